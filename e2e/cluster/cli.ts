@@ -1,0 +1,65 @@
+// npm run cluster:up | cluster:down | cluster:status — the local cluster the tests and the demo run against.
+import { rmSync } from 'node:fs';
+import { up } from './up.ts';
+import { isRunning, stopAll } from './lib/processes.ts';
+import { readState } from './lib/state.ts';
+import { kubeconfigPath, stateDir } from './lib/paths.ts';
+import { prometheusUrl } from './lib/prometheus.ts';
+import { ClusterError } from './lib/log.ts';
+import { ensureBinaries } from './lib/binaries.ts';
+
+const USAGE = `usage: npm run cluster -- <command>
+  up [--rebackfill]   start (or reuse) etcd, the control plane, KWOK and Prometheus; seed the scenario
+  down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
+  status              what runs, where, and the kubeconfigs
+  build               build the Kubernetes and KWOK binaries into the cache (up does it when they are missing)`;
+
+function printStatus(): number {
+  const current = readState();
+  if (!current) {
+    console.log(`no local cluster (no ${stateDir}/state.json): run npm run cluster:up`);
+    return 1;
+  }
+  let allUp = true;
+  for (const [name, record] of Object.entries(current.processes)) {
+    const running = isRunning(record);
+    allUp &&= running;
+    console.log(`${running ? 'running' : 'STOPPED'}  ${name.padEnd(24)} pid ${record.pid}`);
+  }
+  if (Object.keys(current.processes).length === 0) allUp = false;
+  console.log(`
+API server   https://127.0.0.1:${current.ports.apiserver}
+Prometheus   ${prometheusUrl(current)}
+kubeconfigs  admin    ${kubeconfigPath('admin')}
+             viewer   ${kubeconfigPath('viewer')}     (reads, like the default kubeconfig)
+             operator ${kubeconfigPath('operator')}   (writes, like prd-write)
+try          KUBECONFIG=${kubeconfigPath('viewer')} kubectl get pods -A`);
+  return allUp ? 0 : 1;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...flags] = argv;
+  switch (command) {
+    case 'up':
+      await up({ rebackfill: flags.includes('--rebackfill') });
+      return printStatus();
+    case 'down':
+      await stopAll();
+      if (flags.includes('--wipe')) rmSync(stateDir, { recursive: true, force: true });
+      console.log('local cluster stopped');
+      return 0;
+    case 'status':
+      return printStatus();
+    case 'build':
+      ensureBinaries();
+      return 0;
+    default:
+      console.error(USAGE);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
+  console.error(error instanceof ClusterError ? `cluster: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+// Where the local cluster keeps its binaries (a cache outside the repo) and its state (one ignored folder).
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const KUBE_VERSION = process.env.MEMDASH_KUBE_VERSION ?? '1.34.4';
+export const KWOK_VERSION = process.env.MEMDASH_KWOK_VERSION ?? 'v0.7.0';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+export const cacheDir = process.env.MEMDASH_CACHE ?? join(homedir(), '.cache', 'memdash');
+export const binDir = join(cacheDir, 'bin', `kube-${KUBE_VERSION}-kwok-${KWOK_VERSION}`);
+export const stateDir = process.env.MEMDASH_CLUSTER_DIR ?? join(repoRoot, '.cluster');
+
+export const bin = (name: string): string => join(binDir, name);
+export const state = (...parts: string[]): string => join(stateDir, ...parts);
+
+export const kubeconfigPath = (user: 'admin' | 'viewer' | 'operator'): string => state('kubeconfig', `${user}.yaml`);

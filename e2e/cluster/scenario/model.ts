@@ -1,0 +1,61 @@
+// The scenario's vocabulary: a workload as the harness declares it, and how it turns into Kubernetes objects.
+
+export interface ContainerSpec {
+  name: string;
+  request?: string; // memory request as written in the manifest (Mi, Gi, M, plain bytes, or absent)
+  limit?: string;
+  /** mean working set in MiB for the backfilled samples; absent = no samples for this container */
+  workingSetMi?: number;
+}
+
+export type Kind = 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'CronJob' | 'Job' | 'Cluster' | 'JenkinsAgent' | 'Pod';
+
+export interface WorkloadSpec {
+  namespace: string;
+  name: string; // the workload name as Kyverno derives it
+  kind: Kind;
+  replicas?: number;
+  containers: ContainerSpec[];
+  initContainers?: ContainerSpec[];
+  podLabels?: Record<string, string>;
+  /** Deployments rolled this many times after creation, so old ReplicaSets exist */
+  rollouts?: number;
+  /** Jobs of a CronJob / builds of a Jenkins job created by the harness (names made like the real controllers') */
+  runs?: string[];
+  /** the table's row per container, as the snapshot wrote it; absent = no row */
+  rows?: Record<string, string>;
+  /** samples only before the 28-day window: the workload is gone from it */
+  goneFromWindow?: boolean;
+  /** one pod per node (the admission controller's anti-affinity) */
+  onePerNode?: boolean;
+}
+
+export const WORKLOAD_LABEL = 'app.kubernetes.io/name';
+
+export function resources(c: ContainerSpec): object {
+  const requests = c.request ? { memory: c.request, cpu: '10m' } : { cpu: '10m' };
+  const limits = c.limit ? { memory: c.limit } : undefined;
+  return limits ? { requests, limits } : { requests };
+}
+
+export function container(c: ContainerSpec): object {
+  return { name: c.name, image: `registry.local/${c.name}:1.0`, resources: resources(c) };
+}
+
+export function podSpec(w: WorkloadSpec, restartPolicy = 'Always'): object {
+  const spec: Record<string, unknown> = {
+    containers: w.containers.map(container),
+    restartPolicy,
+    terminationGracePeriodSeconds: 5,
+  };
+  if (w.initContainers?.length) spec.initContainers = w.initContainers.map(container);
+  if (w.onePerNode) {
+    spec.affinity = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [
+      { labelSelector: { matchLabels: { [WORKLOAD_LABEL]: w.name } }, topologyKey: 'kubernetes.io/hostname' }] } };
+  }
+  return spec;
+}
+
+export function podLabels(w: WorkloadSpec): Record<string, string> {
+  return { [WORKLOAD_LABEL]: w.name, ...w.podLabels };
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks: Debian packages, Node 24, the npm packages, and the Kubernetes and KWOK
+# binaries (built from Go modules into ~/.cache/memdash; a cold build takes a long while, later runs skip it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+for pair in etcd:etcd-server prometheus:prometheus promtool:prometheus chromium:chromium openssl:openssl; do
+  command -v "${pair%%:*}" >/dev/null 2>&1 || need_apt+=("${pair#*:}")
+done
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "[setup] apt-get install ${need_apt[*]}" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(printf '%s\n' "${need_apt[@]}" | sort -u) >/dev/null
+fi
+# Debian's packages start their own etcd and Prometheus services where systemd runs; the cluster starts its own.
+
+source scripts/node-env.sh
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "[setup] npm ci" >&2
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+node -e "require('better-sqlite3')(':memory:').close()" 2>/dev/null || {
+  echo "[setup] rebuilding better-sqlite3 for Node $(node --version)" >&2
+  npm rebuild better-sqlite3
+}
+npm run --silent cluster -- build
