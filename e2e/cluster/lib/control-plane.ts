@@ -71,6 +71,8 @@ export async function ensureControllers(current: ClusterState): Promise<void> {
     `--secure-port=${current.ports.controllerManager}`,
     `--service-account-private-key-file=${pki('sa.key')}`, `--root-ca-file=${pki('ca.crt')}`,
     '--use-service-account-credentials=false', '--controllers=*,-nodeipam,-cloud-node-lifecycle,-service-lb-controller',
+    // a busy 2-core machine can delay KWOK's heartbeats; nodes going NotReady would mark every pod NotReady
+    '--node-monitor-grace-period=5m',
     '--concurrent-deployment-syncs=10', '--concurrent-replicaset-syncs=10', '--kube-api-qps=200', '--kube-api-burst=400',
   ], () => httpOkInsecure(current.ports.controllerManager));
   await ensureDaemon(current, 'kube-scheduler', bin('kube-scheduler'), [

@@ -47,6 +47,8 @@ export function ensureKwok(current: ClusterState): void {
     '--node-ip=127.0.0.1', `--node-port=${port}`, `--server-address=127.0.0.1:${port}`,
     `--tls-cert-file=${pki('kwok.crt')}`, `--tls-private-key-file=${pki('kwok.key')}`,
     `--config=${config}`, '--enable-crds=Logs,ClusterLogs', '--cidr=10.244.0.0/16',
+    // heartbeats through node leases, as kubelets do; without them the node lifecycle controller marks pods NotReady
+    '--node-lease-duration-seconds=40',
   ]);
 }
 

@@ -20,14 +20,14 @@ const viewerRules = [
 export function rbacObjects(): object[] {
   const role = (kind: string, name: string, rules: object[], namespace?: string) =>
     ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind, metadata: { name, ...(namespace ? { namespace } : {}) }, rules });
-  const binding = (kind: string, name: string, roleKind: string, user: string, namespace?: string) =>
+  const binding = (kind: string, name: string, roleKind: string, user: string, namespace?: string, roleName = name) =>
     ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind, metadata: { name, ...(namespace ? { namespace } : {}) },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: roleKind, name },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: roleKind, name: roleName },
       subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: user }] });
   return [
     role('ClusterRole', 'memdash-viewer', viewerRules),
     binding('ClusterRoleBinding', 'memdash-viewer', 'ClusterRole', 'viewer'),
-    binding('ClusterRoleBinding', 'memdash-viewer-operator', 'ClusterRole', 'operator'),
+    binding('ClusterRoleBinding', 'memdash-viewer-operator', 'ClusterRole', 'operator', undefined, 'memdash-viewer'),
     // the probe: a server-side dry run of a pod create in development
     role('Role', 'memdash-probe', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }], 'development'),
     binding('RoleBinding', 'memdash-probe', 'Role', 'viewer', 'development'),
