@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { formatMemory, formatMi, parseMemory } from './quantity';
+
+describe('parseMemory', () => {
+  it.each([
+    ['512Mi', 536_870_912],
+    ['1Gi', 1_073_741_824],
+    ['1.5Gi', 1_610_612_736],
+    ['2048Ki', 2_097_152],
+    ['500M', 500_000_000],
+    ['1e9', 1_000_000_000],
+    ['1E9', 1_000_000_000],
+    ['5e-1', 1],
+    ['12e+2', 1_200],
+    ['1k', 1_000],
+    ['1G', 1_000_000_000],
+    ['1Ti', 2 ** 40],
+    ['134217728', 134_217_728],
+    ['+64Mi', 67_108_864],
+    ['.5Ki', 512],
+    ['2.Mi', 2_097_152],
+    ['0', 0],
+    ['-0', 0],
+  ])('reads %s as %d bytes', (quantity, bytes) => {
+    expect(parseMemory(quantity)).toBe(bytes);
+  });
+
+  it('rounds a fraction of a byte up, as Quantity.Value() does', () => {
+    expect(parseMemory('100m')).toBe(1);
+    expect(parseMemory('1500m')).toBe(2);
+    expect(parseMemory('2000m')).toBe(2);
+  });
+
+  it('is exact where a double would not be', () => {
+    // 1.1Gi is 1181116006.4 bytes: computed exactly, then rounded up, never off by a double's error.
+    expect(parseMemory('1.1Gi')).toBe(Math.ceil((11 * 2 ** 30) / 10));
+    expect(parseMemory('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it.each(['', 'Mi', '512MB', '512mi', '512 Mi', ' 512Mi', '1K', '1e', '1.2.3', 'abcMi', '0x10', '1e1000', 'Infinity', '1E3Mi'])(
+    'refuses %j',
+    (quantity) => {
+      expect(parseMemory(quantity)).toBeNull();
+    },
+  );
+
+  it('refuses a negative quantity: no memory size is negative', () => {
+    expect(parseMemory('-5Mi')).toBeNull();
+  });
+
+  it('reads the E suffix as exa, and E followed by digits as an exponent', () => {
+    expect(parseMemory('1E')).toBe(1e18);
+    expect(parseMemory('1E3')).toBe(1_000);
+  });
+});
+
+describe('formatMi', () => {
+  it('writes whole MiB, rounded up, as the table does', () => {
+    expect(formatMi(536_870_912)).toBe('512Mi');
+    expect(formatMi(536_870_913)).toBe('513Mi');
+    expect(formatMi(500_000_000)).toBe('477Mi');
+    expect(formatMi(0)).toBe('0Mi');
+  });
+});
+
+describe('formatMemory', () => {
+  it.each([
+    [536_870_912, '512Mi'],
+    [1_073_741_824, '1Gi'],
+    [1_610_612_736, '1.5Gi'],
+    [1_342_177_280, '1280Mi'],
+    [500_000_000, '476.8Mi'],
+    [2_097_152, '2Mi'],
+    [2_048_000, '2000Ki'],
+    [1_073_741_825, '1.0Gi'],
+    [512, '512B'],
+    [0, '0B'],
+    [2 ** 40, '1Ti'],
+  ])('shows %d bytes as %s', (bytes, shown) => {
+    expect(formatMemory(bytes)).toBe(shown);
+  });
+
+  it('round-trips every value it writes exactly', () => {
+    for (const quantity of ['512Mi', '1.5Gi', '1280Mi', '2000Ki', '3Ti']) {
+      const bytes = parseMemory(quantity);
+      expect(bytes).not.toBeNull();
+      expect(parseMemory(formatMemory(bytes ?? 0))).toBe(bytes);
+    }
+  });
+});

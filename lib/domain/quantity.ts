@@ -1,0 +1,90 @@
+// Memory quantities in Kubernetes' resource.Quantity syntax: <sign><number><suffix>, where the suffix is a binary
+// SI unit (Ki…Ei), a decimal SI unit (m, k, M, G, T, P, E) or a decimal exponent (e3, E-2). Arithmetic is done
+// in BigInt so that 1.5Gi or 1e9 come out exact rather than as the nearest double.
+
+export const MiB = 1024 * 1024;
+
+const BINARY: Record<string, bigint> = { Ki: 1n << 10n, Mi: 1n << 20n, Gi: 1n << 30n, Ti: 1n << 40n, Pi: 1n << 50n, Ei: 1n << 60n };
+
+// [numerator, denominator]: milli is the only unit below one byte.
+const DECIMAL: Record<string, [bigint, bigint]> = {
+  m: [1n, 1000n],
+  '': [1n, 1n],
+  k: [10n ** 3n, 1n],
+  M: [10n ** 6n, 1n],
+  G: [10n ** 9n, 1n],
+  T: [10n ** 12n, 1n],
+  P: [10n ** 15n, 1n],
+  E: [10n ** 18n, 1n],
+};
+
+// Exponents beyond this are refused rather than computed: no memory size needs them, and 1e999999 would make
+// BigInt do real work on a value read from the cluster.
+const MAX_EXPONENT = 100;
+
+const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)([a-zA-Z]*|[eE][+-]?\d+)$/;
+
+/** The suffix as a [numerator, denominator] multiplier, or null when it is no Kubernetes suffix. */
+function multiplierOf(suffix: string): [bigint, bigint] | null {
+  const binary = BINARY[suffix];
+  if (binary !== undefined) return [binary, 1n];
+  const decimal = DECIMAL[suffix];
+  if (decimal !== undefined) return decimal;
+  const exponent = /^[eE]([+-]?\d+)$/.exec(suffix);
+  if (!exponent?.[1]) return null;
+  const power = Number(exponent[1]);
+  if (Math.abs(power) > MAX_EXPONENT) return null;
+  const ten = 10n ** BigInt(Math.abs(power));
+  return power >= 0 ? [ten, 1n] : [1n, ten];
+}
+
+/**
+ * Bytes in a memory quantity, or null when it is not one. A fraction of a byte (100m) rounds up, as Kubernetes'
+ * Quantity.Value() does. A negative quantity parses in Kubernetes but is no memory size (the API server refuses it
+ * in requests and limits), so it is null here. Exact up to 2^53 bytes (8 PiB); beyond, the nearest double.
+ */
+export function parseMemory(quantity: string): number | null {
+  const match = QUANTITY.exec(quantity);
+  if (!match) return null;
+  const [, sign = '', number = '', suffix = ''] = match;
+  const multiplier = multiplierOf(suffix);
+  if (!multiplier) return null;
+  const [whole = '', fraction = ''] = number.split('.');
+  const mantissa = BigInt(`${whole}${fraction}` || '0');
+  if (sign === '-' && mantissa !== 0n) return null;
+  const numerator = mantissa * multiplier[0];
+  const denominator = 10n ** BigInt(fraction.length) * multiplier[1];
+  return Number((numerator + denominator - 1n) / denominator);
+}
+
+/** As the table writes a value: whole MiB, rounded up (the snapshot's rule). */
+export function formatMi(bytes: number): string {
+  return `${Math.ceil(bytes / MiB)}Mi`;
+}
+
+const DISPLAY_UNITS: Array<[suffix: string, size: number]> = [
+  ['Ei', 2 ** 60],
+  ['Pi', 2 ** 50],
+  ['Ti', 2 ** 40],
+  ['Gi', 2 ** 30],
+  ['Mi', 2 ** 20],
+  ['Ki', 2 ** 10],
+];
+
+/**
+ * For reading: the largest binary unit that writes the value exactly with at most one decimal ("1.5Gi", "1280Mi");
+ * when none does, the largest unit of at least 1, rounded to one decimal ("476.8Mi" for 500M). So a figure without
+ * a decimal, or with one that is not ".0", is exact, and "1.0Gi" says "about 1Gi, not exactly".
+ */
+export function formatMemory(bytes: number): string {
+  if (!Number.isFinite(bytes)) return String(bytes);
+  if (bytes < 0) return `-${formatMemory(-bytes)}`;
+  for (const [suffix, size] of DISPLAY_UNITS) {
+    const value = bytes / size;
+    if (value >= 1 && Number.isInteger(value * 10)) return `${value}${suffix}`;
+  }
+  for (const [suffix, size] of DISPLAY_UNITS) {
+    if (bytes >= size) return `${(bytes / size).toFixed(1)}${suffix}`;
+  }
+  return Number.isInteger(bytes) ? `${bytes}B` : `${bytes.toFixed(1)}B`;
+}

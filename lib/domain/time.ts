@@ -1,0 +1,34 @@
+// Kubernetes timestamps arrive as RFC 3339 strings from JSON and as Date objects from @kubernetes/client-node;
+// everything in lib/domain compares them as Dates and writes them back in Kubernetes' own form.
+
+/** A timestamp as a Date, or null when it is absent or not a time. */
+export function toDate(time: string | Date | null | undefined): Date | null {
+  if (time === null || time === undefined || time === '') return null;
+  const date = time instanceof Date ? time : new Date(time);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** RFC 3339 in UTC, without milliseconds when there are none, as kubectl prints metadata times. */
+export function formatTime(date: Date): string {
+  return date.toISOString().replace('.000Z', 'Z');
+}
+
+const UNITS: Array<[suffix: string, ms: number]> = [
+  ['d', 86_400_000],
+  ['h', 3_600_000],
+  ['m', 60_000],
+  ['s', 1_000],
+];
+
+/** A duration in its two largest units ("2d 4h", "35m 10s", "12s"): precise enough to read, short enough to scan. */
+export function formatDuration(ms: number): string {
+  const parts: string[] = [];
+  let rest = Math.max(0, Math.floor(Math.abs(ms) / 1000) * 1000);
+  for (const [suffix, size] of UNITS) {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    if (count > 0 || parts.length > 0) parts.push(`${count}${suffix}`);
+    if (parts.length === 2) break;
+  }
+  return parts.length === 0 ? '0s' : parts.filter((p, i) => i === 0 || !p.startsWith('0')).join(' ');
+}
