@@ -1,0 +1,13 @@
+import { errorResponse } from '@/lib/errors';
+import { readWebhookHealth } from '@/lib/webhook-health';
+
+export const dynamic = 'force-dynamic';
+
+/** Everything the webhook page shows: the state, and each panel's read (which may fail on its own). */
+export async function GET(): Promise<Response> {
+  try {
+    return Response.json(await readWebhookHealth());
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

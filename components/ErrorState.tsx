@@ -1,0 +1,36 @@
+import Link from 'next/link';
+import type { AppError, ErrorCode } from '@/lib/errors';
+
+const TITLES: Record<ErrorCode, string> = {
+  'invalid-name': 'Not a valid Kubernetes name',
+  'bad-request': 'Bad request',
+  unauthorized: "The cluster does not accept memdash's credential",
+  forbidden: 'The cluster refused',
+  'not-found': 'Not found',
+  unreachable: 'Cluster unreachable',
+  'cluster-error': 'The API server answered with an error',
+  internal: 'memdash failed',
+};
+
+const HINTS: Partial<Record<ErrorCode, string>> = {
+  unreachable:
+    'memdash reads with KUBECONFIG (or ~/.kube/config, or the in-cluster service account) and MEMDASH_KUBE_CONTEXT. ' +
+    'If kubectl cannot reach the API server either, see the runbook: pods may not be created, or the apiserver VIP is down.',
+  forbidden: "This is the cluster's RBAC answering for memdash's read credential; memdash shows it as it came.",
+  unauthorized: 'The read credential is expired or revoked: renew the kubeconfig memdash runs with.',
+};
+
+/** A failed read shown as what it is, with the cluster's own words, never as a blank page. */
+export function ErrorState({ error, title }: { error: AppError; title?: string }) {
+  const hint = HINTS[error.code];
+  return (
+    <section className="rounded border border-red-300 bg-red-50 p-4" data-testid="error-state" data-error={error.code}>
+      <h2 className="text-base font-semibold text-red-900">{title ?? TITLES[error.code]}</h2>
+      <p className="mt-1 font-mono text-red-900 break-words">{error.message}</p>
+      {hint && <p className="mt-2 text-zinc-700">{hint}</p>}
+      <p className="mt-2">
+        <Link href="/pods">Find a pod</Link> · <Link href="/">Home</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { toDate } from '@/lib/domain';
+import type { Explanation } from '@/lib/explain';
+import { OwnerChain } from './OwnerChain';
+import { Time } from './Time';
+
+/** The facts every container's verdict rests on: owner chain, table state, registration, and their times. */
+export function PodEvidence({ explanation: e, now }: { explanation: Explanation; now: Date }) {
+  return (
+    <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3">
+      <dt className="text-zinc-600">Created</dt>
+      <dd data-testid="pod-created">
+        <Time at={e.pod.createdAt} now={now} />
+      </dd>
+      <dt className="text-zinc-600">Owner chain</dt>
+      <dd>
+        <OwnerChain explanation={e} />
+      </dd>
+      <dt className="text-zinc-600">Table</dt>
+      <dd data-testid="table-state">
+        <TableState explanation={e} now={now} />
+      </dd>
+      <dt className="text-zinc-600">Pod webhook</dt>
+      <dd data-testid="registration-state">
+        <span className="font-mono">
+          {e.registration.name} / {e.registration.entry}
+        </span>{' '}
+        {e.registration.present ? 'registered now' : <strong className="text-red-800">not registered now</strong>}
+      </dd>
+    </dl>
+  );
+}
+
+function TableState({ explanation: e, now }: { explanation: Explanation; now: Date }) {
+  const { table } = e;
+  const name = <span className="font-mono">{table.configMap}</span>;
+  if (!table.loaded) {
+    return (
+      <span className="font-medium text-red-800" data-testid="no-table">
+        No table: {name} has no data, so Kyverno admits covered pods untouched.
+      </span>
+    );
+  }
+  const written = toDate(table.lastWriteAt);
+  const created = toDate(e.pod.createdAt);
+  const order = written && created ? (written > created ? 'after this pod was created' : 'before this pod was created') : null;
+  return (
+    <span>
+      {name}: {table.rows} rows
+      {table.malformed > 0 && <span className="text-amber-800"> ({table.malformed} malformed)</span>}, last written{' '}
+      <Time at={table.lastWriteAt} now={now} />
+      {order && <strong> — {order}</strong>}
+    </span>
+  );
+}

@@ -1,0 +1,33 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { fetchJson, queryKeys } from '@/lib/query';
+import type { LogTail } from '@/lib/webhook-health-types';
+
+/** The runbook's `logs -l <admission pods> --prefix --tail=50`, refreshed with the page. */
+export function LogsPanel({ selector, namespace }: { selector: string; namespace: string }) {
+  const logs = useQuery({
+    queryKey: queryKeys.webhook.logs(),
+    queryFn: ({ signal }) => fetchJson<{ readAt: string; tails: LogTail[] }>('/api/webhook/logs', signal),
+    refetchInterval: 10_000,
+  });
+  const lines = (logs.data?.tails ?? []).flatMap((t) =>
+    t.error ? [`[pod/${t.pod}/${t.container}] (${t.error})`] : t.lines.map((l) => `[pod/${t.pod}/${t.container}] ${l}`),
+  );
+  return (
+    <section className="rounded border border-zinc-200 bg-white p-3" data-testid="admission-logs">
+      <h2 className="mb-2 font-semibold">
+        Admission controller log tail <span className="font-mono text-xs font-normal text-zinc-600">-n {namespace} -l {selector} --prefix --tail=50</span>
+      </h2>
+      {logs.error ? (
+        <p className="font-mono text-red-900">{logs.error.message}</p>
+      ) : !logs.data ? (
+        <p className="text-zinc-500">reading…</p>
+      ) : lines.length === 0 ? (
+        <p>No pods, or nothing logged.</p>
+      ) : (
+        <pre className="max-h-80 overflow-auto bg-zinc-50 p-2 text-xs">{lines.join('\n')}</pre>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+'use client';
+
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ProbeAnswer, ProbeOutcome } from '@/lib/domain';
+import { CopyButton } from '@/components/CopyButton';
+import { Time } from '@/components/Time';
+import { Tag } from './Panel';
+
+const WORDS: Record<ProbeOutcome, { text: string; tone: 'good' | 'bad' | 'warn' }> = {
+  admitted: { text: 'admitted', tone: 'good' },
+  unreachable: { text: 'refused: webhook cannot be called', tone: 'bad' },
+  denied: { text: 'denied by the policy', tone: 'bad' },
+  refused: { text: 'refused by something else', tone: 'warn' },
+};
+
+/** The runbook's dry-run probe: its last answer explained, a button to run it now, and the command. */
+export function ProbePanel({ probe, namespace, kubectl, pod }: { probe: UseQueryResult<ProbeAnswer>; namespace: string; kubectl: string; pod: string }) {
+  const command = `${kubectl} -n ${namespace} run ${pod} --image=busybox --restart=Never --dry-run=server -o name`;
+  const answer = probe.data;
+  return (
+    <section className="rounded border border-zinc-200 bg-white p-3" data-testid="probe" data-outcome={answer?.outcome ?? ''}>
+      <div className="flex items-center gap-3">
+        <h2 className="font-semibold">Probe: a dry-run pod create in {namespace}</h2>
+        <button
+          type="button"
+          onClick={() => void probe.refetch()}
+          disabled={probe.isFetching}
+          className="rounded border border-zinc-400 bg-zinc-50 px-2 py-0.5 hover:bg-zinc-100 disabled:opacity-50"
+        >
+          {probe.isFetching ? 'Probing…' : 'Run the probe'}
+        </button>
+      </div>
+      {probe.error ? (
+        <p className="mt-2 font-mono text-red-900" data-testid="probe-error">
+          {probe.error.message}
+        </p>
+      ) : answer ? (
+        <div className="mt-2 space-y-1">
+          <p>
+            <Tag tone={WORDS[answer.outcome].tone}>{WORDS[answer.outcome].text}</Tag> <Time at={answer.at} now={new Date()} />
+          </p>
+          <p>{answer.explanation}</p>
+          {answer.message && <p className="font-mono text-xs break-words text-zinc-700">{answer.message}</p>}
+        </div>
+      ) : (
+        <p className="mt-2 text-zinc-500">probing…</p>
+      )}
+      <p className="mt-2 flex items-center gap-2 text-xs text-zinc-600">
+        <code className="break-all">{command}</code> <CopyButton text={command} />
+      </p>
+    </section>
+  );
+}

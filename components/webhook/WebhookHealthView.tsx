@@ -1,0 +1,48 @@
+'use client';
+
+import { ErrorState } from '@/components/ErrorState';
+import { toAppError } from '@/lib/errors';
+import { AdmissionPanel } from './AdmissionPanel';
+import { AuditPanel } from './AuditPanel';
+import { FailedCreatesPanel } from './FailedCreatesPanel';
+import { KyvernoRegistrationsPanel } from './KyvernoRegistrationsPanel';
+import { LogsPanel } from './LogsPanel';
+import { PolicyPanel } from './PolicyPanel';
+import { ProbePanel } from './ProbePanel';
+import { RegistrationPanel } from './RegistrationPanel';
+import { StateBanner } from './StateBanner';
+import { TablePanel } from './TablePanel';
+import { useWebhookHealth } from './useWebhookHealth';
+
+/** The webhook page: one verdict on top, the probe, then every panel the runbook's commands would show. */
+export function WebhookHealthView({ guarded, table }: { guarded: string; table: string }) {
+  const { health, probe, verdict } = useWebhookHealth();
+  const data = health.data;
+  if (!data) {
+    return health.error ? <ErrorState error={toAppError(health.error)} /> : <p className="text-zinc-500">Reading the cluster…</p>;
+  }
+  const n = data.names;
+  return (
+    <div className="space-y-3">
+      {verdict ? (
+        <StateBanner verdict={verdict} readAt={data.readAt} />
+      ) : (
+        !data.state.ok && <p className="rounded border border-red-300 bg-red-50 p-3" data-testid="webhook-state" data-state="unknown">State unknown: {data.state.error.message}</p>
+      )}
+      {health.error && <p className="text-red-800" data-testid="refresh-error">The last refresh failed ({health.error.message}); showing the read of {data.readAt}.</p>}
+      <ProbePanel probe={probe} namespace={n.probeNamespace} kubectl={n.kubectl} pod="kyverno-probe" />
+      <div className="grid gap-3 lg:grid-cols-2">
+        <RegistrationPanel part={data.registration} name={n.registration} owner={n.owner} />
+        <AdmissionPanel replicas={data.replicas} pods={data.pods} budgets={data.budgets} name={`${n.namespace}/${n.deployment}`} />
+      </div>
+      <FailedCreatesPanel part={data.failedCreates} entry={n.entry} />
+      <KyvernoRegistrationsPanel part={data.kyvernoRegistrations} />
+      <AuditPanel part={data.audit} guarded={guarded} />
+      <div className="grid gap-3 lg:grid-cols-2">
+        <PolicyPanel policy={data.mutatingPolicy} entry={data.globalContextEntry} />
+        <TablePanel table={data.table} runs={data.snapshotRuns} name={table} />
+      </div>
+      <LogsPanel selector={n.podSelector} namespace={n.namespace} />
+    </div>
+  );
+}

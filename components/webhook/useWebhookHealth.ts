@@ -1,0 +1,29 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { webhookVerdict, type ProbeAnswer, type WebhookVerdict } from '@/lib/domain';
+import { fetchJson, postJson, queryKeys } from '@/lib/query';
+import type { WebhookHealth } from '@/lib/webhook-health-types';
+
+export const HEALTH_EVERY_MS = 5_000;
+// The probe goes through admission each time, so it runs less often than the reads; the button runs it now.
+export const PROBE_EVERY_MS = 20_000;
+
+/** The webhook's reads, refreshed every few seconds, and the probe; the verdict weighs one against the other. */
+export function useWebhookHealth() {
+  const health = useQuery({
+    queryKey: queryKeys.webhook.health(),
+    queryFn: ({ signal }) => fetchJson<WebhookHealth>('/api/webhook', signal),
+    refetchInterval: HEALTH_EVERY_MS,
+    staleTime: 0,
+  });
+  const probe = useQuery({
+    queryKey: queryKeys.webhook.probe(),
+    queryFn: ({ signal }) => postJson<ProbeAnswer>('/api/webhook/probe', signal),
+    refetchInterval: PROBE_EVERY_MS,
+    staleTime: 0,
+  });
+  const state = health.data?.state;
+  const verdict: WebhookVerdict | null = state?.ok ? webhookVerdict(state.value, probe.data ?? null, new Date()) : null;
+  return { health, probe, verdict };
+}

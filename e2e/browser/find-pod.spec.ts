@@ -1,0 +1,48 @@
+// Finding a pod: /pods with filters in the URL, and the Ctrl/Cmd-K jump from any page.
+import { expect, test } from '@playwright/test';
+import { kubectlJson } from '../../test/integration/cluster';
+import { JumpDialog } from './pod-page';
+
+test('the home page links to the pods and says the API server answers', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('api-server')).toContainText('answers');
+  await expect(page.getByTestId('cluster-status')).toContainText('cluster v');
+  await page.getByRole('link', { name: 'Pods', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/pods$/);
+});
+
+test('/pods filters by namespace and name through the URL', async ({ page }) => {
+  await page.goto('/pods?namespace=shop&name=web');
+  const webPods = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>(['-n', 'shop', 'get', 'pods', '-l', 'app.kubernetes.io/name=web']).items;
+  await expect(page.getByTestId('pod-table').locator('tbody tr')).toHaveCount(webPods.length);
+
+  await page.getByLabel('Namespace').selectOption('development');
+  await page.getByLabel('Pod or workload name contains').fill('');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/namespace=development/);
+  const rows = page.getByTestId('pod-table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  for (const ns of await rows.locator('td:first-child').allTextContents()) expect(ns).toBe('development');
+});
+
+test('Ctrl-K jumps from any page to a pod by name', async ({ page }) => {
+  await page.goto('/pods');
+  const jump = new JumpDialog(page);
+  await jump.open();
+  await jump.input.fill('debug-shell');
+  await expect(jump.options.first()).toContainText('development/debug-shell');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/pods\/development\/debug-shell$/);
+  await expect(page.locator('[data-testid="container"][data-container="shell"]')).toHaveAttribute('data-verdict', 'no-workload');
+});
+
+test('Ctrl-K offers a workload first, and namespace/name narrows the search', async ({ page }) => {
+  await page.goto('/');
+  const jump = new JumpDialog(page);
+  await jump.open();
+  await jump.input.fill('shop/fresh');
+  await expect(jump.options.first()).toContainText('shop/fresh-api');
+  await expect(jump.options.first()).toContainText('Deployment');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/workloads\/shop\/fresh-api$/);
+});

@@ -1,0 +1,87 @@
+// Every setting of DESIGN.md's "Facts" table, each overridable by an environment variable MEMDASH_*.
+// Parsed once: next.config.ts calls loadSettings() so a bad value stops `next dev|build|start` before it serves,
+// and the server modules read the same parsed object through `settings`.
+// No 'server-only' here: next.config.ts runs in plain Node, where that import throws.
+import { z } from 'zod';
+import { equalitySelector, namespaceName, objectName, rbacName } from './k8s/names';
+
+const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be above 0');
+const optionalText = z.string().trim().min(1).optional();
+// A comma-separated list of namespace names, as an environment variable carries it.
+const namespaceList = z
+  .string()
+  .transform((text) => text.split(',').map((n) => n.trim()).filter(Boolean))
+  .pipe(z.array(namespaceName).min(1, 'must name at least one namespace'));
+
+/** Setting → [environment variable, schema with its default]. The variable is what an error names. */
+const SETTINGS = {
+  kyvernoNamespace: ['MEMDASH_KYVERNO_NAMESPACE', namespaceName.default('kyverno-prd')],
+  tableConfigMap: ['MEMDASH_TABLE_CONFIGMAP', objectName.default('memory-requests')],
+  snapshotCronJob: ['MEMDASH_SNAPSHOT_CRONJOB', objectName.default('memory-snapshot')],
+  snapshotWindowDays: ['MEMDASH_SNAPSHOT_WINDOW_DAYS', positiveInt.default(28)],
+  snapshotStepSeconds: ['MEMDASH_SNAPSHOT_STEP_SECONDS', positiveInt.default(300)],
+  snapshotMetric: ['MEMDASH_SNAPSHOT_METRIC', z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a Prometheus metric name').default('container_memory_working_set_bytes')],
+  admissionDeployment: ['MEMDASH_ADMISSION_DEPLOYMENT', objectName.default('kyverno-admission-controller')],
+  admissionReplicas: ['MEMDASH_ADMISSION_REPLICAS', positiveInt.default(3)],
+  admissionPodSelector: ['MEMDASH_ADMISSION_POD_SELECTOR', equalitySelector.default('app.kubernetes.io/component=admission-controller')],
+  webhookConfiguration: ['MEMDASH_WEBHOOK_CONFIGURATION', objectName.default('kyverno-resource-mutating-webhook-cfg')],
+  webhookEntry: ['MEMDASH_WEBHOOK_ENTRY', objectName.default('mpol.validate.kyverno.svc-fail')],
+  webhookOwner: ['MEMDASH_WEBHOOK_OWNER', rbacName.default('kyverno-prd:webhook')],
+  webhookManagedBySelector: ['MEMDASH_WEBHOOK_MANAGED_BY_SELECTOR', equalitySelector.default('webhook.kyverno.io/managed-by=kyverno')],
+  mutatingPolicy: ['MEMDASH_MUTATING_POLICY', objectName.default('memory-requests')],
+  globalContextEntry: ['MEMDASH_GLOBAL_CONTEXT_ENTRY', objectName.default('memory-requests')],
+  probeNamespace: ['MEMDASH_PROBE_NAMESPACE', namespaceName.default('development')],
+  probePod: ['MEMDASH_PROBE_POD', objectName.default('kyverno-probe')],
+  // Where the cluster repairs itself from (besides Kyverno's namespace): a Fail webhook covering them is flagged.
+  bootstrapNamespaces: ['MEMDASH_BOOTSTRAP_NAMESPACES', namespaceList.default(['kube-system', 'argocd-prd', 'argocd-hooks'])],
+  probeImage: ['MEMDASH_PROBE_IMAGE', z.string().regex(/^[^\s]+$/, 'must be an image reference without spaces').default('busybox')],
+  jenkinsNamespace: ['MEMDASH_JENKINS_NAMESPACE', namespaceName.default('jenkins-prd')],
+  prometheusUrl: ['MEMDASH_PROMETHEUS_URL', z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()],
+  kubeContext: ['MEMDASH_KUBE_CONTEXT', optionalText],
+  kubeTimeoutMs: ['MEMDASH_KUBE_TIMEOUT_MS', positiveInt.default(5000)],
+  // How the runbook's commands are shown for copying: the operators run kubectl through KubeCoder's cexec.
+  kubectl: ['MEMDASH_KUBECTL', z.string().trim().min(1).default('cexec iac kubectl')],
+  // The history store (table versions, registration gaps, imports, audit records): a SQLite file, created on first start.
+  historyPath: ['MEMDASH_HISTORY_PATH', z.string().trim().min(1).default('./data/memdash.sqlite')],
+  // off for replicas that should only serve: one recorder per store is enough (two are harmless).
+  recorder: ['MEMDASH_RECORDER', z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')],
+  prometheusTimeoutMs: ['MEMDASH_PROMETHEUS_TIMEOUT_MS', positiveInt.default(15000)],
+} as const;
+
+type Spec = typeof SETTINGS;
+export type Settings = { [K in keyof Spec]: z.output<Spec[K][1]> };
+
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`memdash: bad settings, not starting:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+/** Parses every MEMDASH_* variable; throws one SettingsError naming each bad variable (never its value). */
+export function loadSettings(env: Record<string, string | undefined>): Settings {
+  const out: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [key, [variable, schema]] of Object.entries(SETTINGS)) {
+    const raw = env[variable];
+    // An empty variable means "not set", as in a shell `VAR= cmd`.
+    const result = (schema as z.ZodType).safeParse(raw === '' ? undefined : raw);
+    if (result.success) out[key] = result.data;
+    else problems.push(`${variable}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  if (problems.length > 0) throw new SettingsError(problems);
+  return Object.freeze(out) as Settings;
+}
+
+/** The environment variable behind a setting, for messages that tell the operator what to change. */
+export function variableOf(key: keyof Settings): string {
+  return SETTINGS[key][0];
+}
+
+let parsed: Settings | undefined;
+
+/** The settings of this process, parsed on first use (next.config.ts has already refused bad ones). */
+export function settings(): Settings {
+  parsed ??= loadSettings(process.env);
+  return parsed;
+}

@@ -1,0 +1,144 @@
+// The app's one error type and its one mapper. Imported by route handlers, server components and the browser
+// (which rebuilds an AppError from a route's JSON), so it holds no Kubernetes client import: a failed call from
+// @kubernetes/client-node is recognised by its shape.
+
+export type ErrorCode =
+  | 'invalid-name' // a namespace or name that Kubernetes would refuse; checked before any call
+  | 'bad-request'
+  | 'unauthorized' // the cluster did not accept the credential
+  | 'forbidden' // the cluster's RBAC refused; the message is the cluster's own
+  | 'not-found'
+  | 'unreachable' // the API server did not answer
+  | 'cluster-error' // the API server answered with an error we do not map further
+  | 'internal';
+
+const STATUS: Record<ErrorCode, number> = {
+  'invalid-name': 400,
+  'bad-request': 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  unreachable: 503,
+  'cluster-error': 502,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string };
+}
+
+/** Rebuilds the error a route answered with (browser side), so callers see one type everywhere. */
+export function appErrorFromBody(status: number, body: unknown): AppError {
+  const error = (body as Partial<ErrorBody> | null)?.error;
+  if (error && typeof error.code === 'string' && error.code in STATUS && typeof error.message === 'string') {
+    return new AppError(error.code, error.message);
+  }
+  return new AppError(status >= 500 ? 'internal' : 'bad-request', `HTTP ${status}`);
+}
+
+/** Maps anything thrown while serving a request to an AppError. The only place that decides a status. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const api = apiExceptionOf(err);
+  if (api) return fromClusterAnswer(api.code, api.body);
+  const unreachable = unreachableCause(err);
+  if (unreachable) return new AppError('unreachable', `The Kubernetes API server cannot be reached: ${unreachable}`);
+  return new AppError('internal', 'Internal error (see the server log)');
+}
+
+/** Maps a failure that ends a request (a route's or a page's) and logs it when it is memdash's own fault. */
+export function failureOf(err: unknown): AppError {
+  const appError = toAppError(err);
+  // Only our own faults are logged, with their stack; the cluster's answers are the operator's to read on the page.
+  if (appError.code === 'internal') console.error('memdash: internal error', err);
+  return appError;
+}
+
+/** The Response a route handler returns for an error. */
+export function errorResponse(err: unknown): Response {
+  const appError = failureOf(err);
+  return Response.json(appError.toBody(), { status: appError.status });
+}
+
+/**
+ * The API server's answer to a call it refused: its HTTP status and its Status message as it wrote it, or null when
+ * the call never got an answer. For callers that show the refusal itself as the result (the webhook probe).
+ */
+export function clusterAnswerOf(err: unknown): { status: number; message: string | null } | null {
+  const api = apiExceptionOf(err);
+  return api ? { status: api.code, message: statusMessage(api.body) } : null;
+}
+
+interface ApiExceptionShape {
+  code: number;
+  body: unknown;
+}
+
+// @kubernetes/client-node 2 throws ApiException { code: HTTP status, body: the Status text }.
+function apiExceptionOf(err: unknown): ApiExceptionShape | null {
+  if (!(err instanceof Error)) return null;
+  const { code } = err as unknown as { code?: unknown };
+  if (typeof code !== 'number' || code < 100 || code > 599 || !('body' in err)) return null;
+  return { code, body: (err as unknown as { body: unknown }).body };
+}
+
+function fromClusterAnswer(code: number, body: unknown): AppError {
+  const message = statusMessage(body);
+  if (code === 401) return new AppError('unauthorized', `The cluster did not accept memdash's credential${message ? `: ${message}` : ''}`);
+  if (code === 403) return new AppError('forbidden', message ?? 'The cluster refused the request (403 Forbidden)');
+  if (code === 404) return new AppError('not-found', message ?? 'Not found');
+  if (code === 503 || code === 504) return new AppError('unreachable', `The Kubernetes API server is unavailable (${code})${message ? `: ${message}` : ''}`);
+  return new AppError('cluster-error', `The Kubernetes API server answered ${code}${message ? `: ${message}` : ''}`);
+}
+
+/** The `message` of a Kubernetes Status, whether the client kept it as text or parsed it. */
+function statusMessage(body: unknown): string | null {
+  let status = body;
+  if (typeof body === 'string') {
+    try {
+      status = JSON.parse(body);
+    } catch {
+      return body.trim() || null;
+    }
+  }
+  const message = (status as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message !== '' ? message : null;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_SOCKET', 'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** Why the API server could not be reached (a refused connection, a timeout, DNS, TLS), or null. */
+function unreachableCause(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return e.message || code;
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'no answer within the timeout (MEMDASH_KUBE_TIMEOUT_MS)';
+  }
+  // undici's fetch wraps every network failure in `TypeError: fetch failed`.
+  if (err instanceof TypeError && err.message === 'fetch failed') {
+    return err.cause instanceof Error ? `fetch failed: ${err.cause.message}` : 'fetch failed';
+  }
+  return null;
+}

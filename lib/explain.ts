@@ -1,0 +1,94 @@
+import 'server-only';
+import { explainPod, type ContainerExplanation, type WorkloadKind } from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { AppError } from '@/lib/errors';
+import { readClients } from '@/lib/k8s/client';
+import { readNamespaceLabels } from '@/lib/k8s/namespaces';
+import { podRef, type PodRef } from '@/lib/k8s/names';
+import { readOwnerChain, type OwnerLink } from '@/lib/k8s/owners';
+import { readPod, timestampOf } from '@/lib/k8s/pods';
+import { readTable } from '@/lib/k8s/table';
+import { readRegistration } from '@/lib/k8s/webhook';
+import { withHistory } from '@/lib/history/at-creation';
+
+/** What GET /api/pods/{namespace}/{pod}/explanation answers, and what the pod page renders: one shape for both. */
+export interface Explanation {
+  pod: { namespace: string; name: string; createdAt: string };
+  owner: { kind: string; name: string } | null;
+  ownerChain: OwnerLink[];
+  workload: { kind: WorkloadKind; name: string } | null;
+  table: { loaded: boolean; rows: number; malformed: number; lastWriteAt: string | null; configMap: string };
+  registration: { present: boolean; absentSince: string | null; name: string; entry: string };
+  containers: ContainerExplanation[];
+  limits: string[];
+}
+
+/** Checks a pod's namespace and name before any call, so a bad name is a 400 and never reaches the API server. */
+export function parsePodRef(params: { namespace?: unknown; name?: unknown }): PodRef {
+  const parsed = podRef.safeParse(params);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  throw new AppError('invalid-name', `Not a valid Kubernetes name (${problems})`);
+}
+
+/** Reads the pod and everything its verdicts depend on, and explains every container's memory request. */
+export async function explainPodByRef(params: { namespace?: unknown; name?: unknown }, now = new Date()): Promise<Explanation> {
+  const ref = parsePodRef(params);
+  const s = settings();
+  const k = readClients();
+  // The reads that do not depend on the pod run alongside it; the pod's own failure (404) is reported first.
+  const [pod, namespaceLabels, table, registration] = await Promise.allSettled([
+    readPod(k, ref),
+    readNamespaceLabels(k, ref.namespace),
+    readTable(k),
+    readRegistration(k),
+  ]);
+  if (pod.status === 'rejected') throw pod.reason;
+  const ready = { pod: pod.value, labels: value(namespaceLabels), table: value(table), registration: value(registration) };
+  const ownerChain = await readOwnerChain(k, ref.namespace, ready.pod.metadata?.ownerReferences);
+  // The history store knows the table and the registration at the pod's creation (issue 5).
+  const past = await withHistory(timestampOf(ready.pod), ready.registration);
+  ready.registration = past.registration;
+  const explained = explainPod({
+    pod: ready.pod,
+    namespaceLabels: ready.labels,
+    table: ready.table,
+    registration: ready.registration,
+    now,
+    jenkinsNamespace: s.jenkinsNamespace,
+    history: past.history,
+  });
+  return {
+    pod: { namespace: ref.namespace, name: ref.name, createdAt: timestampOf(ready.pod) ?? '' },
+    owner: explained.owner,
+    ownerChain,
+    workload: explained.workload ? { kind: kindFromChain(explained.workload, ownerChain), name: explained.workload.name } : null,
+    table: {
+      loaded: ready.table.parsed.loaded,
+      rows: ready.table.parsed.count,
+      malformed: ready.table.parsed.malformed.length,
+      lastWriteAt: ready.table.lastWriteAt,
+      configMap: `${s.kyvernoNamespace}/${s.tableConfigMap}`,
+    },
+    registration: {
+      present: ready.registration.present,
+      absentSince: ready.registration.absentSince,
+      name: s.webhookConfiguration,
+      entry: s.webhookEntry,
+    },
+    containers: explained.containers,
+    limits: explained.limits,
+  };
+}
+
+function value<T>(r: PromiseSettledResult<T>): T {
+  if (r.status === 'rejected') throw r.reason;
+  return r.value;
+}
+
+// lib/domain derives the workload from the pod alone, as the policy does, so a CronJob's Job is a "Job" there. The
+// owner chain read here shows whether a CronJob of that name owns the Job; the display says so.
+function kindFromChain(workload: { kind: WorkloadKind; name: string }, chain: OwnerLink[]): WorkloadKind {
+  const owningCronJob = chain.some((link) => link.kind === 'CronJob' && link.name === workload.name);
+  return workload.kind === 'Job' && owningCronJob ? 'CronJob' : workload.kind;
+}

@@ -1,0 +1,33 @@
+import 'server-only';
+import { settings } from '@/lib/config';
+import { toAppError } from '@/lib/errors';
+import type { KubeClients } from './client';
+
+/** One pod's log tail, each line prefixed as kubectl's --prefix does. */
+export interface LogTail {
+  pod: string;
+  container: string;
+  lines: string[];
+  /** Why this pod's log could not be read (a pod just starting has none yet). */
+  error: string | null;
+}
+
+const TAIL_LINES = 50;
+
+/** The runbook's `logs -l <admission pods> --prefix --tail=50`: each admission-controller pod's last lines. */
+export async function readAdmissionLogs(k: KubeClients): Promise<LogTail[]> {
+  const { kyvernoNamespace: namespace, admissionPodSelector: labelSelector } = settings();
+  const pods = await k.core.listNamespacedPod({ namespace, labelSelector });
+  return Promise.all(
+    pods.items.map(async (pod) => {
+      const name = pod.metadata?.name ?? '';
+      const container = pod.spec?.containers[0]?.name ?? '';
+      try {
+        const text = await k.core.readNamespacedPodLog({ namespace, name, container, tailLines: TAIL_LINES });
+        return { pod: name, container, lines: text.split('\n').filter((l) => l !== ''), error: null };
+      } catch (err) {
+        return { pod: name, container, lines: [], error: toAppError(err).message };
+      }
+    }),
+  );
+}

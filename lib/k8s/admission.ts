@@ -1,0 +1,90 @@
+import 'server-only';
+import type { V1Deployment, V1Pod } from '@kubernetes/client-node';
+import { selectorMatches } from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { readOrNull, type KubeClients } from './client';
+
+// Kyverno's admission controller as the runbook looks at it: the Deployment's replicas, its pods per node, its PDB.
+
+export interface AdmissionReplicas {
+  name: string;
+  desired: number;
+  ready: number;
+  updated: number;
+  available: number;
+  /** The pod labels of its template, which the PDB is matched against. */
+  podLabels: Record<string, string>;
+}
+
+export interface AdmissionPod {
+  name: string;
+  node: string | null;
+  phase: string;
+  ready: boolean;
+  restarts: number;
+  /** Why it is not running well (CrashLoopBackOff, Terminating…), or null. */
+  problem: string | null;
+  createdAt: string | null;
+}
+
+export interface DisruptionBudget {
+  name: string;
+  minAvailable: string | null;
+  maxUnavailable: string | null;
+  currentHealthy: number;
+  disruptionsAllowed: number;
+}
+
+/** The admission controller's Deployment, or null when it does not exist. */
+export async function readAdmissionReplicas(k: KubeClients): Promise<AdmissionReplicas | null> {
+  const { kyvernoNamespace: namespace, admissionDeployment: name } = settings();
+  const deployment = await readOrNull(() => k.apps.readNamespacedDeployment({ namespace, name }));
+  return deployment ? replicasOf(deployment) : null;
+}
+
+function replicasOf(d: V1Deployment): AdmissionReplicas {
+  return {
+    name: d.metadata?.name ?? '',
+    desired: d.spec?.replicas ?? 1,
+    ready: d.status?.readyReplicas ?? 0,
+    updated: d.status?.updatedReplicas ?? 0,
+    available: d.status?.availableReplicas ?? 0,
+    podLabels: d.spec?.template?.metadata?.labels ?? {},
+  };
+}
+
+/** The admission controller's pods (the runbook's `get pods -l … -o wide`), by node. */
+export async function readAdmissionPods(k: KubeClients): Promise<AdmissionPod[]> {
+  const { kyvernoNamespace: namespace, admissionPodSelector: labelSelector } = settings();
+  const list = await k.core.listNamespacedPod({ namespace, labelSelector });
+  return list.items.map(admissionPodOf).sort((a, b) => (a.node ?? '').localeCompare(b.node ?? '') || a.name.localeCompare(b.name));
+}
+
+function admissionPodOf(pod: V1Pod): AdmissionPod {
+  const statuses = pod.status?.containerStatuses ?? [];
+  const waiting = statuses.map((s) => s.state?.waiting?.reason).find(Boolean);
+  const terminating = pod.metadata?.deletionTimestamp ? 'Terminating' : null;
+  return {
+    name: pod.metadata?.name ?? '',
+    node: pod.spec?.nodeName ?? null,
+    phase: pod.status?.phase ?? 'Unknown',
+    ready: pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false,
+    restarts: statuses.reduce((sum, s) => sum + (s.restartCount ?? 0), 0),
+    problem: terminating ?? waiting ?? pod.status?.reason ?? null,
+    createdAt: pod.metadata?.creationTimestamp?.toISOString() ?? null,
+  };
+}
+
+/** The PDBs in Kyverno's namespace that select the admission controller's pods. */
+export async function readAdmissionBudgets(k: KubeClients, podLabels: Record<string, string>): Promise<DisruptionBudget[]> {
+  const list = await k.policy.listNamespacedPodDisruptionBudget({ namespace: settings().kyvernoNamespace });
+  return list.items
+    .filter((pdb) => pdb.spec?.selector && selectorMatches(pdb.spec.selector, podLabels))
+    .map((pdb) => ({
+      name: pdb.metadata?.name ?? '',
+      minAvailable: pdb.spec?.minAvailable === undefined ? null : String(pdb.spec.minAvailable),
+      maxUnavailable: pdb.spec?.maxUnavailable === undefined ? null : String(pdb.spec.maxUnavailable),
+      currentHealthy: pdb.status?.currentHealthy ?? 0,
+      disruptionsAllowed: pdb.status?.disruptionsAllowed ?? 0,
+    }));
+}

@@ -1,0 +1,125 @@
+import 'server-only';
+import {
+  AdmissionregistrationV1Api,
+  AppsV1Api,
+  BatchV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  PolicyV1Api,
+  ServerConfiguration,
+  VersionApi,
+  createConfiguration,
+  type Middleware,
+  type RequestContext,
+  type SecurityAuthentication,
+} from '@kubernetes/client-node';
+import { settings, variableOf } from '@/lib/config';
+import { AppError, toAppError } from '@/lib/errors';
+
+/** The API clients one request uses, all acting with one credential. */
+export interface KubeClients {
+  core: CoreV1Api;
+  admission: AdmissionregistrationV1Api;
+  custom: CustomObjectsApi;
+  version: VersionApi;
+  apps: AppsV1Api;
+  batch: BatchV1Api;
+  policy: PolicyV1Api;
+}
+
+let readConfig: KubeConfig | undefined;
+
+/**
+ * The server's read credential: KUBECONFIG, else ~/.kube/config, else the in-cluster service account, with the
+ * context MEMDASH_KUBE_CONTEXT picks. Loaded once; the clients made from it are not shared between requests.
+ */
+export function readKubeConfig(): KubeConfig {
+  if (readConfig) return readConfig;
+  const kc = new KubeConfig();
+  kc.loadFromDefault();
+  const context = settings().kubeContext;
+  if (context) {
+    if (!kc.getContextObject(context)) {
+      throw new AppError('internal', `${variableOf('kubeContext')}: the kubeconfig has no context named "${context}"`);
+    }
+    kc.setCurrentContext(context);
+  }
+  readConfig = kc;
+  return kc;
+}
+
+/**
+ * Clients for one request, acting with the given credential; every call gives up after MEMDASH_KUBE_TIMEOUT_MS, or
+ * after `timeoutMs` for a call that waits on something slower than the API server (an admission webhook).
+ */
+export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs): KubeClients {
+  const cluster = kc.getCurrentCluster();
+  if (!cluster) throw new AppError('internal', 'The kubeconfig has no current cluster');
+  const configuration = createConfiguration({
+    baseServer: new ServerConfiguration(cluster.server, {}),
+    authMethods: { default: reusingConnections(kc) },
+    promiseMiddleware: [timeoutAfter(timeoutMs)],
+  });
+  return {
+    core: new CoreV1Api(configuration),
+    admission: new AdmissionregistrationV1Api(configuration),
+    custom: new CustomObjectsApi(configuration),
+    version: new VersionApi(configuration),
+    apps: new AppsV1Api(configuration),
+    batch: new BatchV1Api(configuration),
+    policy: new PolicyV1Api(configuration),
+  };
+}
+
+/** Clients acting with the server's read credential. */
+export function readClients(timeoutMs?: number): KubeClients {
+  return clientsFor(readKubeConfig(), timeoutMs);
+}
+
+/** Which context and server the reads go to, for the home page. Never the user or its token. */
+export function readTarget(): { context: string; server: string } {
+  const kc = readKubeConfig();
+  return { context: kc.getCurrentContext(), server: kc.getCurrentCluster()?.server ?? '' };
+}
+
+type Dispatcher = NonNullable<ReturnType<RequestContext['getDispatcher']>>;
+const dispatchers = new WeakMap<KubeConfig, Dispatcher>();
+
+// client-node 2.0 builds a new connection pool for every call, so every call paid a TLS handshake (most of an
+// explanation's time). The pool is kept per credential instead: it holds only that credential's TLS material, and
+// the credential still sets its own headers (token) on every call.
+function reusingConnections(kc: KubeConfig): SecurityAuthentication {
+  return {
+    getName: () => kc.getName(),
+    applySecurityAuthentication: async (context) => {
+      await kc.applySecurityAuthentication(context);
+      const fresh = context.getDispatcher();
+      if (!fresh) return;
+      const kept = dispatchers.get(kc);
+      if (kept) context.setDispatcher(kept);
+      else dispatchers.set(kc, fresh);
+    },
+  };
+}
+
+// A dead API server must turn into "unreachable" quickly, not hang a page for undici's default minutes.
+function timeoutAfter(ms: number): Middleware {
+  return {
+    pre: async (context) => {
+      context.setSignal(AbortSignal.timeout(ms));
+      return context;
+    },
+    post: async (response) => response,
+  };
+}
+
+/** Runs a read and gives null when the object does not exist; every other failure propagates. */
+export async function readOrNull<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (toAppError(err).code === 'not-found') return null;
+    throw err;
+  }
+}

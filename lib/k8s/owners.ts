@@ -1,0 +1,65 @@
+import 'server-only';
+import { z } from 'zod';
+import { toAppError } from '@/lib/errors';
+import type { KubeClients } from './client';
+
+/** One link of a pod's controller-owner chain, for display: pod → ReplicaSet → Deployment, Job → CronJob, … */
+export interface OwnerLink {
+  kind: string;
+  name: string;
+  apiVersion: string;
+  /** Why the chain stops at this link without reading it further (forbidden, gone, a kind memdash does not follow). */
+  note: string | null;
+}
+
+const ownerRef = z.object({
+  apiVersion: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  controller: z.boolean().optional(),
+});
+const ownedObject = z.object({ metadata: z.object({ ownerReferences: z.array(ownerRef).optional() }) });
+type OwnerRef = z.infer<typeof ownerRef>;
+
+// Kinds whose own controller owner is worth reading; the plural is what the API path needs.
+const FOLLOWED: Record<string, string> = {
+  ReplicaSet: 'replicasets',
+  Deployment: 'deployments',
+  StatefulSet: 'statefulsets',
+  DaemonSet: 'daemonsets',
+  Job: 'jobs',
+  CronJob: 'cronjobs',
+  Cluster: 'clusters', // CloudNativePG, postgresql.cnpg.io/v1
+};
+const MAX_DEPTH = 4;
+
+function controllerRef(refs: readonly OwnerRef[] | undefined): OwnerRef | null {
+  return refs?.find((r) => r.controller === true) ?? null;
+}
+
+/** Follows controller owners up from a pod; a link that cannot be read ends the chain with a note, never an error. */
+export async function readOwnerChain(
+  k: KubeClients,
+  namespace: string,
+  podOwners: readonly OwnerRef[] | undefined,
+): Promise<OwnerLink[]> {
+  const chain: OwnerLink[] = [];
+  let ref = controllerRef(podOwners);
+  while (ref && chain.length < MAX_DEPTH) {
+    const link: OwnerLink = { kind: ref.kind, name: ref.name, apiVersion: ref.apiVersion, note: null };
+    chain.push(link);
+    const plural = FOLLOWED[ref.kind];
+    const [group, version] = ref.apiVersion.includes('/') ? ref.apiVersion.split('/') : ['', ref.apiVersion];
+    if (!plural || !group || !version) break;
+    try {
+      const owner = await k.custom.getNamespacedCustomObject({ group, version, namespace, plural, name: ref.name });
+      ref = controllerRef(ownedObject.parse(owner).metadata.ownerReferences);
+    } catch (err) {
+      const mapped = toAppError(err);
+      if (mapped.code === 'unreachable') throw err;
+      link.note = mapped.code === 'not-found' ? 'gone' : mapped.message;
+      break;
+    }
+  }
+  return chain;
+}

@@ -1,0 +1,71 @@
+import 'server-only';
+import { z } from 'zod';
+import { settings } from '@/lib/config';
+import { readOrNull, type KubeClients } from './client';
+
+// Whether Kyverno has loaded the policy and its table: the runbook's `get mutatingpolicies … memory-requests`
+// (READY) and `describe globalcontextentries … memory-requests` (conditions, events on a failed load).
+// Kyverno v1.19 serves MutatingPolicy as policies.kyverno.io/v1 and GlobalContextEntry as kyverno.io/v2.
+const MUTATING_POLICY = { group: 'policies.kyverno.io', version: 'v1', plural: 'mutatingpolicies' };
+const GLOBAL_CONTEXT_ENTRY = { group: 'kyverno.io', version: 'v2', plural: 'globalcontextentries' };
+
+const condition = z.object({
+  type: z.string(),
+  status: z.string(),
+  reason: z.string().optional(),
+  message: z.string().optional(),
+  lastTransitionTime: z.string().optional(),
+});
+export type Condition = z.infer<typeof condition>;
+
+const mutatingPolicy = z.object({
+  status: z.object({ conditionStatus: z.object({ ready: z.boolean().optional(), conditions: z.array(condition).optional() }).optional() }).optional(),
+});
+const globalContextEntry = z.object({
+  status: z.object({ conditions: z.array(condition).optional(), lastRefreshTime: z.string().optional() }).optional(),
+});
+
+export interface MutatingPolicyRead {
+  name: string;
+  exists: boolean;
+  ready: boolean | null;
+  conditions: Condition[];
+}
+
+export interface GlobalContextEntryRead {
+  name: string;
+  exists: boolean;
+  conditions: Condition[];
+  lastRefreshTime: string | null;
+  events: Array<{ type: string; reason: string; message: string; count: number; last: string | null }>;
+}
+
+export async function readMutatingPolicy(k: KubeClients): Promise<MutatingPolicyRead> {
+  const name = settings().mutatingPolicy;
+  const raw = await readOrNull(() => k.custom.getClusterCustomObject({ ...MUTATING_POLICY, name }));
+  if (raw === null) return { name, exists: false, ready: null, conditions: [] };
+  const status = mutatingPolicy.parse(raw).status?.conditionStatus;
+  return { name, exists: true, ready: status?.ready ?? null, conditions: status?.conditions ?? [] };
+}
+
+export async function readGlobalContextEntry(k: KubeClients): Promise<GlobalContextEntryRead> {
+  const name = settings().globalContextEntry;
+  const [raw, events] = await Promise.all([
+    readOrNull(() => k.custom.getClusterCustomObject({ ...GLOBAL_CONTEXT_ENTRY, name })),
+    // Events about a cluster-scoped object land in `default`; any namespace is searched to be sure.
+    k.core.listEventForAllNamespaces({ fieldSelector: `involvedObject.kind=GlobalContextEntry,involvedObject.name=${name}` }),
+  ]);
+  const recent = events.items
+    .map((e) => ({
+      type: e.type ?? '',
+      reason: e.reason ?? '',
+      message: e.message ?? '',
+      count: e.count ?? 1,
+      last: (e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp)?.toISOString() ?? null,
+    }))
+    .sort((a, b) => (b.last ?? '').localeCompare(a.last ?? ''))
+    .slice(0, 5);
+  if (raw === null) return { name, exists: false, conditions: [], lastRefreshTime: null, events: recent };
+  const status = globalContextEntry.parse(raw).status;
+  return { name, exists: true, conditions: status?.conditions ?? [], lastRefreshTime: status?.lastRefreshTime ?? null, events: recent };
+}

@@ -1,0 +1,53 @@
+import 'server-only';
+import type { V1Job } from '@kubernetes/client-node';
+import { settings } from '@/lib/config';
+import type { KubeClients } from './client';
+
+// The last runs of the snapshot CronJob (the runbook's `get cronjob,jobs` and `logs job/<job>`), with each run's
+// last log line: the job ends with the table's counts, or with why it left the table as it is.
+
+export interface SnapshotRun {
+  name: string;
+  startedAt: string | null;
+  outcome: 'succeeded' | 'failed' | 'running';
+  /** The last line its newest pod logged, or null when there is none (yet). */
+  lastLine: string | null;
+  manual: boolean;
+}
+
+const SHOWN = 5;
+const WITH_LOG_LINE = 3;
+
+export async function readSnapshotRuns(k: KubeClients): Promise<SnapshotRun[]> {
+  const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
+  const jobs = await k.batch.listNamespacedJob({ namespace });
+  const runs = jobs.items
+    .filter((j) => j.metadata?.ownerReferences?.some((o) => o.kind === 'CronJob' && o.name === snapshotCronJob))
+    .sort((a, b) => (b.metadata?.creationTimestamp?.getTime() ?? 0) - (a.metadata?.creationTimestamp?.getTime() ?? 0))
+    .slice(0, SHOWN);
+  return Promise.all(runs.map(async (job, i) => ({ ...runOf(job), lastLine: i < WITH_LOG_LINE ? await lastLogLine(k, namespace, job) : null })));
+}
+
+function runOf(job: V1Job): Omit<SnapshotRun, 'lastLine'> {
+  const done = (type: string) => job.status?.conditions?.some((c) => c.type === type && c.status === 'True');
+  return {
+    name: job.metadata?.name ?? '',
+    startedAt: (job.status?.startTime ?? job.metadata?.creationTimestamp)?.toISOString() ?? null,
+    outcome: done('Complete') ? 'succeeded' : done('Failed') ? 'failed' : 'running',
+    manual: job.metadata?.annotations?.['cronjob.kubernetes.io/instantiate'] === 'manual',
+  };
+}
+
+/** The newest pod's last log line; a missing log is no line, not a failure of the panel. */
+async function lastLogLine(k: KubeClients, namespace: string, job: V1Job): Promise<string | null> {
+  const name = job.metadata?.name ?? '';
+  const pods = await k.core.listNamespacedPod({ namespace, labelSelector: `batch.kubernetes.io/job-name=${name}` });
+  const newest = pods.items.sort((a, b) => (b.metadata?.creationTimestamp?.getTime() ?? 0) - (a.metadata?.creationTimestamp?.getTime() ?? 0))[0];
+  if (!newest?.metadata?.name) return null;
+  try {
+    const log = await k.core.readNamespacedPodLog({ namespace, name: newest.metadata.name, tailLines: 1 });
+    return log.trim().split('\n').pop() || null;
+  } catch {
+    return null;
+  }
+}

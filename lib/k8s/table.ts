@@ -1,0 +1,26 @@
+import 'server-only';
+import type { V1ConfigMap } from '@kubernetes/client-node';
+import { lastWriteOf, parseTable, type TableState } from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { readOrNull, type KubeClients } from './client';
+
+export interface TableRead extends TableState {
+  /** False when the ConfigMap itself does not exist (the chart creates it without data, so this is unusual). */
+  exists: boolean;
+}
+
+/** The table ConfigMap, with its managedFields: the last write time comes from them. */
+export async function readTableConfigMap(k: KubeClients): Promise<V1ConfigMap | null> {
+  const { kyvernoNamespace, tableConfigMap } = settings();
+  return readOrNull(() => k.core.readNamespacedConfigMap({ namespace: kyvernoNamespace, name: tableConfigMap }));
+}
+
+/** The table as it is now: its rows (a ConfigMap without data is no table) and when it was last written. */
+export async function readTable(k: KubeClients): Promise<TableRead> {
+  const configMap = await readTableConfigMap(k);
+  return {
+    exists: configMap !== null,
+    parsed: parseTable(configMap?.data),
+    lastWriteAt: configMap ? lastWriteOf(configMap) : null,
+  };
+}

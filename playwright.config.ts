@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+
+// The port is chosen once, in the main process, and handed to the workers through the environment they inherit.
+process.env.MEMDASH_E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+const port = Number(process.env.MEMDASH_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Set MEMDASH_E2E_SKIP_BUILD=1 to reuse the last `next build` (the build is the slow part on a shared machine).
+const build = process.env.MEMDASH_E2E_SKIP_BUILD ? '' : 'npx next build && ';
+
+export default defineConfig({
+  testDir: 'e2e/browser',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    // Debian's Chromium: `npx playwright install` cannot download browsers here.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `${build}npx next start --hostname 127.0.0.1 --port ${port}`,
+    url: `${baseURL}/healthz`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { KUBECONFIG: '.cluster/kubeconfig/viewer.yaml', NEXT_TELEMETRY_DISABLED: '1' },
+  },
+});

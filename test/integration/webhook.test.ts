@@ -1,0 +1,80 @@
+// The webhook routes on the local cluster, healthy: what they say is what kubectl shows. The state-driving
+// (crash, scale to zero, orphaned…) is in e2e/browser/webhook.spec.ts, which drives the page through them.
+import { describe, expect, it } from 'vitest';
+import { clusterIsUp, kubeconfig, kubectl, kubectlJson, podWebhookRegistered } from './cluster';
+
+process.env.KUBECONFIG = kubeconfig('viewer');
+
+type WebhookHealth = import('@/lib/webhook-health-types').WebhookHealth;
+type ProbeAnswer = import('@/lib/domain').ProbeAnswer;
+const health = await import('@/app/api/webhook/route');
+const probe = await import('@/app/api/webhook/probe/route');
+const logs = await import('@/app/api/webhook/logs/route');
+
+const KYVERNO = 'kyverno-prd';
+const value = <T>(part: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+  if (!part.ok) throw new Error(part.error.message);
+  return part.value;
+};
+
+describe.skipIf(!clusterIsUp || !podWebhookRegistered())('GET /api/webhook on the healthy local cluster', async () => {
+  const body = (await (await health.GET()).json()) as WebhookHealth;
+
+  it('says healthy, with the replicas kubectl shows', () => {
+    const deployment = kubectlJson<{ spec: { replicas: number }; status: { readyReplicas: number } }>(['-n', KYVERNO, 'get', 'deployment', 'kyverno-admission-controller']);
+    expect(value(body.state).code).toBe('healthy');
+    expect(value(body.replicas)).toMatchObject({ desired: deployment.spec.replicas, ready: deployment.status.readyReplicas });
+    const nodes = kubectl(['-n', KYVERNO, 'get', 'pods', '-l', 'app.kubernetes.io/component=admission-controller', '-o', 'jsonpath={.items[*].spec.nodeName}']).split(' ').sort();
+    expect(value(body.pods).map((p) => p.node).sort()).toEqual(nodes);
+    expect(value(body.budgets)).toEqual([expect.objectContaining({ minAvailable: '1' })]);
+  });
+
+  it("renders the registration's own selectors as skipped namespaces", () => {
+    const registration = value(body.registration)!;
+    expect(registration.owners).toEqual(['ClusterRole/kyverno-prd:webhook']);
+    const entry = registration.entries[0]!;
+    expect(entry).toMatchObject({ name: 'mpol.validate.kyverno.svc-fail', failurePolicy: 'Fail' });
+    const skipped = kubectlJson<{ webhooks: Array<{ namespaceSelector: { matchExpressions: Array<{ values: string[] }> } }> }>(
+      ['get', 'mutatingwebhookconfiguration', 'kyverno-resource-mutating-webhook-cfg'],
+    ).webhooks[0]!.namespaceSelector.matchExpressions[0]!.values;
+    const existing = kubectl(['get', 'namespaces', '-o', 'jsonpath={.items[*].metadata.name}']).split(' ');
+    expect(entry.namespaces!.skipped.sort()).toEqual(skipped.filter((n) => existing.includes(n)).sort());
+    expect(entry.namespaces!.covered).toContain('development');
+  });
+
+  it("checks every Kyverno registration against the runbook's owners, and flags no deadlock among them", () => {
+    const names = kubectl(['get', 'mutatingwebhookconfigurations,validatingwebhookconfigurations', '-l', 'webhook.kyverno.io/managed-by=kyverno', '-o', 'jsonpath={.items[*].metadata.name}']).split(' ');
+    const checks = value(body.kyvernoRegistrations);
+    expect(checks.map((c) => c.name).sort()).toEqual(names.sort());
+    expect(checks.filter((c) => c.problem)).toEqual([]);
+    expect(value(body.audit).filter((f) => f.severity === 'deadlock')).toEqual([]);
+  });
+
+  it('shows the policy READY, the table loaded with the rows kubectl counts', () => {
+    expect(value(body.mutatingPolicy)).toMatchObject({ exists: true, ready: true });
+    expect(value(body.globalContextEntry).conditions).toContainEqual(expect.objectContaining({ type: 'Ready', status: 'True' }));
+    const rows = Object.keys(kubectlJson<{ data?: Record<string, string> }>(['-n', KYVERNO, 'get', 'configmap', 'memory-requests']).data ?? {}).length;
+    expect(value(body.table)).toMatchObject({ loaded: rows > 0, rows });
+  });
+
+  it("tails each admission-controller pod's log", async () => {
+    const tails = ((await (await logs.GET()).json()) as { tails: Array<{ pod: string; error: string | null }> }).tails;
+    expect(tails.length).toBe(value(body.pods).length);
+  });
+});
+
+describe.skipIf(!clusterIsUp || !podWebhookRegistered())('POST /api/webhook/probe', () => {
+  const post = (origin?: string) =>
+    probe.POST(new Request('http://127.0.0.1:3000/api/webhook/probe', { method: 'POST', headers: { host: '127.0.0.1:3000', ...(origin ? { origin } : {}) } }));
+
+  it('is admitted on the healthy cluster, with the read credential', async () => {
+    const response = await post('http://127.0.0.1:3000');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as ProbeAnswer).outcome).toBe('admitted');
+  });
+
+  it('refuses a request from another origin, or without one, before any call', async () => {
+    expect((await post('https://evil.example')).status).toBe(403);
+    expect((await post()).status).toBe(403);
+  });
+});
