@@ -7,12 +7,22 @@ import { kubeconfigPath, stateDir } from './lib/paths.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
 import { ClusterError } from './lib/log.ts';
 import { ensureBinaries } from './lib/binaries.ts';
+import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './kyverno/harness.ts';
+import { setSnapshotMode, SNAPSHOT_MODES } from './snapshot/harness.ts';
 
 const USAGE = `usage: npm run cluster -- <command>
-  up [--rebackfill]   start (or reuse) etcd, the control plane, KWOK and Prometheus; seed the scenario
+  up [--rebackfill] [--scale N]
+                      start (or reuse) etcd, the control plane, KWOK and Prometheus; seed the scenario
   down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
-  build               build the Kubernetes and KWOK binaries into the cache (up does it when they are missing)`;
+  build               build the Kubernetes and KWOK binaries into the cache (up does it when they are missing)
+  kyverno crash|recover
+                      kill Kyverno's stand-in, leaving its registrations (covered pod creates are refused) | start it again
+  kyverno deny|allow  answer pod reviews with a denial | with the policy's mutation again
+  kyverno table-unreadable|table-readable
+                      the GlobalContextEntry's list of the table is refused (failed load, pods admitted untouched) | works
+  snapshot normal|prometheus-fails|too-few-rows
+                      what the snapshot job's Prometheus does: answer | fail (503) | return one namespace's series`;
 
 function printStatus(): number {
   const current = readState();
@@ -37,11 +47,40 @@ try          KUBECONFIG=${kubeconfigPath('viewer')} kubectl get pods -A`);
   return allUp ? 0 : 1;
 }
 
+function scaleFlag(flags: string[]): number {
+  const at = flags.indexOf('--scale');
+  if (at < 0) return 0;
+  const pods = Number(flags[at + 1]);
+  if (!Number.isInteger(pods) || pods < 1) throw new ClusterError(`--scale needs a whole number of pods, got ${flags[at + 1] ?? 'nothing'}`);
+  return pods;
+}
+
+async function kyvernoCommand(action: string | undefined): Promise<number> {
+  const current = readState();
+  if (!current) throw new ClusterError('no local cluster: run npm run cluster:up');
+  switch (action) {
+    case 'crash': crash(current); return 0;
+    case 'recover': await recover(current); return 0;
+    case 'deny': deny(); return 0;
+    case 'allow': answer(); return 0;
+    case 'table-unreadable': tableUnreadable(); return 0;
+    case 'table-readable': tableReadable(); return 0;
+    default: console.error(USAGE); return 2;
+  }
+}
+
+function snapshotCommand(mode: string | undefined): number {
+  const known = SNAPSHOT_MODES.find((m) => m === mode);
+  if (!known) { console.error(USAGE); return 2; }
+  setSnapshotMode(known);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...flags] = argv;
   switch (command) {
     case 'up':
-      await up({ rebackfill: flags.includes('--rebackfill') });
+      await up({ rebackfill: flags.includes('--rebackfill'), scale: scaleFlag(flags) });
       return printStatus();
     case 'down':
       await stopAll();
@@ -53,6 +92,10 @@ async function main(argv: string[]): Promise<number> {
     case 'build':
       ensureBinaries();
       return 0;
+    case 'kyverno':
+      return kyvernoCommand(flags[0]);
+    case 'snapshot':
+      return snapshotCommand(flags[0]);
     default:
       console.error(USAGE);
       return 2;

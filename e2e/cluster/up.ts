@@ -8,13 +8,21 @@ import { ensurePrometheus, BACKFILL_GAP_SECONDS } from './lib/prometheus.ts';
 import { loadOrCreateState, writeState, type ClusterState } from './lib/state.ts';
 import { log } from './lib/log.ts';
 import { seedFoundation, seedTable, seedWorkloads, waitForNodesReady, waitForPodsSettled, waitForServiceAccounts } from './scenario/seed.ts';
+import { seedThroughKyverno } from './scenario/through-kyverno.ts';
+import { applyKyvernoObjects } from './kyverno/objects.ts';
+import { ensureKyverno, waitForTable } from './kyverno/harness.ts';
+import { applySnapshotObjects } from './snapshot/objects.ts';
+import { ensureSnapshotRunner } from './snapshot/harness.ts';
 import { samplePlans } from './scenario/sample-plans.ts';
-import { NAMESPACES } from './scenario/workloads.ts';
+import { NAMESPACES, WORKLOADS } from './scenario/workloads.ts';
+import { scaleNamespaces, scaleWorkloads } from './scenario/scale.ts';
+import { applyObjects } from './lib/kubectl.ts';
+import { namespaceObject } from './scenario/objects.ts';
 
 /** Bumped when the scenario changes shape, so a warm state folder is reseeded (after `down --wipe`). */
-export const SCENARIO = 'prod-like-1';
+export const SCENARIO = 'prod-like-2';
 
-export interface UpOptions { rebackfill: boolean }
+export interface UpOptions { rebackfill: boolean; scale: number }
 
 export async function up(options: UpOptions): Promise<ClusterState> {
   const started = Date.now();
@@ -27,7 +35,10 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   await ensureApiserver(current);
   await ensureControllers(current);
   await seedOnce(current);
-  await ensurePrometheus(current, () => samplePlans(Math.floor(Date.now() / 1000) - BACKFILL_GAP_SECONDS), options.rebackfill);
+  const scaled = await seedScale(current, options.scale);
+  const workloads = [...WORKLOADS, ...scaleWorkloads(current.seeded?.scale ?? 0)];
+  await ensurePrometheus(current, () => samplePlans(Math.floor(Date.now() / 1000) - BACKFILL_GAP_SECONDS, workloads),
+    options.rebackfill || scaled);
   log(`up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return current;
 }
@@ -38,12 +49,32 @@ async function seedOnce(current: ClusterState): Promise<void> {
   ensureKwok(current);
   await waitForNodesReady();
   seedDefaultLogs();
+  // Kyverno's stand-in and the snapshot runner come before any pod, so that the scenario's pods go through them
+  applyKyvernoObjects();
+  applySnapshotObjects();
+  ensureKyverno(current);
+  ensureSnapshotRunner(current);
   if (current.seeded?.scenario === SCENARIO) return log(`scenario ${SCENARIO} already seeded`);
   await waitForServiceAccounts(NAMESPACES);
-  seedTable();
-  await seedWorkloads();
+  await seedThroughKyverno();
   await waitForPodsSettled();
   current.seeded = { scenario: SCENARIO, scale: 0, at: new Date().toISOString() };
   writeState(current);
   log(`seeded scenario ${SCENARIO}`);
+}
+
+/** Adds the benchmark workloads once; returns whether it seeded anything (the backfill then needs redoing). */
+async function seedScale(current: ClusterState, pods: number): Promise<boolean> {
+  if (pods <= (current.seeded?.scale ?? 0)) return false;
+  const started = Date.now();
+  applyObjects(scaleNamespaces().map(namespaceObject));
+  await waitForServiceAccounts(scaleNamespaces());
+  const workloads = scaleWorkloads(pods);
+  await waitForTable(seedTable([...WORKLOADS, ...workloads])); // their pods go through Kyverno's stand-in
+  await seedWorkloads(workloads);
+  await waitForPodsSettled(60 * 60_000);
+  current.seeded = { ...current.seeded!, scale: pods };
+  writeState(current);
+  log(`seeded ${pods} pods in ${workloads.length} workloads in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return true;
 }

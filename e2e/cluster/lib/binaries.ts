@@ -7,7 +7,7 @@ import { fail } from './log.ts';
 
 export const BUILT = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubectl', 'kwok'];
 const DEBIAN = { '/usr/bin/etcd': 'etcd-server', '/usr/bin/prometheus': 'prometheus', '/usr/bin/promtool': 'prometheus',
-  '/usr/bin/openssl': 'openssl' };
+  '/usr/bin/openssl': 'openssl', '/usr/bin/python3': 'python3' /* the snapshot job's script */ };
 
 export function checkDebianPackages(): void {
   const missing = Object.entries(DEBIAN).filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);

@@ -24,8 +24,14 @@ export interface WorkloadSpec {
   runs?: string[];
   /** the table's row per container, as the snapshot wrote it; absent = no row */
   rows?: Record<string, string>;
+  /** the rows in force when its pods were created, rewritten to `rows` afterwards: its pods are stale */
+  rowsAtCreation?: Record<string, string>;
+  /** created while Kyverno was scaled to zero and its registrations deleted: its pods kept their manifest requests */
+  createdWhileRegistrationDeleted?: boolean;
   /** samples only before the 28-day window: the workload is gone from it */
   goneFromWindow?: boolean;
+  /** StatefulSet pods created all at once instead of one after another (benchmark scale) */
+  parallelPods?: boolean;
   /** one pod per node (the admission controller's anti-affinity) */
   onePerNode?: boolean;
 }

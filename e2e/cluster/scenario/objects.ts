@@ -15,7 +15,8 @@ export function controllerObject(w: WorkloadSpec): object | null {
           strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 1 } } } };
     case 'StatefulSet':
       return { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: meta(w),
-        spec: { replicas: w.replicas ?? 1, serviceName: w.name, selector: selector(w), template: template(w) } };
+        spec: { replicas: w.replicas ?? 1, serviceName: w.name, selector: selector(w), template: template(w),
+          ...(w.parallelPods ? { podManagementPolicy: 'Parallel' } : {}) } };
     case 'DaemonSet':
       return { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: meta(w),
         spec: { selector: selector(w), template: template(w) } };
@@ -80,10 +81,12 @@ export function tableConfigMap(data: Record<string, string> | undefined): object
   return cm;
 }
 
-export function tableRows(workloads: WorkloadSpec[]): Record<string, string> {
+/** The table now, or (`atCreation`) as it was while the scenario's pods were created. */
+export function tableRows(workloads: WorkloadSpec[], atCreation = false): Record<string, string> {
   const data: Record<string, string> = {};
   for (const w of workloads) {
-    for (const [container, value] of Object.entries(w.rows ?? {})) data[`${w.namespace}_${w.name}_${container}`] = value;
+    const rows = atCreation ? (w.rowsAtCreation ?? w.rows) : w.rows;
+    for (const [container, value] of Object.entries(rows ?? {})) data[`${w.namespace}_${w.name}_${container}`] = value;
   }
   return data;
 }

@@ -33,12 +33,12 @@ function plan(w: WorkloadSpec, pod: string, node: string, from: number, to: numb
 
 const nodeOf = (i: number) => NODES[i % NODES.length]!;
 
-export function samplePlans(end: number): SeriesPlan[] {
+export function samplePlans(end: number, workloads: WorkloadSpec[] = WORKLOADS): SeriesPlan[] {
   const pods = getJson<{ items: PodItem[] }>(['get', 'pods', '-A']).items;
   const replicaSets = getJson<{ items: RsItem[] }>(['get', 'replicasets', '-A']).items;
   const mine = <T extends { metadata: Meta }>(items: T[], w: WorkloadSpec) =>
     items.filter((i) => i.metadata.namespace === w.namespace && i.metadata.labels?.[WORKLOAD_LABEL] === w.name);
-  return WORKLOADS.flatMap((w) => plansFor(w, mine(pods, w), mine(replicaSets, w), end));
+  return workloads.flatMap((w) => plansFor(w, mine(pods, w), mine(replicaSets, w), end));
 }
 
 function plansFor(w: WorkloadSpec, pods: PodItem[], replicaSets: RsItem[], end: number): SeriesPlan[] {

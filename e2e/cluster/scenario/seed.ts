@@ -31,12 +31,16 @@ export async function waitForNodesReady(): Promise<void> {
   if (!ok) fail('the KWOK nodes did not become Ready: see .cluster/logs/kwok.log');
 }
 
-export function seedTable(): void {
-  applyObjects([tableConfigMap(tableRows(WORKLOADS))]);
+/** Writes the table (`atCreation`: as it was while the scenario's pods were created); returns its rows. */
+export function seedTable(workloads: WorkloadSpec[] = WORKLOADS, atCreation = false): Record<string, string> {
+  const rows = tableRows(workloads, atCreation);
+  applyObjects([tableConfigMap(rows)]);
+  return rows;
 }
 
 export async function seedWorkloads(workloads: WorkloadSpec[] = WORKLOADS): Promise<void> {
-  applyObjects(workloads.map(controllerObject).filter((o): o is object => o !== null));
+  const objects = workloads.map(controllerObject).filter((o): o is object => o !== null);
+  for (let i = 0; i < objects.length; i += 250) applyObjects(objects.slice(i, i + 250));
   for (const w of workloads) await seedRuns(w);
   for (const w of workloads.filter((w) => (w.rollouts ?? 0) > 0)) await rollOut(w);
 }
@@ -71,7 +75,7 @@ function createIfMissing(args: string[]): void {
   try {
     kubectl(args);
   } catch (error) {
-    if (!/AlreadyExists/.test((error as Error).message)) throw error;
+    if (!/already exists/i.test((error as Error).message)) throw error;
   }
 }
 
@@ -89,11 +93,14 @@ async function rollOut(w: WorkloadSpec): Promise<void> {
 
 /** Waits until every pod the scenario made is Running or Succeeded. */
 export async function waitForPodsSettled(timeoutMs = 180_000): Promise<void> {
+  let last = -1;
   let pending: string[] = [];
   const ok = await waitFor(() => {
     const pods = getJson<{ items: Array<{ metadata: { namespace: string; name: string; deletionTimestamp?: string }; status?: { phase?: string } }> }>(['get', 'pods', '-A']);
     pending = pods.items.filter((p) => p.metadata.deletionTimestamp || !['Running', 'Succeeded', 'Failed'].includes(p.status?.phase ?? ''))
       .map((p) => `${p.metadata.namespace}/${p.metadata.name} (${p.status?.phase ?? 'no phase'})`);
+    if (pending.length > 100 && pending.length !== last) log(`${pods.items.length - pending.length} of ${pods.items.length} pods settled`);
+    last = pending.length;
     return pending.length === 0;
   }, timeoutMs, 1000);
   if (!ok) fail(`pods did not settle: ${pending.slice(0, 10).join(', ')}`);

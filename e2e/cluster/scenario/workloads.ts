@@ -18,14 +18,22 @@ export const WORKLOADS: WorkloadSpec[] = [
     containers: [{ name: 'redis', request: '1Gi', limit: '2Gi', workingSetMi: 650 }], rows: { redis: '700Mi' } },
   { namespace: 'shop', name: 'nightly-report', kind: 'CronJob', runs: ['29412495', '29413935'],
     containers: [{ name: 'report', request: '536870912', limit: '1G', workingSetMi: 410 }], rows: { report: '450Mi' } },
+  // a row above the limit of a container that asked for less: Kyverno gives it its limit
+  { namespace: 'shop', name: 'search', kind: 'Deployment', replicas: 1,
+    containers: [{ name: 'search', request: '128Mi', limit: '512Mi', workingSetMi: 560 }], rows: { search: '600Mi' } },
   { namespace: 'shop', name: 'fresh-api', kind: 'Deployment', replicas: 1,
     containers: [{ name: 'api', request: '128Mi', limit: '256Mi' }] }, // new: no row, no samples
   { namespace: 'shop', name: 'legacy-worker', kind: 'Deployment', replicas: 0, goneFromWindow: true,
     containers: [{ name: 'worker', request: '256Mi', limit: '512Mi', workingSetMi: 180 }], rows: { worker: '190Mi' } },
 
   // payments: Gi quantities, a Deployment rolled twice, a CloudNativePG cluster, a validation Job <job>-<build>
+  // its pods were sized from an older table (850Mi); the table was rewritten after them
   { namespace: 'payments', name: 'api', kind: 'Deployment', replicas: 2, rollouts: 2,
-    containers: [{ name: 'api', request: '1Gi', limit: '1536Mi', workingSetMi: 820 }], rows: { api: '900Mi' } },
+    containers: [{ name: 'api', request: '1Gi', limit: '1536Mi', workingSetMi: 820 }], rows: { api: '900Mi' },
+    rowsAtCreation: { api: '850Mi' } },
+  // created during a break-glass (Kyverno at zero, registrations deleted): it kept its manifest's 256Mi
+  { namespace: 'payments', name: 'ledger', kind: 'Deployment', replicas: 1, createdWhileRegistrationDeleted: true,
+    containers: [{ name: 'ledger', request: '256Mi', limit: '512Mi', workingSetMi: 290 }], rows: { ledger: '310Mi' } },
   { namespace: 'payments', name: 'pg-main', kind: 'Cluster', replicas: 2,
     initContainers: [{ name: 'bootstrap-controller', request: '32Mi', workingSetMi: 12 }],
     containers: [{ name: 'postgres', request: '2Gi', limit: '4Gi', workingSetMi: 1750 }],

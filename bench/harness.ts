@@ -1,0 +1,40 @@
+// Shared by the benchmark scripts: a memdash server on a free port (or MEMDASH_URL), timing and percentiles.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from '../e2e/cluster/lib/ports.ts';
+import { kubeconfigPath, repoRoot } from '../e2e/cluster/lib/paths.ts';
+import { readState } from '../e2e/cluster/lib/state.ts';
+import { waitFor } from '../e2e/cluster/lib/processes.ts';
+
+export interface Memdash { url: string; child?: ChildProcess }
+
+export async function startMemdash(): Promise<Memdash> {
+  if (process.env.MEMDASH_URL) return { url: process.env.MEMDASH_URL };
+  if (!existsSync(join(repoRoot, '.next', 'BUILD_ID'))) throw new Error('no build: run npm run build first (or set MEMDASH_URL)');
+  const port = await freePort();
+  const state = readState();
+  const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
+    cwd: repoRoot, stdio: 'ignore', detached: true,
+    env: { ...process.env, KUBECONFIG: kubeconfigPath('viewer'), MEMDASH_RECORDER: 'off',
+      MEMDASH_PROMETHEUS_URL: `http://127.0.0.1:${state?.ports.prometheus}`, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  if (!(await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 60_000, 300))) throw new Error('memdash did not start');
+  return { url, child };
+}
+
+export function stopMemdash(server: Memdash): void {
+  if (server.child?.pid) process.kill(-server.child.pid, 'SIGTERM');
+}
+
+export async function time(work: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -1,0 +1,39 @@
+// `up --scale N`: N more pods across realistic workloads (Deployments and StatefulSets of 1–10 replicas with an app
+// container and a sidecar), their rows in the table, and samples for a sample of them — for benchmarks.
+import type { WorkloadSpec } from './model.ts';
+
+const SERVICES = ['orders', 'billing', 'catalog', 'search', 'checkout', 'invoices', 'ledger', 'notify', 'auth', 'media',
+  'pricing', 'stock', 'reports', 'gateway', 'tracking', 'profile', 'reviews', 'export', 'import', 'audit'];
+const ROLES = ['api', 'worker', 'consumer', 'web', 'sync'];
+const REPLICAS = [1, 2, 3, 5, 8, 10, 6, 4, 7, 4]; // averages 5
+const NAMESPACE_COUNT = 20;
+/** promtool and the disk cannot take 28 days at 300 s for tens of thousands of series; this many workloads get them */
+export const SCALE_SAMPLED_WORKLOADS = 200;
+
+export function scaleNamespaces(): string[] {
+  return Array.from({ length: NAMESPACE_COUNT }, (_, i) => `scale-${String(i).padStart(2, '0')}`);
+}
+
+/** Deterministic, so a second `up --scale N` finds the same workloads and creates nothing new. */
+export function scaleWorkloads(pods: number): WorkloadSpec[] {
+  const workloads: WorkloadSpec[] = [];
+  let total = 0;
+  for (let i = 0; total < pods; i++) {
+    const replicas = Math.min(REPLICAS[i % REPLICAS.length]!, pods - total);
+    const service = SERVICES[i % SERVICES.length]!;
+    const role = ROLES[Math.floor(i / SERVICES.length) % ROLES.length]!;
+    const appMi = 64 + ((i * 37) % 900);
+    const sampled = i < SCALE_SAMPLED_WORKLOADS;
+    workloads.push({
+      namespace: scaleNamespaces()[i % NAMESPACE_COUNT]!, name: `${service}-${role}-${i}`,
+      kind: i % 10 === 9 ? 'StatefulSet' : 'Deployment', replicas, parallelPods: true,
+      containers: [
+        { name: role, request: `${appMi * 2}Mi`, limit: `${appMi * 3}Mi`, workingSetMi: sampled ? appMi : undefined },
+        { name: 'envoy', request: '64Mi', limit: '128Mi', workingSetMi: sampled ? 40 : undefined },
+      ],
+      rows: { [role]: `${Math.ceil(appMi * 1.1)}Mi`, envoy: '44Mi' },
+    });
+    total += replicas;
+  }
+  return workloads;
+}
