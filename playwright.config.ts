@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // The port is chosen once, in the main process, and handed to the workers through the environment they inherit.
@@ -11,6 +12,15 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 // Set MEMDASH_E2E_SKIP_BUILD=1 to reuse the last `next build` (the build is the slow part on a shared machine).
 const build = process.env.MEMDASH_E2E_SKIP_BUILD ? '' : 'npx next build && ';
+
+function localPrometheus(): string {
+  try {
+    const state = JSON.parse(readFileSync('.cluster/state.json', 'utf8')) as { ports?: { prometheus?: number } };
+    return state.ports?.prometheus ? `http://127.0.0.1:${state.ports.prometheus}` : '';
+  } catch {
+    return '';
+  }
+}
 
 export default defineConfig({
   testDir: 'e2e/browser',
@@ -37,6 +47,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { KUBECONFIG: '.cluster/kubeconfig/viewer.yaml', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      KUBECONFIG: '.cluster/kubeconfig/viewer.yaml',
+      NEXT_TELEMETRY_DISABLED: '1',
+      // The workload charts read the local cluster's Prometheus; the history goes to a store of the tests' own.
+      MEMDASH_PROMETHEUS_URL: localPrometheus(),
+      MEMDASH_HISTORY_PATH: 'data/e2e/memdash.sqlite',
+    },
   },
 });

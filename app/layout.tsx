@@ -22,6 +22,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </Link>
             <nav className="flex gap-3">
               <Link href="/pods">Pods</Link>
+              <Link href="/table">Table</Link>
+              <Link href="/table/snapshots">Versions</Link>
+              <Link href="/workloads">Workloads</Link>
               <Link href="/webhook">Webhook</Link>
             </nav>
             <div className="ml-auto flex items-center gap-4">

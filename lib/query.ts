@@ -5,6 +5,9 @@ export const queryKeys = {
   cluster: {
     ready: () => ['cluster', 'ready'] as const,
   },
+  workloads: {
+    memory: (namespace: string, workload: string) => ['workloads', 'memory', namespace, workload] as const,
+  },
   pods: {
     all: () => ['pods'] as const,
     search: (namespace: string, name: string) => ['pods', 'search', namespace, name] as const,

@@ -26,7 +26,7 @@ export function AdmissionPanel({ replicas, pods, budgets, name }: Props) {
                 <span data-testid="replicas" data-ready={r.ready} data-desired={r.desired}>
                   {r.ready} / {r.desired}
                 </span>{' '}
-                {r.ready === 0 ? <Tag tone="bad">none ready</Tag> : r.ready < r.desired ? <Tag tone="warn">degraded</Tag> : <Tag tone="good">all ready</Tag>}
+                <ReplicasTag ready={r.ready} desired={r.desired} />
               </Fact>
               <Fact label="Updated / available">
                 {r.updated} / {r.available}
@@ -56,6 +56,12 @@ export function AdmissionPanel({ replicas, pods, budgets, name }: Props) {
       </Panel>
     </div>
   );
+}
+
+function ReplicasTag({ ready, desired }: { ready: number; desired: number }) {
+  if (desired === 0) return <Tag tone="warn">scaled to zero</Tag>;
+  if (ready === 0) return <Tag tone="bad">none ready</Tag>;
+  return ready < desired ? <Tag tone="warn">fewer than desired</Tag> : <Tag tone="good">all ready</Tag>;
 }
 
 function PodTable({ pods }: { pods: AdmissionPod[] }) {

@@ -115,6 +115,7 @@ test('the home page shows the verdict compactly and links to the webhook page', 
   await page.goto('/');
   const summary = page.getByTestId('webhook-summary');
   await expect(summary.getByTestId('webhook-state')).toHaveAttribute('data-state', 'healthy', { timeout: 30_000 });
+  await new WebhookPage(page).screenshot('7-home');
   await summary.getByRole('link', { name: /Webhook health/ }).click();
   await expect(page).toHaveURL(/\/webhook$/);
 });

@@ -49,3 +49,56 @@ export {
   type VerdictCode,
   type VerdictContext,
 } from './verdict';
+export {
+  WEBHOOK_STATE_WORDS,
+  failurePolicyOf,
+  ownedBy,
+  webhookStateOf,
+  type WebhookState,
+  type WebhookStateCode,
+  type WebhookStateInput,
+} from './webhook-state';
+export {
+  PROBE_FRESH_MS,
+  classifyProbe,
+  webhookVerdict,
+  type ProbeAnswer,
+  type ProbeOutcome,
+  type ProbeResponse,
+  type WebhookVerdict,
+} from './probe';
+export {
+  OWNERLESS_REGISTRATIONS,
+  checkRegistrations,
+  kyvernoRegistrations,
+  type RegistrationCheck,
+  type RegistrationKind,
+  type RegistrationShape,
+  type RuleShape,
+} from './registrations';
+export { failClosedAudit, type AuditFinding, type AuditSeverity } from './fail-closed-audit';
+export { failedCreatesByOwner, type EventShape, type FailedCreateGroup } from './failed-creates';
+export { diffCounts, diffTables, diffToCsv, filterDiff, keyParts, type DiffCounts, type DiffFilter, type RowChange, type TableData, type TableDiff } from './table-diff';
+export { inForceFrom, tableAt, type TableAt, type TableVersion, type VersionSource, type VersionTime } from './table-history';
+export {
+  registrationAt,
+  registrationChanges,
+  registrationGaps,
+  type RegistrationAt,
+  type RegistrationGap,
+  type RegistrationObservation,
+} from './registration-history';
+export { parseSavedTable, type ImportTarget, type SavedTable, type SavedTableResult } from './table-import';
+export {
+  chartPoints,
+  p90Mi,
+  podsOf,
+  pooledValues,
+  rowSteps,
+  shareAbove,
+  workloadFromPodName,
+  type ChartPoint,
+  type RowStep,
+  type SampleSeries,
+} from './workload-series';
+export type { HistoryAtCreation, TableAtCreation } from './verdict-types';

@@ -4,6 +4,7 @@ import { formatMemory } from './quantity';
 import { skipReason, unmetRequirement, withNameLabel } from './selectors';
 import { formatTime, toDate } from './time';
 import type { VerdictCode } from './verdict-codes';
+import { byEmptyTableAtCreation, byRecordedGap, judgedAtCreation } from './verdict-history';
 import type { VerdictContext } from './verdict-types';
 
 // The verdict rules in the order the design gives them. Each rule either decides (a code, the reason, and the
@@ -68,6 +69,8 @@ const byWorkload: Rule = (facts, context) => {
 
 const byTable: Rule = (facts, context) => {
   if (context.table.parsed.loaded || facts.row.state !== 'no-table') return null;
+  const atCreation = judgedAtCreation(facts, context, 'The table has no data now');
+  if (atCreation) return atCreation;
   return {
     verdict: 'no-table',
     reason: `The table has no data now, so Kyverno could not apply ${rowPhrase(facts.row)}: ${requestAndLimit(facts)} is as the pod arrived.`,
@@ -78,6 +81,8 @@ const byTable: Rule = (facts, context) => {
 const byRow: Rule = (facts, context) => {
   const { row } = facts;
   if (row.state === 'absent') {
+    const atCreation = judgedAtCreation(facts, context, `The table's ${context.table.parsed.count} rows hold no ${row.key} now`);
+    if (atCreation) return atCreation;
     return {
       verdict: 'no-row',
       reason: `The table's ${context.table.parsed.count} rows hold no ${row.key}, so Kyverno left ${requestAndLimit(facts)} as the pod arrived.`,
@@ -117,6 +122,9 @@ function byComparison(facts: ContainerFacts, context: VerdictContext): Decision 
 // in the same second as the write counts as older: the write may well have come first, but Kyverno sees a new
 // table only once its watch delivers it.
 function staleOrUnexplained(facts: ContainerFacts, context: VerdictContext, differs: string, evidence: string[]): Decision {
+  // Where history reaches back, the row in force at the pod's creation decides rather than the last write time.
+  const atCreation = judgedAtCreation(facts, context, differs);
+  if (atCreation) return { ...atCreation, evidence: [...evidence, ...atCreation.evidence] };
   const created = toDate(context.pod.metadata.creationTimestamp);
   const written = toDate(context.table.lastWriteAt);
   if (created && written && created <= written) {
@@ -145,7 +153,7 @@ function nothingToCompare(facts: ContainerFacts): Decision {
   return { verdict: 'unexplained', reason: `There is no row size to compare with ${requestAndLimit(facts)}: ${rowPhrase(facts.row)}.`, evidence: [] };
 }
 
-const RULES: readonly Rule[] = [bySkip, byAbsence, byWorkload, byTable, byRow];
+const RULES: readonly Rule[] = [bySkip, byRecordedGap, byAbsence, byWorkload, byEmptyTableAtCreation, byTable, byRow];
 
 /** The first rule that decides, in the design's order; the comparison with the row when none does. */
 export function decide(facts: ContainerFacts, context: VerdictContext): Decision {

@@ -1,3 +1,4 @@
+import type { RegistrationAt } from './registration-history';
 import type { ParsedTable } from './table';
 import type { PodShape, WebhookEntryShape } from './types';
 import type { VerdictCode } from './verdict-codes';
@@ -16,6 +17,25 @@ export interface RegistrationState {
   absentSince: string | null;
 }
 
+/** The table version in force when the pod was created, as the history store recorded (or imported) it. */
+export interface TableAtCreation {
+  parsed: ParsedTable;
+  inForceFrom: string;
+  source: 'watch' | 'import';
+  /** For an imported version: the file it came from. */
+  label: string | null;
+}
+
+/**
+ * What the recorded history says about the moment the pod was created. `table` is null when history does not
+ * reach back that far (then `tableRecordedSince` says from when it does).
+ */
+export interface HistoryAtCreation {
+  table: TableAtCreation | null;
+  tableRecordedSince: string | null;
+  registration: RegistrationAt;
+}
+
 export interface ExplainInput {
   pod: PodShape;
   namespaceLabels: Record<string, string>;
@@ -24,6 +44,8 @@ export interface ExplainInput {
   now: Date;
   /** Where ownerless pods are Jenkins agents; jenkins-prd when absent. */
   jenkinsNamespace?: string;
+  /** The history store's view of the pod's creation; without it, verdicts are judged from the cluster now. */
+  history?: HistoryAtCreation;
 }
 
 /** Everything a container's verdict depends on: the pod's facts, worked out once for all its containers. */

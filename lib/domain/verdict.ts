@@ -2,6 +2,7 @@ import { bytesOf, containerFacts, keyOf } from './container-facts';
 import { containerSentence, registrationSentence, rowSentence, timesSentence } from './evidence';
 import { nextPodFor } from './next-pod';
 import type { ContainerShape } from './types';
+import { historyLimits, historySentences } from './verdict-history';
 import { decide } from './verdict-rules';
 import type { ContainerExplanation, ExplainInput, PodExplanation, VerdictContext } from './verdict-types';
 import { controllerOf, deriveWorkload } from './workload';
@@ -13,6 +14,7 @@ export { UNTOUCHED_VERDICTS, VERDICT_CODES, VERDICT_WORDS, type VerdictCode } fr
 export type {
   ContainerExplanation,
   ExplainInput,
+  HistoryAtCreation,
   PodExplanation,
   RegistrationState,
   TableState,
@@ -38,6 +40,7 @@ export function verdictFor(container: ContainerShape, init: boolean, context: Ve
       rowSentence(facts.row, context),
       timesSentence(context),
       registrationSentence(context),
+      ...historySentences(context),
       ...decision.evidence,
     ],
     nextPod: nextPodFor(facts, decision.verdict, context),
@@ -57,8 +60,18 @@ export function explainPod(input: ExplainInput): PodExplanation {
     owner: controller ? { kind: controller.kind, name: controller.name } : null,
     workload,
     containers,
-    limits: limitsOf(input),
+    limits: input.history ? limitsWithHistory(context) : limitsOf(input),
   };
+}
+
+// With the history store, only what it could not tell remains, plus what no history changes.
+function limitsWithHistory(context: VerdictContext): string[] {
+  const limits = historyLimits(context);
+  const { registration, table } = context;
+  if (!table.lastWriteAt && !context.history?.table) limits.push("The table's last write time is unknown, so no container can be judged stale.");
+  if (!registration.entry) limits.push('The registration is not there to read, so its selectors are unknown: whether they skip this pod cannot be judged.');
+  else limits.push("Skips are judged from the registration's selectors and the labels as they are now, not as they were when the pod was created.");
+  return limits;
 }
 
 // Until the history store records every table and every absence of the registration, these verdicts rest on the

@@ -1,6 +1,6 @@
 // The webhook routes on the local cluster, healthy: what they say is what kubectl shows. The state-driving
 // (crash, scale to zero, orphaned…) is in e2e/browser/webhook.spec.ts, which drives the page through them.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clusterIsUp, kubeconfig, kubectl, kubectlJson, podWebhookRegistered } from './cluster';
 
 process.env.KUBECONFIG = kubeconfig('viewer');
@@ -17,8 +17,11 @@ const value = <T>(part: { ok: true; value: T } | { ok: false; error: { message: 
   return part.value;
 };
 
-describe.skipIf(!clusterIsUp || !podWebhookRegistered())('GET /api/webhook on the healthy local cluster', async () => {
-  const body = (await (await health.GET()).json()) as WebhookHealth;
+describe.skipIf(!clusterIsUp || !podWebhookRegistered())('GET /api/webhook on the healthy local cluster', () => {
+  let body: WebhookHealth;
+  beforeAll(async () => {
+    body = (await (await health.GET()).json()) as WebhookHealth;
+  });
 
   it('says healthy, with the replicas kubectl shows', () => {
     const deployment = kubectlJson<{ spec: { replicas: number }; status: { readyReplicas: number } }>(['-n', KYVERNO, 'get', 'deployment', 'kyverno-admission-controller']);

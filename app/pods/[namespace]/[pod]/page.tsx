@@ -66,7 +66,7 @@ function PodTitle({ namespace, pod }: { namespace: string; pod: string }) {
 function Limits({ limits }: { limits: string[] }) {
   return (
     <section className="rounded border border-amber-200 bg-amber-50 p-3" data-testid="limits">
-      <h2 className="font-semibold">What these verdicts cannot know: memdash keeps no history yet</h2>
+      <h2 className="font-semibold">What these verdicts cannot know</h2>
       <ul className="mt-1 list-disc pl-5">
         {limits.map((l) => (
           <li key={l}>{l}</li>

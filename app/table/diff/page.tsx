@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { DiffTables } from '@/components/DiffTables';
+import { ErrorState } from '@/components/ErrorState';
+import { diffCounts } from '@/lib/domain';
+import { failureOf } from '@/lib/errors';
+import { parseDiffParams, readDiff, type DiffParams, type FilteredDiff } from '@/lib/history/diff-request';
+
+export const metadata: Metadata = { title: 'Table diff · memdash' };
+
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** Two recorded versions compared: the last two unless ?from=&to= name others; filters by namespace and workload. */
+export default async function DiffPage({ searchParams }: Props) {
+  await connection();
+  let params: DiffParams;
+  let found: FilteredDiff | null;
+  try {
+    params = parseDiffParams(await searchParams);
+    found = await readDiff(params);
+  } catch (err) {
+    return <ErrorState error={failureOf(err)} />;
+  }
+  if (!found) return <p>Fewer than two versions of the table are recorded yet. <Link href="/table/snapshots">Recorded versions</Link></p>;
+  const counts = diffCounts(found.diff);
+  const query = new URLSearchParams({ from: String(found.from.id), to: String(found.to.id), ...(params.namespace && { namespace: params.namespace }), ...(params.workload && { workload: params.workload }) });
+  return (
+    <div className="space-y-3">
+      <h1 className="text-lg font-semibold">What changed in the table</h1>
+      <p data-testid="diff-summary">
+        From the version in force from <span className="font-mono">{found.from.inForceFrom}</span> ({found.from.rows} rows) to the one from{' '}
+        <span className="font-mono">{found.to.inForceFrom}</span>: <strong>{counts.rows} rows, {counts.new} new, {counts.gone} gone</strong>, {counts.changed} changed.
+      </p>
+      <form className="flex flex-wrap items-end gap-3 text-sm" method="get">
+        <input type="hidden" name="from" value={found.from.id} />
+        <input type="hidden" name="to" value={found.to.id} />
+        <label className="flex flex-col">
+          Namespace
+          <input name="namespace" defaultValue={params.namespace ?? ''} className="rounded border px-2 py-1 font-mono" />
+        </label>
+        <label className="flex flex-col">
+          Workload contains
+          <input name="workload" defaultValue={params.workload ?? ''} className="rounded border px-2 py-1 font-mono" />
+        </label>
+        <button className="rounded border bg-zinc-100 px-3 py-1">Filter</button>
+        <a href={`/api/table/diff?${query}&format=csv`} download>Export CSV</a>
+        <a href={`/api/table/diff?${query}&format=json`} download>Export JSON</a>
+        <Link href="/table/snapshots">All versions</Link>
+      </form>
+      <DiffTables diff={found.filtered} />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { ErrorState } from '@/components/ErrorState';
+import { TableRows, type TableRowView } from '@/components/TableRows';
+import { Time } from '@/components/Time';
+import { keyParts } from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { failureOf } from '@/lib/errors';
+import { readClients } from '@/lib/k8s/client';
+import { readTable, type TableRead } from '@/lib/k8s/table';
+
+export const metadata: Metadata = { title: 'Table · memdash' };
+
+/** Today's table as Kyverno reads it: every row, the malformed ones flagged. */
+export default async function TablePage() {
+  await connection();
+  const now = new Date();
+  const s = settings();
+  let table: TableRead;
+  try {
+    table = await readTable(readClients());
+  } catch (err) {
+    return (
+      <>
+        <h1 className="mb-3 text-lg font-semibold">Table</h1>
+        <ErrorState error={failureOf(err)} />
+      </>
+    );
+  }
+  const rows: TableRowView[] = [
+    ...Object.values(table.parsed.rows).map((r) => ({ ...r, problem: null })),
+    ...table.parsed.malformed.map((m) => ({ ...keyParts(m.key), key: m.key, value: m.value, bytes: null, problem: m.problem })),
+  ];
+  const namespaces = [...new Set(rows.map((r) => r.namespace))].sort();
+  return (
+    <div className="space-y-3">
+      <h1 className="text-lg font-semibold">
+        Table <span className="font-mono text-zinc-600">{s.kyvernoNamespace}/{s.tableConfigMap}</span>
+      </h1>
+      <p data-testid="table-summary">
+        {table.parsed.loaded ? (
+          <>
+            <strong data-testid="row-count">{table.parsed.count}</strong> rows
+            {table.parsed.malformed.length > 0 && <strong className="text-red-800"> and {table.parsed.malformed.length} malformed</strong>}, last written{' '}
+            <Time at={table.lastWriteAt} now={now} />.
+          </>
+        ) : (
+          <strong className="text-red-800">No table: the ConfigMap {table.exists ? 'has no data' : 'does not exist'}; Kyverno admits every covered pod untouched.</strong>
+        )}{' '}
+        <Link href="/table/snapshots">Recorded versions</Link> · <Link href="/table/diff">What changed last</Link> · <Link href="/workloads">Workloads</Link>
+      </p>
+      {table.parsed.malformed.length > 0 && (
+        <ul className="rounded border border-red-200 bg-red-50 p-2 text-sm" data-testid="malformed-rows">
+          {table.parsed.malformed.map((m) => (
+            <li key={m.key}>
+              <span className="font-mono">{m.key}: {m.value}</span> — {m.problem}
+            </li>
+          ))}
+        </ul>
+      )}
+      <TableRows rows={rows} namespaces={namespaces} />
+    </div>
+  );
+}

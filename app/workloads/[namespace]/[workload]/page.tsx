@@ -1,0 +1,90 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { ErrorState } from '@/components/ErrorState';
+import { Memory } from '@/components/Memory';
+import { WorkloadCharts } from '@/components/WorkloadCharts';
+import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
+import { rowKey } from '@/lib/domain';
+import { failureOf } from '@/lib/errors';
+import { driftOf, readWorkloadHistory, type WorkloadHistory } from '@/lib/workload-history';
+
+interface Props {
+  params: Promise<{ namespace: string; workload: string }>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { namespace, workload } = await params;
+  return { title: `${workload} · ${namespace} · memdash` };
+}
+
+/** A workload's history: its rows over time, its working set against request and limit, its pods, its drift. */
+export default async function WorkloadPage({ params }: Props) {
+  await connection();
+  const { namespace, workload } = await params;
+  let history: WorkloadHistory;
+  try {
+    history = await readWorkloadHistory({ namespace, workload });
+  } catch (err) {
+    return (
+      <>
+        <Title namespace={namespace} workload={workload} />
+        <ErrorState error={failureOf(err)} />
+      </>
+    );
+  }
+  const keys = history.containers.map((container) => ({ container, key: rowKey(namespace, workload, container) }));
+  const drift = driftOf(history);
+  return (
+    <div className="space-y-4">
+      <Title namespace={namespace} workload={workload} />
+      <section data-testid="rows-now">
+        <h2 className="font-semibold">Rows now</h2>
+        {history.rows.length === 0 ? (
+          <p>The table holds no row for this workload{history.table.parsed.loaded ? '' : ' (the table has no data)'}: its pods keep the request their manifest gives.</p>
+        ) : (
+          <ul className="list-disc pl-5">
+            {history.rows.map((r) => (
+              <li key={r.key}><span className="font-mono">{r.key}</span>: <Memory bytes={r.bytes} /></li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section>
+        <h2 className="font-semibold">Working set over the snapshot's window</h2>
+        <WorkloadCharts namespace={namespace} workload={workload} />
+      </section>
+      <section>
+        <h2 className="font-semibold">Drift: pods whose request is not today's row</h2>
+        {drift.length === 0 ? (
+          <p data-testid="no-drift">None: every current pod has what today's row gives.</p>
+        ) : (
+          <ul className="list-disc pl-5" data-testid="drift">
+            {drift.map(({ pod, container }) => (
+              <li key={`${pod}/${container.name}`}>
+                <Link href={`/pods/${namespace}/${pod}`} className="font-mono">{pod}</Link> {container.name}: <Memory bytes={container.request} /> instead of{' '}
+                <Memory bytes={container.row} />; it gets the row with its next pod.
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section>
+        <h2 className="font-semibold">Current pods</h2>
+        {history.pods.length === 0 ? <p>No pod of this workload runs now.</p> : <WorkloadPods namespace={namespace} pods={history.pods} />}
+      </section>
+      <section>
+        <h2 className="font-semibold">Its rows across the recorded versions</h2>
+        {history.versions.length === 0 ? <p>No version recorded yet.</p> : <RowsAcrossVersions versions={history.versions} keys={keys} />}
+      </section>
+    </div>
+  );
+}
+
+function Title({ namespace, workload }: { namespace: string; workload: string }) {
+  return (
+    <h1 className="text-lg font-semibold">
+      <Link href="/workloads" className="text-zinc-600">Workloads</Link> / <span className="font-mono">{namespace}/{workload}</span>
+    </h1>
+  );
+}

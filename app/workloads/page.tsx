@@ -1,0 +1,48 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { ErrorState } from '@/components/ErrorState';
+import { Memory } from '@/components/Memory';
+import type { TableRow } from '@/lib/domain';
+import { failureOf } from '@/lib/errors';
+import { readClients } from '@/lib/k8s/client';
+import { readTable } from '@/lib/k8s/table';
+
+export const metadata: Metadata = { title: 'Workloads · memdash' };
+
+/** Every workload the table has rows for, with its containers' rows. */
+export default async function WorkloadsPage() {
+  await connection();
+  let rows: TableRow[];
+  try {
+    rows = Object.values((await readTable(readClients())).parsed.rows);
+  } catch (err) {
+    return <ErrorState error={failureOf(err)} />;
+  }
+  const byWorkload = new Map<string, TableRow[]>();
+  for (const row of rows) {
+    const id = `${row.namespace}/${row.workload}`;
+    byWorkload.set(id, [...(byWorkload.get(id) ?? []), row]);
+  }
+  const ids = [...byWorkload.keys()].sort();
+  return (
+    <div className="space-y-3">
+      <h1 className="text-lg font-semibold">Workloads in the table ({ids.length})</h1>
+      <p className="text-sm text-zinc-600">A workload without a row (new, or without samples in the window) is not listed; open it by its name: /workloads/&lt;namespace&gt;/&lt;workload&gt;.</p>
+      <table className="w-full border-collapse bg-white text-sm" data-testid="workloads">
+        <tbody>
+          {ids.map((id) => (
+            <tr key={id} className="border-b">
+              <td className="p-1 font-mono"><Link href={`/workloads/${id}`}>{id}</Link></td>
+              <td className="p-1">
+                {byWorkload.get(id)!.map((r) => (
+                  <span key={r.key} className="mr-3 font-mono">{r.container} <Memory bytes={r.bytes} /></span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+'use client';
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import Link from 'next/link';
+import { useMemo, useRef, useState } from 'react';
+import { formatMemory } from '@/lib/domain';
+
+export interface TableRowView {
+  key: string;
+  namespace: string;
+  workload: string;
+  container: string;
+  /** Null for a malformed row. */
+  bytes: number | null;
+  value: string;
+  problem: string | null;
+}
+
+type Sort = 'key' | 'size-desc' | 'size-asc';
+const ROW_HEIGHT = 30;
+
+/** Today's table: search, namespace filter, sort by size; only the visible rows are in the page, so 8,000 stay smooth. */
+export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespaces: string[] }) {
+  const [search, setSearch] = useState('');
+  const [namespace, setNamespace] = useState('');
+  const [sort, setSort] = useState<Sort>('key');
+  const shown = useMemo(() => visibleRows(rows, search, namespace, sort), [rows, search, namespace, sort]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+
+  return (
+    <section className="space-y-2">
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col text-sm">
+          Search key
+          <input className="rounded border px-2 py-1 font-mono" value={search} onChange={(e) => setSearch(e.target.value.toLowerCase())} placeholder="shop_web" />
+        </label>
+        <label className="flex flex-col text-sm">
+          Namespace
+          <select className="rounded border px-2 py-1" value={namespace} onChange={(e) => setNamespace(e.target.value)}>
+            <option value="">all</option>
+            {namespaces.map((n) => (
+              <option key={n}>{n}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          Sort
+          <select className="rounded border px-2 py-1" value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
+            <option value="key">by key</option>
+            <option value="size-desc">by size, largest first</option>
+            <option value="size-asc">by size, smallest first</option>
+          </select>
+        </label>
+        <span className="text-sm text-zinc-600" data-testid="shown-count">
+          {shown.length} of {rows.length} rows shown
+        </span>
+      </div>
+      <div className="grid grid-cols-[1fr_10rem_6rem] border-b border-zinc-300 px-2 text-sm font-semibold">
+        <span>Row key (namespace_workload_container)</span>
+        <span>Workload</span>
+        <span className="text-right">Request</span>
+      </div>
+      <div ref={scroller} className="h-[32rem] overflow-auto rounded border border-zinc-200 bg-white" data-testid="table-rows">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = shown[item.index]!;
+            return (
+              <div
+                key={row.key}
+                data-testid="table-row"
+                data-key={row.key}
+                className={`absolute left-0 grid w-full grid-cols-[1fr_10rem_6rem] items-center px-2 text-sm ${row.problem ? 'bg-red-50' : item.index % 2 ? 'bg-zinc-50' : ''}`}
+                style={{ top: item.start, height: ROW_HEIGHT }}
+                title={row.problem ?? undefined}
+              >
+                <span className="truncate font-mono">{row.key}</span>
+                <span className="truncate">
+                  {row.workload && <Link href={`/workloads/${row.namespace}/${row.workload}`}>{row.workload}</Link>}
+                </span>
+                <span className="text-right font-mono">
+                  {row.problem ? <span className="text-red-800" data-testid="malformed">{row.value} ⚠</span> : formatMemory(row.bytes!)}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function visibleRows(rows: TableRowView[], search: string, namespace: string, sort: Sort): TableRowView[] {
+  const kept = rows.filter((r) => (!namespace || r.namespace === namespace) && (!search || r.key.includes(search)));
+  const size = (r: TableRowView) => r.bytes ?? -1;
+  if (sort === 'size-desc') return kept.sort((a, b) => size(b) - size(a) || a.key.localeCompare(b.key));
+  if (sort === 'size-asc') return kept.sort((a, b) => size(a) - size(b) || a.key.localeCompare(b.key));
+  return kept.sort((a, b) => (a.key < b.key ? -1 : 1));
+}

@@ -1,0 +1,59 @@
+// The history pages in Chromium against the local cluster: today's table, the recorded versions with an import,
+// a diff with its export, and a workload's page with its chart. Screenshots go to test-results/ to be looked at.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { kubectlJson } from '../../test/integration/cluster';
+
+const table = () => kubectlJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
+
+test('/table shows every row of today\'s table, searchable', async ({ page }) => {
+  const rows = Object.keys(table().data ?? {});
+  await page.goto('/table');
+  await expect(page.getByTestId('shown-count')).toContainText(`of ${rows.length} rows shown`);
+  await page.getByLabel('Search key').fill('shop_web_');
+  await expect(page.getByTestId('table-row').first()).toHaveAttribute('data-key', /^shop_web_/);
+  await page.getByLabel('Sort').selectOption('size-desc');
+  await page.screenshot({ path: test.info().outputPath('table.png'), fullPage: true });
+});
+
+test('an imported saved table becomes a version, and the diff against today exports as CSV', async ({ page }, info) => {
+  const saved = kubectlJson<Record<string, unknown> & { data: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
+  const [first] = Object.keys(saved.data).sort();
+  const file = info.outputPath('memory-requests-2026-11-01.json');
+  writeFileSync(file, JSON.stringify({ ...saved, data: { ...saved.data, [first!]: '1Mi' } }));
+
+  await page.goto('/table/snapshots');
+  await page.getByLabel('Saved table file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByTestId('import-message')).toContainText('dated 2026-11-01T00:00:00Z');
+  await expect(page.getByTestId('snapshot').last()).toContainText('imported (memory-requests-2026-11-01.json)');
+  await page.screenshot({ path: info.outputPath('snapshots.png'), fullPage: true });
+
+  const versions = page.getByTestId('snapshot');
+  const importedId = await versions.last().getAttribute('data-version');
+  const newestId = await versions.first().getAttribute('data-version');
+  await page.goto(`/table/diff?from=${importedId}&to=${newestId}`);
+  await expect(page.getByTestId('diff-changed').getByTestId('diff-row').first()).toHaveAttribute('data-key', first!);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv.split('\n')[0]).toBe('change,key,namespace,workload,container,from,to,delta_mi,delta_percent');
+  expect(csv).toContain(`changed,${first},`);
+  await page.screenshot({ path: info.outputPath('diff.png'), fullPage: true });
+});
+
+test('a workload page draws its working set with the row, request and limit', async ({ page }) => {
+  await page.goto('/workloads/payments/api');
+  const chart = page.getByTestId('memory-chart').first();
+  await expect(chart).toBeVisible({ timeout: 30_000 });
+  await expect(chart.locator('.recharts-line path').first()).toBeVisible();
+  await expect(chart.getByTestId('p90')).toHaveText(/^\d+Mi$/);
+  await expect(page.getByTestId('workload-pods')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('workload.png'), fullPage: true });
+});
+
+test('a workload without samples says so in the chart\'s place, and the page still works', async ({ page }) => {
+  await page.goto('/workloads/shop/fresh-api');
+  await expect(page.getByTestId('no-samples')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('rows-now')).toContainText('no row');
+});

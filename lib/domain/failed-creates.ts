@@ -1,0 +1,43 @@
+import { toDate } from './time';
+
+// A refused pod create leaves no pod, only a FailedCreate event on the controller that tried (ReplicaSet, Job,
+// StatefulSet). Those that name the pod webhook, grouped by that controller, show what the refusal is holding up.
+
+export interface EventShape {
+  reason?: string;
+  message?: string;
+  count?: number;
+  lastTimestamp?: string | Date | null;
+  eventTime?: string | Date | null;
+  firstTimestamp?: string | Date | null;
+  involvedObject: { kind?: string; namespace?: string; name?: string };
+}
+
+export interface FailedCreateGroup {
+  owner: { kind: string; namespace: string; name: string };
+  count: number;
+  last: string | null;
+  /** The newest message, the API server's own words. */
+  message: string;
+}
+
+/** FailedCreate events whose message names the entry, one group per owner, newest first. */
+export function failedCreatesByOwner(events: EventShape[], entryName: string): FailedCreateGroup[] {
+  const groups = new Map<string, FailedCreateGroup & { lastMs: number }>();
+  for (const event of events) {
+    if (event.reason !== 'FailedCreate' || !event.message?.includes(`"${entryName}"`)) continue;
+    const owner = { kind: event.involvedObject.kind ?? '', namespace: event.involvedObject.namespace ?? '', name: event.involvedObject.name ?? '' };
+    const when = toDate(event.lastTimestamp ?? event.eventTime ?? event.firstTimestamp);
+    const lastMs = when?.getTime() ?? 0;
+    const key = `${owner.kind}/${owner.namespace}/${owner.name}`;
+    const group = groups.get(key);
+    const count = event.count ?? 1;
+    if (!group) {
+      groups.set(key, { owner, count, last: when?.toISOString() ?? null, message: event.message, lastMs });
+    } else {
+      group.count += count;
+      if (lastMs >= group.lastMs) Object.assign(group, { last: when?.toISOString() ?? null, message: event.message, lastMs });
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.lastMs - a.lastMs).map(({ lastMs: _, ...group }) => group);
+}

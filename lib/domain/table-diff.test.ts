@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { configMaps } from './__fixtures__/fixtures';
+import { diffCounts, diffTables, diffToCsv, filterDiff } from './table-diff';
+
+const before = { shop_web_app: '300Mi', shop_web_nginx: '24Mi', shop_cart_cart: '400Mi', payments_api_api: '900Mi', shop_old_x: '10Mi' };
+const after = { shop_web_app: '450Mi', shop_web_nginx: '24Mi', shop_cart_cart: '380Mi', payments_api_api: '1000Mi', shop_new_y: '64Mi', shop_bad_z: 'abcMi' };
+
+describe('diffTables', () => {
+  const diff = diffTables(before, after);
+
+  it('finds rows new, gone and changed, and counts the unchanged', () => {
+    expect(diff.added.map((c) => c.key)).toEqual(['shop_new_y', 'shop_bad_z']);
+    expect(diff.gone.map((c) => c.key)).toEqual(['shop_old_x']);
+    expect(diff.changed.map((c) => c.key)).toEqual(['shop_web_app', 'payments_api_api', 'shop_cart_cart']);
+    expect(diff.unchanged).toBe(1);
+  });
+
+  it('gives old → new, Δ MiB and Δ %, biggest change first', () => {
+    expect(diff.changed[0]).toMatchObject({ fromValue: '300Mi', toValue: '450Mi', deltaMi: 150, deltaPercent: 50, namespace: 'shop', workload: 'web', container: 'app' });
+    expect(diff.changed[2]).toMatchObject({ deltaMi: -20, deltaPercent: -5 });
+  });
+
+  it('keeps a malformed row, without a size', () => {
+    expect(diff.added[1]).toMatchObject({ toValue: 'abcMi', toBytes: null, deltaMi: null });
+  });
+
+  it('counts as the job logs: rows of the new table, new, gone; and changed', () => {
+    expect(diffCounts(diff)).toEqual({ rows: 6, new: 2, gone: 1, changed: 3 });
+  });
+
+  it('treats no data as an empty table', () => {
+    const all = diffTables(null, configMaps.table.data ?? null);
+    expect(all.added.length).toBe(Object.keys(configMaps.table.data ?? {}).length);
+    expect(diffCounts(diffTables(after, null))).toEqual({ rows: 0, new: 0, gone: 6, changed: 0 });
+  });
+
+  it('does not take inherited properties for rows', () => {
+    expect(diffTables({}, { constructor: '1Mi' }).added).toHaveLength(1);
+    expect(diffTables({ toString: '1Mi' }, {}).gone).toHaveLength(1);
+  });
+});
+
+describe('filterDiff', () => {
+  it('keeps one namespace and workloads containing the text', () => {
+    const diff = filterDiff(diffTables(before, after), { namespace: 'shop', workload: 'we' });
+    expect(diff.changed.map((c) => c.key)).toEqual(['shop_web_app']);
+    expect(diff.added).toHaveLength(0);
+  });
+});
+
+describe('diffToCsv', () => {
+  it('writes one line per difference with a header', () => {
+    const csv = diffToCsv(diffTables(before, after)).trim().split('\n');
+    expect(csv[0]).toBe('change,key,namespace,workload,container,from,to,delta_mi,delta_percent');
+    expect(csv[1]).toBe('changed,shop_web_app,shop,web,app,300Mi,450Mi,150,50.0');
+    expect(csv).toContain('gone,shop_old_x,shop,old,x,10Mi,,,');
+    expect(csv).toHaveLength(7);
+  });
+
+  it('quotes commas and defuses formulas', () => {
+    const csv = diffToCsv(diffTables({}, { 'a,b': '=cmd()' }));
+    expect(csv).toContain(`new,"a,b","a,b",,,,'=cmd(),,`);
+  });
+});

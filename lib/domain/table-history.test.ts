@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { inForceFrom, tableAt, type TableVersion } from './table-history';
+
+const version = (id: number, at: string, data: Record<string, string> | null = { a_b_c: `${id}Mi` }): TableVersion => ({
+  id,
+  inForceFrom: at,
+  seenAt: at,
+  data,
+  source: 'watch',
+  label: null,
+});
+
+const versions = [version(1, '2026-10-01T04:15:30Z'), version(2, '2026-10-02T04:15:31.250Z', null), version(3, '2026-10-03T04:15:29Z')];
+
+describe('tableAt', () => {
+  it('gives the version in force at a time, and the one after it', () => {
+    const at = tableAt(versions, '2026-10-02T12:00:00Z');
+    expect(at).toMatchObject({ known: true, version: { id: 2 }, next: { id: 3 } });
+    expect(tableAt(versions, new Date('2026-11-01T00:00:00Z'))).toMatchObject({ known: true, version: { id: 3 }, next: null });
+  });
+
+  it('says when history does not reach back', () => {
+    expect(tableAt(versions, '2026-09-30T00:00:00Z')).toEqual({ known: false, firstRecorded: '2026-10-01T04:15:30Z' });
+    expect(tableAt([], '2026-10-02T00:00:00Z')).toEqual({ known: false, firstRecorded: null });
+    expect(tableAt(versions, 'not a time')).toMatchObject({ known: false });
+  });
+
+  it('gives a time in the same second as a write the older version', () => {
+    expect(tableAt(versions, '2026-10-02T04:15:31Z')).toMatchObject({ version: { id: 1 } });
+    expect(tableAt(versions, '2026-10-02T04:15:32Z')).toMatchObject({ version: { id: 2 } });
+    expect(tableAt(versions, '2026-10-01T04:15:30Z')).toMatchObject({ known: false });
+  });
+
+  it('finds the right version among many', () => {
+    const many = Array.from({ length: 1000 }, (_, i) => version(i, new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString()));
+    for (const i of [0, 1, 499, 998, 999]) {
+      const noon = new Date(Date.UTC(2024, 0, 1) + i * 86_400_000 + 43_200_000);
+      expect(tableAt(many, noon)).toMatchObject({ version: { id: i } });
+    }
+  });
+});
+
+describe('inForceFrom', () => {
+  it('is the data\'s write time when it is known and not after the sighting', () => {
+    expect(inForceFrom('2026-10-02T09:00:00Z', '2026-10-02T04:15:31Z')).toBe('2026-10-02T04:15:31Z');
+    expect(inForceFrom('2026-10-02T04:15:31.250Z', '2026-10-02T04:15:31Z')).toBe('2026-10-02T04:15:31Z');
+  });
+  it('is when memdash saw it otherwise', () => {
+    expect(inForceFrom('2026-10-02T09:00:00Z', '2026-10-02T09:00:05Z')).toBe('2026-10-02T09:00:00Z');
+    expect(inForceFrom('2026-10-02T09:00:00Z', null)).toBe('2026-10-02T09:00:00Z');
+  });
+});

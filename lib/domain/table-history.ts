@@ -1,0 +1,68 @@
+import type { TableData } from './table-diff';
+import { toDate } from './time';
+
+// The table's recorded versions and which one was in force at a given time. A version is in force from its
+// `inForceFrom` until the next version's; before the first one, history does not reach.
+
+export type VersionSource = 'watch' | 'import';
+
+export interface TableVersion {
+  id: number;
+  /** From when Kyverno could have used it: the write time where known, else when memdash first saw it. */
+  inForceFrom: string;
+  /** When memdash first saw it (or imported it). */
+  seenAt: string;
+  data: TableData;
+  source: VersionSource;
+  /** For an import: the file it came from. */
+  label: string | null;
+}
+
+/** What tableAt needs of a version: its time (the store can search summaries without loading every table). */
+export interface VersionTime {
+  inForceFrom: string;
+}
+
+export type TableAt<V extends VersionTime = TableVersion> =
+  | { known: true; version: V; next: V | null }
+  | { known: false; firstRecorded: string | null };
+
+/**
+ * The version in force at `time`: the newest whose inForceFrom is not after it. Versions must be sorted by
+ * inForceFrom (the store reads them so). A time in the same second as a write gets the older version, because
+ * Kubernetes creation times are whole seconds and Kyverno sees a new table only once its watch delivers it.
+ */
+export function tableAt<V extends VersionTime>(versions: readonly V[], time: string | Date): TableAt<V> {
+  const at = toDate(time);
+  const first = versions[0];
+  if (!at || !first) return { known: false, firstRecorded: first?.inForceFrom ?? null };
+  let lo = 0;
+  let hi = versions.length - 1;
+  let found = -1;
+  // Binary search: a table recorded every night for years is a few thousand versions.
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const from = toDate(versions[mid]?.inForceFrom);
+    if (from && wholeSecond(from) < at.getTime()) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  const version = versions[found];
+  if (!version) return { known: false, firstRecorded: first.inForceFrom };
+  return { known: true, version, next: versions[found + 1] ?? null };
+}
+
+function wholeSecond(date: Date): number {
+  return Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/**
+ * When a version took effect: the data's write time from managedFields where it is known and not after memdash saw
+ * it (exact to the second even when memdash was down or read it late); otherwise when memdash saw it.
+ */
+export function inForceFrom(seenAt: string, writtenAt: string | null): string {
+  const written = toDate(writtenAt);
+  const seen = toDate(seenAt);
+  return written && seen && written <= seen ? writtenAt! : seenAt;
+}

@@ -1,0 +1,75 @@
+import { lastDataWrite, type TableConfigMapShape } from './table';
+import type { TableData } from './table-diff';
+import { formatTime, toDate } from './time';
+
+// A saved table, as the runbook saves it (`kubectl get configmap memory-requests -o json > memory-requests-<date>.json`),
+// turned into a snapshot: its data and the time it stands for.
+
+export interface SavedTable {
+  data: TableData;
+  /** The time the snapshot stands for. */
+  takenAt: string;
+  /** explicit: given by the operator; managed-fields: the data's last write in the file; file-name: the date in its name. */
+  takenAtSource: 'explicit' | 'managed-fields' | 'file-name';
+  rows: number;
+}
+
+export type SavedTableResult = { ok: true; table: SavedTable } | { ok: false; problem: string };
+
+export interface ImportTarget {
+  namespace: string;
+  name: string;
+}
+
+/** Reads a saved table file; never throws: a file that is not the table's ConfigMap gets a sentence saying why. */
+export function parseSavedTable(text: string, fileName: string, target: ImportTarget, explicitTime?: string): SavedTableResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail(`${fileName} is not JSON: save the table with kubectl get configmap ${target.name} -o json`);
+  }
+  const problem = configMapProblem(json, target);
+  if (problem) return fail(`${fileName} ${problem}`);
+  const configMap = json as { data?: Record<string, string> } & TableConfigMapShape;
+  const time = timeOf(configMap, fileName, explicitTime);
+  if ('problem' in time) return fail(time.problem);
+  const data = configMap.data && Object.keys(configMap.data).length > 0 ? configMap.data : null;
+  return { ok: true, table: { data, takenAt: time.at, takenAtSource: time.source, rows: Object.keys(data ?? {}).length } };
+}
+
+function fail(problem: string): SavedTableResult {
+  return { ok: false, problem };
+}
+
+function configMapProblem(json: unknown, target: ImportTarget): string | null {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return 'is not a Kubernetes object';
+  const { kind, apiVersion, metadata, data } = json as Record<string, unknown>;
+  if (kind === 'List') return 'is a list: save the one ConfigMap (kubectl get configmap <name> -o json), not a list';
+  if (kind !== 'ConfigMap' || apiVersion !== 'v1') return `is a ${String(kind ?? 'object without a kind')}, not a v1 ConfigMap`;
+  const meta = (metadata ?? {}) as { name?: unknown; namespace?: unknown };
+  if (meta.name !== undefined && meta.name !== target.name) return `is ConfigMap ${String(meta.name)}, not the table ${target.name}`;
+  if (meta.namespace !== undefined && meta.namespace !== target.namespace) {
+    return `is in namespace ${String(meta.namespace)}, not the table's namespace ${target.namespace}`;
+  }
+  if (data === undefined || data === null) return null;
+  if (typeof data !== 'object' || Array.isArray(data)) return 'has a data field that is not a map';
+  const bad = Object.entries(data).find(([, v]) => typeof v !== 'string');
+  return bad ? `has a row ${bad[0]} whose value is not a string` : null;
+}
+
+const DATE_IN_NAME = /(\d{4}-\d{2}-\d{2})(?:[T_](\d{2})[:-]?(\d{2}))?/;
+
+function timeOf(configMap: TableConfigMapShape, fileName: string, explicit?: string): { at: string; source: SavedTable['takenAtSource'] } | { problem: string } {
+  if (explicit) {
+    const at = toDate(explicit);
+    return at ? { at: formatTime(at), source: 'explicit' } : { problem: `"${explicit}" is not a time (write it as 2026-10-06T10:00:00Z)` };
+  }
+  // Kept only when the file was saved with --show-managed-fields; the last write of the data is then exact.
+  const written = lastDataWrite(configMap);
+  if (written?.source === 'data-fields') return { at: written.at, source: 'managed-fields' };
+  const match = DATE_IN_NAME.exec(fileName);
+  const at = match ? toDate(`${match[1]}T${match[2] ?? '00'}:${match[3] ?? '00'}:00Z`) : null;
+  if (at) return { at: formatTime(at), source: 'file-name' };
+  return { problem: `${fileName} has no date in its name (memory-requests-<YYYY-MM-DD>.json) and no time was given` };
+}

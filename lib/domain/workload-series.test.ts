@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { TableVersion } from './table-history';
+import { chartPoints, p90Mi, podsOf, pooledValues, rowSteps, shareAbove, workloadFromPodName, type SampleSeries } from './workload-series';
+
+const Mi = 1024 * 1024;
+
+describe('workloadFromPodName', () => {
+  it.each([
+    ['web-7bbd6f65c4-l25rq', 'web'],
+    ['nightly-report-29420895-x7x2b', 'nightly-report'],
+    ['redis-0', 'redis'],
+    ['node-exporter-5xb2k', 'node-exporter'],
+    ['debug-shell', null],
+  ])('%s → %s', (pod, workload) => expect(workloadFromPodName(pod)).toBe(workload));
+});
+
+describe('p90Mi', () => {
+  it('is the nearest-rank p90 in whole MiB, rounded up, as the job computes it', () => {
+    const values = Array.from({ length: 10 }, (_, i) => (i + 1) * 100 * Mi);
+    expect(p90Mi(values)).toBe(900);
+    expect(p90Mi([100.2 * Mi])).toBe(101);
+    expect(p90Mi([])).toBeNull();
+    expect(p90Mi(Array.from({ length: 11 }, (_, i) => (i + 1) * Mi))).toBe(10);
+  });
+});
+
+const series: SampleSeries[] = [
+  { pod: 'web-b-2', container: 'app', values: [[7200, 300 * Mi], [7500, 500 * Mi]] },
+  { pod: 'web-a-1', container: 'app', values: [[0, 100 * Mi], [300, 200 * Mi], [3600, 250 * Mi]] },
+  { pod: 'web-a-1', container: 'nginx', values: [[0, 20 * Mi]] },
+];
+
+describe('pooling and share above the request', () => {
+  it('pools every pod of the container', () => {
+    expect(pooledValues(series, 'app')).toHaveLength(5);
+    expect(shareAbove(pooledValues(series, 'app'), 240 * Mi)).toBeCloseTo(0.6);
+    expect(shareAbove([], 1)).toBeNull();
+    expect(shareAbove([1], null)).toBeNull();
+  });
+  it('lists pods by their first sample', () => {
+    expect(podsOf(series, 'app')).toEqual(['web-a-1', 'web-b-2']);
+  });
+});
+
+const version = (id: number, at: string, data: Record<string, string> | null): TableVersion => ({ id, inForceFrom: at, seenAt: at, data, source: 'watch', label: null });
+
+describe('rowSteps', () => {
+  it('gives one step per change of the row, versions before the start collapsed into the first', () => {
+    const versions = [
+      version(1, '1970-01-01T00:00:00Z', { app_web_x: '100Mi' }),
+      version(2, '1970-01-01T00:10:00Z', { app_web_x: '200Mi' }),
+      version(3, '1970-01-01T01:00:00Z', { app_web_x: '200Mi', other: '1Mi' }),
+      version(4, '1970-01-01T02:00:00Z', null),
+      version(5, '1970-01-01T03:00:00Z', { app_web_x: '300Mi' }),
+    ];
+    expect(rowSteps(versions, 'app_web_x', 1200)).toEqual([
+      { t: 1200, bytes: 200 * Mi },
+      { t: 7200, bytes: null },
+      { t: 10800, bytes: 300 * Mi },
+    ]);
+  });
+});
+
+describe('chartPoints', () => {
+  it('buckets samples by the highest value of each pod and carries the row step', () => {
+    const points = chartPoints(series, 'app', [{ t: 0, bytes: 150 * Mi }, { t: 7200, bytes: 400 * Mi }], 3600);
+    expect(points).toEqual([
+      { t: 0, row: 150 * Mi, 'web-a-1': 200 * Mi },
+      { t: 3600, row: 150 * Mi, 'web-a-1': 250 * Mi },
+      { t: 7200, row: 400 * Mi, 'web-b-2': 500 * Mi },
+    ]);
+  });
+  it('adds a point where the row changes between samples', () => {
+    const points = chartPoints(series, 'nginx', [{ t: 1800, bytes: 32 * Mi }], 3600);
+    expect(points).toEqual([{ t: 0, row: null, 'web-a-1': 20 * Mi }, { t: 1800, row: 32 * Mi }]);
+  });
+});

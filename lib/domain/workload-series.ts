@@ -1,0 +1,119 @@
+import { MiB } from './quantity';
+import type { TableVersion } from './table-history';
+import { toDate } from './time';
+
+// What a workload's chart shows, built from Prometheus samples and the table's history: the working set per pod,
+// the pooled p90 the snapshot job would write, the row over time as a step line, and the share of time above the
+// request. The samples' pods are mostly gone, so the workload is read from the pod's name, as the job does.
+
+/** One series of container_memory_working_set_bytes: [unix seconds, bytes] pairs in time order. */
+export interface SampleSeries {
+  pod: string;
+  container: string;
+  values: Array<[number, number]>;
+}
+
+// The names controllers give pods, in Kubernetes' safe alphabet (the job's own patterns, in its order).
+const SAFE = '[bcdfghjklmnpqrstvwxz2456789]';
+const POD_NAME_PATTERNS = [
+  new RegExp(`^(.+)-[0-9]+-${SAFE}{5}$`), // Job pods (CronJob runs, <job>-<build>), Jenkins agents
+  new RegExp(`^(.+)-${SAFE}{6,10}-${SAFE}{5}$`), // ReplicaSet pods
+  /^(.+)-[0-9]+$/, // StatefulSet and CloudNativePG instances
+  new RegExp(`^(.+)-${SAFE}{5}$`), // DaemonSet pods
+];
+
+/** The workload a pod's name says it belongs to, as the snapshot job reads it; null for any other name. */
+export function workloadFromPodName(pod: string): string | null {
+  for (const pattern of POD_NAME_PATTERNS) {
+    const match = pattern.exec(pod);
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}
+
+/** The job's p90: nearest rank (no interpolation), in whole MiB rounded up; null without samples. */
+export function p90Mi(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const ordered = Float64Array.from(values).sort();
+  const rank = Math.max(1, Math.ceil(0.9 * ordered.length));
+  return Math.ceil(ordered[rank - 1]! / MiB);
+}
+
+/** Every sample of every pod of the workload for one container, pooled as the job pools them. */
+export function pooledValues(series: readonly SampleSeries[], container: string): number[] {
+  const values: number[] = [];
+  for (const s of series) if (s.container === container) for (const [, v] of s.values) values.push(v);
+  return values;
+}
+
+/** The share (0–1) of samples above `bytes`, or null without samples or without a request to compare. */
+export function shareAbove(values: readonly number[], bytes: number | null): number | null {
+  if (values.length === 0 || bytes === null) return null;
+  let above = 0;
+  for (const v of values) if (v > bytes) above++;
+  return above / values.length;
+}
+
+export interface RowStep {
+  /** Unix seconds from which this value held. */
+  t: number;
+  /** The row's bytes from then on; null while the table had no such row (or no data). */
+  bytes: number | null;
+}
+
+/** The row `key` over the recorded versions, one step per change, starting at `fromSeconds`. */
+export function rowSteps(versions: readonly TableVersion[], key: string, fromSeconds: number): RowStep[] {
+  const steps: RowStep[] = [];
+  let current: number | null | undefined;
+  for (const version of versions) {
+    const at = toDate(version.inForceFrom);
+    if (!at) continue;
+    const value = version.data?.[key];
+    const bytes = value !== undefined && /^\d+Mi$/.test(value) ? Number(value.slice(0, -2)) * MiB : null;
+    const t = Math.max(Math.floor(at.getTime() / 1000), fromSeconds);
+    if (bytes === current) continue;
+    // Versions before the chart's start collapse into the step it starts with.
+    if (steps.length > 0 && steps[steps.length - 1]!.t === t) steps[steps.length - 1] = { t, bytes };
+    else steps.push({ t, bytes });
+    current = bytes;
+  }
+  return steps;
+}
+
+/** One point of the chart: a time, the highest working set of each pod in the bucket, and the row in force. */
+export type ChartPoint = { t: number; row: number | null } & Record<string, number | null>;
+
+/**
+ * The chart's points for one container: samples bucketed to `bucketSeconds` (each pod's highest value in the
+ * bucket, so a short peak stays visible), with the row's step value at each bucket. 28 days at a 300 s step is
+ * 8,064 samples per pod; an hour's bucket brings that to 672 points, which the browser draws at once.
+ */
+export function chartPoints(series: readonly SampleSeries[], container: string, steps: readonly RowStep[], bucketSeconds: number): ChartPoint[] {
+  const buckets = new Map<number, ChartPoint>();
+  for (const s of series) {
+    if (s.container !== container) continue;
+    for (const [t, v] of s.values) {
+      const bucket = Math.floor(t / bucketSeconds) * bucketSeconds;
+      let point = buckets.get(bucket);
+      if (!point) buckets.set(bucket, (point = { t: bucket, row: null } as ChartPoint));
+      const old = point[s.pod];
+      if (old === undefined || old === null || v > old) point[s.pod] = v;
+    }
+  }
+  for (const step of steps) if (!buckets.has(step.t)) buckets.set(step.t, { t: step.t, row: null } as ChartPoint);
+  const points = [...buckets.values()].sort((a, b) => a.t - b.t);
+  let i = -1;
+  for (const point of points) {
+    while (i + 1 < steps.length && steps[i + 1]!.t <= point.t) i++;
+    point.row = i >= 0 ? steps[i]!.bytes : null;
+  }
+  return points;
+}
+
+/** The pods seen for one container, in order of their first sample (older pods first in the legend). */
+export function podsOf(series: readonly SampleSeries[], container: string): string[] {
+  return series
+    .filter((s) => s.container === container && s.values.length > 0)
+    .sort((a, b) => a.values[0]![0] - b.values[0]![0])
+    .map((s) => s.pod);
+}

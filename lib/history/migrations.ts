@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+
+// Schema changes in order; each runs once per store (Kysely records them in kysely_migration). Written against
+// Kysely's schema builder so that a PostgreSQL store can run the same ones.
+
+const initial: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('table_versions')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('content_hash', 'text', (c) => c.notNull())
+      .addColumn('data', 'text')
+      .addColumn('rows', 'integer', (c) => c.notNull())
+      .addColumn('in_force_from', 'text', (c) => c.notNull())
+      .addColumn('seen_at', 'text', (c) => c.notNull())
+      .addColumn('written_at', 'text')
+      .addColumn('origin', 'text', (c) => c.notNull())
+      .addColumn('source', 'text', (c) => c.notNull())
+      .addColumn('label', 'text')
+      .addUniqueConstraint('table_versions_content_origin', ['content_hash', 'origin'])
+      .execute();
+    await db.schema.createIndex('table_versions_in_force_from').on('table_versions').column('in_force_from').execute();
+
+    await db.schema
+      .createTable('registration_observations')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('present', 'integer', (c) => c.notNull())
+      .addColumn('uid', 'text')
+      .addColumn('created_at', 'text')
+      .addColumn('failure_policy', 'text')
+      .addColumn('owner', 'text')
+      .addColumn('live', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('registration_observations_at').on('registration_observations').column('at').execute();
+
+    await db.schema
+      .createTable('admission_replicas')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('ready', 'integer')
+      .addColumn('desired', 'integer')
+      .execute();
+
+    await db.schema
+      .createTable('imports')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('file_name', 'text', (c) => c.notNull())
+      .addColumn('imported_at', 'text', (c) => c.notNull())
+      .addColumn('taken_at', 'text', (c) => c.notNull())
+      .addColumn('taken_at_source', 'text', (c) => c.notNull())
+      .addColumn('version_id', 'integer', (c) => c.notNull().references('table_versions.id'))
+      .execute();
+
+    await db.schema
+      .createTable('watch_cursors')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('resource_version', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('audit_records')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('target', 'text', (c) => c.notNull())
+      .addColumn('outcome', 'text', (c) => c.notNull())
+      .addColumn('detail', 'text')
+      .execute();
+  },
+};
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

@@ -1,0 +1,75 @@
+import 'server-only';
+import { sql } from 'kysely';
+import type { RegistrationObservation } from '@/lib/domain';
+import type { HistoryDb } from './db';
+import { storedTime } from './store';
+
+// The registration's states and the admission controller's ready replicas over time, and where each watch
+// resumes. An observation is stored only when it differs from the newest one, checked in the same statement.
+
+/** Stores the registration's state when it differs from the newest stored one (presence, uid, failurePolicy, owner). */
+export async function recordRegistration(db: HistoryDb, o: RegistrationObservation): Promise<'recorded' | 'unchanged'> {
+  const present = o.present ? 1 : 0;
+  const result = await sql`
+    insert into registration_observations (at, present, uid, created_at, failure_policy, owner, live)
+    select ${storedTime(o.at)}, ${present}, ${o.uid}, ${o.createdAt ? storedTime(o.createdAt) : null}, ${o.failurePolicy}, ${o.owner}, ${o.live ? 1 : 0}
+    where not exists (
+      select 1 from (select present, uid, failure_policy, owner from registration_observations order by at desc, id desc limit 1) newest
+      where newest.present = ${present} and newest.uid is ${o.uid} and newest.failure_policy is ${o.failurePolicy} and newest.owner is ${o.owner}
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
+}
+
+/** Every stored state of the registration, oldest first. */
+export async function listRegistrationObservations(db: HistoryDb): Promise<RegistrationObservation[]> {
+  const rows = await db.selectFrom('registration_observations').selectAll().orderBy('at').orderBy('id').execute();
+  return rows.map((r) => ({
+    at: r.at,
+    present: r.present === 1,
+    uid: r.uid,
+    createdAt: r.created_at,
+    failurePolicy: r.failure_policy,
+    owner: r.owner,
+    live: r.live === 1,
+  }));
+}
+
+export interface ReplicasObservation {
+  at: string;
+  ready: number | null;
+  desired: number | null;
+}
+
+/** Stores the admission controller's ready and desired replicas when they differ from the newest stored. */
+export async function recordReplicas(db: HistoryDb, o: ReplicasObservation): Promise<'recorded' | 'unchanged'> {
+  const result = await sql`
+    insert into admission_replicas (at, ready, desired)
+    select ${storedTime(o.at)}, ${o.ready}, ${o.desired}
+    where not exists (
+      select 1 from (select ready, desired from admission_replicas order by at desc, id desc limit 1) newest
+      where newest.ready is ${o.ready} and newest.desired is ${o.desired}
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
+}
+
+/** The replicas over time since `since`, with the state in force at `since` first. */
+export async function listReplicas(db: HistoryDb, since: Date): Promise<ReplicasObservation[]> {
+  const from = storedTime(since);
+  const before = await db.selectFrom('admission_replicas').select(['at', 'ready', 'desired']).where('at', '<', from).orderBy('at', 'desc').limit(1).execute();
+  const after = await db.selectFrom('admission_replicas').select(['at', 'ready', 'desired']).where('at', '>=', from).orderBy('at').orderBy('id').execute();
+  return [...before, ...after];
+}
+
+/** Where the named watch resumes, or null to start with a list. */
+export async function readCursor(db: HistoryDb, name: string): Promise<string | null> {
+  const row = await db.selectFrom('watch_cursors').select('resource_version').where('name', '=', name).executeTakeFirst();
+  return row?.resource_version ?? null;
+}
+
+export async function writeCursor(db: HistoryDb, name: string, resourceVersion: string, at: Date): Promise<void> {
+  await db
+    .insertInto('watch_cursors')
+    .values({ name, resource_version: resourceVersion, updated_at: storedTime(at) })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ resource_version: resourceVersion, updated_at: storedTime(at) }))
+    .execute();
+}

@@ -1,0 +1,87 @@
+import 'server-only';
+import {
+  diffCounts,
+  diffTables,
+  parseTable,
+  registrationAt,
+  registrationGaps,
+  tableAt,
+  type DiffCounts,
+  type HistoryAtCreation,
+  type RegistrationGap,
+  type TableDiff,
+} from '@/lib/domain';
+import type { HistoryDb } from './db';
+import { listRegistrationObservations } from './observations';
+import { listVersions, readVersion, type VersionSummary } from './store';
+
+// What pages and the explanation read from the history: the past at a pod's creation, the list of versions with
+// the job's counts, and the diff of two versions.
+
+/** The table in force and the registration's state at `createdAt`, as the verdicts take them. */
+export async function historyAtCreation(db: HistoryDb, createdAt: string): Promise<HistoryAtCreation> {
+  const [versions, observations] = await Promise.all([listVersions(db), listRegistrationObservations(db)]);
+  const at = tableAt(versions, createdAt);
+  const version = at.known ? await readVersion(db, at.version.id) : null;
+  return {
+    table: version ? { parsed: parseTable(version.data), inForceFrom: version.inForceFrom, source: version.source, label: version.label } : null,
+    tableRecordedSince: versions[0]?.inForceFrom ?? null,
+    registration: registrationAt(observations, registrationGaps(observations), createdAt),
+  };
+}
+
+/** The open gap's start when the registration is absent now (memdash saw it go), else null. */
+export async function absentSince(db: HistoryDb): Promise<string | null> {
+  const gaps = registrationGaps(await listRegistrationObservations(db));
+  const last = gaps[gaps.length - 1];
+  return last && last.to === null ? last.from : null;
+}
+
+export async function listGaps(db: HistoryDb): Promise<RegistrationGap[]> {
+  return registrationGaps(await listRegistrationObservations(db));
+}
+
+export interface SnapshotEntry extends VersionSummary {
+  /** Against the version before it; null for the first. */
+  counts: DiffCounts | null;
+}
+
+// Counts of a pair of contents never change, so they are kept for the process's life, keyed by the two hashes.
+const countsByHashes = new Map<string, DiffCounts>();
+
+/** Every version, newest first, with rows, new, gone and changed against the one before it. */
+export async function listSnapshots(db: HistoryDb): Promise<SnapshotEntry[]> {
+  const versions = await listVersions(db);
+  const entries: SnapshotEntry[] = [];
+  for (let i = 0; i < versions.length; i++) {
+    const version = versions[i]!;
+    const before = versions[i - 1];
+    entries.push({ ...version, counts: before ? await countsBetween(db, before, version) : null });
+  }
+  return entries.reverse();
+}
+
+async function countsBetween(db: HistoryDb, from: VersionSummary, to: VersionSummary): Promise<DiffCounts> {
+  const key = `${from.contentHash}:${to.contentHash}`;
+  const known = countsByHashes.get(key);
+  if (known) return known;
+  const [a, b] = await Promise.all([readVersion(db, from.id), readVersion(db, to.id)]);
+  const counts = diffCounts(diffTables(a?.data ?? null, b?.data ?? null));
+  countsByHashes.set(key, counts);
+  return counts;
+}
+
+export interface VersionDiff {
+  from: VersionSummary;
+  to: VersionSummary;
+  diff: TableDiff;
+}
+
+/** The diff between two versions by id, or null when either does not exist. */
+export async function diffVersions(db: HistoryDb, fromId: number, toId: number): Promise<VersionDiff | null> {
+  const [versions, a, b] = await Promise.all([listVersions(db), readVersion(db, fromId), readVersion(db, toId)]);
+  const from = versions.find((v) => v.id === fromId);
+  const to = versions.find((v) => v.id === toId);
+  if (!from || !to || !a || !b) return null;
+  return { from, to, diff: diffTables(a.data, b.data) };
+}

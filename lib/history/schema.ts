@@ -1,0 +1,75 @@
+import type { Generated } from 'kysely';
+
+// The history store's tables as Kysely sees them. Times are ISO 8601 UTC with milliseconds (toISOString), so
+// they order correctly as text; lib/history normalises every time before it is written.
+
+export interface TableVersionsTable {
+  id: Generated<number>;
+  /** sha256 of the data's rows in key order: one version per distinct content and origin. */
+  content_hash: string;
+  /** JSON of the ConfigMap's data, or null when it had none. */
+  data: string | null;
+  rows: number;
+  in_force_from: string;
+  seen_at: string;
+  written_at: string | null;
+  /** rv:<resourceVersion> for a watched version, import:<time> for an imported one: two recorders insert once. */
+  origin: string;
+  source: 'watch' | 'import';
+  label: string | null;
+}
+
+export interface RegistrationObservationsTable {
+  id: Generated<number>;
+  at: string;
+  present: number;
+  uid: string | null;
+  created_at: string | null;
+  failure_policy: string | null;
+  owner: string | null;
+  live: number;
+}
+
+export interface AdmissionReplicasTable {
+  id: Generated<number>;
+  at: string;
+  /** Null while the Deployment does not exist. */
+  ready: number | null;
+  desired: number | null;
+}
+
+export interface ImportsTable {
+  id: Generated<number>;
+  file_name: string;
+  imported_at: string;
+  taken_at: string;
+  taken_at_source: string;
+  version_id: number;
+}
+
+/** Where a watch resumes after a restart. */
+export interface WatchCursorsTable {
+  name: string;
+  resource_version: string;
+  updated_at: string;
+}
+
+/** One record per write memdash makes to the cluster (the planned writes): who, what, target, outcome, when. */
+export interface AuditRecordsTable {
+  id: Generated<number>;
+  at: string;
+  actor: string;
+  action: string;
+  target: string;
+  outcome: string;
+  detail: string | null;
+}
+
+export interface HistoryDatabase {
+  table_versions: TableVersionsTable;
+  registration_observations: RegistrationObservationsTable;
+  admission_replicas: AdmissionReplicasTable;
+  imports: ImportsTable;
+  watch_cursors: WatchCursorsTable;
+  audit_records: AuditRecordsTable;
+}

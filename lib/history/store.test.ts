@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listAudit, recordAudit } from './audit';
+import { migrate, openHistoryDb, type HistoryDb } from './db';
+import { listRegistrationObservations, readCursor, recordRegistration, recordReplicas, writeCursor } from './observations';
+import { contentHash, importSavedTable, listVersions, readVersion, recordTableVersion, rowsOverTime } from './store';
+
+// The store on a real SQLite file in a temporary folder: migrations, and the idempotence the recorder relies on.
+
+let dir: string;
+let db: HistoryDb;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'memdash-history-'));
+  db = await openHistoryDb(join(dir, 'nested', 'memdash.sqlite'));
+});
+afterEach(async () => {
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const A = { shop_web_app: '300Mi', shop_web_nginx: '24Mi' };
+const B = { shop_web_app: '450Mi', shop_web_nginx: '24Mi' };
+const seen = (data: Record<string, string> | null, rv: string, at: string, writtenAt: string | null = null) => ({
+  data: data ?? undefined,
+  resourceVersion: rv,
+  seenAt: new Date(at),
+  writtenAt,
+});
+
+describe('migrations', () => {
+  it('create the schema once and run again as a no-op', async () => {
+    expect(await migrate(db)).toEqual([]);
+    const again = await openHistoryDb(join(dir, 'nested', 'memdash.sqlite'));
+    expect(await listVersions(again)).toEqual([]);
+    await again.destroy();
+  });
+});
+
+describe('table versions', () => {
+  it('stores each distinct version once, in order, even when seen again or by a second recorder', async () => {
+    expect(await recordTableVersion(db, seen(A, '10', '2026-10-01T04:15:31Z', '2026-10-01T04:15:30Z'))).toBe('recorded');
+    expect(await recordTableVersion(db, seen(A, '10', '2026-10-01T04:15:31.500Z'))).toBe('unchanged'); // second recorder
+    expect(await recordTableVersion(db, seen(A, '11', '2026-10-01T05:00:00Z'))).toBe('unchanged'); // metadata-only change
+    expect(await recordTableVersion(db, seen(B, '12', '2026-10-02T04:15:31Z'))).toBe('recorded');
+    expect(await recordTableVersion(db, seen(null, '13', '2026-10-03T09:00:00Z'))).toBe('recorded');
+    expect(await recordTableVersion(db, seen(A, '14', '2026-10-03T09:05:00Z'))).toBe('recorded'); // restored
+    expect(await recordTableVersion(db, seen(A, '10', '2026-10-03T09:06:00Z'))).toBe('unchanged'); // a late replay
+    const versions = await listVersions(db);
+    expect(versions.map((v) => [v.inForceFrom, v.rows])).toEqual([
+      ['2026-10-01T04:15:30.000Z', 2],
+      ['2026-10-02T04:15:31.000Z', 2],
+      ['2026-10-03T09:00:00.000Z', 0],
+      ['2026-10-03T09:05:00.000Z', 2],
+    ]);
+    expect((await readVersion(db, versions[2]!.id))?.data).toBeNull();
+    expect((await readVersion(db, versions[1]!.id))?.data).toEqual(B);
+  });
+
+  it('hashes content independently of key order', () => {
+    expect(contentHash({ b: '1Mi', a: '2Mi' })).toBe(contentHash({ a: '2Mi', b: '1Mi' }));
+    expect(contentHash(null)).not.toBe(contentHash({}));
+  });
+
+  it('reads a workload\'s rows over time without the rest of the table', async () => {
+    await recordTableVersion(db, seen(A, '1', '2026-10-01T00:00:00Z'));
+    await recordTableVersion(db, seen(null, '2', '2026-10-02T00:00:00Z'));
+    await recordTableVersion(db, seen({ 'a.b_c-d_e': '5Mi' }, '3', '2026-10-03T00:00:00Z'));
+    const rows = await rowsOverTime(db, ['shop_web_app', 'a.b_c-d_e']);
+    expect(rows.map((r) => r.data)).toEqual([{ shop_web_app: '300Mi' }, null, { 'a.b_c-d_e': '5Mi' }]);
+  });
+});
+
+describe('imports', () => {
+  it('stores a saved table as a dated version once, however often it is imported', async () => {
+    const saved = { data: A, takenAt: '2026-09-01T00:00:00Z', takenAtSource: 'file-name' as const, rows: 2 };
+    const first = await importSavedTable(db, saved, 'memory-requests-2026-09-01.json', new Date());
+    const second = await importSavedTable(db, saved, 'memory-requests-2026-09-01.json', new Date());
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ versionId: first.versionId, created: false });
+    const versions = await listVersions(db);
+    expect(versions).toHaveLength(1);
+    expect(versions[0]).toMatchObject({ source: 'import', label: 'memory-requests-2026-09-01.json', inForceFrom: '2026-09-01T00:00:00.000Z' });
+  });
+});
+
+describe('registration and replicas', () => {
+  const observation = { present: true, uid: 'u1', createdAt: '2026-09-01T00:00:00Z', failurePolicy: 'Fail', owner: 'ClusterRole/kyverno-prd:webhook', live: true };
+
+  it('stores a state only when it differs from the newest', async () => {
+    expect(await recordRegistration(db, { ...observation, at: '2026-10-01T00:00:00Z' })).toBe('recorded');
+    expect(await recordRegistration(db, { ...observation, at: '2026-10-01T00:01:00Z' })).toBe('unchanged');
+    expect(await recordRegistration(db, { ...observation, present: false, uid: null, createdAt: null, failurePolicy: null, owner: null, at: '2026-10-01T01:00:00Z' })).toBe('recorded');
+    expect(await recordRegistration(db, { ...observation, present: false, uid: null, createdAt: null, failurePolicy: null, owner: null, at: '2026-10-01T01:00:01Z' })).toBe('unchanged');
+    expect(await recordRegistration(db, { ...observation, uid: 'u2', at: '2026-10-01T02:00:00Z' })).toBe('recorded');
+    const stored = await listRegistrationObservations(db);
+    expect(stored.map((o) => [o.present, o.uid])).toEqual([[true, 'u1'], [false, null], [true, 'u2']]);
+    expect(stored[0]).toMatchObject({ live: true, failurePolicy: 'Fail', createdAt: '2026-09-01T00:00:00.000Z' });
+  });
+
+  it('stores replicas on change, and cursors by name', async () => {
+    expect(await recordReplicas(db, { at: '2026-10-01T00:00:00Z', ready: 3, desired: 3 })).toBe('recorded');
+    expect(await recordReplicas(db, { at: '2026-10-01T00:00:10Z', ready: 3, desired: 3 })).toBe('unchanged');
+    expect(await recordReplicas(db, { at: '2026-10-01T00:00:20Z', ready: null, desired: null })).toBe('recorded');
+    expect(await readCursor(db, 'x')).toBeNull();
+    await writeCursor(db, 'x', '41', new Date());
+    await writeCursor(db, 'x', '42', new Date());
+    expect(await readCursor(db, 'x')).toBe('42');
+  });
+});
+
+describe('audit records', () => {
+  it('keeps who, what, target, outcome and when, newest first', async () => {
+    await recordAudit(db, { at: '2026-10-01T00:00:00Z', actor: 'alice', action: 'run-snapshot', target: 'kyverno-prd/memory-snapshot', outcome: 'success', detail: null });
+    await recordAudit(db, { at: '2026-10-01T01:00:00Z', actor: 'bob', action: 'break-glass', target: 'kyverno-prd', outcome: 'refused', detail: 'forbidden' });
+    expect((await listAudit(db)).map((r) => r.actor)).toEqual(['bob', 'alice']);
+  });
+});

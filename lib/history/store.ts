@@ -1,0 +1,167 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { inForceFrom, type SavedTable, type TableData, type TableVersion } from '@/lib/domain';
+import type { HistoryDb } from './db';
+
+// Reads and writes of the table's versions. Every insert is one statement that checks and writes at once, so two
+// recorders on one store (or a restart that relists what was seen) never store a version twice.
+
+/** A version without its rows: enough to list versions and to find the one in force at a time. */
+export interface VersionSummary {
+  id: number;
+  inForceFrom: string;
+  seenAt: string;
+  writtenAt: string | null;
+  rows: number;
+  contentHash: string;
+  source: 'watch' | 'import';
+  label: string | null;
+}
+
+/** Times as stored: ISO 8601 with milliseconds, which order correctly as text. */
+export function storedTime(time: string | Date): string {
+  const date = time instanceof Date ? time : new Date(time);
+  if (Number.isNaN(date.getTime())) throw new Error(`not a time: ${String(time)}`);
+  return date.toISOString();
+}
+
+/** sha256 of the rows in key order; a table without data hashes as "null". */
+export function contentHash(data: TableData): string {
+  const canonical = data === null ? 'null' : JSON.stringify(Object.keys(data).sort().map((k) => [k, data[k]]));
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function normalised(data: TableData | undefined): TableData {
+  return data && Object.keys(data).length > 0 ? data : null;
+}
+
+export interface WatchedTable {
+  data: TableData | undefined;
+  resourceVersion: string;
+  seenAt: Date;
+  /** The data's last write from managedFields, only when an entry owns f:data (otherwise it says nothing). */
+  writtenAt: string | null;
+}
+
+/**
+ * Stores the table as the recorder saw it, unless it is the content of the newest watched version (a change to the
+ * ConfigMap's metadata only, a relist after a restart) or this resourceVersion is already stored (another recorder).
+ */
+export async function recordTableVersion(db: HistoryDb, seen: WatchedTable): Promise<'recorded' | 'unchanged'> {
+  const data = normalised(seen.data);
+  const hash = contentHash(data);
+  const seenAt = storedTime(seen.seenAt);
+  const from = storedTime(inForceFrom(seenAt, seen.writtenAt));
+  const written = seen.writtenAt ? storedTime(seen.writtenAt) : null;
+  const result = await sql`
+    insert into table_versions (content_hash, data, rows, in_force_from, seen_at, written_at, origin, source, label)
+    select ${hash}, ${data === null ? null : JSON.stringify(data)}, ${Object.keys(data ?? {}).length}, ${from}, ${seenAt}, ${written},
+           ${`rv:${seen.resourceVersion}`}, 'watch', null
+    where not exists (
+      select 1 from (select content_hash from table_versions where source = 'watch' order by in_force_from desc, id desc limit 1) newest
+      where newest.content_hash = ${hash}
+    )
+    on conflict (content_hash, origin) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
+}
+
+/** Stores a saved table as a version dated by its file; importing the same file twice stores it once. */
+export async function importSavedTable(db: HistoryDb, saved: SavedTable, fileName: string, importedAt: Date): Promise<{ versionId: number; created: boolean }> {
+  const hash = contentHash(saved.data);
+  const takenAt = storedTime(saved.takenAt);
+  const origin = `import:${takenAt}`;
+  return db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('table_versions')
+      .values({
+        content_hash: hash,
+        data: saved.data === null ? null : JSON.stringify(saved.data),
+        rows: saved.rows,
+        in_force_from: takenAt,
+        seen_at: storedTime(importedAt),
+        written_at: saved.takenAtSource === 'managed-fields' ? takenAt : null,
+        origin,
+        source: 'import',
+        label: fileName,
+      })
+      .onConflict((oc) => oc.columns(['content_hash', 'origin']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const existing = await tx.selectFrom('table_versions').select('id').where('content_hash', '=', hash).where('origin', '=', origin).executeTakeFirstOrThrow();
+      return { versionId: existing.id, created: false };
+    }
+    await tx
+      .insertInto('imports')
+      .values({ file_name: fileName, imported_at: storedTime(importedAt), taken_at: takenAt, taken_at_source: saved.takenAtSource, version_id: inserted.id })
+      .execute();
+    return { versionId: inserted.id, created: true };
+  });
+}
+
+/** Every version, oldest first, without rows. */
+export async function listVersions(db: HistoryDb): Promise<VersionSummary[]> {
+  const rows = await db
+    .selectFrom('table_versions')
+    .select(['id', 'in_force_from', 'seen_at', 'written_at', 'rows', 'content_hash', 'source', 'label'])
+    .orderBy('in_force_from')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    inForceFrom: r.in_force_from,
+    seenAt: r.seen_at,
+    writtenAt: r.written_at,
+    rows: r.rows,
+    contentHash: r.content_hash,
+    source: r.source,
+    label: r.label,
+  }));
+}
+
+/** One version with its rows, or null when there is no such version. */
+export async function readVersion(db: HistoryDb, id: number): Promise<TableVersion | null> {
+  const row = await db.selectFrom('table_versions').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    inForceFrom: row.in_force_from,
+    seenAt: row.seen_at,
+    data: row.data === null ? null : (JSON.parse(row.data) as Record<string, string>),
+    source: row.source,
+    label: row.label,
+  };
+}
+
+/**
+ * Every version, oldest first, holding only the given rows: a workload's rows over time without parsing every
+ * table (SQLite's json_extract reads the few keys). A version without data keeps data null.
+ */
+export async function rowsOverTime(db: HistoryDb, keys: readonly string[]): Promise<TableVersion[]> {
+  const rows = await db
+    .selectFrom('table_versions')
+    .select(['id', 'in_force_from', 'seen_at', 'source', 'label'])
+    .select(sql<number>`data is null`.as('empty'))
+    .select(sql<string | null>`json_object(${sql.join(keys.flatMap((k) => [sql`${k}`, sql`json_extract(data, ${jsonPath(k)})`]))})`.as('picked'))
+    .orderBy('in_force_from')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    inForceFrom: r.in_force_from,
+    seenAt: r.seen_at,
+    data: r.empty ? null : withoutNulls(JSON.parse(r.picked ?? '{}') as Record<string, string | null>),
+    source: r.source,
+    label: r.label,
+  }));
+}
+
+// Row keys hold '.' and '-', so the path quotes the key; a key with a quote cannot be a row key and matches nothing.
+function jsonPath(key: string): string {
+  return `$."${key.replaceAll('"', '')}"`;
+}
+
+function withoutNulls(picked: Record<string, string | null>): Record<string, string> {
+  return Object.fromEntries(Object.entries(picked).filter((e): e is [string, string] => e[1] !== null));
+}

@@ -1,0 +1,89 @@
+import 'server-only';
+import { z } from 'zod';
+import { settings } from '@/lib/config';
+import type { SampleSeries } from '@/lib/domain';
+import { rangeChunks } from './range';
+
+// Prometheus's HTTP API, read-only: query_range, chunked under the points limit, with a timeout, and the answer's
+// fields checked before use. A failure is a PrometheusError whose message is meant for the page, in the chart's place.
+
+export class PrometheusError extends Error {
+  constructor(
+    readonly kind: 'not-configured' | 'unreachable' | 'timeout' | 'refused' | 'garbage',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PrometheusError';
+  }
+}
+
+const matrix = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    resultType: z.literal('matrix'),
+    result: z.array(z.object({ metric: z.record(z.string(), z.string()), values: z.array(z.tuple([z.number(), z.string()])) })),
+  }),
+});
+
+const failure = z.object({ status: z.literal('error'), errorType: z.string().optional(), error: z.string().optional() });
+
+export interface RangeQuery {
+  query: string;
+  start: number;
+  end: number;
+  step: number;
+}
+
+/** One raw series as Prometheus labels it: [unix seconds, value] pairs, values as numbers. */
+export interface RawSeries {
+  metric: Record<string, string>;
+  values: Array<[number, number]>;
+}
+
+/** Runs a query_range, in as many chunks as the points limit needs, and joins each series' values in time order. */
+export async function queryRange(q: RangeQuery, signal?: AbortSignal): Promise<RawSeries[]> {
+  const chunks = rangeChunks(q.start, q.end, q.step);
+  const answers = await Promise.all(chunks.map((c) => queryChunk({ ...q, start: c.start, end: c.end }, signal)));
+  const joined = new Map<string, RawSeries>();
+  for (const answer of answers) {
+    for (const s of answer) {
+      const key = JSON.stringify(Object.entries(s.metric).sort());
+      const values = s.values.map(([t, v]) => [t, Number(v)] as [number, number]);
+      const found = joined.get(key);
+      if (found) found.values.push(...values);
+      else joined.set(key, { metric: s.metric, values });
+    }
+  }
+  return [...joined.values()];
+}
+
+async function queryChunk(q: RangeQuery, signal?: AbortSignal): Promise<z.infer<typeof matrix>['data']['result']> {
+  const base = settings().prometheusUrl;
+  if (!base) throw new PrometheusError('not-configured', 'No Prometheus is configured (MEMDASH_PROMETHEUS_URL).');
+  const url = new URL('api/v1/query_range', base.endsWith('/') ? base : `${base}/`);
+  const body = new URLSearchParams({ query: q.query, start: String(q.start), end: String(q.end), step: String(q.step) });
+  const timeout = settings().prometheusTimeoutMs;
+  const signals = [AbortSignal.timeout(timeout), ...(signal ? [signal] : [])];
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', body, signal: AbortSignal.any(signals), headers: { accept: 'application/json' } });
+  } catch (err) {
+    if (err instanceof Error && err.name === 'TimeoutError') throw new PrometheusError('timeout', `Prometheus did not answer within ${timeout / 1000} s (MEMDASH_PROMETHEUS_TIMEOUT_MS).`);
+    throw new PrometheusError('unreachable', `Prometheus cannot be reached at ${url.origin}: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`);
+  }
+  const json: unknown = await response.json().catch(() => null);
+  const failed = failure.safeParse(json);
+  if (failed.success) throw new PrometheusError('refused', `Prometheus refused the query (${failed.data.errorType ?? response.status}): ${failed.data.error ?? 'no reason given'}`);
+  const parsed = matrix.safeParse(json);
+  if (!parsed.success) throw new PrometheusError('garbage', `Prometheus answered HTTP ${response.status} with something that is not a query_range matrix.`);
+  return parsed.data.data.result;
+}
+
+/** The working set of every container of a workload's pods over [start, end], as the snapshot job pools them. */
+export async function workloadSeries(namespace: string, workload: string, start: number, end: number, step: number): Promise<SampleSeries[]> {
+  const metric = settings().snapshotMetric;
+  const pods = `${workload.replaceAll('.', '\\\\.')}-.*`;
+  const query = `${metric}{namespace="${namespace}",pod=~"${pods}",container!="",container!="POD"}`;
+  const raw = await queryRange({ query, start, end, step });
+  return raw.map((s) => ({ pod: s.metric.pod ?? '', container: s.metric.container ?? '', values: s.values }));
+}

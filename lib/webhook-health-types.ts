@@ -1,0 +1,46 @@
+// The JSON of GET /api/webhook, shared by the route, the page and the home panel. Types only: the browser imports it.
+import type { AuditFinding, FailedCreateGroup, RegistrationCheck, WebhookState } from '@/lib/domain';
+import type { ErrorCode } from '@/lib/errors';
+import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/k8s/admission';
+import type { LogTail } from '@/lib/k8s/admission-logs';
+import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/k8s/policy-objects';
+import type { SnapshotRun } from '@/lib/k8s/snapshot-runs';
+
+/** One panel's read: its value, or why it failed and the permission the read needs. */
+export type Part<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string }; needs: string };
+
+export interface PodRegistrationView {
+  name: string;
+  createdAt: string | null;
+  owners: string[];
+  ownedAsExpected: boolean;
+  entries: Array<{
+    name: string;
+    failurePolicy: string;
+    namespaceSelector: string[];
+    objectSelector: string[];
+    /** null when the namespaces could not be listed. */
+    namespaces: { covered: string[]; skipped: string[] } | null;
+  }>;
+}
+
+export interface WebhookHealth {
+  readAt: string;
+  state: Part<WebhookState>;
+  /** null value: the registration is deleted. */
+  registration: Part<PodRegistrationView | null>;
+  kyvernoRegistrations: Part<RegistrationCheck[]>;
+  audit: Part<AuditFinding[]>;
+  replicas: Part<AdmissionReplicas | null>;
+  pods: Part<AdmissionPod[]>;
+  budgets: Part<DisruptionBudget[]>;
+  mutatingPolicy: Part<MutatingPolicyRead>;
+  globalContextEntry: Part<GlobalContextEntryRead>;
+  table: Part<{ exists: boolean; loaded: boolean; rows: number; lastWriteAt: string | null }>;
+  snapshotRuns: Part<SnapshotRun[]>;
+  failedCreates: Part<FailedCreateGroup[]>;
+  /** The names the page shows and fills into commands, from the settings. */
+  names: { namespace: string; deployment: string; registration: string; entry: string; owner: string; probeNamespace: string; kubectl: string; podSelector: string };
+}
+
+export type { LogTail };

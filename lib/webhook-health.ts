@@ -1,0 +1,132 @@
+import 'server-only';
+import {
+  checkRegistrations,
+  coveredNamespaces,
+  describeRequirement,
+  failClosedAudit,
+  failurePolicyOf,
+  kyvernoRegistrations,
+  ownedBy,
+  webhookStateOf,
+  withNameLabel,
+  type LabelSelector,
+  type RegistrationShape,
+} from '@/lib/domain';
+import { settings, type Settings } from '@/lib/config';
+import { failureOf } from '@/lib/errors';
+import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { readAdmissionBudgets, readAdmissionPods, readAdmissionReplicas, type AdmissionReplicas } from '@/lib/k8s/admission';
+import { readFailedCreates } from '@/lib/k8s/failed-creates';
+import { readGlobalContextEntry, readMutatingPolicy } from '@/lib/k8s/policy-objects';
+import { listRegistrations } from '@/lib/k8s/registrations';
+import { readSnapshotRuns } from '@/lib/k8s/snapshot-runs';
+import { readTable } from '@/lib/k8s/table';
+import type { Part, PodRegistrationView, WebhookHealth } from './webhook-health-types';
+
+// Everything the webhook page shows, read in parallel; each part succeeds or fails on its own, so a refused read
+// blanks one panel and says which permission it needs, never the page.
+
+/** Runs one read; a failure becomes that part's error, with the permission the read needs. */
+export async function part<T>(needs: string, read: () => Promise<T>): Promise<Part<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (err) {
+    const error = failureOf(err);
+    return { ok: false, error: { code: error.code, message: error.message }, needs };
+  }
+}
+
+const valueOf = <T>(p: Part<T>): T | undefined => (p.ok ? p.value : undefined);
+
+export async function readWebhookHealth(now = new Date()): Promise<WebhookHealth> {
+  const s = settings();
+  const k = readClients();
+  const ns = s.kyvernoNamespace;
+  const [registrations, namespaces, replicas, pods, mutatingPolicy, globalContextEntry, table, snapshotRuns, failedCreates] = await Promise.all([
+    part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () => listRegistrations(k)),
+    part('list namespaces', () => listNamespaces(k)),
+    part(`get deployments.apps in ${ns}`, () => readAdmissionReplicas(k)),
+    part(`list pods in ${ns}`, () => readAdmissionPods(k)),
+    part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
+    part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k)),
+    part(`get configmaps in ${ns}`, async () => {
+      const t = await readTable(k);
+      return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count, lastWriteAt: t.lastWriteAt };
+    }),
+    part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(k)),
+    part('list events in every namespace', () => readFailedCreates(k)),
+  ]);
+  const budgets = await part(`list poddisruptionbudgets.policy in ${ns}`, () => readAdmissionBudgets(k, valueOf(replicas)?.podLabels ?? {}));
+  const all = valueOf(registrations);
+  const nsList = valueOf(namespaces);
+  const managed = s.webhookManagedBySelector.split('=') as [string, string];
+  return {
+    readAt: now.toISOString(),
+    state: stateOf(s, valueOf(replicas), all, replicas.ok && registrations.ok),
+    registration: registrations.ok ? { ok: true, value: podRegistrationView(s, all!, nsList) } : registrations,
+    kyvernoRegistrations: registrations.ok
+      ? { ok: true, value: checkRegistrations(kyvernoRegistrations(all!, { key: managed[0], value: managed[1] }), s.webhookOwner) }
+      : registrations,
+    audit: !registrations.ok ? registrations : { ok: true, value: failClosedAudit(all!, guardedNamespaces(s, nsList)) },
+    replicas, pods, budgets, mutatingPolicy, globalContextEntry, table, snapshotRuns, failedCreates,
+    names: { namespace: ns, deployment: s.admissionDeployment, registration: s.webhookConfiguration, entry: s.webhookEntry,
+      owner: s.webhookOwner, probeNamespace: s.probeNamespace, kubectl: s.kubectl, podSelector: s.admissionPodSelector },
+  };
+}
+
+async function listNamespaces(k: KubeClients): Promise<Array<{ name: string; labels: Record<string, string> }>> {
+  const list = await k.core.listNamespace();
+  return list.items.map((n) => ({ name: n.metadata?.name ?? '', labels: n.metadata?.labels ?? {} })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function podRegistrationOf(s: Settings, all: RegistrationShape[]): RegistrationShape | null {
+  return all.find((r) => r.kind === 'MutatingWebhookConfiguration' && r.metadata.name === s.webhookConfiguration) ?? null;
+}
+
+function stateOf(s: Settings, replicas: AdmissionReplicas | null | undefined, all: RegistrationShape[] | undefined, known: boolean): WebhookHealth['state'] {
+  if (!known || all === undefined || replicas === undefined) {
+    return { ok: false, error: { code: 'internal', message: 'The state needs both the admission controller and the registrations; see their panels.' }, needs: 'the reads below' };
+  }
+  const registration = podRegistrationOf(s, all);
+  const value = webhookStateOf({
+    replicas: replicas ? { desired: replicas.desired, ready: replicas.ready } : null,
+    registration: registration ? { entries: registration.webhooks ?? [], ownerReferences: registration.metadata.ownerReferences ?? [] } : null,
+    entryName: s.webhookEntry,
+    ownerName: s.webhookOwner,
+  });
+  return { ok: true, value };
+}
+
+/** The pod webhook's registration, its selectors in words and as covered/skipped namespaces (read, not assumed). */
+function podRegistrationView(s: Settings, all: RegistrationShape[], namespaces: Array<{ name: string; labels: Record<string, string> }> | undefined): PodRegistrationView | null {
+  const registration = podRegistrationOf(s, all);
+  if (!registration) return null;
+  const owners = registration.metadata.ownerReferences ?? [];
+  return {
+    name: registration.metadata.name,
+    createdAt: toIso(registration.metadata.creationTimestamp),
+    owners: owners.map((o) => `${o.kind}/${o.name}`),
+    ownedAsExpected: ownedBy(owners, s.webhookOwner),
+    entries: (registration.webhooks ?? []).map((entry) => ({
+      name: entry.name,
+      failurePolicy: failurePolicyOf(entry),
+      namespaceSelector: selectorWords(entry.namespaceSelector),
+      objectSelector: selectorWords(entry.objectSelector),
+      namespaces: namespaces ? coveredNamespaces(entry, namespaces) : null,
+    })),
+  };
+}
+
+function selectorWords(selector: LabelSelector | undefined): string[] {
+  return [...Object.entries(selector?.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`), ...(selector?.matchExpressions ?? []).map(describeRequirement)];
+}
+
+/** Kyverno's namespace and the bootstrap ones, with their labels where they exist (the name label otherwise). */
+function guardedNamespaces(s: Settings, namespaces: Array<{ name: string; labels: Record<string, string> }> | undefined) {
+  return [s.kyvernoNamespace, ...s.bootstrapNamespaces].map((name) => ({ name, labels: namespaces?.find((n) => n.name === name)?.labels ?? withNameLabel(name, {}) }));
+}
+
+function toIso(time: string | Date | undefined): string | null {
+  if (!time) return null;
+  return time instanceof Date ? time.toISOString() : time;
+}

@@ -1,0 +1,79 @@
+import 'server-only';
+import { z } from 'zod';
+import {
+  explainPod,
+  rowKey,
+  workloadOf,
+  type ContainerExplanation,
+  type TableRow,
+  type TableVersion,
+} from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { AppError } from '@/lib/errors';
+import { withHistory } from '@/lib/history/at-creation';
+import { historyDb } from '@/lib/history';
+import { rowsOverTime } from '@/lib/history/store';
+import { readClients } from '@/lib/k8s/client';
+import { readNamespaceLabels } from '@/lib/k8s/namespaces';
+import { namespaceName, objectName } from '@/lib/k8s/names';
+import { asPodShape, listPods, timestampOf, type LoadedPod } from '@/lib/k8s/pods';
+import { readTable, type TableRead } from '@/lib/k8s/table';
+import { readRegistration } from '@/lib/k8s/webhook';
+
+// A workload's page: its rows now and across the recorded versions, its current pods with their verdicts, and the
+// drift (pods whose request is not today's row). The chart's Prometheus data is read separately, per chart.
+
+export const workloadRef = z.object({ namespace: namespaceName, workload: objectName });
+export type WorkloadRef = z.infer<typeof workloadRef>;
+
+export function parseWorkloadRef(params: unknown): WorkloadRef {
+  const parsed = workloadRef.safeParse(params);
+  if (parsed.success) return parsed.data;
+  throw new AppError('invalid-name', `Not a valid workload (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
+}
+
+export interface WorkloadPod {
+  name: string;
+  createdAt: string | null;
+  containers: ContainerExplanation[];
+}
+
+export interface WorkloadHistory {
+  ref: WorkloadRef;
+  table: TableRead;
+  /** Today's rows of this workload, one per container. */
+  rows: TableRow[];
+  containers: string[];
+  /** Every recorded version holding only this workload's rows. */
+  versions: TableVersion[];
+  pods: WorkloadPod[];
+}
+
+/** Everything the workload page shows but the chart. */
+export async function readWorkloadHistory(params: unknown, now = new Date()): Promise<WorkloadHistory> {
+  const ref = parseWorkloadRef(params);
+  const k = readClients();
+  const [table, registration, labels, podList] = await Promise.all([readTable(k), readRegistration(k), readNamespaceLabels(k, ref.namespace), listPods(k, ref.namespace)]);
+  const { jenkinsNamespace } = settings();
+  const pods = podList.map(asPodShape).filter((p): p is LoadedPod => p !== null && workloadOf(p, { jenkinsNamespace })?.name === ref.workload);
+  const rows = Object.values(table.parsed.rows).filter((r) => r.namespace === ref.namespace && r.workload === ref.workload);
+  const containers = [...new Set([...rows.map((r) => r.container), ...pods.flatMap((p) => [...(p.spec.initContainers ?? []), ...p.spec.containers].map((c) => c.name))])].sort();
+  const explained = await Promise.all(
+    pods.map(async (pod) => {
+      const past = await withHistory(timestampOf(pod), registration);
+      const e = explainPod({ pod, namespaceLabels: labels, table, registration: past.registration, now, jenkinsNamespace, history: past.history });
+      return { name: pod.metadata.name, createdAt: timestampOf(pod), containers: e.containers };
+    }),
+  );
+  const versions = await rowsOverTime(await historyDb(), containers.map((c) => rowKey(ref.namespace, ref.workload, c)));
+  return { ref, table, rows, containers, versions, pods: explained.sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '')) };
+}
+
+/** Pods whose request is not what today's row gives: they get the row with their next pod. */
+export function driftOf(history: WorkloadHistory): Array<{ pod: string; container: ContainerExplanation }> {
+  return history.pods.flatMap((pod) =>
+    pod.containers
+      .filter((c) => c.row !== null && c.request !== Math.min(c.row, c.limit ?? Infinity))
+      .map((container) => ({ pod: pod.name, container })),
+  );
+}
