@@ -1,5 +1,5 @@
 // The webhook page in Chromium while the local cluster's Kyverno goes through the states the runbook describes:
-// healthy → crash (refusing) → recover → scale to 0 (break-glass) → scale to 3 (starting, then healthy) → owner
+// healthy → crash (refusing) → recover → deny → scale to 0 (break-glass) → scale to 3 (starting, then healthy) → owner
 // lost (orphaned) → another product's Fail webhook over kyverno-prd (flagged). Serial, and it leaves the cluster
 // healthy: registration back with its owner, Kyverno at 3, switches normal.
 import { expect, test } from '@playwright/test';
@@ -61,6 +61,17 @@ test('recover: admitted again, healthy', async ({ page }) => {
   await webhook.goto();
   await webhook.runProbe('admitted');
   await webhook.expectState('healthy');
+});
+
+test('deny: Kyverno answers with an error from the policy; the probe says the fix is in the policy', async ({ page }) => {
+  const webhook = new WebhookPage(page);
+  await webhook.goto();
+  kyverno('deny');
+  await webhook.runProbe('denied');
+  await expect(webhook.probe).toContainText('the fix is in the policy');
+  await expect(page.getByTestId('contradiction')).toContainText('denied by the policy');
+  kyverno('allow');
+  await webhook.runProbe('admitted');
 });
 
 test('scale to 0: the clean shutdown deletes the registration, break-glass', async ({ page }) => {

@@ -29,6 +29,13 @@ export async function waitForNodesReady(): Promise<void> {
       nodes.items.every((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
   }, 60_000, 500);
   if (!ok) fail('the KWOK nodes did not become Ready: see .cluster/logs/kwok.log');
+  makeRoomOnNodes();
+}
+
+/** KWOK gives each node 1Ti of memory; `--scale 20000` asks for about 20Ti of requests, so the nodes get more. */
+function makeRoomOnNodes(): void {
+  const room = { status: { capacity: { memory: '64Ti' }, allocatable: { memory: '64Ti' } } };
+  for (const node of NODES) kubectl(['patch', 'node', node, '--subresource=status', '--type=merge', '-p', JSON.stringify(room)]);
 }
 
 /** Writes the table (`atCreation`: as it was while the scenario's pods were created); returns its rows. */
