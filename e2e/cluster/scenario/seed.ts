@@ -100,15 +100,17 @@ async function rollOut(w: WorkloadSpec): Promise<void> {
 
 /** Waits until every pod the scenario made is Running or Succeeded. */
 export async function waitForPodsSettled(timeoutMs = 180_000): Promise<void> {
-  let last = -1;
   let pending: string[] = [];
+  let logged = Infinity;
   const ok = await waitFor(() => {
-    const pods = getJson<{ items: Array<{ metadata: { namespace: string; name: string; deletionTimestamp?: string }; status?: { phase?: string } }> }>(['get', 'pods', '-A']);
-    pending = pods.items.filter((p) => p.metadata.deletionTimestamp || !['Running', 'Succeeded', 'Failed'].includes(p.status?.phase ?? ''))
-      .map((p) => `${p.metadata.namespace}/${p.metadata.name} (${p.status?.phase ?? 'no phase'})`);
-    if (pending.length > 100 && pending.length !== last) log(`${pods.items.length - pending.length} of ${pods.items.length} pods settled`);
-    last = pending.length;
+    // the API server filters by phase, so a scale cluster's settled pods are not sent on every poll
+    pending = kubectl(['get', 'pods', '-A', '--no-headers', '-o', 'custom-columns=NS:.metadata.namespace,NAME:.metadata.name,PHASE:.status.phase',
+      '--field-selector=status.phase!=Running,status.phase!=Succeeded,status.phase!=Failed']).split('\n').filter(Boolean);
+    if (pending.length > 100 && logged - pending.length >= 500) {
+      log(`${pending.length} pods not yet running`);
+      logged = pending.length;
+    }
     return pending.length === 0;
-  }, timeoutMs, 1000);
+  }, timeoutMs, 2000);
   if (!ok) fail(`pods did not settle: ${pending.slice(0, 10).join(', ')}`);
 }
