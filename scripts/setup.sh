@@ -5,13 +5,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
-for pair in etcd:etcd-server prometheus:prometheus promtool:prometheus chromium:chromium openssl:openssl; do
-  command -v "${pair%%:*}" >/dev/null 2>&1 || need_apt+=("${pair#*:}")
+# the cluster scripts run these exact paths (a python3 elsewhere on PATH, e.g. pyenv's, does not count)
+for pair in /usr/bin/etcd:etcd-server /usr/bin/prometheus:prometheus /usr/bin/promtool:prometheus \
+    /usr/bin/chromium:chromium /usr/bin/openssl:openssl /usr/bin/python3:python3 /usr/bin/jq:jq; do
+  [ -x "${pair%%:*}" ] || need_apt+=("${pair#*:}")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "[setup] apt-get install ${need_apt[*]}" >&2
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(printf '%s\n' "${need_apt[@]}" | sort -u) >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(printf '%s\n' "${need_apt[@]}" | sort -u) >/dev/null
 fi
 # Debian's packages start their own etcd and Prometheus services where systemd runs; the cluster starts its own.
 
