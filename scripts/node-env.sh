@@ -15,6 +15,8 @@ use_node24() {
   if [ ! -x "$dir/bin/node" ]; then
     echo "[setup] installing Node 24 from the npm registry into $home" >&2
     mkdir -p "$home"
+    # npm 11 fails with 'Tracker "idealTree" already exists' in a folder without a package.json
+    [ -f "$home/package.json" ] || echo '{"private": true}' > "$home/package.json"
     (cd "$home" && npm install --no-save --no-audit --no-fund --loglevel=error node@24 >&2)
   fi
   export PATH="$dir/bin:$PATH"
