@@ -19,8 +19,10 @@ fi
 
 source scripts/node-env.sh
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "[setup] npm ci" >&2
-  npm ci --no-audit --no-fund --loglevel=error
+  # not `npm ci`: vite names a Windows-only optional package the registry here does not serve, so the lock file
+  # cannot list it and `npm ci` calls the lock out of sync; `npm install` keeps the locked versions and skips it
+  echo "[setup] npm install" >&2
+  npm install --no-audit --no-fund --loglevel=error
 fi
 node -e "require('better-sqlite3')(':memory:').close()" 2>/dev/null || {
   echo "[setup] rebuilding better-sqlite3 for Node $(node --version)" >&2
