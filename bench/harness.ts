@@ -9,7 +9,7 @@ import { waitFor } from '../e2e/cluster/lib/processes.ts';
 
 export interface Memdash { url: string; child?: ChildProcess }
 
-export async function startMemdash(): Promise<Memdash> {
+export async function startMemdash(env: Record<string, string> = {}): Promise<Memdash> {
   if (process.env.MEMDASH_URL) return { url: process.env.MEMDASH_URL };
   if (!existsSync(join(repoRoot, '.next', 'BUILD_ID'))) throw new Error('no build: run npm run build first (or set MEMDASH_URL)');
   const port = await freePort();
@@ -17,7 +17,7 @@ export async function startMemdash(): Promise<Memdash> {
   const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
     cwd: repoRoot, stdio: 'ignore', detached: true,
     env: { ...process.env, KUBECONFIG: kubeconfigPath('viewer'), MEMDASH_RECORDER: 'off',
-      MEMDASH_PROMETHEUS_URL: `http://127.0.0.1:${state?.ports.prometheus}`, NEXT_TELEMETRY_DISABLED: '1' },
+      MEMDASH_PROMETHEUS_URL: `http://127.0.0.1:${state?.ports.prometheus}`, NEXT_TELEMETRY_DISABLED: '1', ...env },
   });
   const url = `http://127.0.0.1:${port}`;
   if (!(await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 60_000, 300))) throw new Error('memdash did not start');

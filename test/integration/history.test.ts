@@ -1,7 +1,7 @@
 // The recorder and the history store on the local cluster: table versions, a registration gap, a restart that
 // loses and duplicates nothing, and the verdicts that use them. The test's own store is a temporary file; it
-// changes the table only by a row of its own (removed at the end) and deletes the registration, which the Kyverno
-// stand-in re-registers within 10 s.
+// changes the table only by a row of its own (removed at the end) and scales Kyverno to zero and back, which takes
+// its registration away and brings it back.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,13 +81,20 @@ describe.skipIf(!clusterIsUp)('the recorder on the local cluster', () => {
 
   it.skipIf(!podWebhookRegistered())('records one gap when the registration is deleted and re-created, and a pod created in it is registration-absent', async () => {
     const name = settings().webhookConfiguration;
+    const scaleKyverno = (replicas: number) =>
+      kubectl(['-n', 'kyverno-prd', 'scale', 'deployment', 'kyverno-admission-controller', `--replicas=${replicas}`], 'admin');
     const deletedAt = new Date();
-    kubectl(['delete', 'mutatingwebhookconfiguration', name], 'admin');
-    const gap = await until('the gap to open', async () => (await listGaps(db)).find((g) => g.to === null && new Date(g.from) >= new Date(deletedAt.getTime() - 1000)));
-    await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: be clearly inside the gap
+    // the runbook's way: at zero replicas Kyverno deletes its registrations and no leader puts them back, so the
+    // pod below is surely created inside the gap (a plain delete races the leader's 10-second repair)
+    scaleKyverno(0);
     const pod = `memdash-gap-${Date.now() % 100000}`;
-    kubectl(['-n', 'development', 'run', pod, '--image=busybox', '--restart=Never'], 'admin');
     try {
+      const gap = await until('the gap to open', async () => (await listGaps(db)).find((g) => g.to === null && new Date(g.from) >= new Date(deletedAt.getTime() - 1000)), 60_000);
+      await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: be clearly inside the gap
+      kubectl(['-n', 'development', 'run', pod, '--image=busybox', '--restart=Never'], 'admin');
+      // and the registration must come back in a later second than the pod's creation, or the two cannot be ordered
+      await new Promise((r) => setTimeout(r, 1100));
+      scaleKyverno(3);
       const closed = await until('the registration to come back', async () => (await listGaps(db)).find((g) => g.from === gap.from && g.to !== null), 60_000);
       const created = kubectlJson<{ metadata: { creationTimestamp: string; uid: string } }>(['get', 'mutatingwebhookconfiguration', name]).metadata.creationTimestamp;
       expect(new Date(closed.to!).getTime()).toBe(new Date(created).getTime());
@@ -108,7 +115,8 @@ describe.skipIf(!clusterIsUp)('the recorder on the local cluster', () => {
       });
       expect(explained.containers.map((c) => c.verdict)).toEqual(['registration-absent']);
     } finally {
-      kubectl(['-n', 'development', 'delete', 'pod', pod, '--wait=false'], 'admin');
+      scaleKyverno(3);
+      kubectl(['-n', 'development', 'delete', 'pod', pod, '--wait=false', '--ignore-not-found'], 'admin');
     }
   });
 
