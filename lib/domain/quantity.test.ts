@@ -69,7 +69,10 @@ describe('formatMemory', () => {
     [1_073_741_824, '1Gi'],
     [1_610_612_736, '1.5Gi'],
     [1_342_177_280, '1280Mi'],
-    [500_000_000, '476.8Mi'],
+    [500_000_000, '500M'],
+    [64_000_000, '64M'],
+    [1_000_000_000, '1G'],
+    [500_000_001, '476.8Mi'],
     [2_097_152, '2Mi'],
     [2_048_000, '2000Ki'],
     [1_073_741_825, '1.0Gi'],
@@ -81,7 +84,7 @@ describe('formatMemory', () => {
   });
 
   it('round-trips every value it writes exactly', () => {
-    for (const quantity of ['512Mi', '1.5Gi', '1280Mi', '2000Ki', '3Ti']) {
+    for (const quantity of ['512Mi', '1.5Gi', '1280Mi', '2000Ki', '3Ti', '64M', '2G']) {
       const bytes = parseMemory(quantity);
       expect(bytes).not.toBeNull();
       expect(parseMemory(formatMemory(bytes ?? 0))).toBe(bytes);

@@ -70,18 +70,33 @@ const DISPLAY_UNITS: Array<[suffix: string, size: number]> = [
   ['Mi', 2 ** 20],
   ['Ki', 2 ** 10],
 ];
+/** Manifests write decimal units too (64M, 1G); a value that is a whole number of one is shown in it. */
+const DECIMAL_UNITS: Array<[suffix: string, size: number]> = [
+  ['T', 1e12],
+  ['G', 1e9],
+  ['M', 1e6],
+];
 
 /**
- * For reading: the largest binary unit that writes the value exactly with at most one decimal ("1.5Gi", "1280Mi");
- * when none does, the largest unit of at least 1, rounded to one decimal ("476.8Mi" for 500M). So a figure without
- * a decimal, or with one that is not ".0", is exact, and "1.0Gi" says "about 1Gi, not exactly".
+ * For reading: the largest binary unit from Mi up that writes the value exactly with at most one decimal ("1.5Gi",
+ * "1280Mi"); else a whole number of a decimal unit, as a manifest wrote it ("500M", "64M"); else Ki exactly; when
+ * none does, the largest unit of at least 1, rounded to one decimal. So a figure without a decimal, or with one that
+ * is not ".0", is exact, and "1.0Gi" says "about 1Gi, not exactly".
  */
 export function formatMemory(bytes: number): string {
   if (!Number.isFinite(bytes)) return String(bytes);
   if (bytes < 0) return `-${formatMemory(-bytes)}`;
-  for (const [suffix, size] of DISPLAY_UNITS) {
+  const exact = ([suffix, size]: [string, number], decimals: number) => {
     const value = bytes / size;
-    if (value >= 1 && Number.isInteger(value * 10)) return `${value}${suffix}`;
+    return value >= 1 && Number.isInteger(value * decimals) ? `${value}${suffix}` : null;
+  };
+  for (const unit of DISPLAY_UNITS.slice(0, -1)) {
+    const shown = exact(unit, 10);
+    if (shown) return shown;
+  }
+  for (const unit of [...DECIMAL_UNITS, DISPLAY_UNITS.at(-1)!]) {
+    const shown = exact(unit, unit[0] === 'Ki' ? 10 : 1);
+    if (shown) return shown;
   }
   for (const [suffix, size] of DISPLAY_UNITS) {
     if (bytes >= size) return `${(bytes / size).toFixed(1)}${suffix}`;
