@@ -124,14 +124,14 @@ export async function listVersions(db: HistoryDb): Promise<VersionSummary[]> {
 export async function readVersion(db: HistoryDb, id: number): Promise<TableVersion | null> {
   const row = await db.selectFrom('table_versions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
-  return {
-    id: row.id,
-    inForceFrom: row.in_force_from,
-    seenAt: row.seen_at,
-    data: row.data === null ? null : (JSON.parse(row.data) as Record<string, string>),
-    source: row.source,
-    label: row.label,
-  };
+  return versionOf(row, row.data === null ? null : (JSON.parse(row.data) as Record<string, string>));
+}
+
+function versionOf(
+  r: { id: number; in_force_from: string; seen_at: string; source: TableVersion['source']; label: TableVersion['label'] },
+  data: Record<string, string> | null,
+): TableVersion {
+  return { id: r.id, inForceFrom: r.in_force_from, seenAt: r.seen_at, data, source: r.source, label: r.label };
 }
 
 /**
@@ -147,14 +147,7 @@ export async function rowsOverTime(db: HistoryDb, keys: readonly string[]): Prom
     .orderBy('in_force_from')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    inForceFrom: r.in_force_from,
-    seenAt: r.seen_at,
-    data: r.empty ? null : withoutNulls(JSON.parse(r.picked ?? '{}') as Record<string, string | null>),
-    source: r.source,
-    label: r.label,
-  }));
+  return rows.map((r) => versionOf(r, r.empty ? null : withoutNulls(JSON.parse(r.picked ?? '{}') as Record<string, string | null>)));
 }
 
 // Row keys hold '.' and '-', so the path quotes the key; a key with a quote cannot be a row key and matches nothing.
