@@ -69,6 +69,16 @@ function Pages() {
           <Link href="/pods">Pods</Link>: find a pod by namespace and name, then see why each of its containers has its memory request.
         </li>
         <li>
+          <Link href="/webhook">Webhook</Link>: whether pod creation is safe — the registration, the replicas, the probe, refusals.
+        </li>
+        <li>
+          <Link href="/table">Table</Link>, <Link href="/table/snapshots">Versions</Link> and a diff between two: what the
+          snapshot wrote, and what changed.
+        </li>
+        <li>
+          <Link href="/workloads">Workloads</Link>: a workload&apos;s working set against its request, limit and row over 28 days.
+        </li>
+        <li>
           A pod directly: <span className="font-mono">/pods/&lt;namespace&gt;/&lt;pod&gt;</span>; its JSON:{' '}
           <span className="font-mono">/api/pods/&lt;namespace&gt;/&lt;pod&gt;/explanation</span>
         </li>
