@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
@@ -8,6 +9,13 @@ process.env.MEMDASH_E2E_PORT ??= execFileSync(process.execPath, [
   "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
 const port = Number(process.env.MEMDASH_E2E_PORT);
+
+// Every run records into a history store of its own, as a fresh clone does: tests that import tables must not meet
+// the imports of an earlier run. The main process picks it (and clears earlier runs' stores); workers inherit it.
+if (!process.env.MEMDASH_E2E_STORE) {
+  rmSync('data/e2e', { recursive: true, force: true });
+  process.env.MEMDASH_E2E_STORE = `data/e2e/run-${Date.now()}.sqlite`;
+}
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Set MEMDASH_E2E_SKIP_BUILD=1 to reuse the last `next build` (the build is the slow part on a shared machine).
@@ -52,7 +60,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       // The workload charts read the local cluster's Prometheus; the history goes to a store of the tests' own.
       MEMDASH_PROMETHEUS_URL: localPrometheus(),
-      MEMDASH_HISTORY_PATH: 'data/e2e/memdash.sqlite',
+      MEMDASH_HISTORY_PATH: process.env.MEMDASH_E2E_STORE,
     },
   },
 });

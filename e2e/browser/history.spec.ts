@@ -26,11 +26,13 @@ test('an imported saved table becomes a version, and the diff against today expo
   await page.getByLabel('Saved table file').setInputFiles(file);
   await page.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByTestId('import-message')).toContainText('dated 2026-11-01T00:00:00Z');
-  await expect(page.getByTestId('snapshot').last()).toContainText('imported (memory-requests-2026-11-01.json)');
+  // the store outlives a run (and other tests import tables too): find this import by its file, not its place
+  const imported = page.getByTestId('snapshot').filter({ hasText: 'imported (memory-requests-2026-11-01.json)' });
+  await expect(imported).toHaveCount(1);
   await page.screenshot({ path: info.outputPath('snapshots.png'), fullPage: true });
 
   const versions = page.getByTestId('snapshot');
-  const importedId = await versions.last().getAttribute('data-version');
+  const importedId = await imported.getAttribute('data-version');
   const newestId = await versions.first().getAttribute('data-version');
   await page.goto(`/table/diff?from=${importedId}&to=${newestId}`);
   await expect(page.getByTestId('diff-changed').getByTestId('diff-row').first()).toHaveAttribute('data-key', first!);
