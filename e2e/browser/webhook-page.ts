@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { kubeconfig, repoRoot } from '../../test/integration/cluster';
+import { bin } from '../../e2e/cluster/lib/paths.ts';
 
 export class WebhookPage {
   constructor(readonly page: Page) {}
@@ -45,7 +46,7 @@ export class WebhookPage {
 
 /** kubectl with one of the local cluster's users: operator for the runbook's $KC writes, admin for the harness. */
 export function kubectlAs(user: 'viewer' | 'operator' | 'admin', args: string[], input?: string): string {
-  return execFileSync('kubectl', ['--kubeconfig', kubeconfig(user), ...args], { encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
+  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], { encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 /** The harness's switches: `npm run cluster -- kyverno crash|recover|deny|allow`. */

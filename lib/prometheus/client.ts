@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import type { SampleSeries } from '@/lib/domain';
+import { postForm, type FormAnswer } from './http';
 import { rangeChunks } from './range';
 
 // Prometheus's HTTP API, read-only: query_range, chunked under the points limit, with a timeout, and the answer's
@@ -63,15 +64,14 @@ async function queryChunk(q: RangeQuery, signal?: AbortSignal): Promise<RawSerie
   const url = new URL('api/v1/query_range', base.endsWith('/') ? base : `${base}/`);
   const body = new URLSearchParams({ query: q.query, start: String(q.start), end: String(q.end), step: String(q.step) });
   const timeout = settings().prometheusTimeoutMs;
-  const signals = [AbortSignal.timeout(timeout), ...(signal ? [signal] : [])];
-  let response: Response;
+  let response: FormAnswer;
   try {
-    response = await fetch(url, { method: 'POST', body, signal: AbortSignal.any(signals), headers: { accept: 'application/json' }, cache: 'no-store' });
+    response = await postForm(url, body, timeout, signal);
   } catch (err) {
     if (err instanceof Error && err.name === 'TimeoutError') throw new PrometheusError('timeout', `Prometheus did not answer within ${timeout / 1000} s (MEMDASH_PROMETHEUS_TIMEOUT_MS).`);
     throw new PrometheusError('unreachable', `Prometheus cannot be reached at ${url.origin}: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`);
   }
-  const json: unknown = await response.json().catch(() => null);
+  const json = response.json;
   const failed = failure.safeParse(json);
   if (failed.success) throw new PrometheusError('refused', `Prometheus refused the query (${failed.data.errorType ?? response.status}): ${failed.data.error ?? 'no reason given'}`);
   const parsed = matrix.safeParse(json);

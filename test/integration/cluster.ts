@@ -2,13 +2,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { bin } from '../../e2e/cluster/lib/paths.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const kubeconfig = (user: 'viewer' | 'operator' | 'admin') => resolve(repoRoot, '.cluster/kubeconfig', `${user}.yaml`);
 export const clusterIsUp = existsSync(kubeconfig('viewer'));
 
 export function kubectl(args: string[], user: 'viewer' | 'admin' = 'viewer'): string {
-  return execFileSync('kubectl', ['--kubeconfig', kubeconfig(user), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  // the kubectl the setup built (1.34, like the cluster), not whatever a machine has on PATH
+  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function kubectlJson<T>(args: string[]): T {

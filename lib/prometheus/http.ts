@@ -1,0 +1,47 @@
+import 'server-only';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+// A plain POST of a form to Prometheus, read whole and parsed as JSON. Not fetch: inside Next.js's server the patched
+// fetch took a third longer than the query itself for a 28-day answer (400 KB), which is most of a chart's cost.
+
+export class TimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+export interface FormAnswer {
+  status: number;
+  /** The parsed body, or null when it is not JSON. */
+  json: unknown;
+}
+
+export function postForm(url: URL, form: URLSearchParams, timeoutMs: number, signal?: AbortSignal): Promise<FormAnswer> {
+  return new Promise((resolve, reject) => {
+    const body = form.toString();
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), accept: 'application/json' },
+      signal,
+    }, (res) => readJson(res).then((json) => resolve({ status: res.statusCode ?? 0, json }), reject));
+    const timer = setTimeout(() => req.destroy(new TimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    req.on('close', () => clearTimeout(timer));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function readJson(res: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('error', reject);
+    res.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        resolve(null);
+      }
+    });
+  });
+}

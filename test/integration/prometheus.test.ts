@@ -1,0 +1,65 @@
+// The Prometheus client against the real local Prometheus, and against the ways a real one fails: nobody listening,
+// too slow for the timeout, a query it refuses, and an answer that is not a query_range matrix (a 404 page).
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readState } from '../../e2e/cluster/lib/state.ts';
+
+const cluster = readState();
+const prometheus = cluster ? `http://127.0.0.1:${cluster.ports.prometheus}` : '';
+const end = Math.floor(Date.now() / 1000);
+const start = end - 28 * 86400;
+const saved = { url: process.env.MEMDASH_PROMETHEUS_URL, timeout: process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS };
+
+/** The client module as a server configured with `env` would load it (settings are read once per process). */
+async function clientWith(env: { url: string; timeoutMs?: number }) {
+  process.env.MEMDASH_PROMETHEUS_URL = env.url;
+  if (env.timeoutMs) process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS = String(env.timeoutMs);
+  else delete process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS;
+  vi.resetModules();
+  return import('@/lib/prometheus/client');
+}
+
+const closedPort = () => new Promise<number>((done) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as { port: number };
+    server.close(() => done(port));
+  });
+});
+
+afterEach(() => {
+  for (const [key, value] of [['MEMDASH_PROMETHEUS_URL', saved.url], ['MEMDASH_PROMETHEUS_TIMEOUT_MS', saved.timeout]] as const) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+describe.skipIf(!cluster)('the Prometheus client', () => {
+  it("reads a workload's 28 days at 300 s, one series per pod and container", async () => {
+    const { workloadSeries } = await clientWith({ url: prometheus });
+    const series = await workloadSeries('payments', 'api', start, end, 300);
+    expect(series.length).toBeGreaterThan(2);
+    expect(series.every((s) => s.container === 'api' && s.pod.startsWith('api-'))).toBe(true);
+    expect(series.reduce((n, s) => n + s.values.length, 0)).toBeGreaterThan(7000);
+    expect(series[0]!.values[0]).toEqual([expect.any(Number), expect.any(Number)]);
+  });
+
+  it('says Prometheus cannot be reached when nothing listens', async () => {
+    const { workloadSeries } = await clientWith({ url: `http://127.0.0.1:${await closedPort()}` });
+    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/cannot be reached/) });
+  });
+
+  it('gives up after the timeout', async () => {
+    const { workloadSeries } = await clientWith({ url: prometheus, timeoutMs: 1 });
+    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({ kind: 'timeout', message: expect.stringMatching(/MEMDASH_PROMETHEUS_TIMEOUT_MS/) });
+  });
+
+  it("passes on Prometheus's own refusal of a query", async () => {
+    const { queryRange } = await clientWith({ url: prometheus });
+    await expect(queryRange({ query: 'sum(', start, end, step: 300 })).rejects.toMatchObject({ kind: 'refused', message: expect.stringMatching(/bad_data/) });
+  });
+
+  it('calls an answer that is not a query_range matrix garbage', async () => {
+    const { workloadSeries } = await clientWith({ url: `${prometheus}/graph/` });
+    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({ kind: 'garbage', message: expect.stringMatching(/HTTP 404/) });
+  });
+});
