@@ -45,9 +45,11 @@ export async function explainPodByRef(params: { namespace?: unknown; name?: unkn
   ]);
   if (pod.status === 'rejected') throw pod.reason;
   const ready = { pod: pod.value, labels: value(namespaceLabels), table: value(table), registration: value(registration) };
-  const ownerChain = await readOwnerChain(k, ref.namespace, ready.pod.metadata?.ownerReferences);
-  // The history store knows the table and the registration at the pod's creation (issue 5).
-  const past = await withHistory(timestampOf(ready.pod), ready.registration);
+  // The owner chain and the history store (the table and the registration at the pod's creation) both need only the pod.
+  const [ownerChain, past] = await Promise.all([
+    readOwnerChain(k, ref.namespace, ready.pod.metadata?.ownerReferences),
+    withHistory(timestampOf(ready.pod), ready.registration),
+  ]);
   ready.registration = past.registration;
   const explained = explainPod({
     pod: ready.pod,
