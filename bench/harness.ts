@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { freePort } from '../e2e/cluster/lib/ports.ts';
 import { kubeconfigPath, repoRoot } from '../e2e/cluster/lib/paths.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
+import { prometheusUrl } from '../e2e/cluster/lib/prometheus.ts';
 import { waitFor } from '../e2e/cluster/lib/processes.ts';
 
 export interface Memdash { url: string; child?: ChildProcess }
@@ -17,7 +18,7 @@ export async function startMemdash(env: Record<string, string> = {}): Promise<Me
   const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
     cwd: repoRoot, stdio: 'ignore', detached: true,
     env: { ...process.env, KUBECONFIG: kubeconfigPath('viewer'), MEMDASH_RECORDER: 'off',
-      MEMDASH_PROMETHEUS_URL: `http://127.0.0.1:${state?.ports.prometheus}`, NEXT_TELEMETRY_DISABLED: '1', ...env },
+      MEMDASH_PROMETHEUS_URL: state ? prometheusUrl(state) : '', NEXT_TELEMETRY_DISABLED: '1', ...env },
   });
   const url = `http://127.0.0.1:${port}`;
   if (!(await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 60_000, 300))) throw new Error('memdash did not start');

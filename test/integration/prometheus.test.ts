@@ -1,11 +1,12 @@
 // The Prometheus client against the real local Prometheus, and against the ways a real one fails: nobody listening,
 // too slow for the timeout, a query it refuses, and an answer that is not a query_range matrix (a 404 page).
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readState } from '../../e2e/cluster/lib/state.ts';
+import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
+import { freePort } from '../../e2e/cluster/lib/ports.ts';
 
 const cluster = readState();
-const prometheus = cluster ? `http://127.0.0.1:${cluster.ports.prometheus}` : '';
+const prometheus = cluster ? prometheusUrl(cluster) : '';
 const end = Math.floor(Date.now() / 1000);
 const start = end - 28 * 86400;
 const saved = { url: process.env.MEMDASH_PROMETHEUS_URL, timeout: process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS };
@@ -18,13 +19,6 @@ async function clientWith(env: { url: string; timeoutMs?: number }) {
   vi.resetModules();
   return import('@/lib/prometheus/client');
 }
-
-const closedPort = () => new Promise<number>((done) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => done(port));
-  });
-});
 
 afterEach(() => {
   for (const [key, value] of [['MEMDASH_PROMETHEUS_URL', saved.url], ['MEMDASH_PROMETHEUS_TIMEOUT_MS', saved.timeout]] as const) {
@@ -44,7 +38,7 @@ describe.skipIf(!cluster)('the Prometheus client', () => {
   });
 
   it('says Prometheus cannot be reached when nothing listens', async () => {
-    const { workloadSeries } = await clientWith({ url: `http://127.0.0.1:${await closedPort()}` });
+    const { workloadSeries } = await clientWith({ url: `http://127.0.0.1:${await freePort()}` });
     await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/cannot be reached/) });
   });
 

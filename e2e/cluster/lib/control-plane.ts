@@ -4,6 +4,7 @@ import { Agent, request } from 'node:https';
 import { bin, kubeconfigPath, state } from './paths.ts';
 import { pki } from './pki.ts';
 import { tokenFile } from './users.ts';
+import { adminToken } from './api.ts';
 import { isRunning, logFile, startDaemon, waitFor } from './processes.ts';
 import { fail, log } from './log.ts';
 import type { ClusterState } from './state.ts';
@@ -24,7 +25,7 @@ async function httpOk(url: string): Promise<boolean> {
 
 /** GET on the API server with the admin token; resolves to the status code. */
 export function apiGet(port: number, path: string): Promise<number> {
-  const token = readFileSync(kubeconfigPath('admin'), 'utf8').match(/token: (\S+)/)?.[1] ?? '';
+  const token = adminToken();
   const agent = new Agent({ ca: readFileSync(pki('ca.crt')) });
   return new Promise((resolveStatus, reject) => {
     const req = request({ host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${token}` }, timeout: 2000 },
