@@ -89,16 +89,19 @@ export {
   type RegistrationObservation,
 } from './registration-history';
 export { parseSavedTable, type ImportTarget, type SavedTable, type SavedTableResult } from './table-import';
+export { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, type ChartPoint, type RowStep, type SampleSeries } from './workload-series';
 export {
-  chartPoints,
+  SNAPSHOT_QUANTILE,
+  SnapshotPool,
+  asTableConfigMap,
   p90Mi,
-  podsOf,
-  pooledValues,
-  rowSteps,
-  shareAbove,
+  p90OfCounts,
+  snapshotGuard,
   workloadFromPodName,
-  type ChartPoint,
-  type RowStep,
-  type SampleSeries,
-} from './workload-series';
+  type GuardOutcome,
+  type GuardVerdict,
+  type SnapshotCrash,
+  type SnapshotSeries,
+  type TableConfigMapFile,
+} from './snapshot';
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
