@@ -66,7 +66,7 @@ function asPrometheusError(err: unknown, url: URL, options: StreamOptions): unkn
   if (err instanceof SilenceError) {
     return new PrometheusError('timeout', `Prometheus sent nothing for ${options.idleTimeoutMs / 1000} s (${options.timeoutSetting}): it is too slow or stuck.`);
   }
-  if (err instanceof JsonItemsError || err instanceof SeriesShapeError) {
+  if (err instanceof JsonItemsError || err instanceof SeriesShapeError || err instanceof SyntaxError) {
     return new PrometheusError('garbage', `Prometheus at ${url.origin} answered something that is not a Prometheus answer: ${err.message}.`);
   }
   const message = err instanceof Error ? err.message : String(err);

@@ -1,0 +1,55 @@
+import { asTableConfigMap } from '@/lib/domain';
+import { AppError, errorResponse, failureOf } from '@/lib/errors';
+import { previewSnapshot } from '@/lib/views/snapshot-preview';
+import type { PreviewEvent } from '@/lib/views/snapshot-preview-types';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The next table, as the snapshot job would compute it, written nowhere. Without ?format: NDJSON events (started,
+ * progress…, then done or failed) as it computes; the request going away stops the Prometheus reads.
+ * ?format=configmap: the preview as a saved table file (`jq -c '{data}'` gives the restore's patch).
+ */
+export async function GET(request: Request): Promise<Response> {
+  const format = new URL(request.url).searchParams.get('format');
+  if (format === 'configmap') return configMapFile(request);
+  if (format !== null) return errorResponse(new AppError('bad-request', 'format must be configmap, or absent for the NDJSON stream'));
+  const stop = new AbortController();
+  request.signal.addEventListener('abort', () => stop.abort());
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: PreviewEvent) => {
+        if (!stop.signal.aborted) controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      };
+      try {
+        await previewSnapshot(new Date(), stop.signal, send);
+      } catch (err) {
+        if (stop.signal.aborted) return;
+        send({ type: 'failed', problem: { kind: 'cluster', title: 'The preview failed', message: errorMessage(err) } });
+      }
+      if (!stop.signal.aborted) controller.close();
+    },
+    cancel() {
+      stop.abort();
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' } });
+}
+
+async function configMapFile(request: Request): Promise<Response> {
+  try {
+    const outcome = await previewSnapshot(new Date(), request.signal);
+    if ('problem' in outcome) throw new AppError('unreachable', `${outcome.problem.title}: ${outcome.problem.message}`);
+    const { preview } = outcome;
+    const file = asTableConfigMap(preview.rows, preview.table.namespace, preview.table.name);
+    const name = `${preview.table.name}-preview-${preview.computedAt.slice(0, 16).replace(/[:T]/g, '')}.json`;
+    return Response.json(file, { headers: { 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${name}"` } });
+  } catch (err) {
+    return errorResponse(err);
+  }
+}
+
+function errorMessage(err: unknown): string {
+  return failureOf(err).message;
+}

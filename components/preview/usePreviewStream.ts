@@ -1,0 +1,78 @@
+'use client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PreviewEvent, PreviewProblem, PreviewProgress, PreviewWindow, SnapshotPreview } from '@/lib/views/snapshot-preview-types';
+
+// Reads GET /api/snapshot/preview as it streams: one JSON event a line. Leaving the page (or pressing Stop) aborts
+// the request, and the server stops its Prometheus reads with it.
+
+export type PreviewState =
+  | { phase: 'idle' }
+  | { phase: 'running'; window: PreviewWindow | null; tableRows: number | null; progress: PreviewProgress | null }
+  | { phase: 'done'; preview: SnapshotPreview }
+  | { phase: 'failed'; problem: PreviewProblem }
+  | { phase: 'stopped' };
+
+export function usePreviewStream(): { state: PreviewState; start: () => void; stop: () => void } {
+  const [state, setState] = useState<PreviewState>({ phase: 'idle' });
+  const running = useRef<AbortController | null>(null);
+
+  const stop = useCallback(() => {
+    running.current?.abort();
+    running.current = null;
+    setState((s) => (s.phase === 'running' ? { phase: 'stopped' } : s));
+  }, []);
+
+  const start = useCallback(() => {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ phase: 'running', window: null, tableRows: null, progress: null });
+    readEvents(controller.signal, (event) => setState((s) => next(s, event))).catch((err: unknown) => {
+      if (controller.signal.aborted) return;
+      const message = err instanceof Error ? err.message : String(err);
+      setState({ phase: 'failed', problem: { kind: 'cluster', title: 'memdash did not answer', message } });
+    });
+  }, []);
+
+  useEffect(() => {
+    start();
+    return () => running.current?.abort();
+  }, [start]);
+
+  return { state, start, stop };
+}
+
+function next(state: PreviewState, event: PreviewEvent): PreviewState {
+  switch (event.type) {
+    case 'started':
+      return { phase: 'running', window: event.window, tableRows: event.table.rows, progress: null };
+    case 'progress':
+      return state.phase === 'running' ? { ...state, progress: event } : state;
+    case 'done':
+      return { phase: 'done', preview: event.preview };
+    case 'failed':
+      return { phase: 'failed', problem: event.problem };
+  }
+}
+
+async function readEvents(signal: AbortSignal, onEvent: (event: PreviewEvent) => void): Promise<void> {
+  const response = await fetch('/api/snapshot/preview', { signal, cache: 'no-store' });
+  if (!response.ok || !response.body) throw new Error(`GET /api/snapshot/preview answered HTTP ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  let ended = false;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const event = JSON.parse(buffered.slice(0, newline)) as PreviewEvent;
+      ended ||= event.type === 'done' || event.type === 'failed';
+      onEvent(event);
+      buffered = buffered.slice(newline + 1);
+      newline = buffered.indexOf('\n');
+    }
+  }
+  if (!ended) throw new Error('the preview stream ended before its result');
+}
