@@ -34,7 +34,8 @@ async function prometheusAlone(): Promise<number> {
   const form = new URLSearchParams({ query: 'container_memory_working_set_bytes{container!="",container!="POD",pod!=""}', start: String(end - 28 * 86400), end: String(end), step: '300' });
   const response = await fetch(`${prometheus}/api/v1/query_range`, { method: 'POST', body: form });
   let bytes = 0;
-  for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+  const reader = response.body!.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.length;
   if (!response.ok) throw new Error(`Prometheus answered HTTP ${response.status}`);
   return bytes;
 }
