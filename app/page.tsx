@@ -76,6 +76,9 @@ function Pages() {
           snapshot wrote, and what changed.
         </li>
         <li>
+          <Link href="/table/preview">Preview the next table</Link>: what the snapshot job would write now, and whether its guard would let it.
+        </li>
+        <li>
           <Link href="/workloads">Workloads</Link>: a workload&apos;s working set against its request, limit and row over 28 days.
         </li>
         <li>

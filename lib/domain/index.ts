@@ -97,6 +97,7 @@ export {
   p90Mi,
   p90OfCounts,
   snapshotGuard,
+  snapshotReadsPodAs,
   workloadFromPodName,
   type GuardOutcome,
   type GuardVerdict,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SnapshotPool, asTableConfigMap, p90Mi, p90OfCounts, snapshotGuard, workloadFromPodName, type SnapshotSeries } from './snapshot';
+import { SnapshotPool, asTableConfigMap, p90Mi, p90OfCounts, snapshotGuard, snapshotReadsPodAs, workloadFromPodName, type SnapshotSeries } from './snapshot';
 
 const Mi = 1024 * 1024;
 const series = (namespace: string, pod: string, container: string, values: number[]): SnapshotSeries => ({ metric: { namespace, pod, container }, values });
@@ -124,5 +124,15 @@ describe('asTableConfigMap', () => {
   it('is a saved table whose {data} the restore takes', () => {
     const file = asTableConfigMap({ a_b_c: '1Mi' }, 'kyverno-prd', 'memory-requests');
     expect(file).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'memory-requests', namespace: 'kyverno-prd' }, data: { a_b_c: '1Mi' } });
+  });
+});
+
+describe('snapshotReadsPodAs (where the job’s name rule and the policy’s owner rule part)', () => {
+  it('is silent when both give the same workload', () => {
+    expect(snapshotReadsPodAs({ name: 'web-7bbd6f65c4-l25rq', namespace: 'shop' }, 'web', 'app')).toBeNull();
+  });
+  it('names the key the job writes instead, or that it writes none', () => {
+    expect(snapshotReadsPodAs({ name: 'etl-v2-117-k3j2h-7gqpl', namespace: 'jenkins-prd' }, 'etl-v2', 'jnlp')).toMatch(/as jenkins-prd_etl-v2-117-k3j2h_jnlp, so jenkins-prd_etl-v2_jnlp never comes/);
+    expect(snapshotReadsPodAs({ name: 'debug-shell', namespace: 'shop' }, 'debug', 'sh')).toMatch(/no name it recognises/);
   });
 });

@@ -216,3 +216,18 @@ export interface TableConfigMapFile {
 export function asTableConfigMap(rows: Readonly<Record<string, string>>, namespace: string, name: string): TableConfigMapFile {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { ...rows } };
 }
+
+/**
+ * Where the job's rule for past pods (the pod's name) and the policy's rule for live pods (the owner) part: the job
+ * files this pod's samples under another key, or under none, so the row the policy looks up never comes from a
+ * snapshot. One sentence for a verdict's evidence, or null when both rules agree.
+ */
+export function snapshotReadsPodAs(pod: { name: string; namespace: string }, workload: string, container: string): string | null {
+  const byName = workloadFromPodName(pod.name);
+  if (byName === workload) return null;
+  const wanted = `${pod.namespace}_${workload}_${container}`;
+  if (byName === null) {
+    return `The snapshot job reads a past pod's workload from its name, and ${pod.name} is no name it recognises: it writes no row from this pod's samples, so ${wanted} never comes from a snapshot.`;
+  }
+  return `The snapshot job reads a past pod's workload from its name, and reads ${pod.name} as ${byName}: it writes this container's samples as ${pod.namespace}_${byName}_${container}, so ${wanted} never comes from a snapshot.`;
+}

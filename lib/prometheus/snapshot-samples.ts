@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { settings, variableOf } from '@/lib/config';
 import { workloadFromPodName } from '@/lib/domain';
 import { PrometheusError } from './client';
-import { planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
+import { BATCH_SERIES, planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
 import { SeriesShapeError, postStreamed } from './stream';
 
 // The snapshot job's samples, read in batches (a namespace, a few small ones, or part of a large one's workloads)
@@ -50,9 +50,16 @@ export function snapshotSelector(extra = ''): string {
   return `${settings().snapshotMetric}{container!="",container!="POD",pod!=""${extra}}`;
 }
 
-export async function readSnapshotSamples(window: SnapshotWindow, onSeries: (series: ReadSeries) => void, onProgress: (p: SampleProgress) => void, signal?: AbortSignal): Promise<SampleProgress> {
+/** `perBatch`: series per query (smaller in tests, to exercise the split of a namespace). */
+export async function readSnapshotSamples(
+  window: SnapshotWindow,
+  onSeries: (series: ReadSeries) => void,
+  onProgress: (p: SampleProgress) => void,
+  signal?: AbortSignal,
+  perBatch = BATCH_SERIES,
+): Promise<SampleProgress> {
   const census = await listSeries(window, signal);
-  const batches = planBatches(census);
+  const batches = planBatches(census, perBatch);
   const progress: SampleProgress = {
     seriesTotal: census.series,
     seriesRead: 0,
