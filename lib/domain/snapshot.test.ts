@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SnapshotPool, asTableConfigMap, p90Mi, p90OfCounts, snapshotGuard, snapshotReadsPodAs, workloadFromPodName, type SnapshotSeries } from './snapshot';
+import { MiBCounts, SnapshotPool, asTableConfigMap, p90Mi, p90OfCounts, snapshotGuard, snapshotReadsPodAs, workloadFromPodName, type SnapshotSeries } from './snapshot';
 
 const Mi = 1024 * 1024;
 const series = (namespace: string, pod: string, container: string, values: number[]): SnapshotSeries => ({ metric: { namespace, pod, container }, values });
@@ -134,5 +134,16 @@ describe('snapshotReadsPodAs (where the job’s name rule and the policy’s own
   it('names the key the job writes instead, or that it writes none', () => {
     expect(snapshotReadsPodAs({ name: 'etl-v2-117-k3j2h-7gqpl', namespace: 'jenkins-prd' }, 'etl-v2', 'jnlp')).toMatch(/as jenkins-prd_etl-v2-117-k3j2h_jnlp, so jenkins-prd_etl-v2_jnlp never comes/);
     expect(snapshotReadsPodAs({ name: 'debug-shell', namespace: 'shop' }, 'debug', 'sh')).toMatch(/no name it recognises/);
+  });
+});
+
+describe('MiBCounts', () => {
+  it('counts each whole MiB, whichever way the range grows, and the infinite ones aside', () => {
+    const counts = new MiBCounts();
+    const values = [300, 301, 300, 10, 5000, 299, -0, 2_000_000, Infinity, -Infinity, 300];
+    for (const v of values) counts.add(v);
+    expect(Object.fromEntries([...counts.counts()].sort((a, b) => a[0] - b[0]))).toEqual({
+      [-Infinity]: 1, 0: 1, 10: 1, 299: 1, 300: 3, 301: 1, 5000: 1, 2000000: 1, [Infinity]: 1,
+    });
   });
 });

@@ -94,6 +94,62 @@ export function p90Mi(values: readonly number[]): number | null {
   return p90OfCounts(counts);
 }
 
+// A row's samples span a few hundred MiB at most in practice; a range wider than this is counted in a Map instead.
+const MAX_DENSE_MIB = 1 << 20;
+
+/**
+ * How many samples of a row fall on each whole MiB: a dense array over the range seen (a working set moves within a
+ * few hundred MiB, so this is a few KB per row and one increment per sample), a Map for what lies outside it.
+ */
+export class MiBCounts {
+  private base = 0;
+  private dense: Uint32Array | null = null;
+  private readonly sparse = new Map<number, number>();
+
+  add(mib: number): void {
+    let dense = this.dense;
+    if (dense === null) {
+      if (!Number.isFinite(mib)) return this.addSparse(mib);
+      this.base = mib - 32;
+      dense = this.dense = new Uint32Array(128);
+    }
+    const k = mib - this.base;
+    if (k >= 0 && k < dense.length) {
+      dense[k]!++;
+      return;
+    }
+    if (!Number.isFinite(mib) || !this.grow(mib)) return this.addSparse(mib);
+    this.dense![mib - this.base]!++;
+  }
+
+  private addSparse(mib: number): void {
+    this.sparse.set(mib, (this.sparse.get(mib) ?? 0) + 1);
+  }
+
+  // Doubles the range towards `mib`; false when that would be wider than MAX_DENSE_MIB.
+  private grow(mib: number): boolean {
+    const old = this.dense!;
+    const low = Math.min(this.base, mib);
+    const high = Math.max(this.base + old.length, mib + 1);
+    const size = Math.max(old.length * 2, high - low + 32);
+    if (size > MAX_DENSE_MIB) return false;
+    const base = mib < this.base ? high - size : low;
+    const dense = new Uint32Array(size);
+    dense.set(old, this.base - base);
+    this.base = base;
+    this.dense = dense;
+    return true;
+  }
+
+  /** Whole MiB → samples, for p90OfCounts. */
+  counts(): Map<number, number> {
+    const all = new Map(this.sparse);
+    const dense = this.dense;
+    if (dense) for (let k = 0; k < dense.length; k++) if (dense[k]! > 0) all.set(this.base + k, (all.get(this.base + k) ?? 0) + dense[k]!);
+    return all;
+  }
+}
+
 /** One series as Prometheus labels it, with its sample values in bytes (times do not matter to the p90). */
 export interface SnapshotSeries {
   metric: Readonly<Record<string, string>>;
@@ -111,7 +167,7 @@ export interface SnapshotCrash {
  * p90 needs, so memory grows with rows × distinct MiB values, not with samples.
  */
 export class SnapshotPool {
-  private readonly counts = new Map<string, Map<number, number>>();
+  private readonly counts = new Map<string, MiBCounts>();
   private crashed: SnapshotCrash | null = null;
   series = 0;
   samples = 0;
@@ -129,7 +185,7 @@ export class SnapshotPool {
     }
     const key = `${namespace}_${workload}_${container}`;
     let counts = this.counts.get(key);
-    if (!counts) this.counts.set(key, (counts = new Map()));
+    if (!counts) this.counts.set(key, (counts = new MiBCounts()));
     const { values } = series;
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
@@ -138,8 +194,7 @@ export class SnapshotPool {
         this.crashed ??= { row: key, reason: `pod ${pod}, container ${container} has a NaN sample: the job's sort, and so its p90, is undefined` };
         continue;
       }
-      const mib = Math.ceil(v / MiB);
-      counts.set(mib, (counts.get(mib) ?? 0) + 1);
+      counts.add(Math.ceil(v / MiB));
     }
     this.series++;
     this.samples += values.length;
@@ -154,7 +209,7 @@ export class SnapshotPool {
   rows(): { rows: Record<string, string>; crash: SnapshotCrash | null } {
     const rows: Record<string, string> = {};
     for (const key of [...this.counts.keys()].sort(byCodePoint)) {
-      const p90 = p90OfCounts(this.counts.get(key)!);
+      const p90 = p90OfCounts(this.counts.get(key)!.counts());
       if (p90 === null) continue;
       if (!Number.isFinite(p90)) {
         // math.ceil of an infinite sample raises OverflowError in the job.

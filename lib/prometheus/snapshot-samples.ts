@@ -4,7 +4,8 @@ import { settings, variableOf } from '@/lib/config';
 import { workloadFromPodName } from '@/lib/domain';
 import { PrometheusError } from './client';
 import { BATCH_SERIES, planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
-import { SeriesShapeError, postStreamed } from './stream';
+import { SeriesShapeError, parseSeriesItem } from './series-item';
+import { postStreamed } from './stream';
 
 // The snapshot job's samples, read in batches (a namespace, a few small ones, or part of a large one's workloads)
 // rather than in the job's one query, each answer handed on series by series as it arrives: the preview never holds
@@ -40,8 +41,6 @@ const LISTING_MARGIN_SECONDS = 3600;
 const CONCURRENCY = 2;
 
 const labelSet = z.record(z.string(), z.string());
-// The values are checked by hand: 8,000 pairs a series through zod cost more than reading them.
-const seriesItem = z.object({ metric: labelSet, values: z.array(z.unknown()) });
 const answerRest = z.object({ status: z.literal('success') });
 const errorRest = z.object({ status: z.literal('error'), errorType: z.string().optional(), error: z.string().optional() });
 
@@ -108,20 +107,18 @@ async function listSeries(window: SnapshotWindow, signal?: AbortSignal): Promise
 
 async function readBatch(window: SnapshotWindow, batch: SampleBatch, signal: AbortSignal | undefined, onSeries: (s: ReadSeries) => void): Promise<void> {
   const form = new URLSearchParams({ query: snapshotSelector(batch.matchers), start: String(window.start), end: String(window.end), step: String(window.step) });
-  await post('api/v1/query_range', form, ['data', 'result'], signal, (text) => {
-    const item = seriesItem.safeParse(JSON.parse(text));
-    if (!item.success) throw new SeriesShapeError('a series of the answer is not {metric, values: [[time, "value"], …]}');
-    const { metric, values } = item.data;
-    if (!batch.accepts(metric)) return; // another batch's workload sharing this one's pod prefix
-    onSeries({ metric, values: sampleValues(values) });
-  });
+  const take = (series: ReadSeries) => {
+    if (batch.accepts(series.metric)) onSeries(series); // else another batch's workload sharing this one's pod prefix
+  };
+  await post('api/v1/query_range', form, ['data', 'result'], signal, (text) => take(parseSeriesItem(text)), take);
 }
 
-async function post(path: string, form: URLSearchParams, items: string[], signal: AbortSignal | undefined, onItem: (text: string) => void): Promise<void> {
+async function post(path: string, form: URLSearchParams, items: string[], signal: AbortSignal | undefined, onItem: (text: string) => void, onSeries?: (s: ReadSeries) => void): Promise<void> {
   const base = settings().prometheusUrl;
   if (!base) throw new PrometheusError('not-configured', `No Prometheus is configured (${variableOf('prometheusUrl')}).`);
   const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
-  const answer = await postStreamed(url, form, items, onItem, { idleTimeoutMs: settings().prometheusTimeoutMs, signal, timeoutSetting: variableOf('prometheusTimeoutMs') });
+  const timeout = { idleTimeoutMs: settings().prometheusTimeoutMs, signal, timeoutSetting: variableOf('prometheusTimeoutMs') };
+  const answer = await postStreamed(url, form, items, onItem, timeout, onSeries);
   const failed = errorRest.safeParse(answer.rest);
   if (failed.success) {
     throw new PrometheusError('refused', `Prometheus refused the query (${failed.data.errorType ?? `HTTP ${answer.status}`}): ${failed.data.error ?? 'no reason given'}`);
@@ -129,32 +126,4 @@ async function post(path: string, form: URLSearchParams, items: string[], signal
   if (answer.status !== 200 || !answerRest.safeParse(answer.rest).success) {
     throw new PrometheusError('garbage', `Prometheus answered HTTP ${answer.status} with JSON that is not a successful answer to ${path}.`);
   }
-}
-
-function sampleValues(pairs: unknown[]): Float64Array {
-  const numbers = new Float64Array(pairs.length);
-  for (let i = 0; i < pairs.length; i++) {
-    const pair = pairs[i];
-    if (!Array.isArray(pair) || typeof pair[0] !== 'number' || typeof pair[1] !== 'string') throw new SeriesShapeError('a sample is not [time, "value"]');
-    numbers[i] = sampleValue(pair[1]);
-  }
-  return numbers;
-}
-
-/**
- * A sample as the job's float() reads it: Prometheus writes decimals, NaN and ±Inf. Anything float() refuses would
- * stop the job, so it is garbage here too (Number() alone would take "", "0x10" and miss "+Inf").
- */
-export function sampleValue(text: string): number {
-  const n = Number(text);
-  if (!Number.isNaN(n) && text.length > 0 && !isRadixPrefixed(text)) return n;
-  const special = /^\s*([+-]?)(inf|infinity|nan)\s*$/i.exec(text);
-  if (special) return special[2]!.toLowerCase() === 'nan' ? NaN : special[1] === '-' ? -Infinity : Infinity;
-  throw new SeriesShapeError(`a sample value "${text.slice(0, 40)}" is not a number`);
-}
-
-function isRadixPrefixed(text: string): boolean {
-  if (text.length < 2 || text[0] !== '0') return false;
-  const c = text[1]!.toLowerCase();
-  return c === 'x' || c === 'o' || c === 'b';
 }

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { PrometheusError } from './client';
 import { JsonArrayItems, JsonItemsError } from './json-items';
+import { SeriesShapeError, type ParsedSeries } from './series-item';
 
 // A POST to Prometheus whose answer is read as it arrives: the items of one array go to `onItem` one at a time, the
 // rest of the answer is returned parsed. The timeout is for silence, not for the whole answer: a 28-day read may
@@ -21,7 +22,15 @@ export interface StreamOptions {
   timeoutSetting: string;
 }
 
-export function postStreamed(url: URL, form: URLSearchParams, path: readonly string[], onItem: (text: string) => void, options: StreamOptions): Promise<StreamedAnswer> {
+/** `onSeries`: query_range series read as they arrive (see JsonArrayItems). */
+export function postStreamed(
+  url: URL,
+  form: URLSearchParams,
+  path: readonly string[],
+  onItem: (text: string) => void,
+  options: StreamOptions,
+  onSeries?: (series: ParsedSeries) => void,
+): Promise<StreamedAnswer> {
   const { idleTimeoutMs, signal } = options;
   return new Promise((resolve, reject) => {
     const body = form.toString();
@@ -31,7 +40,7 @@ export function postStreamed(url: URL, form: URLSearchParams, path: readonly str
       url,
       { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), accept: 'application/json' }, signal },
       (res) => {
-        const items = new JsonArrayItems(path, onItem);
+        const items = new JsonArrayItems(path, onItem, onSeries);
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           try {
@@ -71,9 +80,4 @@ function asPrometheusError(err: unknown, url: URL, options: StreamOptions): unkn
   }
   const message = err instanceof Error ? err.message : String(err);
   return new PrometheusError('unreachable', `Prometheus cannot be reached at ${url.origin}: ${message}`);
-}
-
-/** An item that is JSON but not the shape asked for: thrown from `onItem`, reported as garbage. */
-export class SeriesShapeError extends Error {
-  override name = 'SeriesShapeError';
 }
