@@ -21,6 +21,10 @@ describe('parseSeriesItem', () => {
     expect([...series.values]).toEqual([10, 25, NaN]);
   });
 
+  it('reads long numbers as float() rounds them', () => {
+    expect([...parseSeriesItem('{"metric":{},"values":[[1,"12345678901234567"],[2,"007"],[3,"1.0"]]}').values]).toEqual([12345678901234568, 7, 1]);
+  });
+
   it('reads whitespace, keys in any order, and no values', () => {
     expect([...parseSeriesItem('{ "values": [ [1, "1"] , [2,"2"] ], "metric": {} }').values]).toEqual([1, 2]);
     expect(parseSeriesItem('{"metric":{},"values":[]}').values.length).toBe(0);
