@@ -91,6 +91,7 @@ export {
 export { parseSavedTable, type ImportTarget, type SavedTable, type SavedTableResult } from './table-import';
 export { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, type ChartPoint, type RowStep, type SampleSeries } from './workload-series';
 export {
+  MiBCounts,
   SNAPSHOT_QUANTILE,
   SnapshotPool,
   asTableConfigMap,
@@ -101,6 +102,7 @@ export {
   workloadFromPodName,
   type GuardOutcome,
   type GuardVerdict,
+  type SampleProgress,
   type SnapshotCrash,
   type SnapshotSeries,
   type TableConfigMapFile,

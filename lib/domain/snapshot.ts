@@ -150,6 +150,18 @@ export class MiBCounts {
   }
 }
 
+/** How far the reading of the samples has come. */
+export interface SampleProgress {
+  /** From Prometheus's series listing; the answers may hold a few more or fewer. */
+  seriesTotal: number;
+  seriesRead: number;
+  samplesRead: number;
+  workloadsTotal: number;
+  workloadsDone: number;
+  batchesTotal: number;
+  batchesDone: number;
+}
+
 /** One series as Prometheus labels it, with its sample values in bytes (times do not matter to the p90). */
 export interface SnapshotSeries {
   metric: Readonly<Record<string, string>>;

@@ -1,10 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
 import { settings, variableOf } from '@/lib/config';
-import { workloadFromPodName } from '@/lib/domain';
+import { workloadFromPodName, type SampleProgress } from '@/lib/domain';
 import { PrometheusError } from './client';
 import { BATCH_SERIES, planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
-import { SeriesShapeError, parseSeriesItem } from './series-item';
+import { SeriesShapeError, parseSeriesItem, type ParsedSeries } from './series-item';
 import { postStreamed } from './stream';
 
 // The snapshot job's samples, read in batches (a namespace, a few small ones, or part of a large one's workloads)
@@ -18,21 +18,9 @@ export interface SnapshotWindow {
   step: number;
 }
 
-export interface SampleProgress {
-  /** From the series listing; the answers may hold a few more or fewer. */
-  seriesTotal: number;
-  seriesRead: number;
-  samplesRead: number;
-  workloadsTotal: number;
-  workloadsDone: number;
-  batchesTotal: number;
-  batchesDone: number;
-}
+export type { SampleProgress };
 
-export interface ReadSeries {
-  metric: Record<string, string>;
-  values: Float64Array;
-}
+export type ReadSeries = ParsedSeries;
 
 // Prometheus's lookback: a sample up to 5 minutes before the window's start still counts at its first step, so
 // the listing reaches back further than the window (an extra series listed only costs a batch a few bytes).

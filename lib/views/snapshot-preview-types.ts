@@ -1,6 +1,6 @@
 // The JSON contract of GET /api/snapshot/preview: one event per line (NDJSON) while the preview computes, the last
 // being `done` or `failed`. Types only: the page and the route share these shapes and nothing else.
-import type { DiffCounts, GuardOutcome, SnapshotCrash, TableDiff } from '@/lib/domain';
+import type { DiffCounts, GuardOutcome, SampleProgress, SnapshotCrash, TableDiff } from '@/lib/domain';
 
 export interface PreviewWindow {
   /** Unix seconds, as the job's query_range takes them. */
@@ -9,15 +9,7 @@ export interface PreviewWindow {
   step: number;
 }
 
-export interface PreviewProgress {
-  /** From Prometheus's series listing; the answers may hold a few more or fewer. */
-  seriesTotal: number;
-  seriesRead: number;
-  samplesRead: number;
-  workloadsTotal: number;
-  workloadsDone: number;
-  batchesTotal: number;
-  batchesDone: number;
+export interface PreviewProgress extends SampleProgress {
   elapsedMs: number;
   /** Estimated from the share of series read; null until some are. */
   etaMs: number | null;
