@@ -23,7 +23,12 @@ export function SnapshotPreviewView({ kubectl }: { kubectl: string }) {
         <section className="space-y-2 rounded border border-red-300 bg-red-50 p-4" data-testid="preview-failed" data-problem={state.problem.kind}>
           <h2 className="text-base font-semibold text-red-900">{state.problem.title}</h2>
           <p className="font-mono break-words text-red-900">{state.problem.message}</p>
-          <p className="text-zinc-700">No preview: the job run now would meet the same Prometheus. The rest of memdash does not depend on it.</p>
+          <p className="text-zinc-700">
+            {state.problem.kind === 'cluster'
+              ? 'No preview without today\'s table to compare with.'
+              : 'No preview: the snapshot job reads Prometheus too, so a run by hand now may well fail the same way.'}{' '}
+            The rest of memdash does not depend on it.
+          </p>
           {again}
         </section>
       );
