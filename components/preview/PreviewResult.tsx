@@ -58,7 +58,9 @@ export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; 
       </form>
       <RestoreHint kubectl={kubectl} namespace={table.namespace} name={table.name} file={file} />
       <GoneWorkloads gone={filtered.gone} />
-      <DiffTables diff={filtered} />
+      <div className="overflow-x-auto">
+        <DiffTables diff={filtered} />
+      </div>
     </div>
   );
 }

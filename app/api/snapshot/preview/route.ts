@@ -18,17 +18,18 @@ export async function GET(request: Request): Promise<Response> {
   request.signal.addEventListener('abort', () => stop.abort());
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
+    start(controller) {
       const send = (event: PreviewEvent) => {
         if (!stop.signal.aborted) controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
       };
-      try {
-        await previewSnapshot(new Date(), stop.signal, send);
-      } catch (err) {
-        if (stop.signal.aborted) return;
-        send({ type: 'failed', problem: { kind: 'cluster', title: 'The preview failed', message: errorMessage(err) } });
-      }
-      if (!stop.signal.aborted) controller.close();
+      // Not awaited: the stream is read while the preview runs.
+      void previewSnapshot(new Date(), stop.signal, send)
+        .catch((err: unknown) => {
+          if (!stop.signal.aborted) send({ type: 'failed', problem: { kind: 'cluster', title: 'The preview failed', message: failureOf(err).message } });
+        })
+        .finally(() => {
+          if (!stop.signal.aborted) controller.close();
+        });
     },
     cancel() {
       stop.abort();
@@ -48,8 +49,4 @@ async function configMapFile(request: Request): Promise<Response> {
   } catch (err) {
     return errorResponse(err);
   }
-}
-
-function errorMessage(err: unknown): string {
-  return failureOf(err).message;
 }
