@@ -41,16 +41,22 @@ export function postStreamed(
       { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), accept: 'application/json' }, signal },
       (res) => {
         const items = new JsonArrayItems(path, onItem, onSeries);
+        // The first thing wrong with the answer is its failure; the rest of it is not read.
+        let broken = false;
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
+          if (broken) return;
           try {
             items.push(chunk);
           } catch (err) {
-            req.destroy(err instanceof Error ? err : new Error(String(err)));
+            broken = true;
+            fail(err);
+            req.destroy();
           }
         });
         res.on('error', fail);
         res.on('end', () => {
+          if (broken) return;
           try {
             resolve({ status: res.statusCode ?? 0, rest: items.end() });
           } catch (err) {
