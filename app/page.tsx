@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/ErrorState';
 import { Time } from '@/components/Time';
 import { WebhookSummary } from '@/components/webhook/WebhookSummary';
 import { settings } from '@/lib/config';
-import { failureOf } from '@/lib/errors';
+import { failureOf } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readiness, type Readiness } from '@/lib/k8s/health';
 import { readTable, type TableRead } from '@/lib/k8s/table';

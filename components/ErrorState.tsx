@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { AppError, ErrorCode } from '@/lib/errors';
+import type { AppError, ErrorCode } from '@/lib/http/errors';
 
 const TITLES: Record<ErrorCode, string> = {
   'invalid-name': 'Not a valid Kubernetes name',

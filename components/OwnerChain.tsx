@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Explanation } from '@/lib/explain';
+import type { Explanation } from '@/lib/views/explain-types';
 
 /** pod → ReplicaSet → Deployment, with the workload Kyverno derives from it linked to its page. */
 export function OwnerChain({ explanation: e }: { explanation: Explanation }) {

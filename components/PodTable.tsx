@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { PodSummary } from '@/lib/k8s/pods';
+import type { PodSummary } from '@/lib/views/pods-types';
 import { Time } from './Time';
 
 /** The pods found, each linked to its explanation and to its workload's page. */

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson, queryKeys } from '@/lib/query';
-import type { WorkloadMemory } from '@/lib/workload-memory';
+import type { WorkloadMemory } from '@/lib/views/workload-memory-types';
 import { MemoryChart } from './MemoryChart';
 
 /** The workload's charts, read apart from the page: a slow or broken Prometheus shows here, nowhere else. */

@@ -1,7 +1,7 @@
 import { Memory } from '@/components/Memory';
 import { Verdict } from '@/components/Verdict';
 import type { ContainerExplanation, TableVersion } from '@/lib/domain';
-import type { WorkloadPod } from '@/lib/workload-history';
+import type { WorkloadPod } from '@/lib/views/workload-history-types';
 
 /** The workload's rows in each recorded version, newest first; a cell changes colour where the row changed. */
 export function RowsAcrossVersions({ versions, keys }: { versions: TableVersion[]; keys: Array<{ container: string; key: string }> }) {

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { ErrorState } from '@/components/ErrorState';
 import { PodFilters } from '@/components/PodFilters';
 import { PodTable } from '@/components/PodTable';
-import { failureOf } from '@/lib/errors';
+import { failureOf } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
-import { findPods, parsePodSearch, type PodSearch } from '@/lib/k8s/pods';
+import { findPods, parsePodSearch, type PodSearch } from '@/lib/views/pods';
 
 export const metadata: Metadata = { title: 'Pods · memdash' };
 

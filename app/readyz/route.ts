@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/errors';
 import { readiness } from '@/lib/k8s/health';
 
 // Readiness: the API server answers memdash's read credential.

@@ -6,7 +6,7 @@ import { TableRows, type TableRowView } from '@/components/TableRows';
 import { Time } from '@/components/Time';
 import { keyParts } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { failureOf } from '@/lib/errors';
+import { failureOf } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readTable, type TableRead } from '@/lib/k8s/table';
 

@@ -4,7 +4,7 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { Memory } from '@/components/Memory';
 import type { TableRow } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
+import { failureOf } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readTable } from '@/lib/k8s/table';
 

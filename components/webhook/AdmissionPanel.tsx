@@ -1,5 +1,5 @@
-import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/k8s/admission';
-import type { Part } from '@/lib/webhook-health-types';
+import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/views/webhook-health-types';
+import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
 import { Fact, Panel, Tag } from './Panel';
 

@@ -1,5 +1,5 @@
 import type { AuditFinding } from '@/lib/domain';
-import type { Part } from '@/lib/webhook-health-types';
+import type { Part } from '@/lib/views/webhook-health-types';
 import { Panel, Tag } from './Panel';
 
 /** Fail webhooks (any product's) that cover the namespaces the cluster repairs itself from. */

@@ -1,5 +1,5 @@
 import type { RegistrationCheck } from '@/lib/domain';
-import type { Part } from '@/lib/webhook-health-types';
+import type { Part } from '@/lib/views/webhook-health-types';
 import { Panel, Tag } from './Panel';
 
 /** Every Kyverno registration against the runbook's upgrade check: the right owner, or none. */

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson, queryKeys } from '@/lib/query';
-import type { LogTail } from '@/lib/webhook-health-types';
+import type { LogTail } from '@/lib/views/webhook-health-types';
 
 /** The runbook's `logs -l <admission pods> --prefix --tail=50`, refreshed with the page. */
 export function LogsPanel({ selector, namespace }: { selector: string; namespace: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Part } from '@/lib/webhook-health-types';
+import type { Part } from '@/lib/views/webhook-health-types';
 
 /** A panel of the webhook page: its content, or its own failure with the permission its read needs. */
 export function Panel<T>({ title, part, id, children }: { title: string; part: Part<T> | undefined; id: string; children: (value: T) => ReactNode }) {

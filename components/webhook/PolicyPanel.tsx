@@ -1,5 +1,5 @@
-import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/k8s/policy-objects';
-import type { Part } from '@/lib/webhook-health-types';
+import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/views/webhook-health-types';
+import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
 import { Panel, Tag } from './Panel';
 

@@ -1,4 +1,4 @@
-import type { Part, PodRegistrationView } from '@/lib/webhook-health-types';
+import type { Part, PodRegistrationView } from '@/lib/views/webhook-health-types';
 import { Fact, Panel, Tag } from './Panel';
 
 /** The pod webhook's registration: entries, failurePolicy, owner, and which namespaces its selectors cover. */

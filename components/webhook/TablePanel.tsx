@@ -1,5 +1,5 @@
-import type { SnapshotRun } from '@/lib/k8s/snapshot-runs';
-import type { Part, WebhookHealth } from '@/lib/webhook-health-types';
+import type { SnapshotRun } from '@/lib/views/webhook-health-types';
+import type { Part, WebhookHealth } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
 import { Panel, Tag } from './Panel';
 

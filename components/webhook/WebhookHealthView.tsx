@@ -1,7 +1,7 @@
 'use client';
 
 import { ErrorState } from '@/components/ErrorState';
-import { toAppError } from '@/lib/errors';
+import { toAppError } from '@/lib/http/errors';
 import { AdmissionPanel } from './AdmissionPanel';
 import { AuditPanel } from './AuditPanel';
 import { FailedCreatesPanel } from './FailedCreatesPanel';

@@ -1,6 +1,6 @@
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
-import { findPods, parsePodSearch } from '@/lib/k8s/pods';
+import { findPods, parsePodSearch } from '@/lib/views/pods';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
-import { errorResponse } from '@/lib/errors';
-import { readWebhookHealth } from '@/lib/webhook-health';
+import { errorResponse } from '@/lib/http/errors';
+import { readWebhookHealth } from '@/lib/views/webhook-health';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,8 +4,8 @@ import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
 import { ErrorState } from '@/components/ErrorState';
 import { diffCounts } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
-import { parseDiffParams, readDiff, type DiffParams, type FilteredDiff } from '@/lib/history/diff-request';
+import { failureOf } from '@/lib/http/errors';
+import { parseDiffParams, readDiff, type DiffParams, type FilteredDiff } from '@/lib/views/table-diff';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };
 

@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/ErrorState';
 import { ImportTable } from '@/components/ImportTable';
 import { Time } from '@/components/Time';
 import { registrationChanges, type RegistrationGap } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
+import { failureOf } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { listRegistrationObservations } from '@/lib/history/observations';
 import { listGaps, listSnapshots, type SnapshotEntry } from '@/lib/history/reads';

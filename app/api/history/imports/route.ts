@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { parseSavedTable } from '@/lib/domain';
-import { AppError, errorResponse } from '@/lib/errors';
+import { AppError, errorResponse } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { importSavedTable } from '@/lib/history/store';
 import { assertSameOrigin } from '@/lib/same-origin';

@@ -1,6 +1,6 @@
 import { diffToCsv } from '@/lib/domain';
-import { AppError, errorResponse } from '@/lib/errors';
-import { parseDiffParams, readDiff } from '@/lib/history/diff-request';
+import { AppError, errorResponse } from '@/lib/http/errors';
+import { parseDiffParams, readDiff } from '@/lib/views/table-diff';
 
 export const dynamic = 'force-dynamic';
 

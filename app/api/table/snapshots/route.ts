@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { listSnapshots } from '@/lib/history/reads';
 

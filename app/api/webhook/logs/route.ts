@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readAdmissionLogs } from '@/lib/k8s/admission-logs';
 

@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/errors';
 import { runProbe } from '@/lib/k8s/probe';
 import { assertSameOrigin } from '@/lib/same-origin';
 

@@ -7,8 +7,8 @@ import { PodEvidence } from '@/components/PodEvidence';
 import { RunbookCommands } from '@/components/RunbookCommands';
 import { podCommands } from '@/components/runbook-commands';
 import { settings } from '@/lib/config';
-import { failureOf } from '@/lib/errors';
-import { explainPodByRef, type Explanation } from '@/lib/explain';
+import { failureOf } from '@/lib/http/errors';
+import { explainPodByRef, type Explanation } from '@/lib/views/explain';
 
 interface Props {
   params: Promise<{ namespace: string; pod: string }>;

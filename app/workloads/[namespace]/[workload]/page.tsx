@@ -6,8 +6,8 @@ import { Memory } from '@/components/Memory';
 import { WorkloadCharts } from '@/components/WorkloadCharts';
 import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
 import { rowKey } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
-import { driftOf, readWorkloadHistory, type WorkloadHistory } from '@/lib/workload-history';
+import { failureOf } from '@/lib/http/errors';
+import { driftOf, readWorkloadHistory, type WorkloadHistory } from '@/lib/views/workload-history';
 
 interface Props {
   params: Promise<{ namespace: string; workload: string }>;

@@ -1,5 +1,5 @@
-import { errorResponse } from '@/lib/errors';
-import { explainPodByRef } from '@/lib/explain';
+import { errorResponse } from '@/lib/http/errors';
+import { explainPodByRef } from '@/lib/views/explain';
 
 export const dynamic = 'force-dynamic';
 

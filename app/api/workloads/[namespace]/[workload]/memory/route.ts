@@ -1,5 +1,5 @@
-import { errorResponse } from '@/lib/errors';
-import { readWorkloadMemory } from '@/lib/workload-memory';
+import { errorResponse } from '@/lib/http/errors';
+import { readWorkloadMemory } from '@/lib/views/workload-memory';
 
 export const dynamic = 'force-dynamic';
 

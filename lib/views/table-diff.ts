@@ -1,11 +1,14 @@
 import 'server-only';
 import { z } from 'zod';
-import { filterDiff, type TableDiff } from '@/lib/domain';
-import { AppError } from '@/lib/errors';
+import { filterDiff } from '@/lib/domain';
+import { AppError } from '@/lib/http/errors';
 import { namespaceName } from '@/lib/k8s/names';
-import { historyDb } from './index';
-import { diffVersions, type VersionDiff } from './reads';
-import { listVersions } from './store';
+import { historyDb } from '@/lib/history';
+import { diffVersions } from '@/lib/history/reads';
+import { listVersions } from '@/lib/history/store';
+import type { FilteredDiff } from './table-diff-types';
+
+export type { FilteredDiff };
 
 // /table/diff and its export take the same parameters: two version ids (the last two when absent) and filters.
 
@@ -23,10 +26,6 @@ export function parseDiffParams(raw: Record<string, string | string[] | undefine
   const parsed = diffParams.safeParse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, first(v)])));
   if (parsed.success) return parsed.data;
   throw new AppError('bad-request', `Bad diff parameters (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
-}
-
-export interface FilteredDiff extends VersionDiff {
-  filtered: TableDiff;
 }
 
 /** The diff the parameters ask for, or null when fewer than two versions are recorded. */

@@ -1,6 +1,6 @@
 // The JSON of GET /api/webhook, shared by the route, the page and the home panel. Types only: the browser imports it.
 import type { AuditFinding, FailedCreateGroup, RegistrationCheck, WebhookState } from '@/lib/domain';
-import type { ErrorCode } from '@/lib/errors';
+import type { ErrorCode } from '@/lib/http/errors';
 import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/k8s/admission';
 import type { LogTail } from '@/lib/k8s/admission-logs';
 import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/k8s/policy-objects';
@@ -43,4 +43,4 @@ export interface WebhookHealth {
   names: { namespace: string; deployment: string; registration: string; entry: string; owner: string; probeNamespace: string; kubectl: string; podSelector: string };
 }
 
-export type { LogTail };
+export type { AdmissionPod, AdmissionReplicas, DisruptionBudget, GlobalContextEntryRead, LogTail, MutatingPolicyRead, SnapshotRun };

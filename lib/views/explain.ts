@@ -1,7 +1,7 @@
 import 'server-only';
-import { explainPod, type ContainerExplanation, type WorkloadKind } from '@/lib/domain';
+import { explainPod, type WorkloadKind } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readNamespaceLabels } from '@/lib/k8s/namespaces';
 import { podRef, type PodRef } from '@/lib/k8s/names';
@@ -10,18 +10,9 @@ import { readPod, timestampOf } from '@/lib/k8s/pods';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
 import { withHistory } from '@/lib/history/at-creation';
+import type { Explanation } from './explain-types';
 
-/** What GET /api/pods/{namespace}/{pod}/explanation answers, and what the pod page renders: one shape for both. */
-export interface Explanation {
-  pod: { namespace: string; name: string; createdAt: string };
-  owner: { kind: string; name: string } | null;
-  ownerChain: OwnerLink[];
-  workload: { kind: WorkloadKind; name: string } | null;
-  table: { loaded: boolean; rows: number; malformed: number; lastWriteAt: string | null; configMap: string };
-  registration: { present: boolean; absentSince: string | null; name: string; entry: string };
-  containers: ContainerExplanation[];
-  limits: string[];
-}
+export type { Explanation };
 
 /** Checks a pod's namespace and name before any call, so a bad name is a 400 and never reaches the API server. */
 export function parsePodRef(params: { namespace?: unknown; name?: unknown }): PodRef {

@@ -13,11 +13,12 @@ import {
   type RegistrationShape,
 } from '@/lib/domain';
 import { settings, type Settings } from '@/lib/config';
-import { failureOf } from '@/lib/errors';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { failureOf } from '@/lib/http/errors';
+import { readClients } from '@/lib/k8s/client';
 import { readAdmissionBudgets, readAdmissionPods, readAdmissionReplicas, type AdmissionReplicas } from '@/lib/k8s/admission';
 import { readFailedCreates } from '@/lib/k8s/failed-creates';
 import { readGlobalContextEntry, readMutatingPolicy } from '@/lib/k8s/policy-objects';
+import { listNamespaces, type NamespaceLabels } from '@/lib/k8s/namespaces';
 import { listRegistrations } from '@/lib/k8s/registrations';
 import { readSnapshotRuns } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
@@ -74,11 +75,6 @@ export async function readWebhookHealth(now = new Date()): Promise<WebhookHealth
   };
 }
 
-async function listNamespaces(k: KubeClients): Promise<Array<{ name: string; labels: Record<string, string> }>> {
-  const list = await k.core.listNamespace();
-  return list.items.map((n) => ({ name: n.metadata?.name ?? '', labels: n.metadata?.labels ?? {} })).sort((a, b) => a.name.localeCompare(b.name));
-}
-
 function podRegistrationOf(s: Settings, all: RegistrationShape[]): RegistrationShape | null {
   return all.find((r) => r.kind === 'MutatingWebhookConfiguration' && r.metadata.name === s.webhookConfiguration) ?? null;
 }
@@ -98,7 +94,7 @@ function stateOf(s: Settings, replicas: AdmissionReplicas | null | undefined, al
 }
 
 /** The pod webhook's registration, its selectors in words and as covered/skipped namespaces (read, not assumed). */
-function podRegistrationView(s: Settings, all: RegistrationShape[], namespaces: Array<{ name: string; labels: Record<string, string> }> | undefined): PodRegistrationView | null {
+function podRegistrationView(s: Settings, all: RegistrationShape[], namespaces: NamespaceLabels[] | undefined): PodRegistrationView | null {
   const registration = podRegistrationOf(s, all);
   if (!registration) return null;
   const owners = registration.metadata.ownerReferences ?? [];
@@ -122,7 +118,7 @@ function selectorWords(selector: LabelSelector | undefined): string[] {
 }
 
 /** Kyverno's namespace and the bootstrap ones, with their labels where they exist (the name label otherwise). */
-function guardedNamespaces(s: Settings, namespaces: Array<{ name: string; labels: Record<string, string> }> | undefined) {
+function guardedNamespaces(s: Settings, namespaces: NamespaceLabels[] | undefined) {
   return [s.kyvernoNamespace, ...s.bootstrapNamespaces].map((name) => ({ name, labels: namespaces?.find((n) => n.name === name)?.labels ?? withNameLabel(name, {}) }));
 }
 

@@ -10,7 +10,6 @@ import {
   shareAbove,
   workloadFromPodName,
   workloadOf,
-  type ChartPoint,
 } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { historyDb } from '@/lib/history';
@@ -18,29 +17,16 @@ import { rowsOverTime } from '@/lib/history/store';
 import { readClients } from '@/lib/k8s/client';
 import { asPodShape, listPods, type LoadedPod } from '@/lib/k8s/pods';
 import { PrometheusError, workloadSeries } from '@/lib/prometheus/client';
-import { parseWorkloadRef } from './workload-history';
+import { parseWorkloadRef } from '@/lib/views/workload-history';
+import type { ContainerChart, WorkloadMemory } from './workload-memory-types';
+
+export type { ContainerChart, WorkloadMemory };
 
 // The data of a workload's charts: Prometheus's working set over the snapshot's window, the pooled p90 the job
 // would write, the row over time, and the current pods' request and limit. A Prometheus failure is returned as
 // a message for the chart's place, so the rest of the page keeps working.
 
 const BUCKET_SECONDS = 3600;
-
-export interface ContainerChart {
-  container: string;
-  pods: string[];
-  points: ChartPoint[];
-  /** The p90 the snapshot job would write now, in MiB. */
-  p90Mi: number | null;
-  samples: number;
-  /** The highest request and limit among the current pods (bytes). */
-  request: number | null;
-  limit: number | null;
-  /** Share (0–1) of samples above the request. */
-  shareAboveRequest: number | null;
-}
-
-export type WorkloadMemory = { ok: true; start: number; end: number; step: number; charts: ContainerChart[] } | { ok: false; problem: string };
 
 export async function readWorkloadMemory(params: unknown, now = new Date()): Promise<WorkloadMemory> {
   const ref = parseWorkloadRef(params);
