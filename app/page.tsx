@@ -4,30 +4,30 @@ import { ErrorState } from '@/components/ErrorState';
 import { Time } from '@/components/Time';
 import { WebhookSummary } from '@/components/webhook/WebhookSummary';
 import { settings } from '@/lib/config';
-import { failureOf } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
-import { readiness, type Readiness } from '@/lib/k8s/health';
-import { readTable, type TableRead } from '@/lib/k8s/table';
+import { readiness } from '@/lib/k8s/health';
+import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
-import type { RegistrationState } from '@/lib/domain';
+import { attempt } from '@/lib/views/part';
 
 /** Where to go, and whether memdash can see the cluster at all. */
 export default async function HomePage() {
   await connection(); // every visit asks the cluster afresh; nothing here is built ahead of time
   const now = new Date();
-  let state: { ready: Readiness; table: TableRead; registration: RegistrationState };
-  try {
+  const read = await attempt(async () => {
     const k = readClients();
     const [ready, table, registration] = await Promise.all([readiness(), readTable(k), readRegistration(k)]);
-    state = { ready, table, registration };
-  } catch (err) {
+    return { ready, table, registration };
+  });
+  if (!read.ok) {
     return (
       <div className="space-y-4">
-        <ErrorState error={failureOf(err)} />
+        <ErrorState error={read.error} />
         <Pages />
       </div>
     );
   }
+  const state = read.value;
   const s = settings();
   return (
     <div className="space-y-4">

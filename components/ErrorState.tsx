@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { AppError, ErrorCode } from '@/lib/http/errors';
+import type { PartError } from '@/lib/domain';
+import type { ErrorCode } from '@/lib/http/errors';
 
 const TITLES: Record<ErrorCode, string> = {
   'invalid-name': 'Not a valid Kubernetes name',
@@ -21,7 +22,7 @@ const HINTS: Partial<Record<ErrorCode, string>> = {
 };
 
 /** A failed read shown as what it is, with the cluster's own words, never as a blank page. */
-export function ErrorState({ error, title }: { error: AppError; title?: string }) {
+export function ErrorState({ error, title }: { error: PartError; title?: string }) {
   const hint = HINTS[error.code];
   return (
     <section className="rounded border border-red-300 bg-red-50 p-4" data-testid="error-state" data-error={error.code}>

@@ -14,11 +14,12 @@ export function WorkloadCharts({ namespace, workload }: { namespace: string; wor
   });
   if (query.isPending) return <p className="text-zinc-600" data-testid="charts-loading">Reading 28 days of working set from Prometheus…</p>;
   if (query.isError) return <Problem text={query.error.message} />;
-  if (!query.data.ok) return <Problem text={query.data.problem} />;
-  if (query.data.charts.length === 0) return <p data-testid="no-samples">Prometheus has no working-set samples of this workload's pods in the snapshot's window, so the job writes no row for it.</p>;
+  if (!query.data.ok) return <Problem text={query.data.error.message} />;
+  const { charts } = query.data.value;
+  if (charts.length === 0) return <p data-testid="no-samples">Prometheus has no working-set samples of this workload's pods in the snapshot's window, so the job writes no row for it.</p>;
   return (
     <div className="space-y-3">
-      {query.data.charts.map((chart) => (
+      {charts.map((chart) => (
         <MemoryChart key={chart.container} chart={chart} />
       ))}
     </div>

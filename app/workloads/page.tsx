@@ -4,21 +4,18 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { Memory } from '@/components/Memory';
 import type { TableRow } from '@/lib/domain';
-import { failureOf } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readTable } from '@/lib/k8s/table';
+import { attempt } from '@/lib/views/part';
 
 export const metadata: Metadata = { title: 'Workloads · memdash' };
 
 /** Every workload the table has rows for, with its containers' rows. */
 export default async function WorkloadsPage() {
   await connection();
-  let rows: TableRow[];
-  try {
-    rows = Object.values((await readTable(readClients())).parsed.rows);
-  } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
-  }
+  const read = await attempt(() => readTable(readClients()));
+  if (!read.ok) return <ErrorState error={read.error} />;
+  const rows = Object.values(read.value.parsed.rows);
   const byWorkload = new Map<string, TableRow[]>();
   for (const row of rows) {
     const id = `${row.namespace}/${row.workload}`;

@@ -1,30 +1,20 @@
 import 'server-only';
 import { explainPod, type WorkloadKind } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readNamespaceLabels } from '@/lib/k8s/namespaces';
-import { podRef, type PodRef } from '@/lib/k8s/names';
+import type { PodRef } from '@/lib/k8s/names';
 import { readOwnerChain, type OwnerLink } from '@/lib/k8s/owners';
 import { readPod, timestampOf } from '@/lib/k8s/pods';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
-import { withHistory } from '@/lib/history/at-creation';
+import { withHistory } from './at-creation';
 import type { Explanation } from './explain-types';
 
 export type { Explanation };
 
-/** Checks a pod's namespace and name before any call, so a bad name is a 400 and never reaches the API server. */
-export function parsePodRef(params: { namespace?: unknown; name?: unknown }): PodRef {
-  const parsed = podRef.safeParse(params);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-  throw new AppError('invalid-name', `Not a valid Kubernetes name (${problems})`);
-}
-
 /** Reads the pod and everything its verdicts depend on, and explains every container's memory request. */
-export async function explainPodByRef(params: { namespace?: unknown; name?: unknown }, now = new Date()): Promise<Explanation> {
-  const ref = parsePodRef(params);
+export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Explanation> {
   const s = settings();
   const k = readClients();
   // The reads that do not depend on the pod run alongside it; the pod's own failure (404) is reported first.

@@ -1,10 +1,7 @@
 import 'server-only';
-import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { workloadOf } from '@/lib/domain';
-import { AppError } from '@/lib/http/errors';
 import type { KubeClients } from '@/lib/k8s/client';
-import { namespaceName } from '@/lib/k8s/names';
 import { asPodShape, listPods, timestampOf, type LoadedPod } from '@/lib/k8s/pods';
 import type { PodSearch, PodSummary } from './pods-types';
 
@@ -32,23 +29,4 @@ export function summaryOf(pod: LoadedPod, jenkinsNamespace: string): PodSummary 
     createdAt: timestampOf(pod),
     workload: workload ? { kind: workload.kind, name: workload.name } : null,
   };
-}
-
-const podSearchParams = z.object({
-  namespace: namespaceName.optional(),
-  name: z.string().max(253).regex(/^[a-z0-9.-]*$/, 'a name fragment is lower-case letters, digits, "-" and "."').optional(),
-  limit: z.coerce.number().int().min(1).max(2000).default(200),
-});
-
-/** Reads the pod filters from URL search params (the page's and the API's), checked before any call. */
-export function parsePodSearch(params: Record<string, string | string[] | undefined>, defaultLimit = 200): PodSearch {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
-  const parsed = podSearchParams.safeParse({
-    namespace: first(params.namespace),
-    name: first(params.name)?.toLowerCase(),
-    limit: first(params.limit) ?? defaultLimit,
-  });
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-  throw new AppError('invalid-name', `Bad filter (${problems})`);
 }

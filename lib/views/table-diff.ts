@@ -1,32 +1,13 @@
 import 'server-only';
-import { z } from 'zod';
 import { filterDiff } from '@/lib/domain';
 import { AppError } from '@/lib/http/errors';
-import { namespaceName } from '@/lib/k8s/names';
+import type { DiffParams } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import { diffVersions } from '@/lib/history/reads';
 import { listVersions } from '@/lib/history/store';
 import type { FilteredDiff } from './table-diff-types';
 
 export type { FilteredDiff };
-
-// /table/diff and its export take the same parameters: two version ids (the last two when absent) and filters.
-
-const diffParams = z.object({
-  from: z.coerce.number().int().positive().optional(),
-  to: z.coerce.number().int().positive().optional(),
-  namespace: namespaceName.optional(),
-  workload: z.string().max(253).regex(/^[a-z0-9.-]*$/, 'a workload name fragment is lower-case letters, digits, "-" and "."').optional(),
-  format: z.enum(['json', 'csv']).default('json'),
-});
-export type DiffParams = z.infer<typeof diffParams>;
-
-export function parseDiffParams(raw: Record<string, string | string[] | undefined>): DiffParams {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
-  const parsed = diffParams.safeParse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, first(v)])));
-  if (parsed.success) return parsed.data;
-  throw new AppError('bad-request', `Bad diff parameters (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
-}
 
 /** The diff the parameters ask for, or null when fewer than two versions are recorded. */
 export async function readDiff(params: DiffParams): Promise<FilteredDiff | null> {

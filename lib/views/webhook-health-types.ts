@@ -1,13 +1,11 @@
 // The JSON of GET /api/webhook, shared by the route, the page and the home panel. Types only: the browser imports it.
-import type { AuditFinding, FailedCreateGroup, RegistrationCheck, WebhookState } from '@/lib/domain';
-import type { ErrorCode } from '@/lib/http/errors';
+import type { AuditFinding, FailedCreateGroup, Part, RegistrationCheck, WebhookState } from '@/lib/domain';
 import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/k8s/admission';
 import type { LogTail } from '@/lib/k8s/admission-logs';
 import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/k8s/policy-objects';
 import type { SnapshotRun } from '@/lib/k8s/snapshot-runs';
 
-/** One panel's read: its value, or why it failed and the permission the read needs. */
-export type Part<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string }; needs: string };
+export type { Part };
 
 export interface PodRegistrationView {
   name: string;

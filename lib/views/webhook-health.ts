@@ -13,7 +13,6 @@ import {
   type RegistrationShape,
 } from '@/lib/domain';
 import { settings, type Settings } from '@/lib/config';
-import { failureOf } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readAdmissionBudgets, readAdmissionPods, readAdmissionReplicas, type AdmissionReplicas } from '@/lib/k8s/admission';
 import { readFailedCreates } from '@/lib/k8s/failed-creates';
@@ -22,20 +21,11 @@ import { listNamespaces, type NamespaceLabels } from '@/lib/k8s/namespaces';
 import { listRegistrations } from '@/lib/k8s/registrations';
 import { readSnapshotRuns } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
+import { part } from './part';
 import type { Part, PodRegistrationView, WebhookHealth } from './webhook-health-types';
 
 // Everything the webhook page shows, read in parallel; each part succeeds or fails on its own, so a refused read
 // blanks one panel and says which permission it needs, never the page.
-
-/** Runs one read; a failure becomes that part's error, with the permission the read needs. */
-export async function part<T>(needs: string, read: () => Promise<T>): Promise<Part<T>> {
-  try {
-    return { ok: true, value: await read() };
-  } catch (err) {
-    const error = failureOf(err);
-    return { ok: false, error: { code: error.code, message: error.message }, needs };
-  }
-}
 
 const valueOf = <T>(p: Part<T>): T | undefined => (p.ok ? p.value : undefined);
 

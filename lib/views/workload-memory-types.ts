@@ -1,5 +1,5 @@
 // The JSON of GET /api/workloads/{namespace}/{workload}/memory, which the workload page's charts render. Types only.
-import type { ChartPoint } from '@/lib/domain';
+import type { ChartPoint, Part } from '@/lib/domain';
 
 export interface ContainerChart {
   container: string;
@@ -15,4 +15,12 @@ export interface ContainerChart {
   shareAboveRequest: number | null;
 }
 
-export type WorkloadMemory = { ok: true; start: number; end: number; step: number; charts: ContainerChart[] } | { ok: false; problem: string };
+export interface WorkloadCharts {
+  start: number;
+  end: number;
+  step: number;
+  charts: ContainerChart[];
+}
+
+/** A Prometheus failure is this part's error, in the charts' place; the rest of the page does not need Prometheus. */
+export type WorkloadMemory = Part<WorkloadCharts>;

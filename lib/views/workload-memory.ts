@@ -3,6 +3,8 @@ import {
   chartPoints,
   p90Mi,
   parseMemory,
+  partFailed,
+  partOk,
   podsOf,
   pooledValues,
   rowKey,
@@ -17,7 +19,7 @@ import { rowsOverTime } from '@/lib/history/store';
 import { readClients } from '@/lib/k8s/client';
 import { asPodShape, listPods, type LoadedPod } from '@/lib/k8s/pods';
 import { PrometheusError, workloadSeries } from '@/lib/prometheus/client';
-import { parseWorkloadRef } from '@/lib/views/workload-history';
+import type { WorkloadRef } from './workload-history-types';
 import type { ContainerChart, WorkloadMemory } from './workload-memory-types';
 
 export type { ContainerChart, WorkloadMemory };
@@ -28,8 +30,7 @@ export type { ContainerChart, WorkloadMemory };
 
 const BUCKET_SECONDS = 3600;
 
-export async function readWorkloadMemory(params: unknown, now = new Date()): Promise<WorkloadMemory> {
-  const ref = parseWorkloadRef(params);
+export async function readWorkloadMemory(ref: WorkloadRef, now = new Date()): Promise<WorkloadMemory> {
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
   const start = end - s.snapshotWindowDays * 86400;
@@ -42,7 +43,7 @@ export async function readWorkloadMemory(params: unknown, now = new Date()): Pro
     // Pods of other workloads can share the name's prefix (web, web-admin): keep those whose name gives this one.
     series = (await workloadSeries(ref.namespace, ref.workload, start, end, step)).filter((x) => workloadFromPodName(x.pod) === ref.workload);
   } catch (err) {
-    if (err instanceof PrometheusError) return { ok: false, problem: err.message };
+    if (err instanceof PrometheusError) return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
     throw err;
   }
   const pods = (await podsRead)
@@ -65,7 +66,7 @@ export async function readWorkloadMemory(params: unknown, now = new Date()): Pro
       shareAboveRequest: shareAbove(values, request),
     };
   });
-  return { ok: true, start, end, step, charts };
+  return partOk({ start, end, step, charts });
 }
 
 function currentSizes(pods: LoadedPod[], container: string): { request: number | null; limit: number | null } {

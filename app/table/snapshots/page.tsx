@@ -4,11 +4,11 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { ImportTable } from '@/components/ImportTable';
 import { Time } from '@/components/Time';
-import { registrationChanges, type RegistrationGap } from '@/lib/domain';
-import { failureOf } from '@/lib/http/errors';
+import { registrationChanges } from '@/lib/domain';
 import { historyDb } from '@/lib/history';
 import { listRegistrationObservations } from '@/lib/history/observations';
-import { listGaps, listSnapshots, type SnapshotEntry } from '@/lib/history/reads';
+import { listGaps, listSnapshots } from '@/lib/history/reads';
+import { attempt } from '@/lib/views/part';
 
 export const metadata: Metadata = { title: 'Table versions · memdash' };
 
@@ -16,15 +16,13 @@ export const metadata: Metadata = { title: 'Table versions · memdash' };
 export default async function SnapshotsPage() {
   await connection();
   const now = new Date();
-  let snapshots: SnapshotEntry[];
-  let gaps: RegistrationGap[];
-  let changes: Array<{ at: string; change: string }>;
-  try {
+  const read = await attempt(async () => {
     const db = await historyDb();
-    [snapshots, gaps, changes] = await Promise.all([listSnapshots(db), listGaps(db), listRegistrationObservations(db).then(registrationChanges)]);
-  } catch (err) {
-    return <ErrorState error={failureOf(err)} title="The history store cannot be read" />;
-  }
+    const [snapshots, gaps, changes] = await Promise.all([listSnapshots(db), listGaps(db), listRegistrationObservations(db).then(registrationChanges)]);
+    return { snapshots, gaps, changes };
+  });
+  if (!read.ok) return <ErrorState error={read.error} title="The history store cannot be read" />;
+  const { snapshots, gaps, changes } = read.value;
   return (
     <div className="space-y-4">
       <h1 className="text-lg font-semibold">Recorded versions of the table</h1>

@@ -6,8 +6,9 @@ import { Memory } from '@/components/Memory';
 import { WorkloadCharts } from '@/components/WorkloadCharts';
 import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
 import { rowKey } from '@/lib/domain';
-import { failureOf } from '@/lib/http/errors';
-import { driftOf, readWorkloadHistory, type WorkloadHistory } from '@/lib/views/workload-history';
+import { parseWorkloadRef } from '@/lib/http/params';
+import { attempt } from '@/lib/views/part';
+import { driftOf, readWorkloadHistory } from '@/lib/views/workload-history';
 
 interface Props {
   params: Promise<{ namespace: string; workload: string }>;
@@ -22,17 +23,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function WorkloadPage({ params }: Props) {
   await connection();
   const { namespace, workload } = await params;
-  let history: WorkloadHistory;
-  try {
-    history = await readWorkloadHistory({ namespace, workload });
-  } catch (err) {
+  const read = await attempt(() => readWorkloadHistory(parseWorkloadRef({ namespace, workload })));
+  if (!read.ok) {
     return (
       <>
         <Title namespace={namespace} workload={workload} />
-        <ErrorState error={failureOf(err)} />
+        <ErrorState error={read.error} />
       </>
     );
   }
+  const history = read.value;
   const keys = history.containers.map((container) => ({ container, key: rowKey(namespace, workload, container) }));
   const drift = driftOf(history);
   return (
