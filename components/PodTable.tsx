@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { PodSummary } from '@/lib/views/pods-types';
 import { Time } from './Time';
+import { podHref, workloadHref } from '@/lib/routes';
 
 /** The pods found, each linked to its explanation and to its workload's page. */
 export function PodTable({ pods, now }: { pods: PodSummary[]; now: Date }) {
@@ -21,11 +22,11 @@ export function PodTable({ pods, now }: { pods: PodSummary[]; now: Date }) {
           <tr key={`${p.namespace}/${p.name}`} className="border-t border-zinc-200">
             <td className="px-2 py-0.5 font-mono">{p.namespace}</td>
             <td className="px-2 py-0.5 font-mono">
-              <Link href={`/pods/${p.namespace}/${p.name}`}>{p.name}</Link>
+              <Link href={podHref(p.namespace, p.name)}>{p.name}</Link>
             </td>
             <td className="px-2 py-0.5 font-mono">
               {p.workload ? (
-                <Link href={`/workloads/${p.namespace}/${p.workload.name}`}>
+                <Link href={workloadHref(p.namespace, p.workload.name)}>
                   {p.workload.name} <span className="text-zinc-500">{p.workload.kind}</span>
                 </Link>
               ) : (

@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchJson, queryKeys } from '@/lib/query';
 import type { WorkloadMemory } from '@/lib/views/workload-memory-types';
 import { MemoryChart } from './MemoryChart';
+import { workloadMemoryUrl } from '@/lib/routes';
 
 /** The workload's charts, read apart from the page: a slow or broken Prometheus shows here, nowhere else. */
 export function WorkloadCharts({ namespace, workload }: { namespace: string; workload: string }) {
   const query = useQuery({
     queryKey: queryKeys.workloads.memory(namespace, workload),
-    queryFn: ({ signal }) => fetchJson<WorkloadMemory>(`/api/workloads/${namespace}/${workload}/memory`, signal),
+    queryFn: ({ signal }) => fetchJson<WorkloadMemory>(workloadMemoryUrl(namespace, workload), signal),
     staleTime: 60_000,
   });
   if (query.isPending) return <p className="text-zinc-600" data-testid="charts-loading">Reading 28 days of working set from Prometheus…</p>;

@@ -6,7 +6,9 @@ import { Memory } from '@/components/Memory';
 import type { TableRow } from '@/lib/domain';
 import { readClients } from '@/lib/k8s/client';
 import { readTable } from '@/lib/k8s/table';
+import { workloadHref } from '@/lib/routes';
 import { attempt } from '@/lib/views/part';
+import { Row, Table, Td } from '@/components/ui/Table';
 
 export const metadata: Metadata = { title: 'Workloads · memdash' };
 
@@ -26,20 +28,20 @@ export default async function WorkloadsPage() {
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Workloads in the table ({ids.length})</h1>
       <p className="text-sm text-zinc-600">A workload without a row (new, or without samples in the window) is not listed; open it by its name: /workloads/&lt;namespace&gt;/&lt;workload&gt;.</p>
-      <table className="w-full border-collapse bg-white text-sm" data-testid="workloads">
+      <Table data-testid="workloads">
         <tbody>
           {ids.map((id) => (
-            <tr key={id} className="border-b">
-              <td className="p-1 font-mono"><Link href={`/workloads/${id}`}>{id}</Link></td>
-              <td className="p-1">
+            <Row key={id}>
+              <Td className="font-mono"><Link href={workloadHref(byWorkload.get(id)![0]!.namespace, byWorkload.get(id)![0]!.workload)}>{id}</Link></Td>
+              <Td>
                 {byWorkload.get(id)!.map((r) => (
                   <span key={r.key} className="mr-3 font-mono">{r.container} <Memory bytes={r.bytes} /></span>
                 ))}
-              </td>
-            </tr>
+              </Td>
+            </Row>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/views/webhook-health-types';
 import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
-import { Fact, Panel, Tag } from './Panel';
+import { Tag } from '@/components/ui/Tag';
+import { Fact, Panel } from './Panel';
 
 interface Props {
   replicas: Part<AdmissionReplicas | null> | undefined;

@@ -1,6 +1,7 @@
 import type { RegistrationCheck } from '@/lib/domain';
 import type { Part } from '@/lib/views/webhook-health-types';
-import { Panel, Tag } from './Panel';
+import { Tag } from '@/components/ui/Tag';
+import { Panel } from './Panel';
 
 /** Every Kyverno registration against the runbook's upgrade check: the right owner, or none. */
 export function KyvernoRegistrationsPanel({ part }: { part: Part<RegistrationCheck[]> | undefined }) {

@@ -10,6 +10,7 @@ import { settings } from '@/lib/config';
 import { parsePodRef } from '@/lib/http/params';
 import { explainPodByRef } from '@/lib/views/explain';
 import { attempt } from '@/lib/views/part';
+import { podsInNamespaceHref } from '@/lib/routes';
 
 interface Props {
   params: Promise<{ namespace: string; pod: string }>;
@@ -50,7 +51,7 @@ export default async function PodPage({ params }: Props) {
 function PodTitle({ namespace, pod }: { namespace: string; pod: string }) {
   return (
     <h1 className="mb-3 text-lg font-semibold">
-      <Link href={`/pods?namespace=${encodeURIComponent(namespace)}`} className="font-mono text-zinc-600">
+      <Link href={podsInNamespaceHref(namespace)} className="font-mono text-zinc-600">
         {namespace}
       </Link>
       <span className="text-zinc-400"> / </span>

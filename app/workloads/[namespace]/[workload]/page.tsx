@@ -9,6 +9,7 @@ import { rowKey } from '@/lib/domain';
 import { parseWorkloadRef } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
 import { driftOf, readWorkloadHistory } from '@/lib/views/workload-history';
+import { podHref } from '@/lib/routes';
 
 interface Props {
   params: Promise<{ namespace: string; workload: string }>;
@@ -62,7 +63,7 @@ export default async function WorkloadPage({ params }: Props) {
           <ul className="list-disc pl-5" data-testid="drift">
             {drift.map(({ pod, container }) => (
               <li key={`${pod}/${container.name}`}>
-                <Link href={`/pods/${namespace}/${pod}`} className="font-mono">{pod}</Link> {container.name}: <Memory bytes={container.request} /> instead of{' '}
+                <Link href={podHref(namespace, pod)} className="font-mono">{pod}</Link> {container.name}: <Memory bytes={container.request} /> instead of{' '}
                 <Memory bytes={container.row} />; it gets the row with its next pod.
               </li>
             ))}
