@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { WEBHOOK_STATE_WORDS, type WebhookStateCode, type WebhookVerdict } from '@/lib/domain';
+import { WEBHOOK_STATE_WORDS, type WebhookVerdict } from '@/lib/domain';
 import { Time } from '@/components/Time';
 import { BOX_TONE, WEBHOOK_STATE_TONE } from '@/components/ui/tone';
 
