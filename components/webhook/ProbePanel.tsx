@@ -15,8 +15,10 @@ const WORDS: Record<ProbeOutcome, { text: string; tone: 'good' | 'bad' | 'warn' 
 };
 
 /** The runbook's dry-run probe: its last answer explained, a button to run it now, and the command. */
-export function ProbePanel({ probe, namespace, kubectl, pod }: { probe: UseQueryResult<ProbeAnswer>; namespace: string; kubectl: string; pod: string }) {
-  const command = `${kubectl} -n ${namespace} run ${pod} --image=busybox --restart=Never --dry-run=server -o name`;
+export function ProbePanel(props: { probe: UseQueryResult<ProbeAnswer>; namespace: string; kubectl: string; pod: string; image: string }) {
+  const { probe, namespace, kubectl, pod, image } = props;
+  // The same pod, image and namespace the server's probe creates (lib/k8s/probe.ts), from the settings.
+  const command = `${kubectl} -n ${namespace} run ${pod} --image=${image} --restart=Never --dry-run=server -o name`;
   const answer = probe.data;
   return (
     <Card data-testid="probe" data-outcome={answer?.outcome ?? ''}>

@@ -38,7 +38,19 @@ export interface WebhookHealth {
   snapshotRuns: Part<SnapshotRun[]>;
   failedCreates: Part<FailedCreateGroup[]>;
   /** The names the page shows and fills into commands, from the settings. */
-  names: { namespace: string; deployment: string; registration: string; entry: string; owner: string; probeNamespace: string; kubectl: string; podSelector: string };
+  names: {
+    namespace: string;
+    deployment: string;
+    registration: string;
+    entry: string;
+    owner: string;
+    probeNamespace: string;
+    /** The probe's pod name and image (MEMDASH_PROBE_POD, MEMDASH_PROBE_IMAGE): the copied command is the probe that runs. */
+    probePod: string;
+    probeImage: string;
+    kubectl: string;
+    podSelector: string;
+  };
 }
 
 export type { AdmissionPod, AdmissionReplicas, DisruptionBudget, GlobalContextEntryRead, LogTail, MutatingPolicyRead, SnapshotRun };

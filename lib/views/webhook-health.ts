@@ -61,7 +61,8 @@ export async function readWebhookHealth(now = new Date()): Promise<WebhookHealth
     audit: !registrations.ok ? registrations : { ok: true, value: failClosedAudit(all!, guardedNamespaces(s, nsList)) },
     replicas, pods, budgets, mutatingPolicy, globalContextEntry, table, snapshotRuns, failedCreates,
     names: { namespace: ns, deployment: s.admissionDeployment, registration: s.webhookConfiguration, entry: s.webhookEntry,
-      owner: s.webhookOwner, probeNamespace: s.probeNamespace, kubectl: s.kubectl, podSelector: s.admissionPodSelector },
+      owner: s.webhookOwner, probeNamespace: s.probeNamespace, probePod: s.probePod, probeImage: s.probeImage, kubectl: s.kubectl,
+      podSelector: s.admissionPodSelector },
   };
 }
 
