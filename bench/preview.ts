@@ -18,13 +18,23 @@ if (!cluster) throw new Error('no local cluster: run npm run cluster:up');
 const prometheus = prometheusUrl(cluster);
 const server = await startMemdash();
 
-interface Done { series: number; samples: number; rows: Record<string, string>; tookMs: number; window: { start: number; end: number; step: number } }
+interface Done {
+  series: number;
+  samples: number;
+  rows: Record<string, string>;
+  tookMs: number;
+  window: { start: number; end: number; step: number };
+}
 
 /** The whole preview as the page reads it; the last line is its result. */
 async function preview(): Promise<Done> {
   const response = await fetch(`${server.url}/api/snapshot/preview`);
   const text = await response.text();
-  const last = JSON.parse(text.trimEnd().split('\n').at(-1)!) as { type: string; preview?: Done; problem?: { title: string; message: string } };
+  const last = JSON.parse(text.trimEnd().split('\n').at(-1)!) as {
+    type: string;
+    preview?: Done;
+    problem?: { title: string; message: string };
+  };
   if (last.type !== 'done' || !last.preview) throw new Error(`the preview failed: ${last.problem?.title}: ${last.problem?.message}`);
   return last.preview;
 }
@@ -35,13 +45,22 @@ async function preview(): Promise<Done> {
  */
 function prometheusAlone(): Promise<number> {
   const end = Math.floor(Date.now() / 1000);
-  const form = new URLSearchParams({ query: 'container_memory_working_set_bytes{container!="",container!="POD",pod!=""}', start: String(end - 28 * 86400), end: String(end), step: '300' }).toString();
+  const form = new URLSearchParams({
+    query: 'container_memory_working_set_bytes{container!="",container!="POD",pod!=""}',
+    start: String(end - 28 * 86400),
+    end: String(end),
+    step: '300',
+  }).toString();
   return new Promise((resolve, reject) => {
-    const req = request(`${prometheus}/api/v1/query_range`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`Prometheus answered HTTP ${res.statusCode}`))));
-    });
+    const req = request(
+      `${prometheus}/api/v1/query_range`,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`Prometheus answered HTTP ${res.statusCode}`))));
+      },
+    );
     req.on('error', reject);
     req.end(form);
   });
@@ -62,7 +81,11 @@ function descendants(pid: number): number[] {
   if (!pid) return [];
   let children: number[] = [];
   try {
-    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     // no children
   }
@@ -98,9 +121,13 @@ if (!done) throw new Error('no preview');
 const rows = Object.keys(done.rows).length;
 const median = (values: number[]) => percentile(values, 50);
 const ratio = median(previews) / median(alone);
-console.log(`scale: ${done.series.toLocaleString('en-US')} series, ${done.samples.toLocaleString('en-US')} samples, ${rows} rows (28 days at ${done.window.step} s); the job's one answer is ${(answerBytes / 1e6).toFixed(1)} MB`);
+console.log(
+  `scale: ${done.series.toLocaleString('en-US')} series, ${done.samples.toLocaleString('en-US')} samples, ${rows} rows (28 days at ${done.window.step} s); the job's one answer is ${(answerBytes / 1e6).toFixed(1)} MB`,
+);
 console.log(`preview through the API: median ${median(previews).toFixed(0)} ms (${previews.map((v) => v.toFixed(0)).join(', ')})`);
-console.log(`Prometheus alone, the job's query read whole: median ${median(alone).toFixed(0)} ms (${alone.map((v) => v.toFixed(0)).join(', ')})`);
+console.log(
+  `Prometheus alone, the job's query read whole: median ${median(alone).toFixed(0)} ms (${alone.map((v) => v.toFixed(0)).join(', ')})`,
+);
 console.log(`  ratio of medians ${ratio.toFixed(2)}× (target ≤ 1.3×)`);
 console.log(`server peak RSS during the previews: ${peakMb.toFixed(0)} MB (target ≤ 512 MB)`);
 const scale = TARGET_CONTAINERS / Math.max(1, rows);

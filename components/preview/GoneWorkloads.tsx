@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { RowChange } from '@/lib/domain';
+import { workloadHref } from '@/lib/routes';
 
 /** The workloads that would lose rows: their next pods get no request from the table until a later run measures them. */
 export function GoneWorkloads({ gone }: { gone: RowChange[] }) {
@@ -14,11 +15,13 @@ export function GoneWorkloads({ gone }: { gone: RowChange[] }) {
       <h2 className="font-semibold text-amber-950">
         {byWorkload.size} workload{byWorkload.size === 1 ? '' : 's'} would lose {gone.length} row{gone.length === 1 ? '' : 's'}
       </h2>
-      <p className="text-amber-950">Their next pods are admitted without a row: they keep the request their manifest gives, their limit, or none.</p>
+      <p className="text-amber-950">
+        Their next pods are admitted without a row: they keep the request their manifest gives, their limit, or none.
+      </p>
       <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
         {[...byWorkload].slice(0, 500).map(([key, changes]) => (
           <li key={key} className="font-mono" data-testid="gone-workload">
-            {changes[0]!.workload ? <Link href={`/workloads/${encodeURIComponent(changes[0]!.namespace)}/${encodeURIComponent(changes[0]!.workload)}`}>{key}</Link> : key}{' '}
+            {changes[0]!.workload ? <Link href={workloadHref(changes[0]!.namespace, changes[0]!.workload)}>{key}</Link> : key}{' '}
             <span className="text-zinc-600">({changes.map((c) => c.container || c.key).join(', ')})</span>
           </li>
         ))}

@@ -19,9 +19,7 @@ export function GuardVerdict({ preview }: { preview: SnapshotPreview }) {
     <section className={`space-y-1 rounded border p-3 ${TONES[tone]}`} data-testid="guard-verdict" data-verdict={tone}>
       <h2 className="text-base font-semibold">{headline(preview)}</h2>
       {crash ? (
-        <p>
-          The job would end in a Python traceback and leave the table as it is: {crash.reason}.
-        </p>
+        <p>The job would end in a Python traceback and leave the table as it is: {crash.reason}.</p>
       ) : (
         <p>
           Its last log line would read <code className="font-mono break-all">{guard.logLine}</code>
@@ -39,8 +37,9 @@ export function GuardVerdict({ preview }: { preview: SnapshotPreview }) {
         </p>
       )}
       <p className="text-zinc-700">
-        Today&apos;s table {table.namespace}/{table.name} {table.exists ? `holds ${table.rows} rows` : 'does not exist'}; the preview has {Object.keys(preview.rows).length} rows from{' '}
-        {preview.series.toLocaleString('en-US')} series ({preview.samples.toLocaleString('en-US')} samples), computed in {(preview.tookMs / 1000).toFixed(1)} s. Nothing was written.
+        Today&apos;s table {table.namespace}/{table.name} {table.exists ? `holds ${table.rows} rows` : 'does not exist'}; the preview has{' '}
+        {Object.keys(preview.rows).length} rows from {preview.series.toLocaleString('en-US')} series (
+        {preview.samples.toLocaleString('en-US')} samples), computed in {(preview.tookMs / 1000).toFixed(1)} s. Nothing was written.
       </p>
     </section>
   );

@@ -15,7 +15,10 @@ export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; 
     const { added, gone, changed } = preview.diff;
     return [...new Set([...added, ...gone, ...changed].map((c) => c.namespace))].sort();
   }, [preview]);
-  const filtered = useMemo(() => filterDiff(preview.diff, { namespace: namespace || undefined, workload: workload || undefined }), [preview, namespace, workload]);
+  const filtered = useMemo(
+    () => filterDiff(preview.diff, { namespace: namespace || undefined, workload: workload || undefined }),
+    [preview, namespace, workload],
+  );
   const { counts, table } = preview;
   const stamp = preview.computedAt.slice(0, 16).replace(/[:T]/g, '');
   const file = `${table.name}-preview-${stamp}.json`;
@@ -23,12 +26,21 @@ export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; 
     <div className="space-y-3">
       <GuardVerdict preview={preview} />
       <p data-testid="preview-summary">
-        Against today&apos;s table: <strong>{counts.rows} rows, {counts.new} new, {counts.gone} gone</strong>, {counts.changed} changed, {preview.diff.unchanged} unchanged.
+        Against today&apos;s table:{' '}
+        <strong>
+          {counts.rows} rows, {counts.new} new, {counts.gone} gone
+        </strong>
+        , {counts.changed} changed, {preview.diff.unchanged} unchanged.
       </p>
       <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
         <label className="flex flex-col">
           Namespace
-          <select value={namespace} onChange={(e) => setNamespace(e.target.value)} className="rounded border bg-white px-2 py-1 font-mono" data-testid="filter-namespace">
+          <select
+            value={namespace}
+            onChange={(e) => setNamespace(e.target.value)}
+            className="rounded border bg-white px-2 py-1 font-mono"
+            data-testid="filter-namespace"
+          >
             <option value="">all</option>
             {namespaces.map((n) => (
               <option key={n} value={n}>
@@ -39,19 +51,40 @@ export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; 
         </label>
         <label className="flex flex-col">
           Workload contains
-          <input value={workload} onChange={(e) => setWorkload(e.target.value)} className="rounded border bg-white px-2 py-1 font-mono" data-testid="filter-workload" />
+          <input
+            value={workload}
+            onChange={(e) => setWorkload(e.target.value)}
+            className="rounded border bg-white px-2 py-1 font-mono"
+            data-testid="filter-workload"
+          />
         </label>
-        <button type="button" className="rounded border bg-zinc-100 px-3 py-1" onClick={() => download(`${table.name}-preview-diff-${stamp}.csv`, diffToCsv(filtered), 'text/csv')}>
+        <button
+          type="button"
+          className="rounded border bg-zinc-100 px-3 py-1"
+          onClick={() => download(`${table.name}-preview-diff-${stamp}.csv`, diffToCsv(filtered), 'text/csv')}
+        >
           Export CSV
         </button>
-        <button type="button" className="rounded border bg-zinc-100 px-3 py-1" onClick={() => download(`${table.name}-preview-diff-${stamp}.json`, JSON.stringify({ window: preview.window, ...filtered }, null, 2), 'application/json')}>
+        <button
+          type="button"
+          className="rounded border bg-zinc-100 px-3 py-1"
+          onClick={() =>
+            download(
+              `${table.name}-preview-diff-${stamp}.json`,
+              JSON.stringify({ window: preview.window, ...filtered }, null, 2),
+              'application/json',
+            )
+          }
+        >
           Export JSON
         </button>
         <button
           type="button"
           className="rounded border bg-zinc-100 px-3 py-1"
           data-testid="download-configmap"
-          onClick={() => download(file, `${JSON.stringify(asTableConfigMap(preview.rows, table.namespace, table.name), null, 2)}\n`, 'application/json')}
+          onClick={() =>
+            download(file, `${JSON.stringify(asTableConfigMap(preview.rows, table.namespace, table.name), null, 2)}\n`, 'application/json')
+          }
         >
           Download as ConfigMap
         </button>
@@ -71,7 +104,9 @@ function RestoreHint({ kubectl, namespace, name, file }: { kubectl: string; name
   return (
     <details className="rounded border border-zinc-300 bg-white p-2">
       <summary>Writing the downloaded file as the table (the runbook&apos;s restore)</summary>
-      <pre className="mt-1 overflow-x-auto font-mono text-xs" data-testid="restore-command">{command}</pre>
+      <pre className="mt-1 overflow-x-auto font-mono text-xs" data-testid="restore-command">
+        {command}
+      </pre>
     </details>
   );
 }

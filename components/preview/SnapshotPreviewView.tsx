@@ -1,4 +1,5 @@
 'use client';
+import { ErrorBox } from '@/components/ui/ErrorBox';
 import { PreviewProgressBar } from './PreviewProgressBar';
 import { PreviewResult } from './PreviewResult';
 import { usePreviewStream } from './usePreviewStream';
@@ -12,25 +13,23 @@ export function SnapshotPreviewView({ kubectl }: { kubectl: string }) {
     </button>
   );
   switch (state.phase) {
-    case 'idle':
-      return null;
     case 'running':
       return <PreviewProgressBar progress={state.progress} tableRows={state.tableRows} onStop={stop} />;
     case 'stopped':
       return <p className="space-x-3">Stopped; nothing was computed. {again}</p>;
     case 'failed':
       return (
-        <section className="space-y-2 rounded border border-red-300 bg-red-50 p-4" data-testid="preview-failed" data-problem={state.problem.kind}>
+        <ErrorBox className="space-y-2" data-testid="preview-failed" data-problem={state.problem.kind}>
           <h2 className="text-base font-semibold text-red-900">{state.problem.title}</h2>
           <p className="font-mono break-words text-red-900">{state.problem.message}</p>
           <p className="text-zinc-700">
             {state.problem.kind === 'cluster'
-              ? 'No preview without today\'s table to compare with.'
+              ? "No preview without today's table to compare with."
               : 'No preview: the snapshot job reads Prometheus too, so a run by hand now may well fail the same way.'}{' '}
             The rest of memdash does not depend on it.
           </p>
           {again}
-        </section>
+        </ErrorBox>
       );
     case 'done':
       return (

@@ -6,15 +6,23 @@ import type { PreviewEvent, PreviewProblem, PreviewProgress, PreviewWindow, Snap
 // the request, and the server stops its Prometheus reads with it.
 
 export type PreviewState =
-  | { phase: 'idle' }
   | { phase: 'running'; window: PreviewWindow | null; tableRows: number | null; progress: PreviewProgress | null }
   | { phase: 'done'; preview: SnapshotPreview }
   | { phase: 'failed'; problem: PreviewProblem }
   | { phase: 'stopped' };
 
 export function usePreviewStream(): { state: PreviewState; start: () => void; stop: () => void } {
-  const [state, setState] = useState<PreviewState>({ phase: 'idle' });
+  const [state, setState] = useState<PreviewState>(RUNNING);
   const running = useRef<AbortController | null>(null);
+
+  const run = useCallback((controller: AbortController) => {
+    running.current = controller;
+    readEvents(controller.signal, (event) => setState((s) => next(s, event))).catch((err: unknown) => {
+      if (controller.signal.aborted) return;
+      const message = err instanceof Error ? err.message : String(err);
+      setState({ phase: 'failed', problem: { kind: 'cluster', title: 'memdash did not answer', message } });
+    });
+  }, []);
 
   const stop = useCallback(() => {
     running.current?.abort();
@@ -24,23 +32,21 @@ export function usePreviewStream(): { state: PreviewState; start: () => void; st
 
   const start = useCallback(() => {
     running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setState({ phase: 'running', window: null, tableRows: null, progress: null });
-    readEvents(controller.signal, (event) => setState((s) => next(s, event))).catch((err: unknown) => {
-      if (controller.signal.aborted) return;
-      const message = err instanceof Error ? err.message : String(err);
-      setState({ phase: 'failed', problem: { kind: 'cluster', title: 'memdash did not answer', message } });
-    });
-  }, []);
+    setState(RUNNING);
+    run(new AbortController());
+  }, [run]);
 
+  // The first preview starts with the page; leaving the page stops it.
   useEffect(() => {
-    start();
-    return () => running.current?.abort();
-  }, [start]);
+    const controller = new AbortController();
+    run(controller);
+    return () => controller.abort();
+  }, [run]);
 
   return { state, start, stop };
 }
+
+const RUNNING: PreviewState = { phase: 'running', window: null, tableRows: null, progress: null };
 
 function next(state: PreviewState, event: PreviewEvent): PreviewState {
   switch (event.type) {

@@ -12,7 +12,10 @@ test('the API streams started, progress and done, and writes nothing', async ({ 
   const before = table();
   const response = await request.get('/api/snapshot/preview');
   expect(response.headers()['content-type']).toContain('application/x-ndjson');
-  const events = (await response.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string });
+  const events = (await response.text())
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string });
   expect(events[0]!.type).toBe('started');
   expect(events.some((e) => e.type === 'progress')).toBe(true);
   expect(events.at(-1)!.type).toBe('done');
@@ -30,14 +33,19 @@ test('/table/preview: the verdict, the gone workloads, filters, and the ConfigMa
   await page.screenshot({ path: info.outputPath('preview-desktop.png'), fullPage: true });
 
   await page.getByTestId('filter-namespace').selectOption('payments');
-  for (const key of await page.getByTestId('diff-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')))) expect(key).toMatch(/^payments_/);
+  for (const key of await page.getByTestId('diff-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key'))))
+    expect(key).toMatch(/^payments_/);
   await expect(page.getByTestId('gone-workloads')).toHaveCount(0);
   await page.getByTestId('filter-namespace').selectOption('');
 
   const download = page.waitForEvent('download');
   await page.getByTestId('download-configmap').click();
   const file = await (await download).path();
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as { kind: string; metadata: { name: string; namespace: string }; data: Record<string, string> };
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+    kind: string;
+    metadata: { name: string; namespace: string };
+    data: Record<string, string>;
+  };
   expect(saved).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'memory-requests', namespace: 'kyverno-prd' } });
   expect(saved.data['shop_legacy-worker_worker']).toBeUndefined();
   expect(saved.data.shop_web_migrate).toMatch(/^\d+Mi$/);
@@ -49,7 +57,10 @@ test('/table/preview: the verdict, the gone workloads, filters, and the ConfigMa
 });
 
 test('the preview page on a 390 px phone and in the dark', async ({ browser }, info) => {
-  for (const [name, options] of [['phone', { viewport: { width: 390, height: 844 } }], ['dark', { colorScheme: 'dark' as const }]] as const) {
+  for (const [name, options] of [
+    ['phone', { viewport: { width: 390, height: 844 } }],
+    ['dark', { colorScheme: 'dark' as const }],
+  ] as const) {
     const context = await browser.newContext(options);
     const page = await context.newPage();
     await page.goto('/table/preview');

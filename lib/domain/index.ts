@@ -88,7 +88,7 @@ export {
   type RegistrationGap,
   type RegistrationObservation,
 } from './registration-history';
-export { parseSavedTable, type ImportTarget, type SavedTable, type SavedTableResult } from './table-import';
+export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
 export { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, type ChartPoint, type RowStep, type SampleSeries } from './workload-series';
 export {
   MiBCounts,
@@ -108,3 +108,4 @@ export {
   type TableConfigMapFile,
 } from './snapshot';
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
+export { partFailed, partOk, type Part, type PartError } from './part';

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { MiBCounts, SnapshotPool, asTableConfigMap, p90Mi, p90OfCounts, snapshotGuard, snapshotReadsPodAs, workloadFromPodName, type SnapshotSeries } from './snapshot';
+import {
+  MiBCounts,
+  SnapshotPool,
+  asTableConfigMap,
+  p90Mi,
+  p90OfCounts,
+  snapshotGuard,
+  snapshotReadsPodAs,
+  workloadFromPodName,
+  type SnapshotSeries,
+} from './snapshot';
 
 const Mi = 1024 * 1024;
-const series = (namespace: string, pod: string, container: string, values: number[]): SnapshotSeries => ({ metric: { namespace, pod, container }, values });
+const series = (namespace: string, pod: string, container: string, values: number[]): SnapshotSeries => ({
+  metric: { namespace, pod, container },
+  values,
+});
 
 describe('workloadFromPodName (the job’s rule for past pods)', () => {
   it.each([
@@ -42,10 +55,32 @@ describe('the p90', () => {
 
   it('selects by weight over distinct values, in any order', () => {
     // 3 × 5, 6 × 1, 1 × 9 → 10 samples, rank 9: sorted 1 1 1 1 1 1 5 5 5 9 → 5
-    expect(p90OfCounts(new Map([[9, 1], [5, 3], [1, 6]]))).toBe(5);
+    expect(
+      p90OfCounts(
+        new Map([
+          [9, 1],
+          [5, 3],
+          [1, 6],
+        ]),
+      ),
+    ).toBe(5);
     // 20 samples, rank 18: 17 × 2 then 3 × 7 → 7
-    expect(p90OfCounts(new Map([[7, 3], [2, 17]]))).toBe(7);
-    expect(p90OfCounts(new Map([[7, 2], [2, 18]]))).toBe(2);
+    expect(
+      p90OfCounts(
+        new Map([
+          [7, 3],
+          [2, 17],
+        ]),
+      ),
+    ).toBe(7);
+    expect(
+      p90OfCounts(
+        new Map([
+          [7, 2],
+          [2, 18],
+        ]),
+      ),
+    ).toBe(2);
     expect(p90OfCounts(new Map())).toBeNull();
   });
 });
@@ -54,7 +89,14 @@ describe('SnapshotPool', () => {
   it('pools every pod of a workload per container, skips pods without one, and sorts the rows', () => {
     const pool = new SnapshotPool();
     // web/app: ten samples over two ReplicaSet generations; sorted 100…800, 850 Mi + 1 B, 1000 → rank 9 → 851
-    pool.add(series('shop', 'web-6b9f7c4d8-x7x2b', 'app', [100, 200, 300, 400, 500].map((m) => m * Mi)));
+    pool.add(
+      series(
+        'shop',
+        'web-6b9f7c4d8-x7x2b',
+        'app',
+        [100, 200, 300, 400, 500].map((m) => m * Mi),
+      ),
+    );
     pool.add(series('shop', 'web-7bbd6f65c4-l25rq', 'app', [600 * Mi, 700 * Mi, 800 * Mi, 850 * Mi + 1, 1000 * Mi]));
     pool.add(series('shop', 'web-7bbd6f65c4-l25rq', 'nginx', [20 * Mi]));
     // three CronJob runs: 30, 40, 50 → rank 3 → 50
@@ -102,7 +144,11 @@ describe('snapshotGuard', () => {
   const table = { a_b_c: '1Mi', a_b_d: '2Mi', a_e_f: '3Mi', a_g_h: 'junk', a_i_j: '5Mi' };
 
   it('never writes no rows', () => {
-    expect(snapshotGuard({}, table, name)).toEqual({ verdict: 'never-written', logLine: `table ${name} left as it is: Prometheus returned no rows`, overridable: false });
+    expect(snapshotGuard({}, table, name)).toEqual({
+      verdict: 'never-written',
+      logLine: `table ${name} left as it is: Prometheus returned no rows`,
+      overridable: false,
+    });
     expect(snapshotGuard({}, null, name).verdict).toBe('never-written');
   });
 
@@ -115,7 +161,11 @@ describe('snapshotGuard', () => {
   });
 
   it('writes half or more, counting new and gone as the job logs them', () => {
-    expect(snapshotGuard({ a_b_c: '9Mi', a_b_d: '2Mi', x_y_z: '1Mi' }, table, name)).toEqual({ verdict: 'written', logLine: `table ${name}: 3 rows, 1 new, 3 gone`, overridable: false });
+    expect(snapshotGuard({ a_b_c: '9Mi', a_b_d: '2Mi', x_y_z: '1Mi' }, table, name)).toEqual({
+      verdict: 'written',
+      logLine: `table ${name}: 3 rows, 1 new, 3 gone`,
+      overridable: false,
+    });
     expect(snapshotGuard({ x_y_z: '1Mi' }, null, name).logLine).toBe(`table ${name}: 1 rows, 1 new, 0 gone`);
   });
 });
@@ -123,7 +173,12 @@ describe('snapshotGuard', () => {
 describe('asTableConfigMap', () => {
   it('is a saved table whose {data} the restore takes', () => {
     const file = asTableConfigMap({ a_b_c: '1Mi' }, 'kyverno-prd', 'memory-requests');
-    expect(file).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'memory-requests', namespace: 'kyverno-prd' }, data: { a_b_c: '1Mi' } });
+    expect(file).toEqual({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'memory-requests', namespace: 'kyverno-prd' },
+      data: { a_b_c: '1Mi' },
+    });
   });
 });
 
@@ -132,7 +187,9 @@ describe('snapshotReadsPodAs (where the job’s name rule and the policy’s own
     expect(snapshotReadsPodAs({ name: 'web-7bbd6f65c4-l25rq', namespace: 'shop' }, 'web', 'app')).toBeNull();
   });
   it('names the key the job writes instead, or that it writes none', () => {
-    expect(snapshotReadsPodAs({ name: 'etl-v2-117-k3j2h-7gqpl', namespace: 'jenkins-prd' }, 'etl-v2', 'jnlp')).toMatch(/as jenkins-prd_etl-v2-117-k3j2h_jnlp, so jenkins-prd_etl-v2_jnlp never comes/);
+    expect(snapshotReadsPodAs({ name: 'etl-v2-117-k3j2h-7gqpl', namespace: 'jenkins-prd' }, 'etl-v2', 'jnlp')).toMatch(
+      /as jenkins-prd_etl-v2-117-k3j2h_jnlp, so jenkins-prd_etl-v2_jnlp never comes/,
+    );
     expect(snapshotReadsPodAs({ name: 'debug-shell', namespace: 'shop' }, 'debug', 'sh')).toMatch(/no name it recognises/);
   });
 });
@@ -143,7 +200,15 @@ describe('MiBCounts', () => {
     const values = [300, 301, 300, 10, 5000, 299, -0, 2_000_000, Infinity, -Infinity, 300];
     for (const v of values) counts.add(v);
     expect(Object.fromEntries([...counts.counts()].sort((a, b) => a[0] - b[0]))).toEqual({
-      [-Infinity]: 1, 0: 1, 10: 1, 299: 1, 300: 3, 301: 1, 5000: 1, 2000000: 1, [Infinity]: 1,
+      [-Infinity]: 1,
+      0: 1,
+      10: 1,
+      299: 1,
+      300: 3,
+      301: 1,
+      5000: 1,
+      2000000: 1,
+      [Infinity]: 1,
     });
   });
 });

@@ -192,7 +192,10 @@ export class SnapshotPool {
     const { namespace, container } = series.metric;
     // The job reads these two labels by key: a series without one ends the run with a KeyError.
     if (namespace === undefined || container === undefined) {
-      this.crashed ??= { row: null, reason: `series of pod ${pod} has no ${namespace === undefined ? 'namespace' : 'container'} label (the job stops on a KeyError)` };
+      this.crashed ??= {
+        row: null,
+        reason: `series of pod ${pod} has no ${namespace === undefined ? 'namespace' : 'container'} label (the job stops on a KeyError)`,
+      };
       return null;
     }
     const key = `${namespace}_${workload}_${container}`;
@@ -203,7 +206,10 @@ export class SnapshotPool {
       const v = values[i]!;
       if (Number.isNaN(v)) {
         // Python sorts NaN nowhere in particular, so which sample lands at the p90's rank cannot be told.
-        this.crashed ??= { row: key, reason: `pod ${pod}, container ${container} has a NaN sample: the job's sort, and so its p90, is undefined` };
+        this.crashed ??= {
+          row: key,
+          reason: `pod ${pod}, container ${container} has a NaN sample: the job's sort, and so its p90, is undefined`,
+        };
         continue;
       }
       counts.add(Math.ceil(v / MiB));
@@ -225,7 +231,10 @@ export class SnapshotPool {
       if (p90 === null) continue;
       if (!Number.isFinite(p90)) {
         // math.ceil of an infinite sample raises OverflowError in the job.
-        this.crashed ??= { row: key, reason: `row ${key}'s p90 sample is ${p90 > 0 ? '+Inf' : '-Inf'} (the job stops on an OverflowError)` };
+        this.crashed ??= {
+          row: key,
+          reason: `row ${key}'s p90 sample is ${p90 > 0 ? '+Inf' : '-Inf'} (the job stops on an OverflowError)`,
+        };
         continue;
       }
       rows[key] = `${p90}Mi`;
@@ -259,13 +268,22 @@ export interface GuardOutcome {
  * The job's guard against the table as it is now: no rows are never written; fewer than half the rows the table
  * holds (every key of its data, malformed ones too) are refused; anything else replaces the table whole.
  */
-export function snapshotGuard(rows: Readonly<Record<string, string>>, table: Readonly<Record<string, string>> | null, tableName: string): GuardOutcome {
+export function snapshotGuard(
+  rows: Readonly<Record<string, string>>,
+  table: Readonly<Record<string, string>> | null,
+  tableName: string,
+): GuardOutcome {
   const count = Object.keys(rows).length;
   const old = table ?? {};
   const held = Object.keys(old).length;
-  if (count === 0) return { verdict: 'never-written', logLine: `table ${tableName} left as it is: Prometheus returned no rows`, overridable: false };
+  if (count === 0)
+    return { verdict: 'never-written', logLine: `table ${tableName} left as it is: Prometheus returned no rows`, overridable: false };
   if (2 * count < held) {
-    return { verdict: 'refused', logLine: `table ${tableName} left as it is: ${count} rows is fewer than half of the ${held} rows the table holds`, overridable: true };
+    return {
+      verdict: 'refused',
+      logLine: `table ${tableName} left as it is: ${count} rows is fewer than half of the ${held} rows the table holds`,
+      overridable: true,
+    };
   }
   const added = Object.keys(rows).filter((k) => !Object.hasOwn(old, k)).length;
   const gone = Object.keys(old).filter((k) => !Object.hasOwn(rows, k)).length;

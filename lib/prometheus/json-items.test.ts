@@ -14,7 +14,13 @@ const matrix = {
   data: {
     resultType: 'matrix',
     result: [
-      { metric: { pod: 'a-0', odd: 'x"],{[\\' }, values: [[1, '10'], [2, '20']] },
+      {
+        metric: { pod: 'a-0', odd: 'x"],{[\\' },
+        values: [
+          [1, '10'],
+          [2, '20'],
+        ],
+      },
       { metric: { pod: 'b-0' }, values: [[1, 'NaN']] },
     ],
   },
@@ -74,7 +80,14 @@ describe('JsonArrayItems with onSeries (query_range series read as they arrive)'
     data: {
       resultType: 'matrix',
       result: [
-        { metric: { pod: 'a-0', odd: '"values":[]}' }, values: [[1700000000, '10'], [1700000300.5, '2.5e+01'], [1700000600, 'NaN']] },
+        {
+          metric: { pod: 'a-0', odd: '"values":[]}' },
+          values: [
+            [1700000000, '10'],
+            [1700000300.5, '2.5e+01'],
+            [1700000600, 'NaN'],
+          ],
+        },
         { metric: {}, values: [] },
         { metric: { pod: 'b-0' }, values: [[1, '+Inf']] },
       ],
@@ -98,7 +111,12 @@ describe('JsonArrayItems with onSeries (query_range series read as they arrive)'
   });
 
   it('refuses a series that is not one', () => {
-    for (const bad of ['[{"metric":{},"values":[[1,2]]}]', '[{"metric":{"a":1},"values":[]}]', '[{"metric":{},"values":[[1,"2"]],"x":1}]', '[{"metric":{},"values":[[1,"2"]}]']) {
+    for (const bad of [
+      '[{"metric":{},"values":[[1,2]]}]',
+      '[{"metric":{"a":1},"values":[]}]',
+      '[{"metric":{},"values":[[1,"2"]],"x":1}]',
+      '[{"metric":{},"values":[[1,"2"]}]',
+    ]) {
       expect(() => readSeries(`{"status":"success","data":{"result":${bad}}}`, 4), bad).toThrow();
     }
   });

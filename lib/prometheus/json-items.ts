@@ -64,7 +64,8 @@ export class JsonArrayItems {
 
   /** The document with the array emptied, parsed; throws JsonItemsError when it is not JSON. */
   end(): unknown {
-    if (this.series || this.inItems || this.inString || this.stack.length > 0) throw new JsonItemsError('the answer ended in the middle of its JSON');
+    if (this.series || this.inItems || this.inString || this.stack.length > 0)
+      throw new JsonItemsError('the answer ended in the middle of its JSON');
     try {
       return JSON.parse(this.outside.join(''));
     } catch {
@@ -74,7 +75,8 @@ export class JsonArrayItems {
 
   private keep(text: string): void {
     this.outsideChars += text.length;
-    if (this.outsideChars > MAX_OUTSIDE_CHARS) throw new JsonItemsError(`more than ${MAX_OUTSIDE_CHARS} characters outside ${this.path.join('.')}`);
+    if (this.outsideChars > MAX_OUTSIDE_CHARS)
+      throw new JsonItemsError(`more than ${MAX_OUTSIDE_CHARS} characters outside ${this.path.join('.')}`);
     this.outside.push(text);
   }
 

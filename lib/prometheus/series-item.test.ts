@@ -16,13 +16,17 @@ describe('sampleValue (as the job’s float() reads a sample)', () => {
 
 describe('parseSeriesItem', () => {
   it('reads the labels and the values of a series as Prometheus writes it', () => {
-    const series = parseSeriesItem('{"metric":{"pod":"a-0","values":"x","odd":"\\"values\\":[1"},"values":[[1700000000,"10"],[1700000300.5,"2.5e+01"],[1700000600,"NaN"]]}');
+    const series = parseSeriesItem(
+      '{"metric":{"pod":"a-0","values":"x","odd":"\\"values\\":[1"},"values":[[1700000000,"10"],[1700000300.5,"2.5e+01"],[1700000600,"NaN"]]}',
+    );
     expect(series.metric).toEqual({ pod: 'a-0', values: 'x', odd: '"values":[1' });
     expect([...series.values]).toEqual([10, 25, NaN]);
   });
 
   it('reads long numbers as float() rounds them', () => {
-    expect([...parseSeriesItem('{"metric":{},"values":[[1,"12345678901234567"],[2,"007"],[3,"1.0"]]}').values]).toEqual([12345678901234568, 7, 1]);
+    expect([...parseSeriesItem('{"metric":{},"values":[[1,"12345678901234567"],[2,"007"],[3,"1.0"]]}').values]).toEqual([
+      12345678901234568, 7, 1,
+    ]);
   });
 
   it('reads whitespace, keys in any order, and no values', () => {

@@ -8,7 +8,15 @@ const census = (entries: Array<[string | null, Record<string, number>]>): Series
 
 describe('planBatches', () => {
   it('packs small namespaces together and cuts a large one along its workloads', () => {
-    const batches = planBatches(census([['a', { x: 3 }], ['b', { y: 4 }], ['big', { web: 6, 'web-admin': 5, api: 2 }], ['c', { z: 9 }]]), 10);
+    const batches = planBatches(
+      census([
+        ['a', { x: 3 }],
+        ['b', { y: 4 }],
+        ['big', { web: 6, 'web-admin': 5, api: 2 }],
+        ['c', { z: 9 }],
+      ]),
+      10,
+    );
     expect(batches.map((b) => [b.matchers, b.series, b.workloads])).toEqual([
       [',namespace="big",pod=~"(?:api|web)-[\\\\s\\\\S]+"', 8, 2],
       [',namespace="big",pod=~"(?:web-admin)-[\\\\s\\\\S]+"', 5, 1],

@@ -49,7 +49,8 @@ export function planBatches(census: SeriesCensus, perBatch = BATCH_SERIES): Samp
 
 function namespacesBatch(namespaces: Array<[string, Map<string, number>]>): SampleBatch {
   const names = new Set(namespaces.map(([n]) => n));
-  const matcher = names.size === 1 ? `,namespace=${promString([...names][0]!)}` : `,namespace=~${promString([...names].map(regexLiteral).join('|'))}`;
+  const matcher =
+    names.size === 1 ? `,namespace=${promString([...names][0]!)}` : `,namespace=~${promString([...names].map(regexLiteral).join('|'))}`;
   return {
     matchers: matcher,
     accepts: (metric) => metric.namespace !== undefined && names.has(metric.namespace),

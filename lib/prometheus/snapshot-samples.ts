@@ -78,7 +78,11 @@ export async function readSnapshotSamples(
 /** Which namespaces and workloads have series in the window, and how many each: the batches' plan. */
 async function listSeries(window: SnapshotWindow, signal?: AbortSignal): Promise<SeriesCensus> {
   const census: SeriesCensus = { series: 0, namespaces: new Map() };
-  const form = new URLSearchParams({ 'match[]': snapshotSelector(), start: String(window.start - LISTING_MARGIN_SECONDS), end: String(window.end) });
+  const form = new URLSearchParams({
+    'match[]': snapshotSelector(),
+    start: String(window.start - LISTING_MARGIN_SECONDS),
+    end: String(window.end),
+  });
   await post('api/v1/series', form, ['data'], signal, (text) => {
     const labels = labelSet.safeParse(JSON.parse(text));
     if (!labels.success) throw new SeriesShapeError('a series in the listing is not a set of labels');
@@ -93,15 +97,32 @@ async function listSeries(window: SnapshotWindow, signal?: AbortSignal): Promise
   return census;
 }
 
-async function readBatch(window: SnapshotWindow, batch: SampleBatch, signal: AbortSignal | undefined, onSeries: (s: ReadSeries) => void): Promise<void> {
-  const form = new URLSearchParams({ query: snapshotSelector(batch.matchers), start: String(window.start), end: String(window.end), step: String(window.step) });
+async function readBatch(
+  window: SnapshotWindow,
+  batch: SampleBatch,
+  signal: AbortSignal | undefined,
+  onSeries: (s: ReadSeries) => void,
+): Promise<void> {
+  const form = new URLSearchParams({
+    query: snapshotSelector(batch.matchers),
+    start: String(window.start),
+    end: String(window.end),
+    step: String(window.step),
+  });
   const take = (series: ReadSeries) => {
     if (batch.accepts(series.metric)) onSeries(series); // else another batch's workload sharing this one's pod prefix
   };
   await post('api/v1/query_range', form, ['data', 'result'], signal, (text) => take(parseSeriesItem(text)), take);
 }
 
-async function post(path: string, form: URLSearchParams, items: string[], signal: AbortSignal | undefined, onItem: (text: string) => void, onSeries?: (s: ReadSeries) => void): Promise<void> {
+async function post(
+  path: string,
+  form: URLSearchParams,
+  items: string[],
+  signal: AbortSignal | undefined,
+  onItem: (text: string) => void,
+  onSeries?: (s: ReadSeries) => void,
+): Promise<void> {
   const base = settings().prometheusUrl;
   if (!base) throw new PrometheusError('not-configured', `No Prometheus is configured (${variableOf('prometheusUrl')}).`);
   const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
@@ -109,7 +130,10 @@ async function post(path: string, form: URLSearchParams, items: string[], signal
   const answer = await postStreamed(url, form, items, onItem, timeout, onSeries);
   const failed = errorRest.safeParse(answer.rest);
   if (failed.success) {
-    throw new PrometheusError('refused', `Prometheus refused the query (${failed.data.errorType ?? `HTTP ${answer.status}`}): ${failed.data.error ?? 'no reason given'}`);
+    throw new PrometheusError(
+      'refused',
+      `Prometheus refused the query (${failed.data.errorType ?? `HTTP ${answer.status}`}): ${failed.data.error ?? 'no reason given'}`,
+    );
   }
   if (answer.status !== 200 || !answerRest.safeParse(answer.rest).success) {
     throw new PrometheusError('garbage', `Prometheus answered HTTP ${answer.status} with JSON that is not a successful answer to ${path}.`);

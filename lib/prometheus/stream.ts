@@ -38,7 +38,15 @@ export function postStreamed(
     const fail = (err: unknown) => reject(asPrometheusError(err, url, options));
     const req = send(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), accept: 'application/json' }, signal },
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+          accept: 'application/json',
+        },
+        signal,
+      },
       (res) => {
         const items = new JsonArrayItems(path, onItem, onSeries);
         // The first thing wrong with the answer is its failure; the rest of it is not read.
@@ -79,10 +87,16 @@ function asPrometheusError(err: unknown, url: URL, options: StreamOptions): unkn
   if (err instanceof PrometheusError) return err;
   if (err instanceof Error && err.name === 'AbortError') return err;
   if (err instanceof SilenceError) {
-    return new PrometheusError('timeout', `Prometheus sent nothing for ${options.idleTimeoutMs / 1000} s (${options.timeoutSetting}): it is too slow or stuck.`);
+    return new PrometheusError(
+      'timeout',
+      `Prometheus sent nothing for ${options.idleTimeoutMs / 1000} s (${options.timeoutSetting}): it is too slow or stuck.`,
+    );
   }
   if (err instanceof JsonItemsError || err instanceof SeriesShapeError || err instanceof SyntaxError) {
-    return new PrometheusError('garbage', `Prometheus at ${url.origin} answered something that is not a Prometheus answer: ${err.message}.`);
+    return new PrometheusError(
+      'garbage',
+      `Prometheus at ${url.origin} answered something that is not a Prometheus answer: ${err.message}.`,
+    );
   }
   const message = err instanceof Error ? err.message : String(err);
   return new PrometheusError('unreachable', `Prometheus cannot be reached at ${url.origin}: ${message}`);

@@ -16,7 +16,8 @@ export interface PreviewProgress extends SampleProgress {
 }
 
 /** Why no preview: which part failed and its own words. */
-export type PreviewProblemKind = 'prometheus-not-configured' | 'prometheus-down' | 'prometheus-slow' | 'prometheus-garbage' | 'prometheus-refused' | 'cluster';
+export type PreviewProblemKind =
+  'prometheus-not-configured' | 'prometheus-down' | 'prometheus-slow' | 'prometheus-garbage' | 'prometheus-refused' | 'cluster';
 
 export interface PreviewProblem {
   kind: PreviewProblemKind;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { SnapshotPool, diffCounts, diffTables, snapshotGuard, type SnapshotCrash } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { toAppError } from '@/lib/errors';
+import { toAppError } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readTableConfigMap } from '@/lib/k8s/table';
 import { PrometheusError } from '@/lib/prometheus/client';
@@ -16,7 +16,11 @@ const PROGRESS_EVERY_MS = 250;
 
 export type PreviewOutcome = { preview: SnapshotPreview } | { problem: PreviewProblem };
 
-export async function previewSnapshot(now: Date, signal: AbortSignal, emit: (event: PreviewEvent) => void = () => {}): Promise<PreviewOutcome> {
+export async function previewSnapshot(
+  now: Date,
+  signal: AbortSignal,
+  emit: (event: PreviewEvent) => void = () => {},
+): Promise<PreviewOutcome> {
   const started = performance.now();
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);

@@ -22,7 +22,10 @@ if (!cluster) throw new Error('the local cluster is not up (no .cluster/state.js
 const prometheus = prometheusUrl(cluster);
 const saved = { ...process.env };
 
-interface Table { metadata: { resourceVersion: string }; data?: Record<string, string> }
+interface Table {
+  metadata: { resourceVersion: string };
+  data?: Record<string, string>;
+}
 const table = () => getJson<Table>(['-n', NS, 'get', 'configmap', 'memory-requests'], 'viewer');
 const cli = (...args: string[]) => execFileSync(process.execPath, [join(repoRoot, 'e2e/cluster/cli.ts'), ...args], { stdio: 'pipe' });
 
@@ -59,11 +62,24 @@ describe('the preview is what the snapshot job writes', () => {
   beforeAll(() => {
     cli('snapshot', 'normal');
     before = table().data ?? {};
-    if (!before['shop_legacy-worker_worker']) throw new Error('precondition: the seeded table holds shop_legacy-worker_worker (a workload gone from the window)');
+    if (!before['shop_legacy-worker_worker'])
+      throw new Error('precondition: the seeded table holds shop_legacy-worker_worker (a workload gone from the window)');
   });
   afterAll(async () => {
     // Put the table back as the tests after this one expect it; fail loudly if it does not hold.
-    kubectl(['-n', NS, 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([{ op: 'add', path: '/data', value: before }])], { user: 'operator' });
+    kubectl(
+      [
+        '-n',
+        NS,
+        'patch',
+        'configmap',
+        'memory-requests',
+        '--type=json',
+        '-p',
+        JSON.stringify([{ op: 'add', path: '/data', value: before }]),
+      ],
+      { user: 'operator' },
+    );
     const now = table().data ?? {};
     if (JSON.stringify(Object.entries(now).sort()) !== JSON.stringify(Object.entries(before).sort())) {
       throw new Error(`the table ${NS}/memory-requests could not be restored: later tests will see the job's rows`);
@@ -83,12 +99,16 @@ describe('the preview is what the snapshot job writes', () => {
     const waited = await kubectlAsync(['-n', NS, 'wait', '--for=condition=Complete', `job/${job}`, '--timeout=120s'], { user: 'viewer' });
     expect(waited.stderr).toBe('');
     const log = (await kubectlAsync(['-n', NS, 'logs', `job/${job}`], { user: 'viewer' })).stdout.trimEnd().split('\n');
-    const pod = getJson<{ items: Array<{ status: { containerStatuses?: Array<{ state: { terminated?: { startedAt: string; finishedAt: string } } }> } }> }>(
-      ['-n', NS, 'get', 'pods', '-l', `job-name=${job}`], 'viewer').items[0];
+    const pod = getJson<{
+      items: Array<{ status: { containerStatuses?: Array<{ state: { terminated?: { startedAt: string; finishedAt: string } } }> } }>;
+    }>(['-n', NS, 'get', 'pods', '-l', `job-name=${job}`], 'viewer').items[0];
     const ran = pod?.status.containerStatuses?.[0]?.state.terminated;
     if (!ran) throw new Error(`job ${job}'s pod has no terminated state`);
     const steps = [preview.window.end, Date.parse(ran.startedAt) / 1000, Date.parse(ran.finishedAt) / 1000].map(stepOf);
-    if (new Set(steps).size !== 1) throw new Error(`precondition: the preview (end ${preview.window.end}) and the job's run (${ran.startedAt}–${ran.finishedAt}) fell in different 300 s steps, so they read different samples`);
+    if (new Set(steps).size !== 1)
+      throw new Error(
+        `precondition: the preview (end ${preview.window.end}) and the job's run (${ran.startedAt}–${ran.finishedAt}) fell in different 300 s steps, so they read different samples`,
+      );
 
     const written = table().data ?? {};
     expect(preview.rows).toEqual(written);
@@ -101,7 +121,16 @@ describe('the preview is what the snapshot job writes', () => {
     expect(written['shop_legacy-worker_worker']).toBeUndefined(); // gone from the window
     expect(preview.diff.gone.map((c) => c.key)).toContain('shop_legacy-worker_worker');
     expect(written['shop_fresh-api_api']).toBeUndefined(); // no samples
-    for (const key of ['shop_web_app', 'shop_web_migrate', 'payments_api_api', 'shop_nightly-report_report', 'jenkins-prd_build-app_build', 'jenkins-prd_etl-v2_jnlp', 'payments_validate-config_validate', 'payments_pg-main_bootstrap-controller']) {
+    for (const key of [
+      'shop_web_app',
+      'shop_web_migrate',
+      'payments_api_api',
+      'shop_nightly-report_report',
+      'jenkins-prd_build-app_build',
+      'jenkins-prd_etl-v2_jnlp',
+      'payments_validate-config_validate',
+      'payments_pg-main_bootstrap-controller',
+    ]) {
       expect(written[key], key).toMatch(/^\d+Mi$/);
     }
     expect(preview.series).toBeGreaterThan(30);
@@ -127,7 +156,9 @@ describe('when Prometheus fails, the preview says which way and why', () => {
   it('down: nothing listens', async () => {
     const previewSnapshot = await previewWith({ url: `http://127.0.0.1:${await freePort()}` });
     const outcome = await previewSnapshot(new Date(), new AbortController().signal);
-    expect(outcome).toMatchObject({ problem: { kind: 'prometheus-down', title: 'Prometheus is down', message: expect.stringMatching(/cannot be reached.*ECONNREFUSED/) } });
+    expect(outcome).toMatchObject({
+      problem: { kind: 'prometheus-down', title: 'Prometheus is down', message: expect.stringMatching(/cannot be reached.*ECONNREFUSED/) },
+    });
   });
 
   it('slow: it accepts the query and sends nothing', async () => {
@@ -135,11 +166,15 @@ describe('when Prometheus fails, the preview says which way and why', () => {
     servers.push(slow.server);
     const previewSnapshot = await previewWith({ url: slow.url, timeoutMs: 500 });
     const outcome = await previewSnapshot(new Date(), new AbortController().signal);
-    expect(outcome).toMatchObject({ problem: { kind: 'prometheus-slow', message: expect.stringMatching(/sent nothing for 0.5 s \(MEMDASH_PROMETHEUS_TIMEOUT_MS\)/) } });
+    expect(outcome).toMatchObject({
+      problem: { kind: 'prometheus-slow', message: expect.stringMatching(/sent nothing for 0.5 s \(MEMDASH_PROMETHEUS_TIMEOUT_MS\)/) },
+    });
   });
 
   it('garbage: an HTML page, or samples that are not numbers', async () => {
-    const html = await fakePrometheus((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>'));
+    const html = await fakePrometheus((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>'),
+    );
     servers.push(html.server);
     let outcome = await (await previewWith({ url: html.url }))(new Date(), new AbortController().signal);
     expect(outcome).toMatchObject({ problem: { kind: 'prometheus-garbage', message: expect.stringMatching(/not JSON/) } });
@@ -147,7 +182,17 @@ describe('when Prometheus fails, the preview says which way and why', () => {
     // the real listing, then a matrix whose samples are not numbers
     const bad = await fakePrometheus((req, res) => {
       if (req.url?.startsWith('/api/v1/series')) return void forward(prometheus, req, res);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'success', data: { resultType: 'matrix', result: [{ metric: { namespace: 'shop', pod: 'redis-0', container: 'redis' }, values: [[1, '12MiB']] }] } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            status: 'success',
+            data: {
+              resultType: 'matrix',
+              result: [{ metric: { namespace: 'shop', pod: 'redis-0', container: 'redis' }, values: [[1, '12MiB']] }],
+            },
+          }),
+        );
     });
     servers.push(bad.server);
     outcome = await (await previewWith({ url: bad.url }))(new Date(), new AbortController().signal);
@@ -155,10 +200,18 @@ describe('when Prometheus fails, the preview says which way and why', () => {
   });
 
   it('refused: its own error answer', async () => {
-    const refusing = await fakePrometheus((_req, res) => res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error', errorType: 'execution', error: 'query processing would load too many samples into memory' })));
+    const refusing = await fakePrometheus((_req, res) =>
+      res
+        .writeHead(422, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ status: 'error', errorType: 'execution', error: 'query processing would load too many samples into memory' }),
+        ),
+    );
     servers.push(refusing.server);
     const outcome = await (await previewWith({ url: refusing.url }))(new Date(), new AbortController().signal);
-    expect(outcome).toMatchObject({ problem: { kind: 'prometheus-refused', message: expect.stringMatching(/execution.*too many samples/) } });
+    expect(outcome).toMatchObject({
+      problem: { kind: 'prometheus-refused', message: expect.stringMatching(/execution.*too many samples/) },
+    });
   });
 
   it('stopped: the signal closes the Prometheus reads in flight and starts no more', async () => {

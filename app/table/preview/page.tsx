@@ -14,9 +14,13 @@ export default async function PreviewPage() {
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Preview of the next table</h1>
       <p className="text-zinc-700">
-        Computed as the snapshot job <span className="font-mono">{s.kyvernoNamespace}/{s.snapshotCronJob}</span> computes it: {s.snapshotWindowDays} days of{' '}
-        <span className="font-mono">{s.snapshotMetric}</span> at a {s.snapshotStepSeconds} s step, every pod of a workload pooled, each container&apos;s p90 in whole MiB rounded
-        up. Nothing is written. <Link href="/table">Today&apos;s table</Link>
+        Computed as the snapshot job{' '}
+        <span className="font-mono">
+          {s.kyvernoNamespace}/{s.snapshotCronJob}
+        </span>{' '}
+        computes it: {s.snapshotWindowDays} days of <span className="font-mono">{s.snapshotMetric}</span> at a {s.snapshotStepSeconds} s
+        step, every pod of a workload pooled, each container&apos;s p90 in whole MiB rounded up. Nothing is written.{' '}
+        <Link href="/table">Today&apos;s table</Link>
       </p>
       <SnapshotPreviewView kubectl={s.kubectl} />
     </div>
