@@ -1,7 +1,7 @@
 'use client';
 
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ProbeAnswer, ProbeOutcome } from '@/lib/domain';
+import { shellQuote as q, type ProbeAnswer, type ProbeOutcome } from '@/lib/domain';
 import { CopyButton } from '@/components/CopyButton';
 import { Time } from '@/components/Time';
 import { Tag } from './Panel';
@@ -15,7 +15,7 @@ const WORDS: Record<ProbeOutcome, { text: string; tone: 'good' | 'bad' | 'warn' 
 
 /** The runbook's dry-run probe: its last answer explained, a button to run it now, and the command. */
 export function ProbePanel({ probe, namespace, kubectl, pod }: { probe: UseQueryResult<ProbeAnswer>; namespace: string; kubectl: string; pod: string }) {
-  const command = `${kubectl} -n ${namespace} run ${pod} --image=busybox --restart=Never --dry-run=server -o name`;
+  const command = `${kubectl} -n ${q(namespace)} run ${q(pod)} --image=busybox --restart=Never --dry-run=server -o name`;
   const answer = probe.data;
   return (
     <section className="rounded border border-zinc-200 bg-white p-3" data-testid="probe" data-outcome={answer?.outcome ?? ''}>

@@ -102,3 +102,5 @@ export {
   type SampleSeries,
 } from './workload-series';
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
+export { DNS_LABEL, DNS_SUBDOMAIN, isLabelName, isObjectName } from './names';
+export { shellQuote, shellWords } from './shell';
