@@ -7,6 +7,8 @@ const TITLES: Record<ErrorCode, string> = {
   unauthorized: "The cluster does not accept memdash's credential",
   forbidden: 'The cluster refused',
   'not-found': 'Not found',
+  'method-not-allowed': 'Method not allowed',
+  misdirected: 'Not a host memdash answers',
   unreachable: 'Cluster unreachable',
   'cluster-error': 'The API server answered with an error',
   internal: 'memdash failed',

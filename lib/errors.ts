@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'unauthorized' // the cluster did not accept the credential
   | 'forbidden' // the cluster's RBAC refused; the message is the cluster's own
   | 'not-found'
+  | 'method-not-allowed'
+  | 'misdirected' // a Host header memdash does not answer (MEMDASH_ALLOWED_HOSTS)
   | 'unreachable' // the API server did not answer
   | 'cluster-error' // the API server answered with an error we do not map further
   | 'internal';
@@ -18,6 +20,8 @@ const STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   'not-found': 404,
+  'method-not-allowed': 405,
+  misdirected: 421,
   unreachable: 503,
   'cluster-error': 502,
   internal: 500,

@@ -4,7 +4,7 @@ import { parseSavedTable } from '@/lib/domain';
 import { AppError, errorResponse } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
 import { importSavedTable } from '@/lib/history/store';
-import { assertSameOrigin } from '@/lib/same-origin';
+import { assertSameOrigin } from '@/lib/http/origin';
 
 export const dynamic = 'force-dynamic';
 

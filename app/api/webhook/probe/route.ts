@@ -1,6 +1,6 @@
 import { errorResponse } from '@/lib/errors';
 import { runProbe } from '@/lib/k8s/probe';
-import { assertSameOrigin } from '@/lib/same-origin';
+import { assertSameOrigin } from '@/lib/http/origin';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,23 @@
+// Runs before every route, static files included: memdash answers only the hosts its settings name (a DNS-rebound
+// name gets 421 before any page or route runs), and only the HTTP methods it serves (TRACE and the like get 405).
+import { NextResponse, type NextRequest } from 'next/server';
+import { AppError } from '@/lib/errors';
+import { securityHeaders } from '@/lib/http/headers';
+import { hostProblem } from '@/lib/http/origin';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+export function proxy(request: NextRequest): NextResponse {
+  const misdirected = hostProblem(request.headers);
+  if (misdirected) return refusal(misdirected);
+  if (!METHODS.includes(request.method)) {
+    return refusal(new AppError('method-not-allowed', `memdash does not answer ${request.method}`), { allow: METHODS.join(', ') });
+  }
+  return NextResponse.next();
+}
+
+function refusal(error: AppError, extra: Record<string, string> = {}): NextResponse {
+  const response = NextResponse.json(error.toBody(), { status: error.status, headers: { 'cache-control': 'no-store', ...extra } });
+  for (const { key, value } of securityHeaders()) response.headers.set(key, value);
+  return response;
+}
