@@ -8,6 +8,7 @@ const TITLES: Record<ErrorCode, string> = {
   forbidden: 'The cluster refused',
   'not-found': 'Not found',
   'method-not-allowed': 'Method not allowed',
+  'too-large': 'Too large',
   misdirected: 'Not a host memdash answers',
   unreachable: 'Cluster unreachable',
   'cluster-error': 'The API server answered with an error',

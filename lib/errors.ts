@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'forbidden' // the cluster's RBAC refused; the message is the cluster's own
   | 'not-found'
   | 'method-not-allowed'
+  | 'too-large'
   | 'misdirected' // a Host header memdash does not answer (MEMDASH_ALLOWED_HOSTS)
   | 'unreachable' // the API server did not answer
   | 'cluster-error' // the API server answered with an error we do not map further
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   'not-found': 404,
   'method-not-allowed': 405,
+  'too-large': 413,
   misdirected: 421,
   unreachable: 503,
   'cluster-error': 502,

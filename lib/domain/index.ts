@@ -79,7 +79,7 @@ export {
 export { failClosedAudit, type AuditFinding, type AuditSeverity } from './fail-closed-audit';
 export { failedCreatesByOwner, type EventShape, type FailedCreateGroup } from './failed-creates';
 export { diffCounts, diffTables, diffToCsv, filterDiff, keyParts, type DiffCounts, type DiffFilter, type RowChange, type TableData, type TableDiff } from './table-diff';
-export { inForceFrom, tableAt, type TableAt, type TableVersion, type VersionSource, type VersionTime } from './table-history';
+export { inForceFrom, recordedFirst, tableAt, type TableAt, type TableVersion, type VersionSource, type VersionTime } from './table-history';
 export {
   registrationAt,
   registrationChanges,

@@ -22,6 +22,8 @@ const DECIMAL: Record<string, [bigint, bigint]> = {
 // BigInt do real work on a value read from the cluster.
 const MAX_EXPONENT = 100;
 
+const MAX_QUANTITY_LENGTH = 40;
+
 const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)([a-zA-Z]*|[eE][+-]?\d+)$/;
 
 /** The suffix as a [numerator, denominator] multiplier, or null when it is no Kubernetes suffix. */
@@ -44,6 +46,8 @@ function multiplierOf(suffix: string): [bigint, bigint] | null {
  * in requests and limits), so it is null here. Exact up to 2^53 bytes (8 PiB); beyond, the nearest double.
  */
 export function parseMemory(quantity: string): number | null {
+  // No memory size needs more characters; a value of a million digits would make BigInt block the server.
+  if (quantity.length > MAX_QUANTITY_LENGTH) return null;
   const match = QUANTITY.exec(quantity);
   if (!match) return null;
   const [, sign = '', number = '', suffix = ''] = match;

@@ -3,6 +3,7 @@ import {
   diffCounts,
   diffTables,
   parseTable,
+  recordedFirst,
   registrationAt,
   registrationGaps,
   tableAt,
@@ -21,7 +22,7 @@ import { listVersions, readVersion, type VersionSummary } from './store';
 /** The table in force and the registration's state at `createdAt`, as the verdicts take them. */
 export async function historyAtCreation(db: HistoryDb, createdAt: string): Promise<HistoryAtCreation> {
   const [versions, observations] = await Promise.all([listVersions(db), listRegistrationObservations(db)]);
-  const at = tableAt(versions, createdAt);
+  const at = tableAt(recordedFirst(versions), createdAt);
   const version = at.known ? await readVersion(db, at.version.id) : null;
   return {
     table: version ? { parsed: parseTable(version.data), inForceFrom: version.inForceFrom, source: version.source, label: version.label } : null,
