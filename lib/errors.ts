@@ -78,6 +78,14 @@ export function failureOf(err: unknown): AppError {
   return appError;
 }
 
+/**
+ * Whether a page should answer 404: its name is one Kubernetes would refuse, its parameters are bad, or the thing is
+ * not there. A page cannot answer 400, and a 200 would tell a crawler or a monitor that the page exists.
+ */
+export function isNotThere(error: AppError): boolean {
+  return error.code === 'invalid-name' || error.code === 'bad-request' || error.code === 'not-found';
+}
+
 /** The Response a route handler returns for an error. */
 export function errorResponse(err: unknown): Response {
   const appError = failureOf(err);

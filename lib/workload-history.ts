@@ -57,6 +57,9 @@ export async function readWorkloadHistory(params: unknown, now = new Date()): Pr
   const { jenkinsNamespace } = settings();
   const pods = podList.map(asPodShape).filter((p): p is LoadedPod => p !== null && workloadOf(p, { jenkinsNamespace })?.name === ref.workload);
   const rows = Object.values(table.parsed.rows).filter((r) => r.namespace === ref.namespace && r.workload === ref.workload);
+  if (pods.length === 0 && rows.length === 0) {
+    throw new AppError('not-found', `No workload ${ref.namespace}/${ref.workload}: no pod of it runs and the table holds no row for it`);
+  }
   const containers = [...new Set([...rows.map((r) => r.container), ...pods.flatMap((p) => [...(p.spec.initContainers ?? []), ...p.spec.containers].map((c) => c.name))])].sort();
   const explained = await Promise.all(
     pods.map(async (pod) => {

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { ErrorState } from '@/components/ErrorState';
 import { PodFilters } from '@/components/PodFilters';
 import { PodTable } from '@/components/PodTable';
-import { failureOf } from '@/lib/errors';
+import { failureOf, isNotThere } from '@/lib/errors';
 import { readClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { findPods, parsePodSearch, type PodSearch } from '@/lib/k8s/pods';
@@ -25,10 +26,12 @@ export default async function PodsPage({ searchParams }: Props) {
     const k = readClients();
     [found, namespaces] = await Promise.all([findPods(k, search), listNamespaceNames(k)]);
   } catch (err) {
+    const error = failureOf(err);
+    if (isNotThere(error)) notFound();
     return (
       <>
         <h1 className="mb-3 text-lg font-semibold">Pods</h1>
-        <ErrorState error={failureOf(err)} />
+        <ErrorState error={error} />
       </>
     );
   }

@@ -52,7 +52,7 @@ describe('diffToCsv', () => {
   it('writes one line per difference with a header', () => {
     const csv = diffToCsv(diffTables(before, after)).trim().split('\n');
     expect(csv[0]).toBe('change,key,namespace,workload,container,from,to,delta_mi,delta_percent');
-    expect(csv[1]).toBe('changed,shop_web_app,shop,web,app,300Mi,450Mi,150,50.0');
+    expect(csv[1]).toBe('changed,shop_web_app,shop,web,app,300Mi,450Mi,150,50');
     expect(csv).toContain('gone,shop_old_x,shop,old,x,10Mi,,,');
     expect(csv).toHaveLength(7);
   });
@@ -60,5 +60,16 @@ describe('diffToCsv', () => {
   it('quotes commas and defuses formulas', () => {
     const csv = diffToCsv(diffTables({}, { 'a,b': '=cmd()' }));
     expect(csv).toContain(`new,"a,b","a,b",,,,'=cmd(),,`);
+  });
+
+  it('writes a shrink as negative numbers, not defused text', () => {
+    const csv = diffToCsv(diffTables({ shop_web_app: '400Mi' }, { shop_web_app: '300Mi' })).trim().split('\n');
+    expect(csv[1]).toBe('changed,shop_web_app,shop,web,app,400Mi,300Mi,-100,-25');
+  });
+
+  it('never writes NaN or Infinity, whatever sizes the rows hold', () => {
+    const huge = `${'9'.repeat(39)}Ei`;
+    const csv = diffToCsv(diffTables({ a_b_c: huge, a_b_d: '1e100', a_b_e: '0' }, { a_b_c: `${'8'.repeat(39)}Ei`, a_b_d: '1e99', a_b_e: '5Mi' }));
+    expect(csv).not.toMatch(/NaN|Infinity/);
   });
 });

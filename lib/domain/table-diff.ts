@@ -49,7 +49,8 @@ export function keyParts(key: string): { namespace: string; workload: string; co
 function changeOf(key: string, fromValue: string | null, toValue: string | null): RowChange {
   const fromBytes = fromValue === null ? null : parseMemory(fromValue);
   const toBytes = toValue === null ? null : parseMemory(toValue);
-  const both = fromBytes !== null && toBytes !== null;
+  // A size too big for a double (Infinity) has no difference to show: Infinity − Infinity is NaN.
+  const both = fromBytes !== null && toBytes !== null && Number.isFinite(fromBytes) && Number.isFinite(toBytes);
   return {
     key,
     ...keyParts(key),
@@ -122,7 +123,7 @@ export function diffToCsv(diff: TableDiff): string {
   const lines = [CSV_HEADER.join(',')];
   const add = (change: string, c: RowChange) =>
     lines.push(
-      [change, c.key, c.namespace, c.workload, c.container, c.fromValue ?? '', c.toValue ?? '', c.deltaMi ?? '', c.deltaPercent === null ? '' : c.deltaPercent.toFixed(1)]
+      [change, c.key, c.namespace, c.workload, c.container, c.fromValue ?? '', c.toValue ?? '', c.deltaMi ?? '', c.deltaPercent === null ? '' : Math.round(c.deltaPercent * 10) / 10]
         .map(csvField)
         .join(','),
     );
@@ -135,6 +136,8 @@ export function diffToCsv(diff: TableDiff): string {
 // Keys and values come from a ConfigMap anyone with write access could fill: quote what CSV needs quoted, and
 // defuse a leading =, +, - or @ that a spreadsheet would run as a formula.
 function csvField(value: string | number): string {
+  // Numbers are written as numbers (a spreadsheet reads -12.5 as one); only text is defused.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

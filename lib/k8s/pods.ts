@@ -98,7 +98,9 @@ export function parsePodSearch(params: Record<string, string | string[] | undefi
   });
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-  throw new AppError('invalid-name', `Bad filter (${problems})`);
+  // A bad limit is a bad parameter; only a bad namespace or name is an invalid name.
+  const names = parsed.error.issues.every((i) => i.path[0] === 'namespace' || i.path[0] === 'name');
+  throw new AppError(names ? 'invalid-name' : 'bad-request', `Bad filter (${problems})`);
 }
 
 /** The pod's creation time as Kubernetes writes it (client-node hands it over as a Date). */

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
 import { ErrorState } from '@/components/ErrorState';
 import { diffCounts } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
+import { failureOf, isNotThere } from '@/lib/errors';
 import { parseDiffParams, readDiff, type DiffParams, type FilteredDiff } from '@/lib/history/diff-request';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };
@@ -22,7 +23,9 @@ export default async function DiffPage({ searchParams }: Props) {
     params = parseDiffParams(await searchParams);
     found = await readDiff(params);
   } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
+    const error = failureOf(err);
+    if (isNotThere(error)) notFound();
+    return <ErrorState error={error} />;
   }
   if (!found) return <p>Fewer than two versions of the table are recorded yet. <Link href="/table/snapshots">Recorded versions</Link></p>;
   const counts = diffCounts(found.diff);

@@ -1,5 +1,5 @@
 import { errorResponse } from '@/lib/errors';
-import { runProbe } from '@/lib/k8s/probe';
+import { probeNow } from '@/lib/k8s/probe';
 import { assertSameOrigin } from '@/lib/http/origin';
 
 export const dynamic = 'force-dynamic';
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request): Promise<Response> {
   try {
     assertSameOrigin(request);
-    return Response.json(await runProbe());
+    return Response.json(await probeNow());
   } catch (err) {
     return errorResponse(err);
   }

@@ -7,7 +7,7 @@ import { PodEvidence } from '@/components/PodEvidence';
 import { RunbookCommands } from '@/components/RunbookCommands';
 import { podCommands } from '@/components/runbook-commands';
 import { settings } from '@/lib/config';
-import { failureOf } from '@/lib/errors';
+import { failureOf, isNotThere } from '@/lib/errors';
 import { explainPodByRef, type Explanation } from '@/lib/explain';
 
 interface Props {
@@ -28,7 +28,7 @@ export default async function PodPage({ params }: Props) {
     explanation = await explainPodByRef({ namespace, name: pod }, now);
   } catch (err) {
     const error = failureOf(err);
-    if (error.code === 'not-found') notFound(); // a real 404, rendered by ./not-found.tsx
+    if (isNotThere(error)) notFound(); // a real 404, rendered by ./not-found.tsx
     return (
       <>
         <PodTitle namespace={namespace} pod={pod} />

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { Memory } from '@/components/Memory';
 import { WorkloadCharts } from '@/components/WorkloadCharts';
 import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
 import { rowKey } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
+import { failureOf, isNotThere } from '@/lib/errors';
 import { driftOf, readWorkloadHistory, type WorkloadHistory } from '@/lib/workload-history';
 
 interface Props {
@@ -26,10 +27,12 @@ export default async function WorkloadPage({ params }: Props) {
   try {
     history = await readWorkloadHistory({ namespace, workload });
   } catch (err) {
+    const error = failureOf(err);
+    if (isNotThere(error)) notFound();
     return (
       <>
         <Title namespace={namespace} workload={workload} />
-        <ErrorState error={failureOf(err)} />
+        <ErrorState error={error} />
       </>
     );
   }
