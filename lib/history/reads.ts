@@ -1,7 +1,7 @@
 import 'server-only';
 import {
   diffCounts,
-  diffTables,
+  diffTablesInSlices,
   parseTable,
   recordedFirst,
   registrationAt,
@@ -67,7 +67,7 @@ async function countsBetween(db: HistoryDb, from: VersionSummary, to: VersionSum
   const known = countsByHashes.get(key);
   if (known) return known;
   const [a, b] = await Promise.all([readVersion(db, from.id), readVersion(db, to.id)]);
-  const counts = diffCounts(diffTables(a?.data ?? null, b?.data ?? null));
+  const counts = diffCounts(await diffTablesInSlices(a?.data ?? null, b?.data ?? null, breathe));
   countsByHashes.set(key, counts);
   return counts;
 }
@@ -84,5 +84,10 @@ export async function diffVersions(db: HistoryDb, fromId: number, toId: number):
   const from = versions.find((v) => v.id === fromId);
   const to = versions.find((v) => v.id === toId);
   if (!from || !to || !a || !b) return null;
-  return { from, to, diff: diffTables(a.data, b.data) };
+  return { from, to, diff: await diffTablesInSlices(a.data, b.data, breathe) };
+}
+
+/** Lets every waiting request (a health check, another page) run before the next slice of a long computation. */
+export function breathe(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -1,6 +1,7 @@
-import { diffToCsv } from '@/lib/domain';
+import { diffCsvLines } from '@/lib/domain';
 import { AppError, errorResponse } from '@/lib/errors';
 import { parseDiffParams, readDiff } from '@/lib/history/diff-request';
+import { jsonPieces, linePieces, slicedBody } from '@/lib/http/stream';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,12 +16,14 @@ export async function GET(request: Request): Promise<Response> {
     if (!found) throw new AppError('not-found', 'Fewer than two versions of the table are recorded yet');
     const name = `memory-requests-diff-${found.from.id}-${found.to.id}`;
     if (params.format === 'csv') {
-      return new Response(diffToCsv(found.filtered), {
+      return new Response(slicedBody(linePieces(diffCsvLines(found.filtered))), {
         headers: { ...timing, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"` },
       });
     }
     const body = { from: found.from, to: found.to, ...found.filtered };
-    return Response.json(body, { headers: { ...timing, 'content-disposition': `attachment; filename="${name}.json"` } });
+    return new Response(slicedBody(jsonPieces(body)), {
+      headers: { ...timing, 'content-type': 'application/json', 'content-disposition': `attachment; filename="${name}.json"` },
+    });
   } catch (err) {
     return errorResponse(err);
   }
