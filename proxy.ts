@@ -1,11 +1,9 @@
 // Runs before every route, static files included: memdash answers only the hosts its settings name (a DNS-rebound
-// name gets 421 before any page or route runs), and only the HTTP methods it serves (TRACE and the like get 405).
+// name gets 421 before any page or route runs), and only the HTTP methods it serves (PROPFIND and the like get 405; TRACE is answered earlier, see lib/http/forbidden-methods.ts).
 import { NextResponse, type NextRequest } from 'next/server';
 import { AppError } from '@/lib/errors';
-import { securityHeaders } from '@/lib/http/headers';
+import { SERVED_METHODS as METHODS, securityHeaders } from '@/lib/http/headers';
 import { hostProblem } from '@/lib/http/origin';
-
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 export function proxy(request: NextRequest): NextResponse {
   const misdirected = hostProblem(request.headers);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configMaps } from './__fixtures__/fixtures';
-import { diffCounts, diffTables, diffToCsv, filterDiff } from './table-diff';
+import { diffCounts, diffTables, diffTablesInSlices, diffToCsv, filterDiff } from './table-diff';
 
 const before = { shop_web_app: '300Mi', shop_web_nginx: '24Mi', shop_cart_cart: '400Mi', payments_api_api: '900Mi', shop_old_x: '10Mi' };
 const after = { shop_web_app: '450Mi', shop_web_nginx: '24Mi', shop_cart_cart: '380Mi', payments_api_api: '1000Mi', shop_new_y: '64Mi', shop_bad_z: 'abcMi' };
@@ -71,5 +71,29 @@ describe('diffToCsv', () => {
     const huge = `${'9'.repeat(39)}Ei`;
     const csv = diffToCsv(diffTables({ a_b_c: huge, a_b_d: '1e100', a_b_e: '0' }, { a_b_c: `${'8'.repeat(39)}Ei`, a_b_d: '1e99', a_b_e: '5Mi' }));
     expect(csv).not.toMatch(/NaN|Infinity/);
+  });
+});
+
+describe('diffTablesInSlices', () => {
+  it('gives the same diff as diffTables, pausing between slices', async () => {
+    const from: Record<string, string> = {};
+    const to: Record<string, string> = {};
+    for (let i = 0; i < 9000; i++) {
+      from[`a_w${i}_c`] = `${(i * 7919) % 1000}Mi`;
+      if (i % 3) to[`a_w${i}_c`] = `${(i * 104729) % 1000}Mi`;
+      if (i % 5 === 0) to[`b_w${i}_c`] = `${i % 700}Mi`;
+    }
+    let pauses = 0;
+    const sliced = await diffTablesInSlices(from, to, async () => {
+      pauses++;
+    });
+    expect(sliced).toEqual(diffTables(from, to));
+    expect(pauses).toBeGreaterThan(10);
+    // the order stands on its own: biggest change first, then by key
+    const magnitudes = sliced.changed.map((c) => Math.abs(c.deltaMi ?? -1));
+    expect(magnitudes).toEqual([...magnitudes].sort((a, b) => b - a));
+    const ties = sliced.changed.filter((c) => Math.abs(c.deltaMi!) === magnitudes[0]).map((c) => c.key);
+    expect(ties).toEqual([...ties].sort());
+    expect(sliced.added.length + sliced.changed.length + sliced.unchanged + sliced.gone.length).toBeGreaterThan(9000);
   });
 });

@@ -118,12 +118,39 @@ function* diffSteps(from: TableData, to: TableData): Generator<void, TableDiff> 
     if (!Object.hasOwn(after, key)) gone.push(changeOf(key, value, null));
     if (++done % DIFF_SLICE === 0) yield;
   }
-  added.sort(byBytes((c) => c.toBytes));
-  yield;
-  gone.sort(byBytes((c) => c.fromBytes));
-  yield;
-  changed.sort(byMagnitude);
-  return { added, gone, changed, unchanged };
+  return {
+    added: yield* sortInSlices(added, byBytes((c) => c.toBytes)),
+    gone: yield* sortInSlices(gone, byBytes((c) => c.fromBytes)),
+    changed: yield* sortInSlices(changed, byMagnitude),
+    unchanged,
+  };
+}
+
+/** A stable merge sort that yields every DIFF_SLICE elements: slices sorted alone, then merged pass by pass. */
+function* sortInSlices<T>(items: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  let runs: T[][] = [];
+  for (let i = 0; i < items.length; i += DIFF_SLICE) {
+    runs.push(items.slice(i, i + DIFF_SLICE).sort(compare));
+    yield;
+  }
+  while (runs.length > 1) {
+    const merged: T[][] = [];
+    for (let i = 0; i < runs.length; i += 2) merged.push(runs[i + 1] ? yield* merge(runs[i]!, runs[i + 1]!, compare) : runs[i]!);
+    runs = merged;
+  }
+  return runs[0] ?? [];
+}
+
+function* merge<T>(a: T[], b: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    // <= keeps equal elements of `a` first: the sort stays stable, so the order reads the same each time.
+    out.push(j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
+    if (out.length % DIFF_SLICE === 0) yield;
+  }
+  return out;
 }
 
 /** The counts the job logs for a run that wrote `to` over `from`, and the changed rows it does not log. */

@@ -31,3 +31,6 @@ export function securityHeaders(dev = process.env.NODE_ENV === 'development'): A
 
 /** Answers that hold cluster state (the API's JSON and CSV, the health routes): never kept by a cache. */
 export const NO_STORE_PATHS = ['/api/:path*', '/healthz', '/readyz'];
+
+/** The HTTP methods any route of memdash serves; others get 405 (proxy.ts, lib/http/forbidden-methods.ts). */
+export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
