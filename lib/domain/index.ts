@@ -78,7 +78,7 @@ export {
 } from './registrations';
 export { failClosedAudit, type AuditFinding, type AuditSeverity } from './fail-closed-audit';
 export { failedCreatesByOwner, type EventShape, type FailedCreateGroup } from './failed-creates';
-export { DIFF_SLICE, diffCounts, diffCsvLines, diffTables, diffTablesInSlices, diffToCsv, filterDiff, keyParts, type DiffCounts, type DiffFilter, type RowChange, type TableData, type TableDiff } from './table-diff';
+export { DIFF_SLICE, diffCounts, diffCsvLines, diffTables, diffTablesInSlices, diffToCsv, rowsFromJsonInSlices, type TableRows, filterDiff, keyParts, type DiffCounts, type DiffFilter, type RowChange, type TableData, type TableDiff } from './table-diff';
 export { inForceFrom, recordedFirst, tableAt, type TableAt, type TableVersion, type VersionSource, type VersionTime } from './table-history';
 export {
   registrationAt,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configMaps } from './__fixtures__/fixtures';
-import { diffCounts, diffTables, diffTablesInSlices, diffToCsv, filterDiff } from './table-diff';
+import { diffCounts, diffTables, diffTablesInSlices, diffToCsv, filterDiff, rowsFromJsonInSlices } from './table-diff';
 
 const before = { shop_web_app: '300Mi', shop_web_nginx: '24Mi', shop_cart_cart: '400Mi', payments_api_api: '900Mi', shop_old_x: '10Mi' };
 const after = { shop_web_app: '450Mi', shop_web_nginx: '24Mi', shop_cart_cart: '380Mi', payments_api_api: '1000Mi', shop_new_y: '64Mi', shop_bad_z: 'abcMi' };
@@ -84,9 +84,10 @@ describe('diffTablesInSlices', () => {
       if (i % 5 === 0) to[`b_w${i}_c`] = `${i % 700}Mi`;
     }
     let pauses = 0;
-    const sliced = await diffTablesInSlices(from, to, async () => {
+    const pause = async () => {
       pauses++;
-    });
+    };
+    const sliced = await diffTablesInSlices(await rowsFromJsonInSlices(JSON.stringify(from), pause), await rowsFromJsonInSlices(JSON.stringify(to), pause), pause);
     expect(sliced).toEqual(diffTables(from, to));
     expect(pauses).toBeGreaterThan(10);
     // the order stands on its own: biggest change first, then by key
@@ -95,5 +96,15 @@ describe('diffTablesInSlices', () => {
     const ties = sliced.changed.filter((c) => Math.abs(c.deltaMi!) === magnitudes[0]).map((c) => c.key);
     expect(ties).toEqual([...ties].sort());
     expect(sliced.added.length + sliced.changed.length + sliced.unchanged + sliced.gone.length).toBeGreaterThan(9000);
+  });
+});
+
+describe('rowsFromJsonInSlices', () => {
+  it('reads back what JSON.stringify wrote, escapes and odd text included', async () => {
+    const data = { a_b_c: '1Mi', 'x"y': 'v\\w', 'uni\u00e9': '"quoted"', 'nl\n': 'tab\t' };
+    const rows = await rowsFromJsonInSlices(JSON.stringify(data), async () => undefined);
+    expect(Object.fromEntries(rows)).toEqual(data);
+    expect((await rowsFromJsonInSlices(null, async () => undefined)).size).toBe(0);
+    expect(Object.fromEntries(await rowsFromJsonInSlices('{ "a": "b" }', async () => undefined))).toEqual({ a: 'b' });
   });
 });
