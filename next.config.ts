@@ -1,7 +1,7 @@
 import type { NextConfig } from 'next';
 import { loadSettings } from './lib/config';
 import { NO_STORE_PATHS, securityHeaders } from './lib/http/headers';
-import { MAX_JSON_BODY_BYTES } from './lib/http/limits';
+import { PROXY_BODY_BUFFER_BYTES } from './lib/http/limits';
 
 // Validate every MEMDASH_* setting before Next.js serves or builds anything: a bad one stops start-up here,
 // naming the variable, instead of failing on the first page that needs it.
@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@kubernetes/client-node'],
   poweredByHeader: false,
   typedRoutes: false,
-  experimental: { proxyClientMaxBodySize: MAX_JSON_BODY_BYTES + 1 },
+  experimental: { proxyClientMaxBodySize: PROXY_BODY_BUFFER_BYTES },
   // Every response, pages, API JSON, CSV exports and static files alike (see lib/http/headers.ts).
   async headers() {
     return [

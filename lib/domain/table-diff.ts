@@ -104,7 +104,7 @@ export async function diffTablesInSlices(from: TableRows, to: TableRows, pause: 
 }
 
 /** Rows compared between two yields; a slice takes a few milliseconds. */
-export const DIFF_SLICE = 2000;
+export const DIFF_SLICE = 1000;
 
 function* diffSteps(before: TableRows, after: TableRows): Generator<void, TableDiff> {
   const added: RowChange[] = [];

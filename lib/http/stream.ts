@@ -4,7 +4,7 @@ import { breathe } from '@/lib/history/reads';
 // A large answer (the diff of two big tables as CSV or JSON) written a slice at a time, letting other requests run
 // between slices: one JSON.stringify of 100,000 rows would hold the server for as long as it takes.
 
-const PIECES_PER_SLICE = 1000;
+const PIECES_PER_SLICE = 500;
 
 /** A body that writes `pieces` in order, PIECES_PER_SLICE at a time, yielding to other requests between slices. */
 export function slicedBody(pieces: Iterator<string>): ReadableStream<Uint8Array> {
