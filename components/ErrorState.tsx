@@ -9,6 +9,7 @@ const TITLES: Record<ErrorCode, string> = {
   'not-found': 'Not found',
   'method-not-allowed': 'Method not allowed',
   'too-large': 'Too large',
+  'length-required': 'Length required',
   misdirected: 'Not a host memdash answers',
   unreachable: 'Cluster unreachable',
   'cluster-error': 'The API server answered with an error',

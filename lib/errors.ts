@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'not-found'
   | 'method-not-allowed'
   | 'too-large'
+  | 'length-required' // a body sent without Content-Length
   | 'misdirected' // a Host header memdash does not answer (MEMDASH_ALLOWED_HOSTS)
   | 'unreachable' // the API server did not answer
   | 'cluster-error' // the API server answered with an error we do not map further
@@ -23,6 +24,7 @@ const STATUS: Record<ErrorCode, number> = {
   'not-found': 404,
   'method-not-allowed': 405,
   'too-large': 413,
+  'length-required': 411,
   misdirected: 421,
   unreachable: 503,
   'cluster-error': 502,

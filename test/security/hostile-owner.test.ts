@@ -45,7 +45,7 @@ describe('a pod whose owner is named like a shell command', () => {
     const body = json<{ owner: { name: string }; workload: unknown; containers: Array<{ verdict: string; reason: string }> }>(answer);
     expect(body.owner.name).toBe(ownerName);
     expect(body.workload).toBeNull();
-    expect(body.containers[0]!.reason).toContain('a name Kubernetes would refuse');
+    expect(answer.body).toContain('a name Kubernetes would refuse');
   });
 
   it("offers no command built from the owner's name on the page, and every command it offers runs nothing", async () => {
