@@ -20,7 +20,9 @@ function streamBody(total: number): { status: number } {
 
 describe('a hostile saved table', () => {
   it('is refused unread: 411 sent without a length, 413 with a length above the limit', async () => {
-    const streamed = streamBody(64 * 1024 * 1024);
+    // 6 MiB: past what a route reads, within the 8 MiB Next copies for the proxy (a chunked upload past that hangs
+    // in Next 16.4 before the proxy runs: see the issue's closing note)
+    const streamed = streamBody(6 * 1024 * 1024);
     expect(streamed.status).toBe(411);
     const declared = await send('POST', IMPORTS, { origin: `http://127.0.0.1:${port()}`, 'content-type': 'application/json', 'content-length': String(64 * 1024 * 1024) }, '');
     expect(declared.status).toBe(413);
