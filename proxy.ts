@@ -1,7 +1,7 @@
 // Runs before every route, static files included: memdash answers only the hosts its settings name (a DNS-rebound
 // name gets 421 before any page or route runs), and only the HTTP methods it serves (PROPFIND and the like get 405; TRACE is answered earlier, see lib/http/forbidden-methods.ts).
 import { NextResponse, type NextRequest } from 'next/server';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 import { SERVED_METHODS as METHODS, securityHeaders } from '@/lib/http/headers';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { hostProblem } from '@/lib/http/origin';

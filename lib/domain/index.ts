@@ -88,7 +88,7 @@ export {
   type RegistrationGap,
   type RegistrationObservation,
 } from './registration-history';
-export { parseSavedTable, type ImportTarget, type SavedTable, type SavedTableResult } from './table-import';
+export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
 export {
   chartPoints,
   p90Mi,
@@ -104,3 +104,4 @@ export {
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
 export { DNS_LABEL, DNS_SUBDOMAIN, isLabelName, isObjectName } from './names';
 export { shellQuote, shellWords } from './shell';
+export { partFailed, partOk, type Part, type PartError } from './part';

@@ -1,3 +1,4 @@
+import { partFailed, partOk, type Part } from './part';
 import { parseMemory } from './quantity';
 import { lastDataWrite, problemWithKey, type TableConfigMapShape } from './table';
 import type { TableData } from './table-diff';
@@ -15,7 +16,6 @@ export interface SavedTable {
   rows: number;
 }
 
-export type SavedTableResult = { ok: true; table: SavedTable } | { ok: false; problem: string };
 
 export interface ImportTarget {
   namespace: string;
@@ -34,7 +34,7 @@ const ROWS_NAMED = 5;
  * <namespace>_<workload>_<container>: <memory size>, or a time that is not RFC 3339 or lies after `now` gets a
  * sentence saying why.
  */
-export function parseSavedTable(text: string, fileName: string, target: ImportTarget, now: Date, explicitTime?: string): SavedTableResult {
+export function parseSavedTable(text: string, fileName: string, target: ImportTarget, now: Date, explicitTime?: string): Part<SavedTable> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -50,11 +50,11 @@ export function parseSavedTable(text: string, fileName: string, target: ImportTa
   if ('problem' in time) return fail(time.problem);
   if (new Date(time.at) > now) return fail(`${fileName} is dated ${time.at}, after now (${formatTime(now)}): a saved table is from the past`);
   const data = configMap.data && Object.keys(configMap.data).length > 0 ? configMap.data : null;
-  return { ok: true, table: { data, takenAt: time.at, takenAtSource: time.source, rows: Object.keys(data ?? {}).length } };
+  return partOk({ data, takenAt: time.at, takenAtSource: time.source, rows: Object.keys(data ?? {}).length });
 }
 
-function fail(problem: string): SavedTableResult {
-  return { ok: false, problem };
+function fail(problem: string): Part<SavedTable> {
+  return partFailed('bad-request', problem);
 }
 
 function configMapProblem(json: unknown, target: ImportTarget): string | null {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { isLabelName, isObjectName } from '@/lib/domain';
-import { toAppError } from '@/lib/errors';
+import { toAppError } from '@/lib/http/errors';
 import type { KubeClients } from './client';
 
 /** One link of a pod's controller-owner chain, for display: pod → ReplicaSet → Deployment, Job → CronJob, … */

@@ -7,8 +7,11 @@ import { Memory } from '@/components/Memory';
 import { WorkloadCharts } from '@/components/WorkloadCharts';
 import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
 import { rowKey } from '@/lib/domain';
-import { failureOf, isNotThere } from '@/lib/errors';
-import { driftOf, readWorkloadHistory, type WorkloadHistory } from '@/lib/workload-history';
+import { isNotThere } from '@/lib/http/errors';
+import { parseWorkloadRef } from '@/lib/http/params';
+import { attempt } from '@/lib/views/part';
+import { driftOf, readWorkloadHistory } from '@/lib/views/workload-history';
+import { podHref } from '@/lib/routes';
 
 interface Props {
   params: Promise<{ namespace: string; workload: string }>;
@@ -23,19 +26,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function WorkloadPage({ params }: Props) {
   await connection();
   const { namespace, workload } = await params;
-  let history: WorkloadHistory;
-  try {
-    history = await readWorkloadHistory({ namespace, workload });
-  } catch (err) {
-    const error = failureOf(err);
-    if (isNotThere(error)) notFound();
+  const read = await attempt(() => readWorkloadHistory(parseWorkloadRef({ namespace, workload })));
+  if (!read.ok) {
+    if (isNotThere(read.error)) notFound();
     return (
       <>
         <Title namespace={namespace} workload={workload} />
-        <ErrorState error={error} />
+        <ErrorState error={read.error} />
       </>
     );
   }
+  const history = read.value;
   const keys = history.containers.map((container) => ({ container, key: rowKey(namespace, workload, container) }));
   const drift = driftOf(history);
   return (
@@ -65,7 +66,7 @@ export default async function WorkloadPage({ params }: Props) {
           <ul className="list-disc pl-5" data-testid="drift">
             {drift.map(({ pod, container }) => (
               <li key={`${pod}/${container.name}`}>
-                <Link href={`/pods/${namespace}/${pod}`} className="font-mono">{pod}</Link> {container.name}: <Memory bytes={container.request} /> instead of{' '}
+                <Link href={podHref(namespace, pod)} className="font-mono">{pod}</Link> {container.name}: <Memory bytes={container.request} /> instead of{' '}
                 <Memory bytes={container.row} />; it gets the row with its next pod.
               </li>
             ))}

@@ -84,7 +84,7 @@ export function failureOf(err: unknown): AppError {
  * Whether a page should answer 404: its name is one Kubernetes would refuse, its parameters are bad, or the thing is
  * not there. A page cannot answer 400, and a 200 would tell a crawler or a monitor that the page exists.
  */
-export function isNotThere(error: AppError): boolean {
+export function isNotThere(error: { code: ErrorCode }): boolean {
   return error.code === 'invalid-name' || error.code === 'bad-request' || error.code === 'not-found';
 }
 
