@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next';
 import { loadSettings } from './lib/config';
+import { NO_STORE_PATHS, securityHeaders } from './lib/http/headers';
+import { PROXY_BODY_BUFFER_BYTES } from './lib/http/limits';
 
 // Validate every MEMDASH_* setting before Next.js serves or builds anything: a bad one stops start-up here,
 // naming the variable, instead of failing on the first page that needs it.
@@ -10,6 +12,14 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@kubernetes/client-node'],
   poweredByHeader: false,
   typedRoutes: false,
+  experimental: { proxyClientMaxBodySize: PROXY_BODY_BUFFER_BYTES },
+  // Every response, pages, API JSON, CSV exports and static files alike (see lib/http/headers.ts).
+  async headers() {
+    return [
+      { source: '/:path*', headers: securityHeaders() },
+      ...NO_STORE_PATHS.map((source) => ({ source, headers: [{ key: 'Cache-Control', value: 'no-store' }] })),
+    ];
+  },
 };
 
 export default nextConfig;

@@ -5,7 +5,7 @@ import { Time } from '@/components/Time';
 import { WebhookSummary } from '@/components/webhook/WebhookSummary';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
-import { readiness } from '@/lib/k8s/health';
+import { readiness, readTarget } from '@/lib/k8s/health';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
 import { NAVIGATION } from '@/lib/routes';
@@ -31,14 +31,15 @@ export default async function HomePage() {
   }
   const state = read.value;
   const s = settings();
+  const target = readTarget();
   return (
     <div className="space-y-4">
       <WebhookSummary />
       <dl className="grid grid-cols-[12rem_1fr] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3" data-testid="cluster-summary">
         <dt className="text-zinc-600">API server</dt>
         <dd data-testid="api-server">
-          answers: <span className="font-mono">{state.ready.version}</span> at <span className="font-mono">{state.ready.server}</span>{' '}
-          (context <span className="font-mono">{state.ready.context}</span>)
+          answers: <span className="font-mono">{state.ready.version}</span> at <span className="font-mono">{target.server}</span>{' '}
+          (context <span className="font-mono">{target.context}</span>)
         </dd>
         <dt className="text-zinc-600">Table</dt>
         <dd>

@@ -13,6 +13,13 @@ const namespaceList = z
   .transform((text) => text.split(',').map((n) => n.trim()).filter(Boolean))
   .pipe(z.array(namespaceName).min(1, 'must name at least one namespace'));
 
+// host or host:port: a DNS name, an IPv4 address or a bracketed IPv6 address, lower-cased.
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)(:\d{1,5})?$/;
+const hostList = z
+  .string()
+  .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.string().regex(HOST, 'each entry is host or host:port (a name, an IPv4 address or [an IPv6 address])')).min(1, 'must name at least one host'));
+
 /** Setting → [environment variable, schema with its default]. The variable is what an error names. */
 const SETTINGS = {
   kyvernoNamespace: ['MEMDASH_KYVERNO_NAMESPACE', namespaceName.default('kyverno-prd')],
@@ -46,6 +53,13 @@ const SETTINGS = {
   // off for replicas that should only serve: one recorder per store is enough (two are harmless).
   recorder: ['MEMDASH_RECORDER', z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')],
   prometheusTimeoutMs: ['MEMDASH_PROMETHEUS_TIMEOUT_MS', positiveInt.default(15000)],
+  // The Host names memdash answers (host or host:port, comma-separated); unset: the loopback names on the port it
+  // listens on. Any other Host gets 421, so a DNS-rebound name cannot reach the pages or the write routes.
+  allowedHosts: ['MEMDASH_ALLOWED_HOSTS', hostList.optional()],
+  // on only when a reverse proxy in front sets X-Forwarded-Host and X-Forwarded-Proto: otherwise a client could.
+  trustProxy: ['MEMDASH_TRUST_PROXY', z.enum(['on', 'off'], { error: 'must be on or off' }).default('off')],
+  // The probe is a pod create through admission: at most one per interval, whoever asks.
+  probeMinIntervalMs: ['MEMDASH_PROBE_MIN_INTERVAL_MS', z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(5000)],
 } as const;
 
 type Spec = typeof SETTINGS;

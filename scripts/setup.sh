@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 need_apt=()
 # the cluster scripts run these exact paths (a python3 elsewhere on PATH, e.g. pyenv's, does not count)
 for pair in /usr/bin/etcd:etcd-server /usr/bin/prometheus:prometheus /usr/bin/promtool:prometheus \
-    /usr/bin/chromium:chromium /usr/bin/openssl:openssl /usr/bin/python3:python3 /usr/bin/jq:jq; do
+    /usr/bin/chromium:chromium /usr/bin/openssl:openssl /usr/bin/python3:python3 /usr/bin/jq:jq /usr/bin/curl:curl; do
   [ -x "${pair%%:*}" ] || need_apt+=("${pair#*:}")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then

@@ -32,6 +32,10 @@ if npm run --silent cluster:up; then
     step "browser tests (Chromium)"
     PLAYWRIGHT_JSON_OUTPUT_NAME="$results/browser.json" npx playwright test --reporter=list,json || failed=1
   fi
+  # against the build the browser tests just made (next start), as a hostile pod, page, host name or file would
+  step "security tests (built server, local cluster)"
+  npx vitest run --config vitest.security.config.ts --reporter=default --reporter=json \
+    --outputFile.json="$results/security.json" || failed=1
 else
   echo "the local cluster did not start: integration and browser tests not run"
   failed=1

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { ErrorState } from '@/components/ErrorState';
 import { PodFilters } from '@/components/PodFilters';
 import { PodTable } from '@/components/PodTable';
+import { isNotThere } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { parsePodSearch } from '@/lib/http/params';
@@ -25,6 +27,7 @@ export default async function PodsPage({ searchParams }: Props) {
     return { search, found, namespaces };
   });
   if (!read.ok) {
+    if (isNotThere(read.error)) notFound();
     return (
       <>
         <h1 className="mb-3 text-lg font-semibold">Pods</h1>

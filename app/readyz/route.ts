@@ -1,7 +1,15 @@
-import { route } from '@/lib/http/route';
+import { failureOf } from '@/lib/http/errors';
 import { readiness } from '@/lib/k8s/health';
 
-// Readiness: the API server answers memdash's read credential.
+// Readiness: the API server answers memdash's read credential. Anyone who reaches memdash may ask, so a failure says
+// what kind it is and not where the API server is (its address is in the message of an unreachable one).
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async () => Response.json(await readiness()));
+export async function GET(): Promise<Response> {
+  try {
+    return Response.json(await readiness());
+  } catch (err) {
+    const error = failureOf(err);
+    return Response.json({ ready: false, error: { code: error.code, message: 'The Kubernetes API server does not answer memdash: see its home page' } }, { status: error.status });
+  }
+}

@@ -1,7 +1,7 @@
 'use client';
 
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ProbeAnswer, ProbeOutcome } from '@/lib/domain';
+import { shellQuote as q, type ProbeAnswer, type ProbeOutcome } from '@/lib/domain';
 import { CopyButton } from '@/components/CopyButton';
 import { Time } from '@/components/Time';
 import { Tag } from '@/components/ui/Tag';
@@ -17,8 +17,9 @@ const WORDS: Record<ProbeOutcome, { text: string; tone: 'good' | 'bad' | 'warn' 
 /** The runbook's dry-run probe: its last answer explained, a button to run it now, and the command. */
 export function ProbePanel(props: { probe: UseQueryResult<ProbeAnswer>; namespace: string; kubectl: string; pod: string; image: string }) {
   const { probe, namespace, kubectl, pod, image } = props;
-  // The same pod, image and namespace the server's probe creates (lib/k8s/probe.ts), from the settings.
-  const command = `${kubectl} -n ${namespace} run ${pod} --image=${image} --restart=Never --dry-run=server -o name`;
+  // The same pod, image and namespace the server's probe creates (lib/k8s/probe.ts), from the settings; quoted
+  // like every command shown for pasting.
+  const command = `${kubectl} -n ${q(namespace)} run ${q(pod)} --image=${q(image)} --restart=Never --dry-run=server -o name`;
   const answer = probe.data;
   return (
     <Card data-testid="probe" data-outcome={answer?.outcome ?? ''}>

@@ -78,8 +78,8 @@ export {
 } from './registrations';
 export { failClosedAudit, type AuditFinding, type AuditSeverity } from './fail-closed-audit';
 export { failedCreatesByOwner, type EventShape, type FailedCreateGroup } from './failed-creates';
-export { diffCounts, diffTables, diffToCsv, filterDiff, keyParts, type DiffCounts, type DiffFilter, type RowChange, type TableData, type TableDiff } from './table-diff';
-export { inForceFrom, tableAt, type TableAt, type TableVersion, type VersionSource, type VersionTime } from './table-history';
+export { DIFF_SLICE, diffCounts, diffCsvLines, diffTables, diffTablesInSlices, diffToCsv, rowsFromJsonInSlices, type TableRows, filterDiff, keyParts, type DiffCounts, type DiffFilter, type RowChange, type TableData, type TableDiff } from './table-diff';
+export { inForceFrom, recordedFirst, tableAt, type TableAt, type TableVersion, type VersionSource, type VersionTime } from './table-history';
 export {
   registrationAt,
   registrationChanges,
@@ -108,4 +108,6 @@ export {
   type TableConfigMapFile,
 } from './snapshot';
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
+export { DNS_LABEL, DNS_SUBDOMAIN, isLabelName, isObjectName } from './names';
+export { shellQuote, shellWords } from './shell';
 export { partFailed, partOk, type Part, type PartError } from './part';

@@ -22,6 +22,11 @@ const DECIMAL: Record<string, [bigint, bigint]> = {
 // BigInt do real work on a value read from the cluster.
 const MAX_EXPONENT = 100;
 
+const MAX_QUANTITY_LENGTH = 40;
+
+// Up to 9 digits times at most 2^20 (Mi) stays far below 2^53, so the product is exact.
+const PLAIN_BINARY = /^(0|[1-9]\d{0,8})(Ki|Mi)$/;
+
 const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)([a-zA-Z]*|[eE][+-]?\d+)$/;
 
 /** The suffix as a [numerator, denominator] multiplier, or null when it is no Kubernetes suffix. */
@@ -44,6 +49,11 @@ function multiplierOf(suffix: string): [bigint, bigint] | null {
  * in requests and limits), so it is null here. Exact up to 2^53 bytes (8 PiB); beyond, the nearest double.
  */
 export function parseMemory(quantity: string): number | null {
+  // No memory size needs more characters; a value of a million digits would make BigInt block the server.
+  if (quantity.length > MAX_QUANTITY_LENGTH) return null;
+  // The table's own form (512Mi) and other whole numbers of a binary unit, without BigInt: a diff reads every row.
+  const plain = PLAIN_BINARY.exec(quantity);
+  if (plain?.[1] && plain[2]) return Number(plain[1]) * Number(BINARY[plain[2]]);
   const match = QUANTITY.exec(quantity);
   if (!match) return null;
   const [, sign = '', number = '', suffix = ''] = match;

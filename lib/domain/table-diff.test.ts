@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configMaps } from './__fixtures__/fixtures';
-import { diffCounts, diffTables, diffToCsv, filterDiff } from './table-diff';
+import { diffCounts, diffTables, diffTablesInSlices, diffToCsv, filterDiff, rowsFromJsonInSlices } from './table-diff';
 
 const before = { shop_web_app: '300Mi', shop_web_nginx: '24Mi', shop_cart_cart: '400Mi', payments_api_api: '900Mi', shop_old_x: '10Mi' };
 const after = { shop_web_app: '450Mi', shop_web_nginx: '24Mi', shop_cart_cart: '380Mi', payments_api_api: '1000Mi', shop_new_y: '64Mi', shop_bad_z: 'abcMi' };
@@ -52,7 +52,7 @@ describe('diffToCsv', () => {
   it('writes one line per difference with a header', () => {
     const csv = diffToCsv(diffTables(before, after)).trim().split('\n');
     expect(csv[0]).toBe('change,key,namespace,workload,container,from,to,delta_mi,delta_percent');
-    expect(csv[1]).toBe('changed,shop_web_app,shop,web,app,300Mi,450Mi,150,50.0');
+    expect(csv[1]).toBe('changed,shop_web_app,shop,web,app,300Mi,450Mi,150,50');
     expect(csv).toContain('gone,shop_old_x,shop,old,x,10Mi,,,');
     expect(csv).toHaveLength(7);
   });
@@ -60,5 +60,52 @@ describe('diffToCsv', () => {
   it('quotes commas and defuses formulas', () => {
     const csv = diffToCsv(diffTables({}, { 'a,b': '=cmd()' }));
     expect(csv).toContain(`new,"a,b","a,b",,,,'=cmd(),,`);
+  });
+
+  it('writes a shrink as negative numbers, not defused text', () => {
+    const csv = diffToCsv(diffTables({ shop_web_app: '400Mi' }, { shop_web_app: '300Mi' })).trim().split('\n');
+    expect(csv[1]).toBe('changed,shop_web_app,shop,web,app,400Mi,300Mi,-100,-25');
+  });
+
+  // parseMemory refuses values long enough to overflow a double, so this holds with or without the diff's own guard
+  it('never writes NaN or Infinity, whatever sizes the rows hold', () => {
+    const huge = `${'9'.repeat(39)}Ei`;
+    const csv = diffToCsv(diffTables({ a_b_c: huge, a_b_d: '1e100', a_b_e: '0' }, { a_b_c: `${'8'.repeat(39)}Ei`, a_b_d: '1e99', a_b_e: '5Mi' }));
+    expect(csv).not.toMatch(/NaN|Infinity/);
+  });
+});
+
+describe('diffTablesInSlices', () => {
+  it('gives the same diff as diffTables, pausing between slices', async () => {
+    const from: Record<string, string> = {};
+    const to: Record<string, string> = {};
+    for (let i = 0; i < 9000; i++) {
+      from[`a_w${i}_c`] = `${(i * 7919) % 1000}Mi`;
+      if (i % 3) to[`a_w${i}_c`] = `${(i * 104729) % 1000}Mi`;
+      if (i % 5 === 0) to[`b_w${i}_c`] = `${i % 700}Mi`;
+    }
+    let pauses = 0;
+    const pause = async () => {
+      pauses++;
+    };
+    const sliced = await diffTablesInSlices(await rowsFromJsonInSlices(JSON.stringify(from), pause), await rowsFromJsonInSlices(JSON.stringify(to), pause), pause);
+    expect(sliced).toEqual(diffTables(from, to));
+    expect(pauses).toBeGreaterThan(10);
+    // the order stands on its own: biggest change first, then by key
+    const magnitudes = sliced.changed.map((c) => Math.abs(c.deltaMi ?? -1));
+    expect(magnitudes).toEqual([...magnitudes].sort((a, b) => b - a));
+    const ties = sliced.changed.filter((c) => Math.abs(c.deltaMi!) === magnitudes[0]).map((c) => c.key);
+    expect(ties).toEqual([...ties].sort());
+    expect(sliced.added.length + sliced.changed.length + sliced.unchanged + sliced.gone.length).toBeGreaterThan(9000);
+  });
+});
+
+describe('rowsFromJsonInSlices', () => {
+  it('reads back what JSON.stringify wrote, escapes and odd text included', async () => {
+    const data = { a_b_c: '1Mi', 'x"y': 'v\\w', 'uni\u00e9': '"quoted"', 'nl\n': 'tab\t' };
+    const rows = await rowsFromJsonInSlices(JSON.stringify(data), async () => undefined);
+    expect(Object.fromEntries(rows)).toEqual(data);
+    expect((await rowsFromJsonInSlices(null, async () => undefined)).size).toBe(0);
+    expect(Object.fromEntries(await rowsFromJsonInSlices('{ "a": "b" }', async () => undefined))).toEqual({ a: 'b' });
   });
 });

@@ -50,7 +50,8 @@ export function keyParts(key: string): { namespace: string; workload: string; co
 function changeOf(key: string, fromValue: string | null, toValue: string | null): RowChange {
   const fromBytes = fromValue === null ? null : parseMemory(fromValue);
   const toBytes = toValue === null ? null : parseMemory(toValue);
-  const both = fromBytes !== null && toBytes !== null;
+  // A size too big for a double (Infinity) has no difference to show: Infinity − Infinity is NaN.
+  const both = fromBytes !== null && toBytes !== null && Number.isFinite(fromBytes) && Number.isFinite(toBytes);
   return {
     key,
     ...keyParts(key),
@@ -74,27 +75,111 @@ function byBytes(bytes: (c: RowChange) => number | null) {
   return (a: RowChange, b: RowChange) => (bytes(b) ?? -1) - (bytes(a) ?? -1) || (a.key < b.key ? -1 : 1);
 }
 
+/** A table's rows as a Map: read lazily, where iterating an object of 100,000 keys first copies them all. */
+export type TableRows = ReadonlyMap<string, string>;
+
+function rowsOf(data: TableData): TableRows {
+  return new Map(Object.entries(data ?? {}));
+}
+
 /** Rows new in `to`, gone from `from`, and changed between them; the biggest first in each list. */
 export function diffTables(from: TableData, to: TableData): TableDiff {
-  const before = from ?? {};
-  const after = to ?? {};
+  const steps = diffSteps(rowsOf(from), rowsOf(to));
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * diffTables in slices of rows, awaiting `pause` between them: a diff of two tables of 100,000 rows takes long
+ * enough to keep a server from answering anything else (its health checks included) if done in one go.
+ */
+export async function diffTablesInSlices(from: TableRows, to: TableRows, pause: () => Promise<void>): Promise<TableDiff> {
+  const steps = diffSteps(from, to);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** Rows compared between two yields; a slice takes a few milliseconds. */
+export const DIFF_SLICE = 1000;
+
+function* diffSteps(before: TableRows, after: TableRows): Generator<void, TableDiff> {
   const added: RowChange[] = [];
   const gone: RowChange[] = [];
   const changed: RowChange[] = [];
   let unchanged = 0;
-  for (const [key, value] of Object.entries(after)) {
-    const old = Object.hasOwn(before, key) ? before[key] : undefined;
+  let done = 0;
+  for (const [key, value] of after) {
+    const old = before.get(key);
     if (old === undefined) added.push(changeOf(key, null, value));
     else if (old !== value) changed.push(changeOf(key, old, value));
     else unchanged++;
+    if (++done % DIFF_SLICE === 0) yield;
   }
-  for (const [key, value] of Object.entries(before)) {
-    if (!Object.hasOwn(after, key)) gone.push(changeOf(key, value, null));
+  for (const [key, value] of before) {
+    if (!after.has(key)) gone.push(changeOf(key, value, null));
+    if (++done % DIFF_SLICE === 0) yield;
   }
-  added.sort(byBytes((c) => c.toBytes));
-  gone.sort(byBytes((c) => c.fromBytes));
-  changed.sort(byMagnitude);
-  return { added, gone, changed, unchanged };
+  return {
+    added: yield* sortInSlices(added, byBytes((c) => c.toBytes)),
+    gone: yield* sortInSlices(gone, byBytes((c) => c.fromBytes)),
+    changed: yield* sortInSlices(changed, byMagnitude),
+    unchanged,
+  };
+}
+
+/** A stable merge sort that yields every DIFF_SLICE elements: slices sorted alone, then merged pass by pass. */
+function* sortInSlices<T>(items: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  let runs: T[][] = [];
+  for (let i = 0; i < items.length; i += DIFF_SLICE) {
+    runs.push(items.slice(i, i + DIFF_SLICE).sort(compare));
+    yield;
+  }
+  while (runs.length > 1) {
+    const merged: T[][] = [];
+    for (let i = 0; i < runs.length; i += 2) merged.push(runs[i + 1] ? yield* merge(runs[i]!, runs[i + 1]!, compare) : runs[i]!);
+    runs = merged;
+  }
+  return runs[0] ?? [];
+}
+
+function* merge<T>(a: T[], b: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    // <= keeps equal elements of `a` first: the sort stays stable, so the order reads the same each time.
+    out.push(j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
+    if (out.length % DIFF_SLICE === 0) yield;
+  }
+  return out;
+}
+
+// One "key":"value" pair of a JSON object of strings, as JSON.stringify writes it: no spaces, escapes kept.
+const JSON_PAIR = String.raw`[{,]"((?:[^"\\]|\\.)*)":"((?:[^"\\]|\\.)*)"`;
+
+/**
+ * The rows of a stored table (the JSON text of its data, as JSON.stringify wrote it) read DIFF_SLICE at a time,
+ * awaiting `pause` between slices: JSON.parse of 100,000 keys holds the server for a fifth of a second. Null data
+ * gives no rows; text of any other shape is parsed whole.
+ */
+export async function rowsFromJsonInSlices(text: string | null, pause: () => Promise<void>): Promise<TableRows> {
+  const rows = new Map<string, string>();
+  if (text === null || text === '{}' || text === 'null') return rows;
+  const unescape = (s: string) => (s.includes('\\') ? (JSON.parse(`"${s}"`) as string) : s);
+  const pair = new RegExp(JSON_PAIR, 'y'); // one per call: a sticky regex keeps its place across the pauses
+  let end = 0; // a failed exec resets lastIndex: where the last pair ended is kept here
+  for (let match = pair.exec(text); match; match = pair.exec(text)) {
+    end = pair.lastIndex;
+    rows.set(unescape(match[1]!), unescape(match[2]!));
+    if (rows.size % DIFF_SLICE === 0) await pause();
+  }
+  if (end !== text.length - 1 || text[end] !== '}') return rowsOf(JSON.parse(text) as TableData);
+  return rows;
 }
 
 /** The counts the job logs for a run that wrote `to` over `from`, and the changed rows it does not log. */
@@ -120,22 +205,26 @@ const CSV_HEADER = ['change', 'key', 'namespace', 'workload', 'container', 'from
 
 /** The diff as CSV, one line per row that differs: what a spreadsheet or `column -t -s,` reads. */
 export function diffToCsv(diff: TableDiff): string {
-  const lines = [CSV_HEADER.join(',')];
-  const add = (change: string, c: RowChange) =>
-    lines.push(
-      [change, c.key, c.namespace, c.workload, c.container, c.fromValue ?? '', c.toValue ?? '', c.deltaMi ?? '', c.deltaPercent === null ? '' : c.deltaPercent.toFixed(1)]
-        .map(csvField)
-        .join(','),
-    );
-  for (const c of diff.changed) add('changed', c);
-  for (const c of diff.added) add('new', c);
-  for (const c of diff.gone) add('gone', c);
-  return `${lines.join('\n')}\n`;
+  return `${[...diffCsvLines(diff)].join('\n')}\n`;
+}
+
+/** The CSV's lines one by one (header first), for a response written in slices. */
+export function* diffCsvLines(diff: TableDiff): Generator<string> {
+  yield CSV_HEADER.join(',');
+  const line = (change: string, c: RowChange) =>
+    [change, c.key, c.namespace, c.workload, c.container, c.fromValue ?? '', c.toValue ?? '', c.deltaMi ?? '', c.deltaPercent === null ? '' : Math.round(c.deltaPercent * 10) / 10]
+      .map(csvField)
+      .join(',');
+  for (const c of diff.changed) yield line('changed', c);
+  for (const c of diff.added) yield line('new', c);
+  for (const c of diff.gone) yield line('gone', c);
 }
 
 // Keys and values come from a ConfigMap anyone with write access could fill: quote what CSV needs quoted, and
 // defuse a leading =, +, - or @ that a spreadsheet would run as a formula.
 function csvField(value: string | number): string {
+  // Numbers are written as numbers (a spreadsheet reads -12.5 as one); only text is defused.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

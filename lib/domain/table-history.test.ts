@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inForceFrom, tableAt, type TableVersion } from './table-history';
+import { inForceFrom, recordedFirst, tableAt, type TableVersion } from './table-history';
 
 const version = (id: number, at: string, data: Record<string, string> | null = { a_b_c: `${id}Mi` }): TableVersion => ({
   id,
@@ -48,5 +48,25 @@ describe('inForceFrom', () => {
   it('is when memdash saw it otherwise', () => {
     expect(inForceFrom('2026-10-02T09:00:00Z', '2026-10-02T09:00:05Z')).toBe('2026-10-02T09:00:00Z');
     expect(inForceFrom('2026-10-02T09:00:00Z', null)).toBe('2026-10-02T09:00:00Z');
+  });
+});
+
+describe('recordedFirst: an import never outranks what the recorder saw', () => {
+  const imported = (id: number, at: string): TableVersion => ({ ...version(id, at), source: 'import', label: `memory-requests-${id}.json` });
+
+  it('leaves out an import dated between recorded versions, so the recorded row is the one in force', () => {
+    const all = [version(1, '2026-10-01T04:15:30Z'), imported(9, '2026-10-02T00:00:00Z'), version(3, '2026-10-03T04:15:29Z')];
+    expect(tableAt(recordedFirst(all), '2026-10-02T12:00:00Z')).toMatchObject({ known: true, version: { id: 1, source: 'watch' } });
+  });
+
+  it('leaves out an import dated at or after the latest recorded version', () => {
+    const all = [version(1, '2026-10-01T04:15:30Z'), imported(9, '2026-10-01T04:15:30Z'), imported(8, '2026-10-05T00:00:00Z')];
+    expect(tableAt(recordedFirst(all), '2026-10-06T00:00:00Z')).toMatchObject({ version: { id: 1 } });
+  });
+
+  it('keeps imports from before the recorder began: they are all the history there is then', () => {
+    const all = [imported(7, '2026-09-01T00:00:00Z'), version(1, '2026-10-01T04:15:30Z')];
+    expect(tableAt(recordedFirst(all), '2026-09-15T00:00:00Z')).toMatchObject({ version: { id: 7, source: 'import' } });
+    expect(recordedFirst([imported(7, '2026-09-01T00:00:00Z')])).toHaveLength(1);
   });
 });

@@ -66,3 +66,15 @@ export function inForceFrom(seenAt: string, writtenAt: string | null): string {
   const seen = toDate(seenAt);
   return written && seen && written <= seen ? writtenAt! : seenAt;
 }
+
+/**
+ * The versions a verdict may take as "in force": every recorded one, and an import only from before the first recorded
+ * version. An import is a file anyone may upload dated as they like; it fills the time before memdash watched, and
+ * never outranks what the recorder saw (an import dated between two recorded versions is listed, not used).
+ */
+export function recordedFirst<V extends VersionTime & { source: VersionSource }>(versions: readonly V[]): V[] {
+  const firstRecorded = versions.find((v) => v.source === 'watch');
+  const since = toDate(firstRecorded?.inForceFrom);
+  if (!since) return [...versions];
+  return versions.filter((v) => v.source === 'watch' || (toDate(v.inForceFrom) ?? since) < since);
+}

@@ -42,7 +42,9 @@ export function rowKeyParts(key: string): string[] {
 }
 
 const KUBERNETES_NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
-const TABLE_VALUE = /^(0|[1-9]\d*)Mi$/;
+// At most 9 digits (under 954 TiB): a number a double holds exactly; longer is no memory size.
+const TABLE_VALUE = /^(0|[1-9]\d{0,8})Mi$/;
+const PART_LIMITS = [['namespace', 63], ['workload', 253], ['container', 63]] as const;
 
 /** Every entry of the ConfigMap's data as a row or as a malformed row: nothing is thrown, nothing dropped. */
 export function parseTable(data: Record<string, string> | null | undefined): ParsedTable {
@@ -66,18 +68,22 @@ function parseRow(key: string, value: string): TableRow | MalformedRow {
   return { key, namespace, workload, container, bytes: Number(value.slice(0, -2)) * MiB, value };
 }
 
-function problemWithKey(key: string): string | null {
+/** Why a key is no <namespace>_<workload>_<container> of Kubernetes names, or null when it is one. */
+export function problemWithKey(key: string): string | null {
   const parts = rowKeyParts(key);
   if (parts.length !== 3) {
     return `the key has ${parts.length} part${parts.length === 1 ? '' : 's'} between underscores, not 3 (<namespace>_<workload>_<container>)`;
   }
   const bad = parts.find((part) => !KUBERNETES_NAME.test(part));
-  if (bad !== undefined) return `the key's part "${bad}" is not a Kubernetes name`;
+  if (bad !== undefined) return `the key's part ${JSON.stringify(bad)} is not a Kubernetes name`;
+  const long = PART_LIMITS.findIndex(([, max], i) => parts[i]!.length > max);
+  if (long >= 0) return `the key's ${PART_LIMITS[long]![0]} is longer than ${PART_LIMITS[long]![1]} characters`;
   return null;
 }
 
 function problemWithValue(value: string): string | null {
   if (TABLE_VALUE.test(value)) return null;
+  if (value.length > 40) return `a value of ${value.length} characters is no memory size`;
   if (value !== value.trim()) return `"${value}" has spaces around it`;
   const bytes = parseMemory(value);
   if (bytes !== null) return `"${value}" is a memory size, but not in the <n>Mi form the snapshot writes`;

@@ -8,6 +8,24 @@ export function toDate(time: string | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+// RFC 3339's date-time: a full date, a time to the second (fractions allowed) and a zone, Z or ±hh:mm.
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A time written as RFC 3339 with its zone, or null. Stricter than Date: no time without a zone (whose meaning
+ * depends on the server), and no impossible date or time (Date reads 2026-11-31 as 1 December).
+ */
+export function parseRfc3339(text: string): Date | null {
+  const match = RFC3339.exec(text);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second, , zone = ''] = match.map((m) => m ?? '');
+  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const realDay = calendar.getUTCFullYear() === Number(year) && calendar.getUTCMonth() === Number(month) - 1 && calendar.getUTCDate() === Number(day);
+  const zoneOk = zone.toUpperCase() === 'Z' || (Number(zone.slice(1, 3)) < 24 && Number(zone.slice(4)) < 60);
+  if (!realDay || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || !zoneOk) return null;
+  return toDate(text);
+}
+
 /** RFC 3339 in UTC, without milliseconds when there are none, as kubectl prints metadata times. */
 export function formatTime(date: Date): string {
   return date.toISOString().replace('.000Z', 'Z');

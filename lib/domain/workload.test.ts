@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copy, pods } from './__fixtures__/fixtures';
+import { HOSTILE } from './__fixtures__/hostile';
 import type { PodShape } from './types';
 import { controllerOf, deploymentOf, deriveWorkload, jobWorkloadOf, workloadOf } from './workload';
 
@@ -129,5 +130,19 @@ describe('jobWorkloadOf', () => {
     expect(jobWorkloadOf('migrate')[0]).toBe('migrate');
     expect(jobWorkloadOf('migrate-v2')[0]).toBe('migrate-v2');
     expect(jobWorkloadOf('foo-2-1733')[0]).toBe('foo-2');
+  });
+});
+
+describe('an owner whose name Kubernetes would refuse (the API server stores any ownerReference name)', () => {
+  it('derives no workload from it, and says the name is not a Kubernetes name', () => {
+    for (const kind of ['ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job']) {
+      for (const name of HOSTILE) {
+        const pod = copy(pods.deployment);
+        pod.metadata.ownerReferences = [{ apiVersion: kind === 'Job' ? 'batch/v1' : 'apps/v1', kind, name, uid: 'u', controller: true }];
+        const derived = deriveWorkload(pod);
+        expect(derived.workload).toBeNull();
+        expect(derived.via).toContain('a name Kubernetes would refuse');
+      }
+    }
   });
 });

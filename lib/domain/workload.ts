@@ -1,3 +1,4 @@
+import { isObjectName } from './names';
 import type { OwnerRef, PodShape } from './types';
 
 // The workload a pod belongs to decides its row key. These are the policy's rules (DESIGN.md, "Workload of a
@@ -50,6 +51,11 @@ export function deriveWorkload(pod: PodShape, settings?: { jenkinsNamespace?: st
 
 function fromController(owner: OwnerRef, pod: PodShape): WorkloadDerivation {
   const { namespace } = pod.metadata;
+  // The API server stores any text as an owner's name; a workload (and a row key, a command) is derived only from a
+  // name Kubernetes would give an object. JSON.stringify shows quotes, newlines and control characters as they are.
+  if (!isObjectName(owner.name)) {
+    return none(`The pod's controller ${owner.kind} ${JSON.stringify(owner.name)} has a name Kubernetes would refuse for any object: no workload can be derived from it, and no command is built with it.`);
+  }
   const group = groupOf(owner.apiVersion);
   const builtIn = group === undefined || group === 'apps' || group === 'batch';
   const found = (kind: WorkloadKind, name: string, via: string) => ({ workload: { kind, name, namespace, via }, via });

@@ -1,9 +1,11 @@
 import 'server-only';
 import {
   diffCounts,
-  diffTables,
+  diffTablesInSlices,
   parseTable,
+  recordedFirst,
   registrationAt,
+  rowsFromJsonInSlices,
   registrationGaps,
   tableAt,
   type DiffCounts,
@@ -13,7 +15,7 @@ import {
 } from '@/lib/domain';
 import type { HistoryDb } from './db';
 import { listRegistrationObservations } from './observations';
-import { listVersions, readVersion, type VersionSummary } from './store';
+import { listVersions, readVersion, readVersionText, type VersionSummary } from './store';
 
 // What pages and the explanation read from the history: the past at a pod's creation, the list of versions with
 // the job's counts, and the diff of two versions.
@@ -21,7 +23,7 @@ import { listVersions, readVersion, type VersionSummary } from './store';
 /** The table in force and the registration's state at `createdAt`, as the verdicts take them. */
 export async function historyAtCreation(db: HistoryDb, createdAt: string): Promise<HistoryAtCreation> {
   const [versions, observations] = await Promise.all([listVersions(db), listRegistrationObservations(db)]);
-  const at = tableAt(versions, createdAt);
+  const at = tableAt(recordedFirst(versions), createdAt);
   const version = at.known ? await readVersion(db, at.version.id) : null;
   return {
     table: version ? { parsed: parseTable(version.data), inForceFrom: version.inForceFrom, source: version.source, label: version.label } : null,
@@ -65,8 +67,8 @@ async function countsBetween(db: HistoryDb, from: VersionSummary, to: VersionSum
   const key = `${from.contentHash}:${to.contentHash}`;
   const known = countsByHashes.get(key);
   if (known) return known;
-  const [a, b] = await Promise.all([readVersion(db, from.id), readVersion(db, to.id)]);
-  const counts = diffCounts(diffTables(a?.data ?? null, b?.data ?? null));
+  const [a, b] = await Promise.all([readRows(db, from.id), readRows(db, to.id)]);
+  const counts = diffCounts(await diffTablesInSlices(a ?? new Map(), b ?? new Map(), breathe));
   countsByHashes.set(key, counts);
   return counts;
 }
@@ -79,9 +81,23 @@ export interface VersionDiff {
 
 /** The diff between two versions by id, or null when either does not exist. */
 export async function diffVersions(db: HistoryDb, fromId: number, toId: number): Promise<VersionDiff | null> {
-  const [versions, a, b] = await Promise.all([listVersions(db), readVersion(db, fromId), readVersion(db, toId)]);
+  const versions = await listVersions(db);
   const from = versions.find((v) => v.id === fromId);
   const to = versions.find((v) => v.id === toId);
-  if (!from || !to || !a || !b) return null;
-  return { from, to, diff: diffTables(a.data, b.data) };
+  if (!from || !to) return null;
+  const a = await readRows(db, fromId);
+  const b = await readRows(db, toId);
+  if (!a || !b) return null;
+  return { from, to, diff: await diffTablesInSlices(a, b, breathe) };
+}
+
+/** A version's rows read in slices (a stored table of 100,000 rows is not parsed in one go), or null. */
+async function readRows(db: HistoryDb, id: number) {
+  const text = await readVersionText(db, id);
+  return text === undefined ? null : rowsFromJsonInSlices(text, breathe);
+}
+
+/** Lets every waiting request (a health check, another page) run before the next slice of a long computation. */
+export function breathe(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -120,6 +120,12 @@ export async function listVersions(db: HistoryDb): Promise<VersionSummary[]> {
   }));
 }
 
+/** A version's data as stored (JSON text, null for no data), or undefined when there is no such version. */
+export async function readVersionText(db: HistoryDb, id: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('table_versions').select('data').where('id', '=', id).executeTakeFirst();
+  return row ? row.data : undefined;
+}
+
 /** One version with its rows, or null when there is no such version. */
 export async function readVersion(db: HistoryDb, id: number): Promise<TableVersion | null> {
   const row = await db.selectFrom('table_versions').selectAll().where('id', '=', id).executeTakeFirst();

@@ -8,6 +8,10 @@ export type ErrorCode =
   | 'unauthorized' // the cluster did not accept the credential
   | 'forbidden' // the cluster's RBAC refused; the message is the cluster's own
   | 'not-found'
+  | 'method-not-allowed'
+  | 'too-large'
+  | 'length-required' // a body sent without Content-Length
+  | 'misdirected' // a Host header memdash does not answer (MEMDASH_ALLOWED_HOSTS)
   | 'unreachable' // the API server did not answer
   | 'cluster-error' // the API server answered with an error we do not map further
   | 'internal';
@@ -18,6 +22,10 @@ const STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   'not-found': 404,
+  'method-not-allowed': 405,
+  'too-large': 413,
+  'length-required': 411,
+  misdirected: 421,
   unreachable: 503,
   'cluster-error': 502,
   internal: 500,
@@ -70,6 +78,14 @@ export function failureOf(err: unknown): AppError {
   // Only our own faults are logged, with their stack; the cluster's answers are the operator's to read on the page.
   if (appError.code === 'internal') console.error('memdash: internal error', err);
   return appError;
+}
+
+/**
+ * Whether a page should answer 404: its name is one Kubernetes would refuse, its parameters are bad, or the thing is
+ * not there. A page cannot answer 400, and a 200 would tell a crawler or a monitor that the page exists.
+ */
+export function isNotThere(error: { code: ErrorCode }): boolean {
+  return error.code === 'invalid-name' || error.code === 'bad-request' || error.code === 'not-found';
 }
 
 /** The Response a route handler returns for an error. */

@@ -3,6 +3,7 @@
 // No 'server-only': it does no I/O, and pages parse their search params with the same schemas.
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '@/lib/http/errors';
+import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names';
 
 /** Search params as Next hands them to a page, or as a route reads them from the URL. */
@@ -84,11 +85,14 @@ export function parsePreviewParams(raw: RawSearch): z.output<typeof previewParam
 
 const importBody = z.object({
   fileName: z.string().min(1).max(255),
-  content: z.string().max(20_000_000, 'a saved table is at most 20 MB'),
+  content: z.string().max(MAX_JSON_BODY_BYTES),
   takenAt: z.string().max(64).optional(),
 });
 
+/** What an import body is, for the messages that refuse one. */
+export const IMPORT_BODY_SHAPE = '{fileName, content, takenAt?}';
+
 /** POST /api/history/imports: a saved table file as JSON. */
 export function parseImportBody(body: unknown): z.output<typeof importBody> {
-  return parseOr(importBody, body, 'bad-request', 'Bad import');
+  return parseOr(importBody, body, 'bad-request', `Bad import, expected ${IMPORT_BODY_SHAPE}`);
 }

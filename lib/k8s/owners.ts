@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { isLabelName, isObjectName } from '@/lib/domain';
 import { toAppError } from '@/lib/http/errors';
 import type { KubeClients } from './client';
 
@@ -51,6 +52,11 @@ export async function readOwnerChain(
     const plural = FOLLOWED[ref.kind];
     const [group, version] = ref.apiVersion.includes('/') ? ref.apiVersion.split('/') : ['', ref.apiVersion];
     if (!plural || !group || !version) break;
+    // An ownerReference may hold any text: only a name Kubernetes would accept goes into a URL.
+    if (!isObjectName(ref.name) || !isObjectName(group) || !isLabelName(version)) {
+      link.note = 'not a valid Kubernetes name: not read';
+      break;
+    }
     try {
       const owner = await k.custom.getNamespacedCustomObject({ group, version, namespace, plural, name: ref.name });
       ref = controllerRef(ownedObject.parse(owner).metadata.ownerReferences);

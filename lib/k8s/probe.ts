@@ -41,3 +41,39 @@ export async function runProbe(now: () => Date = () => new Date()): Promise<Prob
     return classifyProbe({ admitted: false, message }, webhookEntry, now());
   }
 }
+
+type Settled = { ok: true; answer: ProbeAnswer } | { ok: false; error: unknown };
+
+/**
+ * `run` behind a limit: one call in flight at a time, whose result every request meanwhile shares, and none started
+ * within `minIntervalMs` of the last start (those requests get the last result, with its own time). Each probe is a
+ * pod create through admission, so a page left open in many tabs, or a script, cannot flood the webhook.
+ */
+export function limitedProbe(run: () => Promise<ProbeAnswer>, minIntervalMs: () => number, clock: () => number = Date.now) {
+  let inFlight: Promise<Settled> | null = null;
+  let last: { startedAt: number; result: Settled } | null = null;
+  const settle = (): Promise<Settled> => {
+    if (inFlight) return inFlight;
+    if (last && clock() - last.startedAt < minIntervalMs()) return Promise.resolve(last.result);
+    const startedAt = clock();
+    inFlight = run()
+      .then(
+        (answer): Settled => ({ ok: true, answer }),
+        (error: unknown): Settled => ({ ok: false, error }),
+      )
+      .then((result) => {
+        last = { startedAt, result };
+        inFlight = null;
+        return result;
+      });
+    return inFlight;
+  };
+  return async (): Promise<ProbeAnswer> => {
+    const result = await settle();
+    if (!result.ok) throw result.error;
+    return result.answer;
+  };
+}
+
+/** The probe as routes run it: limited per process by MEMDASH_PROBE_MIN_INTERVAL_MS. */
+export const probeNow = limitedProbe(() => runProbe(), () => settings().probeMinIntervalMs);

@@ -6,6 +6,7 @@ import {
   type ContainerExplanation,
 } from '@/lib/domain';
 import { settings } from '@/lib/config';
+import { AppError } from '@/lib/http/errors';
 import { withHistory } from './at-creation';
 import { historyDb } from '@/lib/history';
 import { rowsOverTime } from '@/lib/history/store';
@@ -28,6 +29,9 @@ export async function readWorkloadHistory(ref: WorkloadRef, now = new Date()): P
   const { jenkinsNamespace } = settings();
   const pods = podList.map(asPodShape).filter((p): p is LoadedPod => p !== null && workloadOf(p, { jenkinsNamespace })?.name === ref.workload);
   const rows = Object.values(table.parsed.rows).filter((r) => r.namespace === ref.namespace && r.workload === ref.workload);
+  if (pods.length === 0 && rows.length === 0) {
+    throw new AppError('not-found', `No workload ${ref.namespace}/${ref.workload}: no pod of it runs and the table holds no row for it`);
+  }
   const containers = [...new Set([...rows.map((r) => r.container), ...pods.flatMap((p) => [...(p.spec.initContainers ?? []), ...p.spec.containers].map((c) => c.name))])].sort();
   const explained = await Promise.all(
     pods.map(async (pod) => {

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
 import { ErrorState } from '@/components/ErrorState';
 import { diffCounts } from '@/lib/domain';
+import { isNotThere } from '@/lib/http/errors';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
 import { readDiff } from '@/lib/views/table-diff';
@@ -22,7 +24,10 @@ export default async function DiffPage({ searchParams }: Props) {
     const params = parseDiffParams(raw);
     return { params, found: await readDiff(params) };
   });
-  if (!read.ok) return <ErrorState error={read.error} />;
+  if (!read.ok) {
+    if (isNotThere(read.error)) notFound();
+    return <ErrorState error={read.error} />;
+  }
   const { params, found } = read.value;
   if (!found) return <p>Fewer than two versions of the table are recorded yet. <Link href="/table/snapshots">Recorded versions</Link></p>;
   const counts = diffCounts(found.diff);

@@ -1,7 +1,8 @@
-import { diffToCsv } from '@/lib/domain';
+import { diffCsvLines } from '@/lib/domain';
 import { AppError } from '@/lib/http/errors';
 import { parseDiffParams, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
+import { jsonPieces, linePieces, slicedBody } from '@/lib/http/stream';
 import { readDiff } from '@/lib/views/table-diff';
 
 export const dynamic = 'force-dynamic';
@@ -15,11 +16,14 @@ export const GET = route(async (request) => {
   const timing = { 'server-timing': `diff;dur=${(performance.now() - started).toFixed(1)}` };
   if (!found) throw new AppError('not-found', 'Fewer than two versions of the table are recorded yet');
   const name = `memory-requests-diff-${found.from.id}-${found.to.id}`;
+  // Written a slice at a time: a diff of 100,000 rows as one string would hold the server while it is built.
   if (params.format === 'csv') {
-    return new Response(diffToCsv(found.filtered), {
+    return new Response(slicedBody(linePieces(diffCsvLines(found.filtered))), {
       headers: { ...timing, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"` },
     });
   }
   const body = { from: found.from, to: found.to, ...found.filtered };
-  return Response.json(body, { headers: { ...timing, 'content-disposition': `attachment; filename="${name}.json"` } });
+  return new Response(slicedBody(jsonPieces(body)), {
+    headers: { ...timing, 'content-type': 'application/json', 'content-disposition': `attachment; filename="${name}.json"` },
+  });
 });

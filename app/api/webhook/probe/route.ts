@@ -1,14 +1,15 @@
+import { assertSameOrigin } from '@/lib/http/origin';
 import { route } from '@/lib/http/route';
-import { runProbe } from '@/lib/k8s/probe';
-import { assertSameOrigin } from '@/lib/same-origin';
+import { probeNow } from '@/lib/k8s/probe';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * The runbook's probe: a server-side dry-run pod create with the read credential. A POST, and only from memdash's
- * own pages: it stores nothing, but it goes through admission (and Kyverno's webhook) each time.
+ * own pages: it stores nothing, but it goes through admission (and Kyverno's webhook) each time, so it is limited
+ * to one at a time and one per MEMDASH_PROBE_MIN_INTERVAL_MS.
  */
 export const POST = route(async (request) => {
   assertSameOrigin(request);
-  return Response.json(await runProbe());
+  return Response.json(await probeNow());
 });

@@ -7,6 +7,7 @@ import { PodEvidence } from '@/components/PodEvidence';
 import { RunbookCommands } from '@/components/RunbookCommands';
 import { podCommands } from '@/components/runbook-commands';
 import { settings } from '@/lib/config';
+import { isNotThere } from '@/lib/http/errors';
 import { parsePodRef } from '@/lib/http/params';
 import { explainPodByRef } from '@/lib/views/explain';
 import { attempt } from '@/lib/views/part';
@@ -27,7 +28,8 @@ export default async function PodPage({ params }: Props) {
   const now = new Date();
   const read = await attempt(() => explainPodByRef(parsePodRef({ namespace, name: pod }), now));
   if (!read.ok) {
-    if (read.error.code === 'not-found') notFound(); // a real 404, rendered by ./not-found.tsx
+    // a name Kubernetes would refuse, or a pod that is not there: a real 404, rendered by ./not-found.tsx
+    if (isNotThere(read.error)) notFound();
     return (
       <>
         <PodTitle namespace={namespace} pod={pod} />

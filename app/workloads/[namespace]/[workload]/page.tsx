@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { Memory } from '@/components/Memory';
 import { WorkloadCharts } from '@/components/WorkloadCharts';
 import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
 import { rowKey } from '@/lib/domain';
+import { isNotThere } from '@/lib/http/errors';
 import { parseWorkloadRef } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
 import { driftOf, readWorkloadHistory } from '@/lib/views/workload-history';
@@ -26,6 +28,7 @@ export default async function WorkloadPage({ params }: Props) {
   const { namespace, workload } = await params;
   const read = await attempt(() => readWorkloadHistory(parseWorkloadRef({ namespace, workload })));
   if (!read.ok) {
+    if (isNotThere(read.error)) notFound();
     return (
       <>
         <Title namespace={namespace} workload={workload} />

@@ -1,0 +1,36 @@
+// The headers every response carries (next.config.ts applies them to everything Next serves; proxy.ts to its own
+// refusals). No imports: next.config.ts loads this in plain Node.
+
+// Next's App Router writes its flight data and hydration as inline scripts, and recharts and the layout use style
+// attributes, so inline scripts and styles are allowed; nothing else comes from outside memdash. frame-ancestors
+// 'none' (with X-Frame-Options for older browsers) keeps the probe and write buttons out of another site's frame.
+function contentSecurityPolicy(dev: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`, // React's dev tools eval; production never does
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(dev = process.env.NODE_ENV === 'development'): Array<{ key: string; value: string }> {
+  return [
+    { key: 'Content-Security-Policy', value: contentSecurityPolicy(dev) },
+    { key: 'X-Frame-Options', value: 'DENY' },
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'no-referrer' },
+    { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  ];
+}
+
+/** Answers that hold cluster state (the API's JSON and CSV, the health routes): never kept by a cache. */
+export const NO_STORE_PATHS = ['/api/:path*', '/healthz', '/readyz'];
+
+/** The HTTP methods any route of memdash serves; others get 405 (proxy.ts, lib/http/forbidden-methods.ts). */
+export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { ProbeAnswer } from '@/lib/domain';
+import { limitedProbe } from './probe';
+
+// The limiter alone, around a counted stand-in for the dry run: what is tested is how often it calls, not the probe.
+function counted(ms = 20) {
+  let calls = 0;
+  const run = async (): Promise<ProbeAnswer> => {
+    calls++;
+    const at = new Date(1_700_000_000_000 + calls * 1000).toISOString();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return { outcome: 'admitted', at, meaning: '', message: null } as unknown as ProbeAnswer;
+  };
+  return { run, calls: () => calls };
+}
+
+describe('limitedProbe', () => {
+  it('runs one probe for 30 requests at once, and every request gets its answer', async () => {
+    const c = counted();
+    const probe = limitedProbe(c.run, () => 5000);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => probe()));
+    expect(c.calls()).toBe(1);
+    expect(new Set(answers.map((a) => a.at)).size).toBe(1);
+  });
+
+  it('answers with the last result within the minimum interval, and probes again after it', async () => {
+    let now = 0;
+    const c = counted(1);
+    const probe = limitedProbe(c.run, () => 5000, () => now);
+    const first = await probe();
+    now = 4999;
+    expect(await probe()).toBe(first);
+    expect(c.calls()).toBe(1);
+    now = 5000;
+    expect((await probe()).at).not.toBe(first.at);
+    expect(c.calls()).toBe(2);
+  });
+
+  it('shares a failure too, so an unreachable API server is not asked once per request', async () => {
+    let calls = 0;
+    const probe = limitedProbe(async () => {
+      calls++;
+      throw new Error('unreachable');
+    }, () => 5000);
+    await expect(Promise.all([probe(), probe()])).rejects.toThrow('unreachable');
+    await expect(probe()).rejects.toThrow('unreachable');
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,29 @@
+// Issue 9, item 4: every response carries the headers that keep memdash out of other sites' frames and caches.
+import { describe, expect, it } from 'vitest';
+import { send, type Answer } from './http';
+
+function expectSecurityHeaders(path: string, answer: Answer): void {
+  const csp = String(answer.headers['content-security-policy'] ?? '');
+  expect({ path, csp }).toEqual({ path, csp: expect.stringContaining("frame-ancestors 'none'") });
+  expect({ path, frame: answer.headers['x-frame-options'] }).toEqual({ path, frame: 'DENY' });
+  expect({ path, sniff: answer.headers['x-content-type-options'] }).toEqual({ path, sniff: 'nosniff' });
+  expect({ path, referrer: answer.headers['referrer-policy'] }).toEqual({ path, referrer: 'no-referrer' });
+}
+
+describe('security headers', () => {
+  it('are on pages, API answers, health routes, static files and not-found pages', async () => {
+    const home = await send('GET', '/table');
+    const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(home.body)?.[1];
+    expect(script, 'a script of the built app, named in its HTML').toBeDefined();
+    for (const path of ['/', '/table', '/webhook', '/api/pods', '/api/webhook', '/healthz', '/readyz', script!, '/no-such-page', '/api/table/diff?format=csv']) {
+      expectSecurityHeaders(path, await send('GET', path));
+    }
+  });
+
+  it('include Cache-Control: no-store on API JSON and the health routes', async () => {
+    for (const path of ['/api/pods', '/api/webhook', '/healthz', '/readyz', '/api/table/snapshots']) {
+      const answer = await send('GET', path);
+      expect({ path, cache: answer.headers['cache-control'] }).toEqual({ path, cache: expect.stringContaining('no-store') });
+    }
+  });
+});

@@ -1,0 +1,43 @@
+// Raw HTTP to the server under test: fetch cannot send a Host header of its own choosing, an attacker can.
+import { request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+
+export const port = () => inject('memdashPort');
+export const own = () => `127.0.0.1:${port()}`;
+export const ownOrigin = () => `http://${own()}`;
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  ms: number;
+}
+
+/** One request with exactly these headers (Host included); resolves when the answer is read whole. */
+export function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: port(), method, path, headers: { host: own(), ...headers }, setHost: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A POST from memdash's own page, as the browser sends it. */
+export function postFromOwnPage(path: string, body: unknown, extra: Record<string, string> = {}): Promise<Answer> {
+  return send('POST', path, { origin: ownOrigin(), 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', ...extra }, JSON.stringify(body));
+}
+
+/** Everything the server has written to its stdout and stderr so far. */
+export function serverLog(): string {
+  return readFileSync(inject('memdashLog'), 'utf8');
+}
+
+export function json<T>(answer: Answer): T {
+  return JSON.parse(answer.body) as T;
+}

@@ -1,0 +1,94 @@
+// Starts the built memdash (`next start`) against the local cluster for the security group, with a history store of
+// its own, and hands its address to the tests. A missing cluster or a build older than the sources is a failure
+// that says so, never a skip.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../e2e/cluster/lib/ports.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    memdashPort: number;
+    /** The server's stdout and stderr, as written so far: tests read it for stack traces and secrets. */
+    memdashLog: string;
+  }
+}
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (/\.(ts|tsx|css)$/.test(entry.name) && !entry.name.includes('.test.')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function checkPreconditions(): void {
+  if (!existsSync(join(root, '.cluster/kubeconfig/viewer.yaml'))) {
+    throw new Error('the security tests need the local cluster: run `npm run cluster:up` first');
+  }
+  const buildId = join(root, '.next/BUILD_ID');
+  if (!existsSync(buildId)) throw new Error('the security tests run the built server: run `npx next build` first');
+  const sources = Math.max(...['app', 'lib', 'components'].map((d) => newestSource(join(root, d))), ...['proxy.ts', 'next.config.ts'].map((f) => statSync(join(root, f)).mtimeMs));
+  if (sources > statSync(buildId).mtimeMs) throw new Error('the build in .next is older than the sources: run `npx next build` first');
+}
+
+function prometheusUrl(): string {
+  const state = JSON.parse(readFileSync(join(root, '.cluster/state.json'), 'utf8')) as { ports?: { prometheus?: number } };
+  return state.ports?.prometheus ? `http://127.0.0.1:${state.ports.prometheus}` : '';
+}
+
+async function waitForHealth(port: number, server: ChildProcess, log: () => string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`next start did not answer /healthz within 60 s:\n${log()}`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  checkPreconditions();
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'memdash-security-'));
+  const store = join(dir, 'history.sqlite');
+  const logFile = join(dir, 'server.log');
+  appendFileSync(logFile, '');
+  let output = '';
+  const server = spawn(join(root, 'node_modules/.bin/next'), ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      KUBECONFIG: join(root, '.cluster/kubeconfig/viewer.yaml'),
+      NEXT_TELEMETRY_DISABLED: '1',
+      MEMDASH_PROMETHEUS_URL: prometheusUrl(),
+      MEMDASH_HISTORY_PATH: store,
+      MEMDASH_PROBE_MIN_INTERVAL_MS: '5000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [server.stdout!, server.stderr!]) {
+    stream.on('data', (d: Buffer) => {
+      output += d.toString();
+      appendFileSync(logFile, d);
+    });
+  }
+  await waitForHealth(port, server, () => output);
+  project.provide('memdashPort', port);
+  project.provide('memdashLog', logFile);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  };
+}
