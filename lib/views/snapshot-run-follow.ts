@@ -8,8 +8,11 @@ import type { RunEvent } from './snapshot-run-types';
 const TICK_MS = 1000;
 /** A run followed for longer than this is left to the page's reload (the Job's own deadline is far shorter). */
 const MAX_FOLLOW_MS = 30 * 60_000;
-/** Ticks to wait, once the Job has ended, for its last log line (a try killed before it logged has none). */
-const END_GRACE_TICKS = 5;
+/**
+ * Ticks to wait, once the Job has ended, for its last log line (a try killed before it logged has none) and, after a
+ * success, for the recorder to see the new table.
+ */
+const END_GRACE_TICKS = 10;
 
 /**
  * The run as server-sent events. Each tick reads the Job, its pods and their logs with the read credential and an
@@ -42,7 +45,12 @@ export function followSnapshotRun(job: string, closed: AbortSignal): ReadableStr
           if (json !== lastRun) send({ type: 'run', run });
           lastRun = json;
           // finished, and the result of the last try read (the log may trail the pod's end by a moment)
-          if (run.state !== 'running' && (run.result.kind !== 'unknown' || ++ticksSinceEnd > END_GRACE_TICKS)) break;
+          // ended, with its result read and (after a success) the table's change recorded; a result or a change
+          // that does not come within the grace ticks is left out rather than waited for
+          if (run.state !== 'running') {
+            const complete = run.result.kind !== 'unknown' && !(run.result.kind === 'success' && run.diff === null);
+            if (complete || ++ticksSinceEnd > END_GRACE_TICKS) break;
+          }
           await sleep(TICK_MS, signal);
         }
         send({ type: 'end' });
