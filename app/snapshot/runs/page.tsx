@@ -6,7 +6,7 @@ import { RunSnapshotNow } from '@/components/snapshot/RunSnapshotNow';
 import { settings } from '@/lib/config';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import { snapshotRunCommands } from '@/lib/domain/write-commands';
-import { failureOf } from '@/lib/errors';
+import { failureOf, type AppError } from '@/lib/errors';
 import { readSnapshotRunList } from '@/lib/views/snapshot-run';
 import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
 
@@ -16,13 +16,15 @@ export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
 export default async function SnapshotRunsPage() {
   await connection();
   const s = settings();
-  let list: SnapshotRunList;
+  // A failed read of the runs still leaves the button: running the snapshot does not need the list.
+  let list: SnapshotRunList | null = null;
+  let failure: AppError | null = null;
   try {
     list = await readSnapshotRunList();
   } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
+    failure = failureOf(err);
   }
-  const last = list.runs[0];
+  const last = list?.runs[0];
   return (
     <div className="space-y-4">
       <h1 className="text-lg font-semibold">
@@ -33,6 +35,16 @@ export default async function SnapshotRunsPage() {
           The last run refused: <span className="font-mono">{last.result.reason}</span>. <Link href="/snapshot/override">Override the guard</Link>
         </p>
       )}
+      {failure && <ErrorState error={failure} title="The runs could not be read" />}
+      {list && <RunsTable list={list} />}
+      <RunSnapshotNow namespace={s.kyvernoNamespace} cronJob={s.snapshotCronJob} commands={snapshotRunCommands(s)} />
+    </div>
+  );
+}
+
+function RunsTable({ list }: { list: SnapshotRunList }) {
+  return (
+    <div className="overflow-x-auto">
       <table className="w-full border-collapse text-left" data-testid="snapshot-runs">
         <thead>
           <tr className="border-b border-zinc-300 text-zinc-600">
@@ -64,7 +76,6 @@ export default async function SnapshotRunsPage() {
           )}
         </tbody>
       </table>
-      <RunSnapshotNow namespace={s.kyvernoNamespace} cronJob={s.snapshotCronJob} commands={snapshotRunCommands(s)} />
     </div>
   );
 }
