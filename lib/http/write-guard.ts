@@ -33,7 +33,7 @@ export interface WriteContext<B> {
   /** Who the credential is (SelfSubjectReview), or "unknown". */
   actor: string;
   now: Date;
-  /** Aborts when the browser goes away. */
+  /** Aborts when the browser goes away (the clients of a write ignore it: a write runs to its end). */
   signal: AbortSignal;
 }
 
@@ -66,7 +66,9 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       const admitted = await admit(request, spec.body);
       secret = admitted.credential?.kind === 'token' ? admitted.credential.token : null;
       record.target = spec.target(admitted.body);
-      const { k, kc } = clientsOf(admitted.credential, request.signal);
+      // A write, once started, runs to its end even if the browser leaves: an override stopped between removing the
+      // data and creating the Job would leave the table empty. Only the per-call timeout applies.
+      const { k, kc } = clientsOf(admitted.credential);
       record.actor = await actorOf(k);
       const result = await spec.run({ body: admitted.body, k, kc, actor: record.actor, now: new Date(), signal: request.signal });
       record.target = result.target ?? record.target;
@@ -142,7 +144,7 @@ function credentialOf(request: Request, kubeconfig: unknown): WriteCredential | 
   return null;
 }
 
-function clientsOf(credential: WriteCredential | null, signal: AbortSignal): { k: KubeClients; kc: KubeConfig } {
+function clientsOf(credential: WriteCredential | null, signal?: AbortSignal): { k: KubeClients; kc: KubeConfig } {
   if (!credential) {
     throw new AppError('unauthorized', 'No write credential: paste a token or choose a kubeconfig (prd-write) to act. memdash never writes with its own.');
   }
