@@ -56,7 +56,7 @@ test('snapshot normal: run now, follow it live to a success, and the diff link s
   await expect(page.getByTestId('run-diff-link')).toBeVisible({ timeout: 30_000 });
   await shoot(page, info.outputPath('run-success.png'));
   await page.getByTestId('run-diff-link').click();
-  await expect(page.getByTestId('diff-changed').getByTestId('diff-row').first()).toHaveAttribute('data-key', key!);
+  await expect(page.getByTestId('diff-changed').locator(`[data-testid="diff-row"][data-key="${key}"]`)).toHaveCount(1);
   await shoot(page, info.outputPath('run-success-diff.png'));
 });
 
