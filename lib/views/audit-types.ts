@@ -1,12 +1,8 @@
-// The JSON contract of GET /api/audit and the /audit page.
-export interface AuditEntry {
-  at: string;
-  actor: string;
-  action: string;
-  target: string;
-  outcome: 'success' | 'failure' | 'refused';
-  detail: string | null;
-}
+// The JSON contract of GET /api/audit and the /audit page. A record is the history store's own shape (a type-only
+// import: nothing of the store reaches the browser).
+import type { AuditRecord } from '@/lib/history/audit';
+
+export type AuditEntry = AuditRecord;
 
 export interface AuditLog {
   records: AuditEntry[];
