@@ -4,6 +4,16 @@ import type { RunDiff, RunState } from '@/lib/views/snapshot-run-types';
 
 /** What a run ended with, as its log says: a success with the table's change, a refusal as a refusal, a traceback. */
 export function RunResult({ result, state, diff, overrideOffered }: { result: SnapshotResult; state: RunState; diff: RunDiff | null; overrideOffered: boolean }) {
+  if (state === 'running' && (result.kind === 'refusal' || result.kind === 'failed')) {
+    // a try ended without writing, but the Job retries: not the run's outcome yet
+    return (
+      <section className="rounded border border-amber-300 bg-amber-50 p-3" data-testid="run-result" data-result="retrying">
+        <h2 className="font-semibold text-amber-900">
+          The last try {result.kind === 'refusal' ? `refused (${result.reason})` : 'crashed'}: the Job tries again
+        </h2>
+      </section>
+    );
+  }
   if (result.kind === 'success') {
     return (
       <section className="rounded border border-green-300 bg-green-50 p-3" data-testid="run-result" data-result="success">

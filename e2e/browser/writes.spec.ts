@@ -116,6 +116,7 @@ test('too-few-rows: refused as a refusal; the override saves, downloads, removes
   await page.getByLabel('Saved table file').setInputFiles(savedPath);
   await expect(page.getByTestId('restore-preview')).toContainText(`(${Object.keys(original).length} rows)`);
   const restore = new GuardedButton(page.getByTestId('restore-table'));
+  await restore.useToken(tokenOf('operator')); // a full page load forgot it: it lives in the tab's memory only
   await restore.section.getByLabel('Type memory-requests to confirm').fill('memory-requests');
   await restore.button('Restore').click();
   await expect(restore.section.getByTestId('restore-done')).toHaveAttribute('data-identical', 'true');
