@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
@@ -14,6 +14,7 @@ const port = Number(process.env.MEMDASH_E2E_PORT);
 // the imports of an earlier run. The main process picks it (and clears earlier runs' stores); workers inherit it.
 if (!process.env.MEMDASH_E2E_STORE) {
   rmSync('data/e2e', { recursive: true, force: true });
+  mkdirSync('data/e2e', { recursive: true }); // the server's log is written there before the store exists
   process.env.MEMDASH_E2E_STORE = `data/e2e/run-${Date.now()}.sqlite`;
 }
 const baseURL = `http://127.0.0.1:${port}`;
