@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
@@ -14,6 +14,7 @@ const port = Number(process.env.MEMDASH_E2E_PORT);
 // the imports of an earlier run. The main process picks it (and clears earlier runs' stores); workers inherit it.
 if (!process.env.MEMDASH_E2E_STORE) {
   rmSync('data/e2e', { recursive: true, force: true });
+  mkdirSync('data/e2e', { recursive: true }); // the server's log is written there before the store exists
   process.env.MEMDASH_E2E_STORE = `data/e2e/run-${Date.now()}.sqlite`;
 }
 const baseURL = `http://127.0.0.1:${port}`;
@@ -49,7 +50,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `${build}npx next start --hostname 127.0.0.1 --port ${port}`,
+    // The server's output is also kept beside the run's store: the write tests scan it for the tokens they used.
+    command: `${build}npx next start --hostname 127.0.0.1 --port ${port} 2>&1 | tee -a ${process.env.MEMDASH_E2E_STORE}.server.log`,
     url: `${baseURL}/healthz`,
     timeout: 600_000,
     reuseExistingServer: false,

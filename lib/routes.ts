@@ -16,4 +16,10 @@ export const NAVIGATION: ReadonlyArray<{ href: string; label: string; about: str
   { href: '/table/preview', label: 'Preview', about: 'the next table as the snapshot job would compute it now, and whether its guard would let it: written nowhere.' },
   { href: '/workloads', label: 'Workloads', about: "a workload's working set against its request, limit and row over 28 days." },
   { href: '/webhook', label: 'Webhook', about: 'whether pod creation is safe — the registration, the replicas, the probe, refusals.' },
+  {
+    href: '/snapshot/runs',
+    label: 'Runs',
+    about: "the snapshot's recent runs and their outcomes; run it by hand and follow it, override its guard after a \"fewer than half\" refusal, or restore a saved table (/table/restore). Writes take a credential given in the page.",
+  },
+  { href: '/audit', label: 'Audit', about: 'every write attempt memdash was asked to make: who, what, target, outcome, the cluster\'s answer.' },
 ];

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';
 
 // Issue 11 builds the override (save the table, remove its data, run the job); this is where its page is to be.
-export const OVERRIDE_HREF = '/table/override';
+export const OVERRIDE_HREF = '/snapshot/override';
 
 const TONES = {
   written: 'border-green-300 bg-green-50 text-green-950',
