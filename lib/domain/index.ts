@@ -102,3 +102,39 @@ export {
   type SampleSeries,
 } from './workload-series';
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
+export {
+  BREAK_GLASS_ACTIONS,
+  STEP_TITLES,
+  breakGlassProgress,
+  gapStart,
+  latestSession,
+  type BreakGlassAction,
+  type BreakGlassFacts,
+  type BreakGlassPhase,
+  type BreakGlassProgress,
+  type BreakGlassRecord,
+  type BreakGlassSession,
+  type StepId,
+  type StepState,
+  type StepStatus,
+} from './break-glass';
+export { DRILL_STEPS, DRILL_STEP_TITLES, drillProgress, type CheckStatus, type DrillCheck, type DrillProgress, type DrillStep, type DrillStepId } from './drill';
+export {
+  SAVED_REGISTRATION_FILE,
+  breakGlassCommands,
+  controlPlaneFallback,
+  podsSinceCommand,
+  restartCommand,
+  type BreakGlassCommands,
+  type BreakGlassNames,
+} from './break-glass-commands';
+export {
+  RESTARTABLE_KINDS,
+  RESTARTS_WITHOUT_CONFIRMATION,
+  createdMeanwhile,
+  isRestartable,
+  type CreatedMeanwhileGroup,
+  type ExplainedPod,
+  type RestartableKind,
+} from './created-meanwhile';
+export { shellLine, shellQuote } from './shell';
