@@ -1,4 +1,4 @@
-import { shellLine, shellQuote } from './shell';
+import { shellWords, shellQuote } from './shell';
 
 // The runbook's break-glass commands filled in from the settings, each word shell-quoted: what each button does, for
 // an operator to read beside it or to run by hand. `$KC` stays unquoted: it is the operator's write kubeconfig.
@@ -33,7 +33,7 @@ export const SAVED_REGISTRATION_FILE = 'kyverno-webhook.json';
 
 export function breakGlassCommands(n: BreakGlassNames): BreakGlassCommands {
   const k = n.kubectl;
-  const q = (...words: string[]) => shellLine(words);
+  const q = (...words: string[]) => shellWords(words);
   const scale = (replicas: number) => `${k} $KC ${q('-n', n.namespace, 'scale', 'deployment', n.deployment, `--replicas=${replicas}`)}`;
   return {
     scaleDown: scale(0),
@@ -49,7 +49,7 @@ export function breakGlassCommands(n: BreakGlassNames): BreakGlassCommands {
 
 /** `kubectl rollout restart` of one workload, as the runbook's operator types it. */
 export function restartCommand(kubectl: string, namespace: string, kind: string, name: string): string {
-  return `${kubectl} $KC ${shellLine(['-n', namespace, 'rollout', 'restart', `${kind.toLowerCase()}/${name}`])}`;
+  return `${kubectl} $KC ${shellWords(['-n', namespace, 'rollout', 'restart', `${kind.toLowerCase()}/${name}`])}`;
 }
 
 /** The runbook's list of pods created since the gap began (`SINCE`). */
@@ -63,7 +63,7 @@ export function podsSinceCommand(kubectl: string, since: string): string {
  * control-plane node, one block per node (any one of them will do).
  */
 export function controlPlaneFallback(nodes: readonly string[], n: BreakGlassNames, replicasBack: number): Array<{ node: string; commands: string[] }> {
-  const onNode = (node: string, words: string[]) => shellLine(['ssh', `ansible@${node}`, 'sudo', 'microk8s', 'kubectl', ...words]);
+  const onNode = (node: string, words: string[]) => shellWords(['ssh', `ansible@${node}`, 'sudo', 'microk8s', 'kubectl', ...words]);
   return nodes.map((node) => ({
     node,
     commands: [

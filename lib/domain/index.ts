@@ -137,4 +137,4 @@ export {
   type ExplainedPod,
   type RestartableKind,
 } from './created-meanwhile';
-export { shellLine, shellQuote } from './shell';
+export { shellWords, shellQuote } from './shell';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shellLine, shellQuote } from './shell';
+import { shellWords, shellQuote } from './shell';
 
 describe('shellQuote', () => {
   it('leaves plain Kubernetes names as they are', () => {
@@ -15,6 +15,6 @@ describe('shellQuote', () => {
   });
 
   it('joins a line word by word', () => {
-    expect(shellLine(['kubectl', '-n', 'x;y', 'get', 'pods'])).toBe("kubectl -n 'x;y' get pods");
+    expect(shellWords(['kubectl', '-n', 'x;y', 'get', 'pods'])).toBe("kubectl -n 'x;y' get pods");
   });
 });

@@ -1,15 +1,18 @@
-// Quoting for commands shown to be pasted into a shell. Everything from the cluster is untrusted: a name that
-// Kubernetes accepted may still be meant to be read by a shell differently (an ownerReference's name is not checked).
+// Every command memdash shows for copying is pasted into an operator's shell, holding the operator's credentials.
+// The values in it (names, keys, times) come from the cluster or the URL, where anyone may have written anything,
+// so each one goes through here: POSIX single quotes, inside which no character is special.
 
-const PLAIN = /^[A-Za-z0-9@%+=:,./_-]+$/;
+// Words a shell reads as they are: quoting them only makes the command harder to read.
+const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
-/** One word for a POSIX shell: as it is when it holds only safe characters, else in single quotes. */
-export function shellQuote(word: string): string {
-  if (PLAIN.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
+/** One shell word holding exactly `value`: single-quoted unless it is plainly safe ('' for the empty string). */
+export function shellQuote(value: string): string {
+  if (PLAIN_WORD.test(value)) return value;
+  // A single quote cannot appear inside single quotes: close, add an escaped quote, reopen.
+  return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
-/** Words joined into one command line, each quoted. */
-export function shellLine(words: readonly string[]): string {
+/** The words quoted one by one and joined with spaces. */
+export function shellWords(words: readonly string[]): string {
   return words.map(shellQuote).join(' ');
 }
