@@ -1,0 +1,68 @@
+import 'server-only';
+import { z } from 'zod';
+import { createdMeanwhile, explainPod, gapStart, latestSession, podsSinceCommand, toDate, type ExplainedPod } from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { AppError } from '@/lib/errors';
+import { historyDb } from '@/lib/history';
+import { listBreakGlass } from '@/lib/history/break-glass';
+import { historyAtCreation, listGaps } from '@/lib/history/reads';
+import { readClients } from '@/lib/k8s/client';
+import { asPodShape, listPods, timestampOf } from '@/lib/k8s/pods';
+import { readTable } from '@/lib/k8s/table';
+import { readRegistration } from '@/lib/k8s/webhook';
+import type { PodsCreatedView } from './break-glass-types';
+
+// The runbook's "pods created while the registration was gone": every pod created since the gap began (or since a
+// time the operator typed, the runbook's SINCE), each container with its verdict, grouped by workload.
+
+const since = z.iso.datetime({ offset: true, error: 'since is an RFC 3339 time, as 2026-10-06T10:00:00Z' });
+
+/** The typed SINCE, checked; undefined when none was given. */
+export function parseSince(raw: string | null): string | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  const parsed = since.safeParse(raw.trim());
+  if (!parsed.success) throw new AppError('bad-request', parsed.error.issues[0]?.message ?? 'bad since');
+  return parsed.data;
+}
+
+export async function readPodsCreated(typed: string | undefined, now = new Date()): Promise<PodsCreatedView> {
+  const s = settings();
+  const db = await historyDb();
+  const k = readClients();
+  let from = typed;
+  let source: PodsCreatedView['source'] = 'typed';
+  if (!from) {
+    const [records, gaps] = await Promise.all([listBreakGlass(db, new Date(now.getTime() - 30 * 24 * 3600_000)), listGaps(db)]);
+    const recorded = gapStart(latestSession(records), gaps.at(-1) ?? null);
+    if (!recorded) throw new AppError('not-found', 'No gap in the registration is recorded: type the time of the deletion (SINCE).');
+    from = recorded;
+    source = gaps.length > 0 ? 'recorded-gap' : 'recorded-deletion';
+  }
+  const sinceDate = toDate(from)!;
+  const [pods, namespaces, table, registration] = await Promise.all([listPods(k), k.core.listNamespace(), readTable(k), readRegistration(k)]);
+  const labels = new Map(namespaces.items.map((n) => [n.metadata?.name ?? '', n.metadata?.labels ?? {}]));
+  const explained: ExplainedPod[] = [];
+  for (const raw of pods) {
+    const pod = asPodShape(raw);
+    const createdAt = pod ? timestampOf(pod) : null;
+    if (!pod || !createdAt || new Date(createdAt) < sinceDate) continue;
+    const history = await historyAtCreation(db, createdAt);
+    const explanation = explainPod({
+      pod, namespaceLabels: labels.get(pod.metadata.namespace) ?? {}, table, registration, now, jenkinsNamespace: s.jenkinsNamespace, history,
+    });
+    explained.push({
+      namespace: pod.metadata.namespace,
+      name: pod.metadata.name,
+      createdAt,
+      workload: explanation.workload ? { kind: explanation.workload.kind, name: explanation.workload.name } : null,
+      containers: explanation.containers.map((c) => ({ name: c.name, verdict: c.verdict, request: c.request, row: c.row })),
+    });
+  }
+  return {
+    since: from,
+    source,
+    groups: createdMeanwhile(explained, sinceDate),
+    command: podsSinceCommand(s.kubectl, from),
+    limits: registration.entry ? [] : ["The registration is deleted, so its selectors are unknown: pods of the namespaces it skips are listed too."],
+  };
+}
