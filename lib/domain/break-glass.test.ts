@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakGlassProgress, gapStart, latestSession, type BreakGlassFacts, type BreakGlassRecord } from './break-glass';
+import { breakGlassIndication, breakGlassProgress, gapStart, latestSession, type BreakGlassFacts, type BreakGlassRecord } from './break-glass';
 
 const NOW = new Date('2026-10-06T10:10:00Z');
 const record = (at: string, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord =>
@@ -117,5 +117,21 @@ describe('gapStart', () => {
     expect(gapStart(session, { from: '2026-10-06T10:02:01Z', since: null })).toBe('2026-10-06T10:02:01Z');
     expect(gapStart(session, null)).toBe('2026-10-06T10:02:00Z');
     expect(gapStart(null, null)).toBeNull();
+  });
+});
+
+describe('breakGlassIndication', () => {
+  const refusing = { code: 'refusing' as const, reason: '' };
+  const healthyState = { code: 'healthy' as const, reason: '' };
+  it('a refusal that fails to call the webhook: yes', () => {
+    expect(breakGlassIndication(healthyState, 0, 'unreachable').code).toBe('yes');
+    expect(breakGlassIndication(refusing, 0, null).code).toBe('yes');
+  });
+  it('denied the request: the fix is in the policy', () => {
+    expect(breakGlassIndication(healthyState, 2, 'denied')).toMatchObject({ code: 'policy', words: expect.stringContaining('the fix is in the policy') });
+  });
+  it('admitted: not indicated; refused by something else: the break-glass would not help', () => {
+    expect(breakGlassIndication(healthyState, 0, 'admitted').code).toBe('no');
+    expect(breakGlassIndication(healthyState, 0, 'refused').code).toBe('unknown');
   });
 });

@@ -1,5 +1,6 @@
 import type { ProbeOutcome } from './probe';
 import { toDate } from './time';
+import type { WebhookState } from './webhook-state';
 
 // Where the break-glass stands, from the cluster as it is now and what memdash recorded when it acted. Never from
 // the browser tab: a reload, a second tab or a second operator sees the same step. Pressing a step twice is
@@ -213,4 +214,26 @@ function deletedWords(session: BreakGlassSession): string {
 /** The moment pods began to be admitted without Kyverno: the recorded gap's start, else the recorded deletion. */
 export function gapStart(session: BreakGlassSession | null, gap: { from: string; since: string | null } | null): string | null {
   return gap?.since ?? gap?.from ?? session?.deletedAt ?? null;
+}
+
+export interface Indication {
+  code: 'yes' | 'policy' | 'no' | 'unknown';
+  words: string;
+}
+
+/** Whether the evidence calls for the break-glass: the probe first (it is the most direct), then the state and the refused creates. */
+export function breakGlassIndication(state: WebhookState | null, failedCreates: number, probe: ProbeOutcome | null): Indication {
+  if (probe === 'denied') {
+    return { code: 'policy', words: 'Kyverno answers, with an error from the policy: the break-glass restores pod creation, but the fix is in the policy.' };
+  }
+  if (probe === 'unreachable' || state?.code === 'refusing') {
+    return { code: 'yes', words: "Pod creation is refused because the API server cannot call Kyverno's webhook: the break-glass is indicated." };
+  }
+  if (state?.code === 'break-glass') {
+    return { code: 'no', words: "Kyverno's registration is gone: pods are admitted untouched. Bring Kyverno back below." };
+  }
+  if (probe === 'admitted') return { code: 'no', words: 'The probe is admitted: pod creation works, the break-glass is not indicated.' };
+  if (failedCreates > 0) return { code: 'yes', words: "Refused creates name Kyverno's webhook: run the probe to confirm." };
+  if (probe === 'refused') return { code: 'unknown', words: "The probe is refused, but not by Kyverno's webhook: the break-glass would not help; read the API server's message." };
+  return { code: 'unknown', words: 'Run the probe: its answer decides.' };
 }

@@ -105,6 +105,7 @@ export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
 export {
   BREAK_GLASS_ACTIONS,
   STEP_TITLES,
+  breakGlassIndication,
   breakGlassProgress,
   gapStart,
   latestSession,
@@ -114,6 +115,7 @@ export {
   type BreakGlassProgress,
   type BreakGlassRecord,
   type BreakGlassSession,
+  type Indication,
   type StepId,
   type StepState,
   type StepStatus,
