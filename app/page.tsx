@@ -72,6 +72,10 @@ function Pages() {
           <Link href="/webhook">Webhook</Link>: whether pod creation is safe — the registration, the replicas, the probe, refusals.
         </li>
         <li>
+          <Link href="/break-glass">Break-glass</Link>: restore pod creation when Kyverno&apos;s webhook refuses it, bring Kyverno back,
+          restart what was created meanwhile; <Link href="/break-glass/drill">drill it</Link> with Kyverno healthy.
+        </li>
+        <li>
           <Link href="/table">Table</Link>, <Link href="/table/snapshots">Versions</Link> and a diff between two: what the
           snapshot wrote, and what changed.
         </li>
