@@ -6,6 +6,7 @@ import type { AccessCheck } from '@/lib/domain/access';
 import { Time } from '@/components/Time';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import type { DrillView } from '@/lib/views/break-glass-types';
+import { LastResult, useLastResult } from './LastResult';
 import { useDrill, useStepRunner } from './useBreakGlass';
 
 const CHECK_TONE: Record<DrillCheck['status'], string> = { holds: 'text-green-800', 'does-not-hold': 'text-red-800 font-semibold', 'not-yet': 'text-zinc-600' };
@@ -14,6 +15,7 @@ const CHECK_MARK: Record<DrillCheck['status'], string> = { holds: '✓', 'does-n
 /** The runbook's drill, step by step, each checked against what the runbook says must hold. */
 export function DrillPage() {
   const drill = useDrill();
+  const { last, remember } = useLastResult();
   if (drill.error && !drill.data) return <p className="text-red-900">{drill.error.message}</p>;
   if (!drill.data) return <p className="text-zinc-500">reading…</p>;
   const view = drill.data;
@@ -37,9 +39,10 @@ export function DrillPage() {
       </ol>
       {view.saved && <SavedCopy saved={view.saved} />}
       {p.complete && <p className="rounded border border-green-300 bg-green-50 p-2" data-testid="drill-complete">The drill is complete: Kyverno is back with its registration, and the probe is admitted through it.</p>}
-      {p.next && <DrillAction key={p.next} step={p.next} view={view} fresh={p.complete || p.startedAt === null} />}
-      {p.complete && <DrillAction key="again" step="save" view={view} fresh />}
-      {p.probeWanted && <ProbeAction view={view} />}
+      <LastResult last={last} />
+      {p.next && <DrillAction key={p.next} step={p.next} view={view} fresh={p.complete || p.startedAt === null} onDone={remember} />}
+      {p.complete && <DrillAction key="again" step="save" view={view} fresh onDone={remember} />}
+      {p.probeWanted && <ProbeAction view={view} onDone={remember} />}
       {!p.next && !p.probeWanted && !p.complete && <p className="text-amber-800" data-testid="drill-waiting">Waiting for the checks above to hold (read every 2 s).</p>}
     </div>
   );
@@ -63,7 +66,7 @@ function checksOf(step: DrillStepId, view: DrillView): AccessCheck[] {
   return [];
 }
 
-function DrillAction({ step, view, fresh }: { step: DrillStepId; view: DrillView; fresh: boolean }) {
+function DrillAction({ step, view, fresh, onDone }: { step: DrillStepId; view: DrillView; fresh: boolean; onDone: (action: string, text: string) => void }) {
   const run = useStepRunner();
   const c = view.commands;
   const spec = {
@@ -93,11 +96,12 @@ function DrillAction({ step, view, fresh }: { step: DrillStepId; view: DrillView
       buttonLabel={spec.label}
       run={(credential) => run(spec.url, step === 'save' ? { confirm: view.names.deployment } : {}, credential)}
       result={(answer) => <span data-testid="step-result">{answer.done}</span>}
+      onDone={(answer) => onDone(`drill-action-${step}`, answer.done)}
     />
   );
 }
 
-function ProbeAction({ view }: { view: DrillView }) {
+function ProbeAction({ view, onDone }: { view: DrillView; onDone: (action: string, text: string) => void }) {
   const run = useStepRunner();
   return (
     <GuardedAction
@@ -109,6 +113,7 @@ function ProbeAction({ view }: { view: DrillView }) {
       buttonLabel="Run the probe"
       run={(credential) => run('/api/break-glass/probe', {}, credential)}
       result={(answer) => <span data-testid="step-result">{answer.done}{answer.probe && <>: {answer.probe.explanation}</>}</span>}
+      onDone={(answer) => onDone('drill-action-probe', answer.done)}
     />
   );
 }

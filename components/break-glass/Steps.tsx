@@ -5,6 +5,7 @@ import { Time } from '@/components/Time';
 import type { AccessCheck } from '@/lib/domain/access';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
 import { GuardedAction } from '@/components/write/GuardedAction';
+import { LastResult, useLastResult } from './LastResult';
 import { useStepRunner } from './useBreakGlass';
 
 const MARK: Record<StepState['status'], string> = { done: '✓', next: '→', waiting: '…', 'timed-out': '!', pending: '·' };
@@ -18,6 +19,7 @@ const ACTIONS: Partial<Record<StepId, string>> = {
 
 /** The steps in the runbook's order, where each stands, and the button of the one to do now. */
 export function Steps({ view }: { view: BreakGlassView }) {
+  const { last, remember } = useLastResult();
   if (!view.progress.ok) return <p className="text-red-900" data-testid="steps-error">{view.progress.error.message}</p>;
   const progress = view.progress.value;
   const restore = progress.steps.slice(0, 4);
@@ -30,7 +32,8 @@ export function Steps({ view }: { view: BreakGlassView }) {
         <StepList title="Restore pod creation" steps={restore} view={view} />
         <StepList title="Bring Kyverno back" steps={back} view={view} />
       </div>
-      {current && ACTIONS[current] && <StepAction key={current} step={current} view={view} />}
+      <LastResult last={last} />
+      {current && ACTIONS[current] && <StepAction key={current} step={current} view={view} onDone={(text) => remember(`step-action-${current}`, text)} />}
       {!current && progress.phase !== 'back' && <WaitNote view={view} />}
     </section>
   );
@@ -90,7 +93,7 @@ function checksOf(step: StepId, view: BreakGlassView): AccessCheck[] {
   return [];
 }
 
-function StepAction({ step, view }: { step: StepId; view: BreakGlassView }) {
+function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView; onDone: (text: string) => void }) {
   const run = useStepRunner();
   const progress = view.progress.ok ? view.progress.value : null;
   const action = ACTIONS[step]!;
@@ -138,6 +141,7 @@ function StepAction({ step, view }: { step: StepId; view: BreakGlassView }) {
       buttonLabel={props.buttonLabel}
       run={(credential) => run(`/api/break-glass/${action}`, {}, credential)}
       result={(answer) => <span data-testid="step-result">{answer.done}{answer.probe && <>: {answer.probe.explanation}</>}</span>}
+      onDone={(answer) => onDone(`${answer.done}${answer.probe ? `: ${answer.probe.explanation}` : ''}`)}
     />
   );
 }
