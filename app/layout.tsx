@@ -26,6 +26,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               <Link href="/table/snapshots">Versions</Link>
               <Link href="/workloads">Workloads</Link>
               <Link href="/webhook">Webhook</Link>
+              <Link href="/snapshot/runs">Runs</Link>
+              <Link href="/audit">Audit</Link>
             </nav>
             <div className="ml-auto flex items-center gap-4">
               <JumpToPod />

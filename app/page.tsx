@@ -80,6 +80,11 @@ function Pages() {
           snapshot wrote, and what changed.
         </li>
         <li>
+          <Link href="/snapshot/runs">Snapshot runs</Link>: the snapshot&apos;s recent runs and their outcomes; run it by hand and follow it, override
+          its guard after a &quot;fewer than half&quot; refusal, or <Link href="/table/restore">restore a saved table</Link>. Writes take a credential you
+          give in the page; every attempt is in the <Link href="/audit">audit log</Link>.
+        </li>
+        <li>
           <Link href="/workloads">Workloads</Link>: a workload&apos;s working set against its request, limit and row over 28 days.
         </li>
         <li>
