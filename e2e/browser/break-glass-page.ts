@@ -1,17 +1,11 @@
 // The break-glass and drill pages as an operator drives them, and what the tests read from the cluster and the
 // history store to check them (kubectl and SQLite, not the code under test).
-import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { kubeconfig } from '../../test/integration/cluster';
+import { tokenOf } from '../../test/integration/write-harness';
 import { kubectlAs, kyverno, registrationHealthy, scaleAdmissionController } from './webhook-page';
 
-/** A user's bearer token, read from the kubeconfig the harness wrote. */
-export function tokenOf(user: 'viewer' | 'operator'): string {
-  const token = readFileSync(kubeconfig(user), 'utf8').match(/token: (\S+)/)?.[1];
-  if (!token) throw new Error(`no token in the ${user} kubeconfig`);
-  return token;
-}
+export { tokenOf };
 
 export class BreakGlassPage {
   constructor(readonly page: Page) {}
