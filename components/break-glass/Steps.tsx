@@ -124,7 +124,10 @@ function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView
       buttonLabel: `Scale to ${progress?.scaleUpTo}`,
     },
   }[action]!;
-  const warning = step === 'delete-registrations' && timedOut ? (
+  const calm = step === 'scale-down' && (progress?.phase === 'idle' || progress?.phase === 'back');
+  const warning = calm ? (
+    <p>Only when the evidence above calls for it: from the scale-down until Kyverno is back, covered pods are created without the table&apos;s request.</p>
+  ) : step === 'delete-registrations' && timedOut ? (
     <p data-testid="wait-timeout">
       The wait timed out: {view.podsLeft.map((p) => `${p.name}${p.node ? ` on ${p.node}` : ''}${p.terminating ? ' (Terminating)' : ''}`).join(', ')} still listed. A pod that hangs in
       Terminating on a dead node doesn&apos;t run: go on to the delete. A replica that still runs would register the webhooks again within 10 s.
