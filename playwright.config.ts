@@ -49,7 +49,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `${build}npx next start --hostname 127.0.0.1 --port ${port}`,
+    // The server's output is also kept beside the run's store: the write tests scan it for the tokens they used.
+    command: `${build}npx next start --hostname 127.0.0.1 --port ${port} 2>&1 | tee -a ${process.env.MEMDASH_E2E_STORE}.server.log`,
     url: `${baseURL}/healthz`,
     timeout: 600_000,
     reuseExistingServer: false,

@@ -15,7 +15,9 @@ const NAME_ATTEMPTS = 5;
 export async function createSnapshotJob(k: KubeClients, now: Date): Promise<string> {
   const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
   const cronJob = await k.batch.readNamespacedCronJob({ namespace, name: snapshotCronJob });
-  const taken = new Set((await k.batch.listNamespacedJob({ namespace })).items.map((j) => j.metadata?.name ?? ''));
+  // A credential that may create Jobs but not list them still runs the snapshot: the create's 409 finds the free name.
+  const listed = await k.batch.listNamespacedJob({ namespace }).catch(() => ({ items: [] as V1Job[] }));
+  const taken = new Set(listed.items.map((j) => j.metadata?.name ?? ''));
   for (let attempt = 0; attempt < NAME_ATTEMPTS; attempt++) {
     const name = manualJobName(snapshotCronJob, now, taken);
     try {
