@@ -170,3 +170,23 @@ test("the viewer's token is refused at every step with the cluster's 403, and no
     'workload.restart viewer refused', 'drill.save viewer refused', 'drill.create-saved viewer refused',
   ]);
 });
+
+test('the pages on a desktop, a phone and in the dark', async ({ browser }, info) => {
+  for (const [name, options] of [
+    ['desktop', { viewport: { width: 1280, height: 900 } }],
+    ['phone', { viewport: { width: 390, height: 844 } }],
+    ['dark', { colorScheme: 'dark' as const }],
+  ] as const) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    for (const path of ['/break-glass', '/break-glass/drill']) {
+      await page.goto(path);
+      await expect(page.getByTestId(path.endsWith('drill') ? 'drill' : 'steps')).toBeVisible({ timeout: 30_000 });
+      // nothing wider than the screen but the command blocks, which scroll on their own
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} ${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: info.outputPath(`${name}${path.replaceAll('/', '-')}.png`), fullPage: true });
+    }
+    await context.close();
+  }
+});
