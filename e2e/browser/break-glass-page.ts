@@ -81,8 +81,8 @@ export function auditSince(since: string): Array<{ action: string; actor: string
  */
 export async function restoreKyverno(): Promise<void> {
   kyverno('allow');
+  scaleAdmissionController(3); // first: the stand-in does not serve while its Deployment is at zero, and recover waits for it to serve
   kyverno('recover');
-  scaleAdmissionController(3);
   await expect.poll(registrationHealthy, { timeout: 90_000, intervals: [1000], message: 'Kyverno did not come back: the pod webhook is not registered with its entry and owner' }).toBe(true);
   const { replicas, registrations } = clusterSnapshot();
   if (replicas !== 3) throw new Error(`the admission controller is at ${replicas} replicas, not 3`);

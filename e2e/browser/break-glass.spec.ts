@@ -65,12 +65,13 @@ test('an incident: crash, refusing, break-glass step by step with reloads, back,
   const meanwhile = podsOf(STUCK.namespace, STUCK.workload).find((p) => !p.terminating && p.createdAt >= started)!;
   expect(meanwhile.requests).toEqual(['256Mi']);
 
-  // The fix is in (the stand-in serves again); bring Kyverno back, resumed from another page load.
-  kyverno('recover');
+  // Bring Kyverno back, resumed from another page load; its replicas come up with the fix (the stand-in restarted).
   await page.reload();
   await bg.expectNext('scale-up');
   await expect(bg.step('scale-up')).toContainText('to 3');
   await bg.press('step-action-scale-up', 'Scale to 3');
+  await expect(page.getByTestId('waiting-back')).toBeVisible({ timeout: 30_000 });
+  kyverno('recover');
   await bg.expectNext('probe-through', 90_000);
   await expect(bg.step('registration-back')).toHaveAttribute('data-status', 'done');
   await bg.press('step-action-probe-through', 'Run the probe');
