@@ -81,7 +81,7 @@ function RestartAction({ chosen, kubectl }: { chosen: CreatedMeanwhileGroup[]; k
       key={targets.map((t) => `${t.namespace}/${t.name}`).join(',')}
       testId="restart-action"
       title={`Rollout restart ${targets.length === 1 ? 'this workload' : `these ${targets.length} workloads`}`}
-      target={<>{targets.map((t) => <code key={`${t.namespace}/${t.name}`} className="mr-2 inline-block">{t.kind} {t.namespace}/{t.name}</code>)}</>}
+      target={<>{targets.map((t) => <code key={`${t.namespace}/${t.name}`} className="mr-2 inline-block break-all">{t.kind} {t.namespace}/{t.name}</code>)}</>}
       commands={targets.map((t) => restartCommand(kubectl, t.namespace, t.kind, t.name))}
       checks={[...new Set(targets.map((t) => t.namespace))].map((namespace) => ({ verb: 'patch', group: 'apps', resource: 'deployments', namespace }))}
       confirm={targets.length > RESTARTS_WITHOUT_CONFIRMATION ? String(targets.length) : undefined}

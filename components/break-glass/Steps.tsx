@@ -107,7 +107,7 @@ function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView
     },
     'delete-registrations': {
       title: "Delete Kyverno's webhook registrations",
-      target: <>Every registration labelled <code>{view.names.managedBySelector}</code>: {view.registrations.map((r) => <code key={r} className="mr-2 inline-block" data-testid="registration-to-delete">{r}</code>)}</>,
+      target: <>Every registration labelled <code>{view.names.managedBySelector}</code>: {view.registrations.map((r) => <code key={r} className="mr-2 inline-block break-all" data-testid="registration-to-delete">{r}</code>)}</>,
       commands: [view.commands.deleteRegistrations],
       buttonLabel: 'Delete them',
     },
