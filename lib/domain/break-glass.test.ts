@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { breakGlassIndication, breakGlassProgress, gapStart, latestSession, type BreakGlassFacts, type BreakGlassRecord } from './break-glass';
+import { healthy, record } from './__fixtures__/break-glass-fixtures';
+import { breakGlassIndication, breakGlassProgress, gapStart, latestSession, type BreakGlassFacts } from './break-glass';
 
 const NOW = new Date('2026-10-06T10:10:00Z');
-const record = (at: string, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord =>
-  ({ at, action, replicas: null, registrations: [], probe: null, registrationPresent: null, ...extra });
-
-const healthy: BreakGlassFacts = {
-  deployment: { desired: 3, ready: 3 },
-  podsLeft: [{ name: 'kac-1', node: 'srvk8s1', terminating: false }],
-  registrations: ['MutatingWebhookConfiguration/kyverno-resource-mutating-webhook-cfg'],
-  podRegistration: { entry: true, owner: true },
-  records: [],
-  defaultReplicas: 3,
-  waitTimeoutMs: 120_000,
-};
 const status = (facts: BreakGlassFacts, now = NOW) => Object.fromEntries(breakGlassProgress(facts, now).steps.map((s) => [s.id, s.status]));
 
 describe('breakGlassProgress', () => {

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BreakGlassFacts, BreakGlassRecord } from './break-glass';
+import { healthy, record } from './__fixtures__/break-glass-fixtures';
 import { drillProgress } from './drill';
 
-const record = (at: string, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord =>
-  ({ at, action, replicas: null, registrations: [], probe: null, registrationPresent: null, ...extra });
-
-const healthy: BreakGlassFacts = {
-  deployment: { desired: 3, ready: 3 },
-  podsLeft: [{ name: 'kac-1', node: 'srvk8s1', terminating: false }],
-  registrations: ['MutatingWebhookConfiguration/kyverno-resource-mutating-webhook-cfg'],
-  podRegistration: { entry: true, owner: true },
-  records: [],
-  defaultReplicas: 3,
-  waitTimeoutMs: 120_000,
-};
 const save = record('2026-10-06T10:00:00Z', 'drill-save');
 const down = record('2026-10-06T10:00:10Z', 'scale-down', { replicas: 3 });
 const created = record('2026-10-06T10:01:00Z', 'drill-create-saved');
