@@ -40,7 +40,7 @@ export class BreakGlassPage {
     if (await action.getByTestId('credential-form').isVisible()) await this.useToken(user, action);
     const last = this.page.getByTestId('last-result');
     const seq = (await last.count()) ? await last.getAttribute('data-seq') : null;
-    await action.getByRole('button', { name: button }).click();
+    await action.getByRole('button', { name: button, exact: typeof button === 'string' }).click();
     // The step's button moves on to the next step once done; its answer stays in "last result".
     const done = this.page.locator(`[data-testid="last-result"][data-action="${actionId}"]${seq ? `:not([data-seq="${seq}"])` : ''}`);
     const refused = action.getByTestId('action-error');

@@ -30,14 +30,14 @@ test('an incident: crash, refusing, break-glass step by step with reloads, back,
   await webhook.runProbe('unreachable');
   await webhook.expectState('refusing', 10_000);
   kubectlAs('admin', ['-n', STUCK.namespace, 'rollout', 'restart', `deployment/${STUCK.workload}`]);
-  const failed = page.locator(`[data-testid="failed-create"][data-owner^="${STUCK.namespace}/${STUCK.workload}-"]`);
+  const failed = page.locator(`[data-testid="failed-create"][data-owner^="${STUCK.namespace}/${STUCK.workload}-"]`).first();
   await expect(failed).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('break-glass-link').click();
   await expect(page).toHaveURL(/\/break-glass$/);
 
   const bg = new BreakGlassPage(page);
   await expect(page.getByTestId('indication')).toHaveAttribute('data-code', 'yes', { timeout: 30_000 });
-  await expect(page.locator(`[data-testid="evidence-failed-creates"] [data-owner^="${STUCK.namespace}/${STUCK.workload}-"]`)).toBeVisible();
+  await expect(page.locator(`[data-testid="evidence-failed-creates"] [data-owner^="${STUCK.namespace}/${STUCK.workload}-"]`).first()).toBeVisible();
   await bg.expectNext('scale-down');
   const scale = await bg.press('step-action-scale-down', 'Scale to 0');
   await expect(scale.result).toContainText('Scaled from 3 to 0');
