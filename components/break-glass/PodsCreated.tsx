@@ -35,7 +35,8 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
       {created.error ? <p className="text-red-900" data-testid="pods-created-error">{created.error.message}</p> : !created.data ? <p className="text-zinc-500">reading…</p> : (
         <>
           <p className="text-sm" data-testid="pods-created-since" data-since={created.data.since}>
-            {groups.length} workloads with pods created since <Time at={created.data.since} now={new Date()} /> ({created.data.source === 'typed' ? 'typed' : created.data.source === 'recorded-gap' ? 'the recorded gap' : 'the recorded deletion'})
+            {groups.length} workloads with pods created since <Time at={created.data.since} now={new Date()} />
+            {created.data.until && <> until the registration was back at <Time at={created.data.until} now={new Date()} /></>} ({created.data.source === 'typed' ? 'typed' : created.data.source === 'recorded-gap' ? 'the recorded gap' : 'the recorded deletion'})
           </p>
           {created.data.limits.map((l) => <p key={l} className="text-xs text-amber-800">{l}</p>)}
           <GroupTable groups={groups} selected={selected} toggle={toggle} />

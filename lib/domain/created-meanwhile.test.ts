@@ -24,6 +24,11 @@ describe('createdMeanwhile', () => {
     expect(web.restartable).toBe(true);
   });
 
+  it('leaves out the pods created once the registration was back', () => {
+    const groups = createdMeanwhile(pods, since, new Date('2026-10-06T10:01:30Z'));
+    expect(groups.map((g) => g.pods.map((p) => p.name))).toEqual([['web-abc-1']]);
+  });
+
   it('only Deployments, StatefulSets and DaemonSets can be restarted', () => {
     const groups = createdMeanwhile(pods, since);
     expect(groups.find((g) => g.workload?.name === 'report')!.restartable).toBe(false);

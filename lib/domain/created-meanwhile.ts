@@ -33,12 +33,15 @@ export interface CreatedMeanwhileGroup {
 
 const SKIPPED: VerdictCode[] = ['skipped-namespace', 'skipped-label'];
 
-/** Pods created at or after `since` that the webhook covers, grouped by workload; groups sorted by namespace and name. */
-export function createdMeanwhile(pods: readonly ExplainedPod[], since: Date): CreatedMeanwhileGroup[] {
+/**
+ * Pods created at or after `since` (and before `until`, when the registration is known to be back) that the webhook
+ * covers, grouped by workload; groups sorted by namespace and name.
+ */
+export function createdMeanwhile(pods: readonly ExplainedPod[], since: Date, until: Date | null = null): CreatedMeanwhileGroup[] {
   const groups = new Map<string, CreatedMeanwhileGroup>();
   for (const pod of pods) {
     const created = toDate(pod.createdAt);
-    if (!created || created < since) continue;
+    if (!created || created < since || (until && created >= until)) continue;
     // The skipped ones never went to Kyverno, registration or not.
     if (pod.containers.length > 0 && pod.containers.every((c) => SKIPPED.includes(c.verdict))) continue;
     const key = pod.workload ? `${pod.namespace}/${pod.workload.kind}/${pod.workload.name}` : `${pod.namespace}//${pod.name}`;

@@ -73,6 +73,8 @@ export interface DrillView {
 
 export interface PodsCreatedView {
   since: string;
+  /** The recorded gap's end: pods created after it went through Kyverno. null while it lasts, or for a typed SINCE. */
+  until: string | null;
   source: 'typed' | 'recorded-gap' | 'recorded-deletion';
   groups: CreatedMeanwhileGroup[];
   /** The runbook's SINCE listing, filled in. */

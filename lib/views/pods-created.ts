@@ -30,22 +30,27 @@ export async function readPodsCreated(typed: string | undefined, now = new Date(
   const db = await historyDb();
   const k = readClients();
   let from = typed;
+  let until: string | null = null;
   let source: PodsCreatedView['source'] = 'typed';
   if (!from) {
     const [records, gaps] = await Promise.all([listBreakGlass(db, new Date(now.getTime() - 30 * 24 * 3600_000)), listGaps(db)]);
-    const recorded = gapStart(latestSession(records), gaps.at(-1) ?? null);
+    const gap = gaps.at(-1) ?? null;
+    const recorded = gapStart(latestSession(records), gap);
     if (!recorded) throw new AppError('not-found', 'No gap in the registration is recorded: type the time of the deletion (SINCE).');
     from = recorded;
-    source = gaps.length > 0 ? 'recorded-gap' : 'recorded-deletion';
+    // Pods created once it was back went through Kyverno: the recorded gap's end bounds the list.
+    until = gap?.to ?? null;
+    source = gap ? 'recorded-gap' : 'recorded-deletion';
   }
   const sinceDate = toDate(from)!;
+  const untilDate = toDate(until);
   const [pods, namespaces, table, registration] = await Promise.all([listPods(k), k.core.listNamespace(), readTable(k), readRegistration(k)]);
   const labels = new Map(namespaces.items.map((n) => [n.metadata?.name ?? '', n.metadata?.labels ?? {}]));
   const explained: ExplainedPod[] = [];
   for (const raw of pods) {
     const pod = asPodShape(raw);
     const createdAt = pod ? timestampOf(pod) : null;
-    if (!pod || !createdAt || new Date(createdAt) < sinceDate) continue;
+    if (!pod || !createdAt || new Date(createdAt) < sinceDate || (untilDate && new Date(createdAt) >= untilDate)) continue;
     const history = await historyAtCreation(db, createdAt);
     const explanation = explainPod({
       pod, namespaceLabels: labels.get(pod.metadata.namespace) ?? {}, table, registration, now, jenkinsNamespace: s.jenkinsNamespace, history,
@@ -60,8 +65,9 @@ export async function readPodsCreated(typed: string | undefined, now = new Date(
   }
   return {
     since: from,
+    until,
     source,
-    groups: createdMeanwhile(explained, sinceDate),
+    groups: createdMeanwhile(explained, sinceDate, untilDate),
     command: podsSinceCommand(s.kubectl, from),
     limits: registration.entry ? [] : ["The registration is deleted, so its selectors are unknown: pods of the namespaces it skips are listed too."],
   };
