@@ -13,6 +13,9 @@ step() { echo; echo "=== $1"; }
 step "typecheck"
 npx tsc --noEmit || failed=1
 
+step "lint"
+npx eslint . || failed=1
+
 step "unit tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || failed=1
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
-import { failureOf } from '@/lib/errors';
+import { failureOf } from '@/lib/http/errors';
 import { readAuditLog } from '@/lib/views/audit';
 import type { AuditLog } from '@/lib/views/audit-types';
 

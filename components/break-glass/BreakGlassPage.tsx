@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { ErrorState } from '@/components/ErrorState';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 import { Evidence } from './Evidence';
 import { Fallback } from './Fallback';
 import { PodsCreated } from './PodsCreated';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { RESTARTS_WITHOUT_CONFIRMATION, VERDICT_WORDS, restartCommand, type CreatedMeanwhileGroup, type VerdictCode } from '@/lib/domain';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 import { postWrite } from '@/lib/query';
 import { Time } from '@/components/Time';
 import { CommandLines } from '@/components/write/CommandLines';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DiffTables } from '@/components/DiffTables';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { restoreCommands } from '@/lib/domain/write-commands';
-import type { AppError } from '@/lib/errors';
+import type { AppError } from '@/lib/http/errors';
 import { postWrite } from '@/lib/query';
 import type { RestoreDone, RestorePreview, RestoreSource } from '@/lib/views/table-write-types';
 

@@ -2,7 +2,7 @@
 // copy buttons that copy the runbook's commands.
 import { expect, test } from '@playwright/test';
 import { VERDICT_WORDS, type VerdictCode } from '../../lib/domain';
-import type { Explanation } from '../../lib/explain';
+import type { Explanation } from '../../lib/views/explain';
 import { podOf, podWebhookRegistered } from '../../test/integration/cluster';
 import { PodPage } from './pod-page';
 

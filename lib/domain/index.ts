@@ -88,7 +88,7 @@ export {
   type RegistrationGap,
   type RegistrationObservation,
 } from './registration-history';
-export { parseSavedTable, type ImportTarget, type SavedTable, type SavedTableResult } from './table-import';
+export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
 export {
   chartPoints,
   p90Mi,
@@ -140,3 +140,4 @@ export {
   type RestartableKind,
 } from './created-meanwhile';
 export { shellWords, shellQuote } from './shell';
+export { partFailed, partOk, type Part, type PartError } from './part';

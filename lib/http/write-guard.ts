@@ -1,7 +1,7 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
-import { AppError, failureOf } from '@/lib/errors';
+import { AppError, failureOf } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { recordAudit, type AuditRecord } from '@/lib/history/audit';
 import type { KubeClients } from '@/lib/k8s/client';

@@ -2,7 +2,7 @@ import 'server-only';
 import type { V1Job } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
 import { jobFromCronJob, manualJobName } from '@/lib/domain/snapshot-job';
-import { AppError, toAppError } from '@/lib/errors';
+import { AppError, toAppError } from '@/lib/http/errors';
 import type { KubeClients } from './client';
 
 /** Attempts at a free name: a run of the same minute created between our list and our create takes the next one. */

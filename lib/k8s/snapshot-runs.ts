@@ -1,7 +1,7 @@
 import 'server-only';
 import type { V1Job, V1Pod } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { toAppError } from '@/lib/errors';
+import { toAppError } from '@/lib/http/errors';
 import { readOrNull, type KubeClients } from './client';
 
 // The last runs of the snapshot CronJob (the runbook's `get cronjob,jobs` and `logs job/<job>`), with each run's
@@ -29,7 +29,7 @@ export async function readSnapshotRuns(k: KubeClients): Promise<SnapshotRun[]> {
   return Promise.all(runs.map(async (job, i) => ({ ...runOf(job), lastLine: i < WITH_LOG_LINE ? await lastLogLine(k, namespace, job) : null })));
 }
 
-function runOf(job: V1Job): Omit<SnapshotRun, 'lastLine'> {
+export function runOf(job: V1Job): Omit<SnapshotRun, 'lastLine'> {
   const done = (type: string) => job.status?.conditions?.some((c) => c.type === type && c.status === 'True');
   return {
     name: job.metadata?.name ?? '',

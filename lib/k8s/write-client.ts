@@ -1,6 +1,6 @@
 import 'server-only';
 import { KubeConfig, type Cluster, type User } from '@kubernetes/client-node';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 import type { WriteCredential } from '@/lib/write-credential';
 import { clientsFor, readKubeConfig, type KubeClients } from './client';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { auditActions, listAudit } from '@/lib/history/audit';
 import type { AuditLog } from './audit-types';

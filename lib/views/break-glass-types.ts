@@ -2,6 +2,7 @@
 // imports it.
 import type {
   BreakGlassProgress,
+  Part,
   CreatedMeanwhileGroup,
   DrillProgress,
   FailedCreateGroup,
@@ -9,7 +10,6 @@ import type {
   ProbeOutcome,
   WebhookState,
 } from '@/lib/domain';
-import type { Part } from '@/lib/webhook-health-types';
 
 export interface BreakGlassNamesView {
   namespace: string;

@@ -20,7 +20,7 @@ import { admissionPodsLeft, listManagedRegistrations } from '@/lib/k8s/break-gla
 import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { readFailedCreates } from '@/lib/k8s/failed-creates';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
-import { part } from '@/lib/webhook-health';
+import { part } from './part';
 import type { BreakGlassCommandsView, BreakGlassNamesView, BreakGlassView, DrillView } from './break-glass-types';
 
 // What /break-glass and /break-glass/drill show: the evidence, and where the steps stand, from the cluster and the
@@ -97,9 +97,7 @@ export async function readBreakGlass(now = new Date()): Promise<BreakGlassView> 
   return {
     readAt: now.toISOString(),
     evidence: {
-      state: v
-        ? { ok: true, value: webhookStateOf({ replicas: v.cluster.deployment, registration: v.cluster.podRegistration ? { entries: v.cluster.podRegistrationEntries, ownerReferences: v.cluster.podRegistrationOwners } : null, entryName: s.webhookEntry, ownerName: s.webhookOwner }) }
-        : (read as Exclude<typeof read, { ok: true }>),
+      state: v ? { ok: true, value: stateOf(v.cluster) } : (read as Exclude<typeof read, { ok: true }>),
       failedCreates,
       lastProbe: lastProbe ? { at: lastProbe.at, outcome: lastProbe.probe! } : null,
     },
@@ -113,6 +111,13 @@ export async function readBreakGlass(now = new Date()): Promise<BreakGlassView> 
     fallback: controlPlaneFallback(s.controlPlaneNodes, names, progress?.scaleUpTo ?? s.admissionReplicas),
     names,
   };
+}
+
+/** The webhook page's state, from the same reads. */
+function stateOf(cluster: Awaited<ReturnType<typeof clusterFacts>>) {
+  const s = settings();
+  const registration = cluster.podRegistration ? { entries: cluster.podRegistrationEntries, ownerReferences: cluster.podRegistrationOwners } : null;
+  return webhookStateOf({ replicas: cluster.deployment, registration, entryName: s.webhookEntry, ownerName: s.webhookOwner });
 }
 
 export async function readDrill(now = new Date()): Promise<DrillView> {

@@ -1,8 +1,7 @@
 import 'server-only';
-import { z } from 'zod';
 import { createdMeanwhile, explainPod, gapStart, latestSession, podsSinceCommand, toDate, type ExplainedPod } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { listBreakGlass } from '@/lib/history/break-glass';
 import { historyAtCreation, listGaps } from '@/lib/history/reads';
@@ -14,16 +13,6 @@ import type { PodsCreatedView } from './break-glass-types';
 
 // The runbook's "pods created while the registration was gone": every pod created since the gap began (or since a
 // time the operator typed, the runbook's SINCE), each container with its verdict, grouped by workload.
-
-const since = z.iso.datetime({ offset: true, error: 'since is an RFC 3339 time, as 2026-10-06T10:00:00Z' });
-
-/** The typed SINCE, checked; undefined when none was given. */
-export function parseSince(raw: string | null): string | undefined {
-  if (raw === null || raw.trim() === '') return undefined;
-  const parsed = since.safeParse(raw.trim());
-  if (!parsed.success) throw new AppError('bad-request', parsed.error.issues[0]?.message ?? 'bad since');
-  return parsed.data;
-}
 
 export async function readPodsCreated(typed: string | undefined, now = new Date()): Promise<PodsCreatedView> {
   const s = settings();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { failureOf } from '@/lib/errors';
+import { failureOf } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readSnapshotRun } from './snapshot-run';
 import type { RunEvent } from './snapshot-run-types';

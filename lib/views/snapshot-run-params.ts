@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 import { objectName } from '@/lib/k8s/names';
 
 /** A run's Job name from a URL, checked before it goes into any call. */

@@ -5,7 +5,7 @@ import { diffCounts, diffTables, keyParts } from '@/lib/domain';
 import { snapshotResultOf, type SnapshotResult } from '@/lib/domain/snapshot-result';
 import { MANUAL_ANNOTATION } from '@/lib/domain/snapshot-job';
 import { snapshotRunCommands } from '@/lib/domain/write-commands';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { listVersions, readVersion } from '@/lib/history/store';
 import { readClients, type KubeClients } from '@/lib/k8s/client';

@@ -2,7 +2,7 @@ import 'server-only';
 import { settings } from '@/lib/config';
 import { parseSavedTable } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
-import { AppError, toAppError } from '@/lib/errors';
+import { AppError, toAppError } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { importSavedTable } from '@/lib/history/store';
 import type { KubeClients } from '@/lib/k8s/client';
@@ -23,13 +23,13 @@ export async function overrideTheGuard(k: KubeClients, confirm: string, now: Dat
   const fileName = savedTableFileName(s.tableConfigMap, now);
   const content = savedTableJson(configMap);
   const saved = parseSavedTable(content, fileName, { namespace: s.kyvernoNamespace, name: s.tableConfigMap }, now.toISOString());
-  if (!saved.ok) throw new AppError('internal', saved.problem);
-  if (saved.table.data === null) throw new AppError('conflict', 'The table has no data: there is nothing to save, and the guard has nothing to compare against');
-  const { versionId } = await importSavedTable(await historyDb(), saved.table, fileName, now);
+  if (!saved.ok) throw new AppError('internal', saved.error.message);
+  if (saved.value.data === null) throw new AppError('conflict', 'The table has no data: there is nothing to save, and the guard has nothing to compare against');
+  const { versionId } = await importSavedTable(await historyDb(), saved.value, fileName, now);
   await removeTableData(k);
   try {
     const job = await createSnapshotJob(k, now);
-    return { fileName, content, savedVersion: versionId, rows: saved.table.rows, job };
+    return { fileName, content, savedVersion: versionId, rows: saved.value.rows, job };
   } catch (err) {
     const error = toAppError(err);
     throw new AppError(error.code, `The table's data was removed (saved as version ${versionId}), but the Job was not created: ${error.message}. Run the snapshot now, or restore the saved table.`);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { diffCounts, diffTables, parseSavedTable } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { readVersion } from '@/lib/history/store';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
@@ -35,9 +35,9 @@ async function savedDataOf(source: RestoreSourceBody): Promise<SavedData> {
     return { data: version.data, label: `version ${version.id} (in force from ${version.inForceFrom})`, fileName: version.label ?? savedTableFileName(s.tableConfigMap, new Date(version.inForceFrom)) };
   }
   const parsed = parseSavedTable(source.content, source.fileName, { namespace: s.kyvernoNamespace, name: s.tableConfigMap }, new Date().toISOString());
-  if (!parsed.ok) throw new AppError('bad-request', parsed.problem);
-  if (!parsed.table.data) throw new AppError('bad-request', `${source.fileName} has no data: restoring it would empty the table`);
-  return { data: parsed.table.data, label: source.fileName, fileName: source.fileName };
+  if (!parsed.ok) throw new AppError('bad-request', parsed.error.message);
+  if (!parsed.value.data) throw new AppError('bad-request', `${source.fileName} has no data: restoring it would empty the table`);
+  return { data: parsed.value.data, label: source.fileName, fileName: source.fileName };
 }
 
 /** What the restore would change, read with memdash's read credential. */

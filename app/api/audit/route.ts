@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/errors';
 import { readAuditLog } from '@/lib/views/audit';
 
 export const dynamic = 'force-dynamic';

@@ -6,7 +6,7 @@ import { RunSnapshotNow } from '@/components/snapshot/RunSnapshotNow';
 import { settings } from '@/lib/config';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import { snapshotRunCommands } from '@/lib/domain/write-commands';
-import { failureOf } from '@/lib/errors';
+import { failureOf } from '@/lib/http/errors';
 import { readSnapshotRunList } from '@/lib/views/snapshot-run';
 import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { AppError, errorResponse } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
+import { route } from '@/lib/http/route';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { deleteRegistrations, probe, scaleDown, scaleUp } from '@/lib/views/break-glass-steps';
 
@@ -32,9 +33,8 @@ const STEPS = {
 } as const;
 
 /** POST /api/break-glass/{scale-down|delete-registrations|probe|scale-up}, body {} and the write credential. */
-export async function POST(request: Request, { params }: { params: Promise<{ step: string }> }): Promise<Response> {
-  const { step } = await params;
+export const POST = route<{ step: string }>(async (request, { step }) => {
   const handler = STEPS[step as keyof typeof STEPS];
-  if (!handler) return errorResponse(new AppError('not-found', `No break-glass step "${step}": one of ${Object.keys(STEPS).join(', ')}`));
+  if (!handler) throw new AppError('not-found', `No break-glass step "${step}": one of ${Object.keys(STEPS).join(', ')}`);
   return handler(request);
-}
+});

@@ -1,13 +1,7 @@
-import { errorResponse } from '@/lib/errors';
+import { route } from '@/lib/http/route';
 import { readDrill } from '@/lib/views/break-glass';
 
 export const dynamic = 'force-dynamic';
 
 /** The drill's steps and checks, from the cluster and the history store. */
-export async function GET(): Promise<Response> {
-  try {
-    return Response.json(await readDrill());
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const GET = route(async () => Response.json(await readDrill()));

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { RunFollower } from '@/components/snapshot/RunFollower';
-import { failureOf } from '@/lib/errors';
+import { failureOf } from '@/lib/http/errors';
 import { readSnapshotRun, readSnapshotRunList, type RunWithLogs } from '@/lib/views/snapshot-run';
 import { jobParam } from '@/lib/views/snapshot-run-params';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { AppError, errorResponse } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
+import { route } from '@/lib/http/route';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { accessAnswers } from '@/lib/k8s/access';
 import type { KubeClients } from '@/lib/k8s/client';
@@ -45,9 +46,8 @@ async function assertMayDrill(k: KubeClients, actor: string): Promise<void> {
 }
 
 /** POST /api/break-glass/drill/{save|create-saved}. */
-export async function POST(request: Request, { params }: { params: Promise<{ action: string }> }): Promise<Response> {
-  const { action } = await params;
+export const POST = route<{ action: string }>(async (request, { action }) => {
   const handler = ACTIONS[action as keyof typeof ACTIONS];
-  if (!handler) return errorResponse(new AppError('not-found', `No drill action "${action}": one of ${Object.keys(ACTIONS).join(', ')}`));
+  if (!handler) throw new AppError('not-found', `No drill action "${action}": one of ${Object.keys(ACTIONS).join(', ')}`);
   return handler(request);
-}
+});

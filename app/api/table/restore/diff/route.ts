@@ -1,4 +1,4 @@
-import { AppError, errorResponse } from '@/lib/errors';
+import { AppError, errorResponse } from '@/lib/http/errors';
 import { assertSameOrigin } from '@/lib/same-origin';
 import { previewRestore, restoreSource } from '@/lib/views/table-restore';
 

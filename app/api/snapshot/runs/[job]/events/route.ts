@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/errors';
 import { followSnapshotRun } from '@/lib/views/snapshot-run-follow';
 import { jobParam } from '@/lib/views/snapshot-run-params';
 
