@@ -173,6 +173,7 @@ test("the viewer's token is refused at every step with the cluster's 403, and no
 });
 
 test('the pages on a desktop, a phone and in the dark', async ({ browser }, info) => {
+  test.setTimeout(180_000);
   for (const [name, options] of [
     ['desktop', { viewport: { width: 1280, height: 900 } }],
     ['phone', { viewport: { width: 390, height: 844 } }],
