@@ -19,6 +19,11 @@ export const queryKeys = {
     runs: () => ['snapshot', 'runs'] as const,
     run: (job: string) => ['snapshot', 'runs', job] as const,
   },
+  breakGlass: {
+    state: () => ['break-glass'] as const,
+    drill: () => ['break-glass', 'drill'] as const,
+    podsCreated: (since: string) => ['break-glass', 'pods-created', since] as const,
+  },
   webhook: {
     health: () => ['webhook', 'health'] as const,
     logs: () => ['webhook', 'logs'] as const,

@@ -16,6 +16,7 @@ export const NAVIGATION: ReadonlyArray<{ href: string; label: string; about: str
   { href: '/table/preview', label: 'Preview', about: 'the next table as the snapshot job would compute it now, and whether its guard would let it: written nowhere.' },
   { href: '/workloads', label: 'Workloads', about: "a workload's working set against its request, limit and row over 28 days." },
   { href: '/webhook', label: 'Webhook', about: 'whether pod creation is safe — the registration, the replicas, the probe, refusals.' },
+  { href: '/break-glass', label: 'Break-glass', about: "restore pod creation when Kyverno's webhook refuses it, bring Kyverno back, restart what was created meanwhile; drill it with Kyverno healthy (/break-glass/drill)." },
   {
     href: '/snapshot/runs',
     label: 'Runs',

@@ -96,3 +96,10 @@ export const IMPORT_BODY_SHAPE = '{fileName, content, takenAt?}';
 export function parseImportBody(body: unknown): z.output<typeof importBody> {
   return parseOr(importBody, body, 'bad-request', `Bad import, expected ${IMPORT_BODY_SHAPE}`);
 }
+
+const sinceParam = z.object({ since: z.iso.datetime({ offset: true, error: 'an RFC 3339 time, as 2026-10-06T10:00:00Z' }).optional() });
+
+/** The break-glass's SINCE (?since=): when pods began to be admitted without Kyverno; absent: the recorded gap's start. */
+export function parseSince(raw: RawSearch): string | undefined {
+  return parseOr(sinceParam, firstValues(raw), 'bad-request', 'Bad since').since;
+}
