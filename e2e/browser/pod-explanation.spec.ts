@@ -3,10 +3,8 @@
 import { expect, test } from '@playwright/test';
 import { VERDICT_WORDS, type VerdictCode } from '../../lib/domain';
 import type { Explanation } from '../../lib/explain';
-import { podOf, podWebhookRegistered } from '../../test/integration/cluster';
+import { podOf, requirePodWebhook } from '../../test/integration/cluster';
 import { PodPage } from './pod-page';
-
-const registered = podWebhookRegistered();
 
 const CASES: Array<{ verdict: VerdictCode; namespace: string; workload: string | null; pod?: string; needsKyverno: boolean }> = [
   { verdict: 'set', namespace: 'shop', workload: 'web', needsKyverno: true },
@@ -19,7 +17,7 @@ const CASES: Array<{ verdict: VerdictCode; namespace: string; workload: string |
 
 for (const c of CASES) {
   test(`a ${c.verdict} pod: the page shows what the API says`, async ({ page, request }) => {
-    test.skip(c.needsKyverno && !registered, "needs issue 3's Kyverno stand-in: the pod webhook is not registered");
+    if (c.needsKyverno) requirePodWebhook();
     const pod = c.pod ?? podOf(c.namespace, c.workload!);
     const api = (await (await request.get(`/api/pods/${c.namespace}/${pod}/explanation`)).json()) as Explanation;
     expect(api.containers.some((x) => x.verdict === c.verdict)).toBe(true);

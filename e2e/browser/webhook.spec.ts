@@ -3,13 +3,14 @@
 // lost (orphaned) → another product's Fail webhook over kyverno-prd (flagged). Serial, and it leaves the cluster
 // healthy: registration back with its owner, Kyverno at 3, switches normal.
 import { expect, test } from '@playwright/test';
-import { podWebhookRegistered } from '../../test/integration/cluster';
+import { requirePodWebhook } from '../../test/integration/cluster';
 import {
   FAIL_CLOSED_WEBHOOK, ROLLING_DEPLOYMENT, WEBHOOK_OWNER, WebhookPage, kubectlAs, kyverno, registrationHealthy, scaleAdmissionController,
 } from './webhook-page';
 
 test.describe.configure({ mode: 'serial' });
-test.skip(!podWebhookRegistered(), "needs issue 3's Kyverno stand-in: the pod webhook is not registered");
+// The states start from the healthy cluster `cluster:up` leaves; if it is not, every test here fails naming why.
+test.beforeAll(requirePodWebhook);
 
 test.afterAll(async () => {
   test.setTimeout(120_000);

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { clusterIsUp, kubeconfig, podOf } from './cluster';
+import { kubeconfig, podOf, requireCluster } from './cluster';
+
+requireCluster();
 
 const dir = mkdtempSync(join(tmpdir(), 'memdash-errors-'));
 
@@ -47,7 +49,7 @@ async function appWith(file: string) {
   };
 }
 
-describe.skipIf(!clusterIsUp)('errors from the cluster, mapped once', () => {
+describe('errors from the cluster, mapped once', () => {
   afterEach(() => {
     delete process.env.KUBECONFIG;
   });

@@ -1,7 +1,9 @@
 // The explanation route on the local cluster's scenario pods: each gets the verdict it was built for, and the facts
 // in the answer are the ones kubectl shows.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clusterIsUp, kubeconfig, kubectl, kubectlJson, podOf, podWebhookRegistered } from './cluster';
+import { kubeconfig, kubectl, kubectlJson, podOf, requireCluster, requirePodWebhook } from './cluster';
+
+requireCluster();
 
 process.env.KUBECONFIG = kubeconfig('viewer');
 
@@ -33,16 +35,15 @@ const WITH_KYVERNO = [
   { namespace: 'tools', workload: 'kubecoder-alice', expected: { ide: 'skipped-label' } },
 ];
 
-describe.skipIf(!clusterIsUp)('GET /api/pods/{namespace}/{pod}/explanation on the local cluster', () => {
-  const registered = clusterIsUp && podWebhookRegistered();
-
+describe('GET /api/pods/{namespace}/{pod}/explanation on the local cluster', () => {
   it.each(WITHOUT_KYVERNO)('$namespace/$workload: $expected', async ({ namespace, workload, expected }) => {
     const { status, body } = await explain(namespace, podOf(namespace, workload));
     expect(status).toBe(200);
     expect(verdicts(body)).toEqual(expected);
   });
 
-  it.skipIf(!registered).each(WITH_KYVERNO)('$namespace/$workload: $expected', async ({ namespace, workload, expected }) => {
+  it.each(WITH_KYVERNO)('$namespace/$workload: $expected', async ({ namespace, workload, expected }) => {
+    requirePodWebhook();
     const { status, body } = await explain(namespace, podOf(namespace, workload));
     expect(status).toBe(200);
     expect(verdicts(body)).toEqual(expected);

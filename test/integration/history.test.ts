@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterIsUp, kubeconfig, kubectl, kubectlJson, podOf, podWebhookRegistered } from './cluster';
+import { kubeconfig, kubectl, kubectlJson, podOf, requireCluster, requirePodWebhook } from './cluster';
+
+requireCluster();
 
 process.env.KUBECONFIG = kubeconfig('viewer');
 const { settings } = await import('@/lib/config');
@@ -19,9 +21,9 @@ const { diffVersions, historyAtCreation, listGaps } = await import('@/lib/histor
 
 const ROW = 'development_memdash-history-test_app';
 const dir = mkdtempSync(join(tmpdir(), 'memdash-history-it-'));
-const db = clusterIsUp ? await openHistoryDb(join(dir, 'memdash.sqlite')) : null!;
+const db = await openHistoryDb(join(dir, 'memdash.sqlite'));
 const kc = new KubeConfig();
-if (clusterIsUp) kc.loadFromFile(kubeconfig('viewer'));
+kc.loadFromFile(kubeconfig('viewer'));
 
 const patchRow = (value: string | null) =>
   kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p',
@@ -37,8 +39,8 @@ async function until<T>(what: string, read: () => Promise<T | undefined | null |
   }
 }
 
-describe.skipIf(!clusterIsUp)('the recorder on the local cluster', () => {
-  let recorder = clusterIsUp ? startRecorder(db, kc, settings()) : null!;
+describe('the recorder on the local cluster', () => {
+  let recorder = startRecorder(db, kc, settings());
   beforeAll(async () => {
     await until('the first version', async () => (await listVersions(db)).length > 0);
   });
@@ -79,7 +81,8 @@ describe.skipIf(!clusterIsUp)('the recorder on the local cluster', () => {
     expect(await rowOf(versions.at(-1)!.id)).toBe('175Mi');
   });
 
-  it.skipIf(!podWebhookRegistered())('records one gap when the registration is deleted and re-created, and a pod created in it is registration-absent', async () => {
+  it('records one gap when the registration is deleted and re-created, and a pod created in it is registration-absent', async () => {
+    requirePodWebhook();
     const name = settings().webhookConfiguration;
     const scaleKyverno = (replicas: number) =>
       kubectl(['-n', 'kyverno-prd', 'scale', 'deployment', 'kyverno-admission-controller', `--replicas=${replicas}`], 'admin');

@@ -1,12 +1,11 @@
 // The Prometheus client against the real local Prometheus, and against the ways a real one fails: nobody listening,
 // too slow for the timeout, a query it refuses, and an answer that is not a query_range matrix (a 404 page).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readState } from '../../e2e/cluster/lib/state.ts';
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { freePort } from '../../e2e/cluster/lib/ports.ts';
+import { requireCluster } from './cluster';
 
-const cluster = readState();
-const prometheus = cluster ? prometheusUrl(cluster) : '';
+const prometheus = prometheusUrl(requireCluster());
 const end = Math.floor(Date.now() / 1000);
 const start = end - 28 * 86400;
 const saved = { url: process.env.MEMDASH_PROMETHEUS_URL, timeout: process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS };
@@ -27,7 +26,7 @@ afterEach(() => {
   }
 });
 
-describe.skipIf(!cluster)('the Prometheus client', () => {
+describe('the Prometheus client', () => {
   it("reads a workload's 28 days at 300 s, one series per pod and container", async () => {
     const { workloadSeries } = await clientWith({ url: prometheus });
     const series = await workloadSeries('payments', 'api', start, end, 300);

@@ -1,7 +1,9 @@
 // The webhook routes on the local cluster, healthy: what they say is what kubectl shows. The state-driving
 // (crash, scale to zero, orphaned…) is in e2e/browser/webhook.spec.ts, which drives the page through them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clusterIsUp, kubeconfig, kubectl, kubectlJson, podWebhookRegistered } from './cluster';
+import { kubeconfig, kubectl, kubectlJson, requireCluster, requirePodWebhook } from './cluster';
+
+requireCluster();
 
 process.env.KUBECONFIG = kubeconfig('viewer');
 
@@ -17,9 +19,10 @@ const value = <T>(part: { ok: true; value: T } | { ok: false; error: { message: 
   return part.value;
 };
 
-describe.skipIf(!clusterIsUp || !podWebhookRegistered())('GET /api/webhook on the healthy local cluster', () => {
+describe('GET /api/webhook on the healthy local cluster', () => {
   let body: WebhookHealth;
   beforeAll(async () => {
+    requirePodWebhook();
     body = (await (await health.GET()).json()) as WebhookHealth;
   });
 
@@ -66,7 +69,9 @@ describe.skipIf(!clusterIsUp || !podWebhookRegistered())('GET /api/webhook on th
   });
 });
 
-describe.skipIf(!clusterIsUp || !podWebhookRegistered())('POST /api/webhook/probe', () => {
+describe('POST /api/webhook/probe', () => {
+  beforeAll(requirePodWebhook);
+
   const post = (origin?: string) =>
     probe.POST(new Request('http://127.0.0.1:3000/api/webhook/probe', { method: 'POST', headers: { host: '127.0.0.1:3000', ...(origin ? { origin } : {}) } }));
 
