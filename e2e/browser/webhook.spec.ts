@@ -3,6 +3,7 @@
 // lost (orphaned) → another product's Fail webhook over kyverno-prd (flagged). Serial, and it leaves the cluster
 // healthy: registration back with its owner, Kyverno at 3, switches normal.
 import { expect, test } from '@playwright/test';
+import { rbacObjects } from '../cluster/scenario/rbac.ts';
 import { requirePodWebhook } from '../../test/integration/cluster';
 import {
   FAIL_CLOSED_WEBHOOK, ROLLING_DEPLOYMENT, WEBHOOK_OWNER, WebhookPage, kubectlAs, kyverno, registrationHealthy, scaleAdmissionController,
@@ -47,6 +48,7 @@ test('crash: the probe is refused, the page says refusing and links to the break
   await webhook.expectState('refusing', 5_000);
   await expect(webhook.probe).toContainText('failed calling webhook "mpol.validate.kyverno.svc-fail"');
   await expect(page.getByTestId('break-glass-link')).toHaveAttribute('href', '/break-glass');
+  expect((await page.request.get('/break-glass')).status(), 'the break-glass link leads to a page').toBe(200);
   // The stand-in's pods stay Ready when it is killed, so the objects alone read healthy: both are shown.
   await expect(webhook.state).toHaveAttribute('data-computed', 'healthy');
   await expect(page.getByTestId('contradiction')).toContainText('none answers');
@@ -123,11 +125,31 @@ test("another product's Fail webhook over kyverno-prd is flagged as a bootstrap-
   await webhook.screenshot('6-fail-closed-audit');
 });
 
+test("a read RBAC refuses blanks only its panel, saying what memdash's credential needs", async ({ page }) => {
+  const viewer = rbacObjects().find((o) => (o as { metadata: { name: string } }).metadata.name === 'memdash-viewer' && (o as { kind: string }).kind === 'ClusterRole') as
+    { rules: Array<{ apiGroups: string[] }> };
+  const withoutBudgets = { ...viewer, rules: viewer.rules.filter((r) => !r.apiGroups.includes('policy')) };
+  kubectlAs('admin', ['apply', '-f', '-'], JSON.stringify(withoutBudgets));
+  try {
+    const webhook = new WebhookPage(page);
+    await webhook.goto();
+    const refused = webhook.panel('admission-pdb').getByTestId('panel-error');
+    await expect(refused).toHaveAttribute('data-error', 'forbidden', { timeout: 30_000 });
+    await expect(refused).toContainText('cannot list resource "poddisruptionbudgets"');
+    await expect(refused).toContainText("memdash's read credential needs: list poddisruptionbudgets.policy in kyverno-prd");
+    await expect(webhook.panel('admission-replicas').getByTestId('panel-error')).toHaveCount(0);
+    await webhook.expectState('healthy');
+    await webhook.screenshot('7-forbidden-panel');
+  } finally {
+    kubectlAs('admin', ['apply', '-f', '-'], JSON.stringify(viewer));
+  }
+});
+
 test('the home page shows the verdict compactly and links to the webhook page', async ({ page }) => {
   await page.goto('/');
   const summary = page.getByTestId('webhook-summary');
   await expect(summary.getByTestId('webhook-state')).toHaveAttribute('data-state', 'healthy', { timeout: 30_000 });
-  await new WebhookPage(page).screenshot('7-home');
+  await new WebhookPage(page).screenshot('8-home');
   await summary.getByRole('link', { name: /Webhook health/ }).click();
   await expect(page).toHaveURL(/\/webhook$/);
 });

@@ -30,9 +30,10 @@ export function requireCluster(): ClusterState {
   return current;
 }
 
-export function kubectl(args: string[], user: 'viewer' | 'admin' = 'viewer'): string {
+/** kubectl as one of the local cluster's users; `input` is its stdin (for `apply -f -`). */
+export function kubectl(args: string[], user: 'viewer' | 'operator' | 'admin' = 'viewer', input?: string): string {
   // the kubectl the setup built (1.34, like the cluster), not whatever a machine has on PATH
-  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], { encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 export function kubectlJson<T>(args: string[]): T {
