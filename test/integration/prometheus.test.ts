@@ -3,9 +3,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { freePort } from '../../e2e/cluster/lib/ports.ts';
-import { requireCluster } from './cluster';
+import { kubeconfig, requireCluster } from './cluster';
 
 const prometheus = prometheusUrl(requireCluster());
+process.env.KUBECONFIG = kubeconfig('viewer');
 const end = Math.floor(Date.now() / 1000);
 const start = end - 28 * 86400;
 const saved = { url: process.env.MEMDASH_PROMETHEUS_URL, timeout: process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS };
@@ -49,6 +50,14 @@ describe('the Prometheus client', () => {
   it("passes on Prometheus's own refusal of a query", async () => {
     const { queryRange } = await clientWith({ url: prometheus });
     await expect(queryRange({ query: 'sum(', start, end, step: 300 })).rejects.toMatchObject({ kind: 'refused', message: expect.stringMatching(/bad_data/) });
+  });
+
+  it("through the workload route: the chart's place says Prometheus cannot be reached, and the route still answers 200", async () => {
+    await clientWith({ url: `http://127.0.0.1:${await freePort()}` });
+    const route = await import('@/app/api/workloads/[namespace]/[workload]/memory/route');
+    const response = await route.GET(new Request('http://memdash.test/api/workloads/payments/api/memory'), { params: Promise.resolve({ namespace: 'payments', workload: 'api' }) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: false, problem: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/) });
   });
 
   it('calls an answer that is not a query_range matrix garbage', async () => {
