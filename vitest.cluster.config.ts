@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)), 'server-only': fileURLToPath(new URL('./test/server-only-stub.ts', import.meta.url)) } },
   test: {
+    name: 'cluster',
     include: ['e2e/cluster/**/*.test.ts', 'test/integration/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['test/integration/setup.ts'],
