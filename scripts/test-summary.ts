@@ -6,7 +6,7 @@
 //   node scripts/test-summary.ts <groups file> <results folder>
 // The results folder holds, per group, <name>.exit (its exit code), <name>.json (its report) or <name>.notrun (why).
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 export type ReportKind = 'vitest' | 'playwright' | 'exit';
 export interface Group { name: string; report: ReportKind }
@@ -39,7 +39,7 @@ export function tallyVitest(report: VitestReport): Tally {
     if (file.status === 'failed' && !failedTests) {
       tally.failed++;
       const why = file.message?.split('\n')[0] || 'a beforeAll/afterAll hook failed (its error is in the output above)';
-      tally.problems.push(`${file.name}: ${why}`);
+      tally.problems.push(`${relative(process.cwd(), file.name)}: ${why}`);
     }
   }
   return tally;
