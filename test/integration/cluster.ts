@@ -72,3 +72,14 @@ export function requirePodWebhook(): void {
       'an earlier test did not restore it; `npm run cluster -- kyverno recover` and Kyverno at 3 replicas put it back');
   }
 }
+
+/** Polls `read` every 250 ms until it gives a value, and returns it; throws naming `what` after `ms`. */
+export async function until<T>(what: string, read: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -5,7 +5,7 @@
 // through the explanation route in verdicts.test.ts.
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, requireCluster } from './cluster';
+import { kubeconfig, kubectl, requireCluster, until } from './cluster';
 
 requireCluster();
 
@@ -28,15 +28,6 @@ const patchRow = (value: string | null) =>
   kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p',
     JSON.stringify([value === null ? { op: 'remove', path: `/data/${ROW}` } : { op: 'add', path: `/data/${ROW}`, value }])], 'admin');
 const rowOf = async (id: number) => (await readVersion(db, id))?.data?.[ROW];
-async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('the recorder on the local cluster', () => {
   let recorder = startRecorder(db, kc, settings());

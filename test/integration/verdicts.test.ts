@@ -5,7 +5,7 @@
 // what this file did, never from memdash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standIn, tableReadable, tableUnreadable } from '../../e2e/cluster/kyverno/harness.ts';
-import { kubeconfig, kubectl, kubectlJson, podOf, requireCluster, requirePodWebhook } from './cluster';
+import { kubeconfig, kubectl, kubectlJson, podOf, requireCluster, requirePodWebhook, until } from './cluster';
 import { bytes, expectedContainers, scenarioWorkload } from './scenario';
 
 requireCluster();
@@ -27,15 +27,6 @@ async function explain(namespace: string, pod: string): Promise<Explanation> {
 }
 const shown = (e: Explanation) => e.containers.map((c) => ({ name: c.name, init: c.init, request: c.request, limit: c.limit, row: c.row, verdict: c.verdict }));
 
-async function until<T>(what: string, read: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const db = await historyDb();
 let recorder: ReturnType<typeof startRecorder>;
