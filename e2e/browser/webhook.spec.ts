@@ -1,7 +1,8 @@
 // The webhook page in Chromium while the local cluster's Kyverno goes through the states the runbook describes:
 // healthy → crash (refusing) → recover → deny → scale to 0 (break-glass) → scale to 3 (starting, then healthy) → owner
-// lost (orphaned) → another product's Fail webhook over kyverno-prd (flagged). Serial, and it leaves the cluster
-// healthy: registration back with its owner, Kyverno at 3, switches normal.
+// lost (orphaned) → another product's Fail webhook over kyverno-prd (flagged) → a read RBAC refuses (one panel says
+// so). Serial, and it leaves the cluster healthy: registration back with its owner, Kyverno at 3, switches normal,
+// the viewer's ClusterRole as the harness made it.
 import { expect, test } from '@playwright/test';
 import { rbacObjects } from '../cluster/scenario/rbac.ts';
 import { requirePodWebhook } from '../../test/integration/cluster';
