@@ -27,7 +27,6 @@ async function explain(namespace: string, pod: string): Promise<Explanation> {
 }
 const shown = (e: Explanation) => e.containers.map((c) => ({ name: c.name, init: c.init, request: c.request, limit: c.limit, row: c.row, verdict: c.verdict }));
 
-
 const db = await historyDb();
 let recorder: ReturnType<typeof startRecorder>;
 beforeAll(async () => {
