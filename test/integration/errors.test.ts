@@ -23,7 +23,7 @@ function variant(name: string, change: (config: KubeconfigYaml) => void): string
 }
 
 interface KubeconfigYaml {
-  clusters: Array<{ cluster: { server: string } }>;
+  clusters: Array<{ cluster: { server: string; 'insecure-skip-tls-verify'?: boolean } }>;
   users: Array<{ user: Record<string, unknown> }>;
 }
 
@@ -76,7 +76,7 @@ describe('errors from the cluster, mapped once', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       const { port } = server.address() as { port: number };
-      const app = await appWith(variant('etcd-down', (c) => { c.clusters[0]!.cluster = { server: `http://127.0.0.1:${port}` }; c.users[0]!.user = {}; }));
+      const app = await appWith(variant('etcd-down', (c) => { c.clusters[0]!.cluster = { server: `http://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true }; c.users[0]!.user = {}; }));
       const { status, body } = await app.explain('shop', 'web-0');
       expect(status).toBe(502);
       expect(body.error).toEqual({ code: 'cluster-error', message: 'The Kubernetes API server answered 500: etcdserver: request timed out' });
