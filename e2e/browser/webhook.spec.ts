@@ -49,7 +49,6 @@ test('crash: the probe is refused, the page says refusing and links to the break
   await webhook.expectState('refusing', 5_000);
   await expect(webhook.probe).toContainText('failed calling webhook "mpol.validate.kyverno.svc-fail"');
   await expect(page.getByTestId('break-glass-link')).toHaveAttribute('href', '/break-glass');
-  expect((await page.request.get('/break-glass')).status(), 'the break-glass link leads to a page').toBe(200);
   // The stand-in's pods stay Ready when it is killed, so the objects alone read healthy: both are shown.
   await expect(webhook.state).toHaveAttribute('data-computed', 'healthy');
   await expect(page.getByTestId('contradiction')).toContainText('none answers');
