@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ClusterStatus } from '@/components/ClusterStatus';
 import { JumpToPod } from '@/components/JumpToPod';
 import { Providers } from '@/components/Providers';
+import { NAVIGATION } from '@/lib/routes';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -21,11 +22,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               memdash
             </Link>
             <nav className="flex gap-3">
-              <Link href="/pods">Pods</Link>
-              <Link href="/table">Table</Link>
-              <Link href="/table/snapshots">Versions</Link>
-              <Link href="/workloads">Workloads</Link>
-              <Link href="/webhook">Webhook</Link>
+              {NAVIGATION.map((page) => (
+                <Link key={page.href} href={page.href}>
+                  {page.label}
+                </Link>
+              ))}
             </nav>
             <div className="ml-auto flex items-center gap-4">
               <JumpToPod />

@@ -4,30 +4,32 @@ import { ErrorState } from '@/components/ErrorState';
 import { Time } from '@/components/Time';
 import { WebhookSummary } from '@/components/webhook/WebhookSummary';
 import { settings } from '@/lib/config';
-import { failureOf } from '@/lib/errors';
 import { readClients } from '@/lib/k8s/client';
-import { readiness, type Readiness } from '@/lib/k8s/health';
-import { readTable, type TableRead } from '@/lib/k8s/table';
+import { readiness } from '@/lib/k8s/health';
+import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
-import type { RegistrationState } from '@/lib/domain';
+import { NAVIGATION } from '@/lib/routes';
+import { attempt } from '@/lib/views/part';
+import { Card } from '@/components/ui/Card';
 
 /** Where to go, and whether memdash can see the cluster at all. */
 export default async function HomePage() {
   await connection(); // every visit asks the cluster afresh; nothing here is built ahead of time
   const now = new Date();
-  let state: { ready: Readiness; table: TableRead; registration: RegistrationState };
-  try {
+  const read = await attempt(async () => {
     const k = readClients();
     const [ready, table, registration] = await Promise.all([readiness(), readTable(k), readRegistration(k)]);
-    state = { ready, table, registration };
-  } catch (err) {
+    return { ready, table, registration };
+  });
+  if (!read.ok) {
     return (
       <div className="space-y-4">
-        <ErrorState error={failureOf(err)} />
+        <ErrorState error={read.error} />
         <Pages />
       </div>
     );
   }
+  const state = read.value;
   const s = settings();
   return (
     <div className="space-y-4">
@@ -62,22 +64,14 @@ export default async function HomePage() {
 
 function Pages() {
   return (
-    <section className="rounded border border-zinc-200 bg-white p-3">
+    <Card>
       <h2 className="font-semibold">Pages</h2>
       <ul className="mt-1 list-disc pl-5">
-        <li>
-          <Link href="/pods">Pods</Link>: find a pod by namespace and name, then see why each of its containers has its memory request.
-        </li>
-        <li>
-          <Link href="/webhook">Webhook</Link>: whether pod creation is safe — the registration, the replicas, the probe, refusals.
-        </li>
-        <li>
-          <Link href="/table">Table</Link>, <Link href="/table/snapshots">Versions</Link> and a diff between two: what the
-          snapshot wrote, and what changed.
-        </li>
-        <li>
-          <Link href="/workloads">Workloads</Link>: a workload&apos;s working set against its request, limit and row over 28 days.
-        </li>
+        {NAVIGATION.map((page) => (
+          <li key={page.href}>
+            <Link href={page.href}>{page.label}</Link>: {page.about}
+          </li>
+        ))}
         <li>
           A pod directly: <span className="font-mono">/pods/&lt;namespace&gt;/&lt;pod&gt;</span>; its JSON:{' '}
           <span className="font-mono">/api/pods/&lt;namespace&gt;/&lt;pod&gt;/explanation</span>
@@ -87,6 +81,6 @@ function Pages() {
           Health: <a href="/healthz">/healthz</a> (the process), <a href="/readyz">/readyz</a> (the API server answers)
         </li>
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson, queryKeys } from '@/lib/query';
-import type { Readiness } from '@/lib/k8s/health';
+import type { Readiness } from '@/lib/views/readiness-types';
 
 /** A small live "API server answers" dot for the header, polling /readyz. */
 export function ClusterStatus() {

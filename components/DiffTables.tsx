@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import type { RowChange, TableDiff } from '@/lib/domain';
+import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
+import { workloadHref } from '@/lib/routes';
 
 /** Rows changed (old → new, Δ MiB, Δ %), new and gone, biggest changes first. */
 export function DiffTables({ diff }: { diff: TableDiff }) {
@@ -19,30 +21,30 @@ function ChangeList({ title, kind, changes }: { title: string; kind: string; cha
         {title} <span className="text-zinc-500">({changes.length})</span>
       </h2>
       {changes.length > 0 && (
-        <table className="w-full border-collapse bg-white text-sm">
+        <Table>
           <thead>
-            <tr className="border-b text-left">
-              <th className="p-1">Row key</th>
-              <th className="p-1 text-right">Old</th>
-              <th className="p-1 text-right">New</th>
-              <th className="p-1 text-right">Δ MiB</th>
-              <th className="p-1 text-right">Δ %</th>
-            </tr>
+            <HeadRow>
+              <Th>Row key</Th>
+              <Th className="text-right">Old</Th>
+              <Th className="text-right">New</Th>
+              <Th className="text-right">Δ MiB</Th>
+              <Th className="text-right">Δ %</Th>
+            </HeadRow>
           </thead>
           <tbody>
             {changes.slice(0, 2000).map((c) => (
-              <tr key={c.key} className="border-b" data-testid="diff-row" data-key={c.key}>
-                <td className="p-1 font-mono">
-                  {c.workload ? <Link href={`/workloads/${c.namespace}/${c.workload}`}>{c.key}</Link> : c.key}
-                </td>
-                <td className="p-1 text-right font-mono">{c.fromValue ?? '—'}</td>
-                <td className="p-1 text-right font-mono">{c.toValue ?? '—'}</td>
-                <td className={`p-1 text-right font-mono ${tone(c.deltaMi)}`}>{c.deltaMi === null ? '' : signed(c.deltaMi)}</td>
-                <td className={`p-1 text-right font-mono ${tone(c.deltaMi)}`}>{c.deltaPercent === null ? '' : `${signed(Number(c.deltaPercent.toFixed(1)))}%`}</td>
-              </tr>
+              <Row key={c.key} data-testid="diff-row" data-key={c.key}>
+                <Td className="font-mono">
+                  {c.workload ? <Link href={workloadHref(c.namespace, c.workload)}>{c.key}</Link> : c.key}
+                </Td>
+                <Td className="text-right font-mono">{c.fromValue ?? '—'}</Td>
+                <Td className="text-right font-mono">{c.toValue ?? '—'}</Td>
+                <Td className={`text-right font-mono ${tone(c.deltaMi)}`}>{c.deltaMi === null ? '' : signed(c.deltaMi)}</Td>
+                <Td className={`text-right font-mono ${tone(c.deltaMi)}`}>{c.deltaPercent === null ? '' : `${signed(Number(c.deltaPercent.toFixed(1)))}%`}</Td>
+              </Row>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {changes.length > 2000 && <p className="text-sm text-zinc-600">The first 2,000 of {changes.length}; the export has all of them.</p>}
     </section>

@@ -1,5 +1,7 @@
 import Link from 'next/link';
-import type { AppError, ErrorCode } from '@/lib/errors';
+import type { PartError } from '@/lib/domain';
+import type { ErrorCode } from '@/lib/http/errors';
+import { ErrorBox } from '@/components/ui/ErrorBox';
 
 const TITLES: Record<ErrorCode, string> = {
   'invalid-name': 'Not a valid Kubernetes name',
@@ -21,16 +23,16 @@ const HINTS: Partial<Record<ErrorCode, string>> = {
 };
 
 /** A failed read shown as what it is, with the cluster's own words, never as a blank page. */
-export function ErrorState({ error, title }: { error: AppError; title?: string }) {
+export function ErrorState({ error, title }: { error: PartError; title?: string }) {
   const hint = HINTS[error.code];
   return (
-    <section className="rounded border border-red-300 bg-red-50 p-4" data-testid="error-state" data-error={error.code}>
+    <ErrorBox data-testid="error-state" data-error={error.code}>
       <h2 className="text-base font-semibold text-red-900">{title ?? TITLES[error.code]}</h2>
       <p className="mt-1 font-mono text-red-900 break-words">{error.message}</p>
       {hint && <p className="mt-2 text-zinc-700">{hint}</p>}
       <p className="mt-2">
         <Link href="/pods">Find a pod</Link> · <Link href="/">Home</Link>
       </p>
-    </section>
+    </ErrorBox>
   );
 }

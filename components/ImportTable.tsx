@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { Card } from '@/components/ui/Card';
 
 /** Uploads a saved table (memory-requests-<date>.json) to the history as a snapshot dated by its name or a time. */
 export function ImportTable() {
@@ -26,7 +27,7 @@ export function ImportTable() {
   }
 
   return (
-    <section className="rounded border border-zinc-200 bg-white p-3" data-testid="import-table">
+    <Card data-testid="import-table">
       <h2 className="font-semibold">Import a saved table</h2>
       <p className="text-sm text-zinc-600">
         The file the runbook saves: <code>kubectl get configmap memory-requests -o json &gt; memory-requests-&lt;date&gt;.json</code>. It is dated by the
@@ -47,6 +48,6 @@ export function ImportTable() {
           {message.text}
         </p>
       )}
-    </section>
+    </Card>
   );
 }

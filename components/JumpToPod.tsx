@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import type { PodSummary } from '@/lib/k8s/pods';
+import type { PodSummary } from '@/lib/views/pods-types';
 import { fetchJson, queryKeys } from '@/lib/query';
 import { jumpTargets, parseJumpQuery, type JumpTarget } from './jump-targets';
 

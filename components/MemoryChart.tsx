@@ -2,7 +2,7 @@
 
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { MiB, formatMemory } from '@/lib/domain';
-import type { ContainerChart } from '@/lib/workload-memory';
+import type { ContainerChart } from '@/lib/views/workload-memory-types';
 
 const POD_COLOURS = ['#60a5fa', '#34d399', '#a78bfa', '#f472b6', '#fbbf24', '#94a3b8'];
 

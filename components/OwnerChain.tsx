@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { Explanation } from '@/lib/explain';
+import type { Explanation } from '@/lib/views/explain-types';
+import { workloadHref } from '@/lib/routes';
 
 /** pod → ReplicaSet → Deployment, with the workload Kyverno derives from it linked to its page. */
 export function OwnerChain({ explanation: e }: { explanation: Explanation }) {
@@ -20,7 +21,7 @@ export function OwnerChain({ explanation: e }: { explanation: Explanation }) {
       <span className="mx-2 text-zinc-400">|</span>
       workload:{' '}
       {e.workload ? (
-        <Link href={`/workloads/${namespace}/${e.workload.name}`} className="font-mono" data-testid="workload-link">
+        <Link href={workloadHref(namespace, e.workload.name)} className="font-mono" data-testid="workload-link">
           {e.workload.kind} {namespace}/{e.workload.name}
         </Link>
       ) : (

@@ -1,5 +1,5 @@
 import { toDate } from '@/lib/domain';
-import type { Explanation } from '@/lib/explain';
+import type { Explanation } from '@/lib/views/explain-types';
 import { OwnerChain } from './OwnerChain';
 import { Time } from './Time';
 

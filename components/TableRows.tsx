@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
 import { useMemo, useRef, useState } from 'react';
 import { formatMemory } from '@/lib/domain';
+import { workloadHref } from '@/lib/routes';
 
 export interface TableRowView {
   key: string;
@@ -76,7 +77,7 @@ export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespac
               >
                 <span className="truncate font-mono">{row.key}</span>
                 <span className="truncate">
-                  {row.workload && <Link href={`/workloads/${row.namespace}/${row.workload}`}>{row.workload}</Link>}
+                  {row.workload && <Link href={workloadHref(row.namespace, row.workload)}>{row.workload}</Link>}
                 </span>
                 <span className="text-right font-mono">
                   {row.problem ? <span className="text-red-800" data-testid="malformed">{row.value} ⚠</span> : formatMemory(row.bytes!)}

@@ -1,4 +1,5 @@
 // What the Ctrl/Cmd-K jump offers for a search: the workloads of the pods found, then the pods themselves.
+import { podHref, workloadHref } from '@/lib/routes';
 
 export interface JumpTarget {
   href: string;
@@ -25,9 +26,9 @@ export function jumpTargets(pods: FoundPod[]): JumpTarget[] {
   const workloads = new Map<string, JumpTarget>();
   for (const p of pods) {
     if (!p.workload) continue;
-    const href = `/workloads/${p.namespace}/${p.workload.name}`;
+    const href = workloadHref(p.namespace, p.workload.name);
     if (!workloads.has(href)) workloads.set(href, { href, label: `${p.namespace}/${p.workload.name}`, kind: p.workload.kind });
   }
-  const podTargets = pods.map((p) => ({ href: `/pods/${p.namespace}/${p.name}`, label: `${p.namespace}/${p.name}`, kind: 'Pod' }));
+  const podTargets = pods.map((p) => ({ href: podHref(p.namespace, p.name), label: `${p.namespace}/${p.name}`, kind: 'Pod' }));
   return [...workloads.values(), ...podTargets];
 }

@@ -1,5 +1,5 @@
 // React Query's keys, fetcher and retry rule, in one place so every client component shares them.
-import { AppError, appErrorFromBody } from '@/lib/errors';
+import { AppError, appErrorFromBody } from '@/lib/http/errors';
 
 export const queryKeys = {
   cluster: {

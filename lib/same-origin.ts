@@ -1,6 +1,6 @@
 // A route that acts on the cluster (the probe now, the writes later) answers only pages served by memdash itself:
 // a cross-site form or fetch cannot make it act. No 'server-only': it reads only the Request.
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/http/errors';
 
 /** Throws a 403 unless the request's Origin is this server's own. */
 export function assertSameOrigin(request: Request): void {

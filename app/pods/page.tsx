@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import { ErrorState } from '@/components/ErrorState';
 import { PodFilters } from '@/components/PodFilters';
 import { PodTable } from '@/components/PodTable';
-import { failureOf } from '@/lib/errors';
 import { readClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
-import { findPods, parsePodSearch, type PodSearch } from '@/lib/k8s/pods';
+import { parsePodSearch } from '@/lib/http/params';
+import { attempt } from '@/lib/views/part';
+import { findPods } from '@/lib/views/pods';
 
 export const metadata: Metadata = { title: 'Pods · memdash' };
 
@@ -17,21 +18,21 @@ interface Props {
 export default async function PodsPage({ searchParams }: Props) {
   const raw = await searchParams;
   const now = new Date();
-  let search: PodSearch;
-  let found: Awaited<ReturnType<typeof findPods>>;
-  let namespaces: string[];
-  try {
-    search = parsePodSearch(raw);
+  const read = await attempt(async () => {
+    const search = parsePodSearch(raw);
     const k = readClients();
-    [found, namespaces] = await Promise.all([findPods(k, search), listNamespaceNames(k)]);
-  } catch (err) {
+    const [found, namespaces] = await Promise.all([findPods(k, search), listNamespaceNames(k)]);
+    return { search, found, namespaces };
+  });
+  if (!read.ok) {
     return (
       <>
         <h1 className="mb-3 text-lg font-semibold">Pods</h1>
-        <ErrorState error={failureOf(err)} />
+        <ErrorState error={read.error} />
       </>
     );
   }
+  const { search, found, namespaces } = read.value;
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Pods</h1>

@@ -6,9 +6,9 @@ import { TableRows, type TableRowView } from '@/components/TableRows';
 import { Time } from '@/components/Time';
 import { keyParts } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { failureOf } from '@/lib/errors';
 import { readClients } from '@/lib/k8s/client';
-import { readTable, type TableRead } from '@/lib/k8s/table';
+import { readTable } from '@/lib/k8s/table';
+import { attempt } from '@/lib/views/part';
 
 export const metadata: Metadata = { title: 'Table · memdash' };
 
@@ -17,17 +17,16 @@ export default async function TablePage() {
   await connection();
   const now = new Date();
   const s = settings();
-  let table: TableRead;
-  try {
-    table = await readTable(readClients());
-  } catch (err) {
+  const read = await attempt(() => readTable(readClients()));
+  if (!read.ok) {
     return (
       <>
         <h1 className="mb-3 text-lg font-semibold">Table</h1>
-        <ErrorState error={failureOf(err)} />
+        <ErrorState error={read.error} />
       </>
     );
   }
+  const table = read.value;
   const rows: TableRowView[] = [
     ...Object.values(table.parsed.rows).map((r) => ({ ...r, problem: null })),
     ...table.parsed.malformed.map((m) => ({ ...keyParts(m.key), key: m.key, value: m.value, bytes: null, problem: m.problem })),

@@ -4,21 +4,20 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { Memory } from '@/components/Memory';
 import type { TableRow } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readTable } from '@/lib/k8s/table';
+import { workloadHref } from '@/lib/routes';
+import { attempt } from '@/lib/views/part';
+import { Row, Table, Td } from '@/components/ui/Table';
 
 export const metadata: Metadata = { title: 'Workloads · memdash' };
 
 /** Every workload the table has rows for, with its containers' rows. */
 export default async function WorkloadsPage() {
   await connection();
-  let rows: TableRow[];
-  try {
-    rows = Object.values((await readTable(readClients())).parsed.rows);
-  } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
-  }
+  const read = await attempt(() => readTable(readClients()));
+  if (!read.ok) return <ErrorState error={read.error} />;
+  const rows = Object.values(read.value.parsed.rows);
   const byWorkload = new Map<string, TableRow[]>();
   for (const row of rows) {
     const id = `${row.namespace}/${row.workload}`;
@@ -29,20 +28,20 @@ export default async function WorkloadsPage() {
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Workloads in the table ({ids.length})</h1>
       <p className="text-sm text-zinc-600">A workload without a row (new, or without samples in the window) is not listed; open it by its name: /workloads/&lt;namespace&gt;/&lt;workload&gt;.</p>
-      <table className="w-full border-collapse bg-white text-sm" data-testid="workloads">
+      <Table data-testid="workloads">
         <tbody>
           {ids.map((id) => (
-            <tr key={id} className="border-b">
-              <td className="p-1 font-mono"><Link href={`/workloads/${id}`}>{id}</Link></td>
-              <td className="p-1">
+            <Row key={id}>
+              <Td className="font-mono"><Link href={workloadHref(byWorkload.get(id)![0]!.namespace, byWorkload.get(id)![0]!.workload)}>{id}</Link></Td>
+              <Td>
                 {byWorkload.get(id)!.map((r) => (
                   <span key={r.key} className="mr-3 font-mono">{r.container} <Memory bytes={r.bytes} /></span>
                 ))}
-              </td>
-            </tr>
+              </Td>
+            </Row>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

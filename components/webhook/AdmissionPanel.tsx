@@ -1,7 +1,9 @@
-import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/k8s/admission';
-import type { Part } from '@/lib/webhook-health-types';
+import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/views/webhook-health-types';
+import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
-import { Fact, Panel, Tag } from './Panel';
+import { Tag } from '@/components/ui/Tag';
+import { Fact, Panel } from './Panel';
+import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 
 interface Props {
   replicas: Part<AdmissionReplicas | null> | undefined;
@@ -67,31 +69,31 @@ function ReplicasTag({ ready, desired }: { ready: number; desired: number }) {
 function PodTable({ pods }: { pods: AdmissionPod[] }) {
   const now = new Date();
   return (
-    <table className="w-full text-left">
-      <thead className="text-zinc-600">
-        <tr>
-          <th className="pr-2">Node</th>
-          <th className="pr-2">Pod</th>
-          <th className="pr-2">Status</th>
-          <th className="pr-2">Restarts</th>
-          <th>Created</th>
-        </tr>
+    <Table>
+      <thead>
+        <HeadRow>
+          <Th>Node</Th>
+          <Th>Pod</Th>
+          <Th>Status</Th>
+          <Th>Restarts</Th>
+          <Th>Created</Th>
+        </HeadRow>
       </thead>
       <tbody>
         {pods.map((p) => (
-          <tr key={p.name} className="border-t border-zinc-100" data-testid="admission-pod">
-            <td className="pr-2 font-mono">{p.node ?? 'unscheduled'}</td>
-            <td className="pr-2 font-mono">{p.name}</td>
-            <td className="pr-2">
+          <Row key={p.name} data-testid="admission-pod">
+            <Td className="font-mono">{p.node ?? 'unscheduled'}</Td>
+            <Td className="font-mono">{p.name}</Td>
+            <Td>
               <Tag tone={p.ready ? 'good' : 'bad'}>{p.problem ?? p.phase}{p.ready ? ', ready' : ', not ready'}</Tag>
-            </td>
-            <td className="pr-2">{p.restarts}</td>
-            <td>
+            </Td>
+            <Td>{p.restarts}</Td>
+            <Td>
               <Time at={p.createdAt} now={now} />
-            </td>
-          </tr>
+            </Td>
+          </Row>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -1,6 +1,7 @@
 import type { AuditFinding } from '@/lib/domain';
-import type { Part } from '@/lib/webhook-health-types';
-import { Panel, Tag } from './Panel';
+import type { Part } from '@/lib/views/webhook-health-types';
+import { Tag } from '@/components/ui/Tag';
+import { Panel } from './Panel';
 
 /** Fail webhooks (any product's) that cover the namespaces the cluster repairs itself from. */
 export function AuditPanel({ part, guarded }: { part: Part<AuditFinding[]> | undefined; guarded: string }) {

@@ -1,5 +1,5 @@
 import type { FailedCreateGroup } from '@/lib/domain';
-import type { Part } from '@/lib/webhook-health-types';
+import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
 import { Panel } from './Panel';
 

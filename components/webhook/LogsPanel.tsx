@@ -2,7 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson, queryKeys } from '@/lib/query';
-import type { LogTail } from '@/lib/webhook-health-types';
+import type { LogTail } from '@/lib/views/webhook-health-types';
+import { Card } from '@/components/ui/Card';
 
 /** The runbook's `logs -l <admission pods> --prefix --tail=50`, refreshed with the page. */
 export function LogsPanel({ selector, namespace }: { selector: string; namespace: string }) {
@@ -15,7 +16,7 @@ export function LogsPanel({ selector, namespace }: { selector: string; namespace
     t.error ? [`[pod/${t.pod}/${t.container}] (${t.error})`] : t.lines.map((l) => `[pod/${t.pod}/${t.container}] ${l}`),
   );
   return (
-    <section className="rounded border border-zinc-200 bg-white p-3" data-testid="admission-logs">
+    <Card data-testid="admission-logs">
       <h2 className="mb-2 font-semibold">
         Admission controller log tail <span className="font-mono text-xs font-normal text-zinc-600">-n {namespace} -l {selector} --prefix --tail=50</span>
       </h2>
@@ -28,6 +29,6 @@ export function LogsPanel({ selector, namespace }: { selector: string; namespace
       ) : (
         <pre className="max-h-80 overflow-auto bg-zinc-50 p-2 text-xs">{lines.join('\n')}</pre>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,7 +1,8 @@
-import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/k8s/policy-objects';
-import type { Part } from '@/lib/webhook-health-types';
+import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/views/webhook-health-types';
+import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
-import { Panel, Tag } from './Panel';
+import { Tag } from '@/components/ui/Tag';
+import { Panel } from './Panel';
 
 /** Whether Kyverno has loaded the policy (MutatingPolicy READY) and the table (GlobalContextEntry Ready). */
 export function PolicyPanel({ policy, entry }: { policy: Part<MutatingPolicyRead> | undefined; entry: Part<GlobalContextEntryRead> | undefined }) {

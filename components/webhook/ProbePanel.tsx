@@ -4,7 +4,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ProbeAnswer, ProbeOutcome } from '@/lib/domain';
 import { CopyButton } from '@/components/CopyButton';
 import { Time } from '@/components/Time';
-import { Tag } from './Panel';
+import { Tag } from '@/components/ui/Tag';
+import { Card } from '@/components/ui/Card';
 
 const WORDS: Record<ProbeOutcome, { text: string; tone: 'good' | 'bad' | 'warn' }> = {
   admitted: { text: 'admitted', tone: 'good' },
@@ -14,11 +15,13 @@ const WORDS: Record<ProbeOutcome, { text: string; tone: 'good' | 'bad' | 'warn' 
 };
 
 /** The runbook's dry-run probe: its last answer explained, a button to run it now, and the command. */
-export function ProbePanel({ probe, namespace, kubectl, pod }: { probe: UseQueryResult<ProbeAnswer>; namespace: string; kubectl: string; pod: string }) {
-  const command = `${kubectl} -n ${namespace} run ${pod} --image=busybox --restart=Never --dry-run=server -o name`;
+export function ProbePanel(props: { probe: UseQueryResult<ProbeAnswer>; namespace: string; kubectl: string; pod: string; image: string }) {
+  const { probe, namespace, kubectl, pod, image } = props;
+  // The same pod, image and namespace the server's probe creates (lib/k8s/probe.ts), from the settings.
+  const command = `${kubectl} -n ${namespace} run ${pod} --image=${image} --restart=Never --dry-run=server -o name`;
   const answer = probe.data;
   return (
-    <section className="rounded border border-zinc-200 bg-white p-3" data-testid="probe" data-outcome={answer?.outcome ?? ''}>
+    <Card data-testid="probe" data-outcome={answer?.outcome ?? ''}>
       <div className="flex items-center gap-3">
         <h2 className="font-semibold">Probe: a dry-run pod create in {namespace}</h2>
         <button
@@ -48,6 +51,6 @@ export function ProbePanel({ probe, namespace, kubectl, pod }: { probe: UseQuery
       <p className="mt-2 flex items-center gap-2 text-xs text-zinc-600">
         <code className="break-all">{command}</code> <CopyButton text={command} />
       </p>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
-import type { Part, PodRegistrationView } from '@/lib/webhook-health-types';
-import { Fact, Panel, Tag } from './Panel';
+import type { Part, PodRegistrationView } from '@/lib/views/webhook-health-types';
+import { Tag } from '@/components/ui/Tag';
+import { Fact, Panel } from './Panel';
 
 /** The pod webhook's registration: entries, failurePolicy, owner, and which namespaces its selectors cover. */
 export function RegistrationPanel({ part, name, owner }: { part: Part<PodRegistrationView | null> | undefined; name: string; owner: string }) {

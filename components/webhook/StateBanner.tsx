@@ -1,24 +1,15 @@
 'use client';
 
 import Link from 'next/link';
-import { WEBHOOK_STATE_WORDS, type WebhookStateCode, type WebhookVerdict } from '@/lib/domain';
+import { WEBHOOK_STATE_WORDS, type WebhookVerdict } from '@/lib/domain';
 import { Time } from '@/components/Time';
-
-// Red: pod creation is refused now. Amber: pods are created, but not as the table says, or a risk stands.
-const TONE: Record<WebhookStateCode, string> = {
-  healthy: 'border-green-300 bg-green-50 text-green-900',
-  degraded: 'border-amber-300 bg-amber-50 text-amber-900',
-  refusing: 'border-red-400 bg-red-100 text-red-900',
-  'break-glass': 'border-amber-300 bg-amber-50 text-amber-900',
-  starting: 'border-amber-300 bg-amber-50 text-amber-900',
-  orphaned: 'border-amber-300 bg-amber-50 text-amber-900',
-};
+import { BOX_TONE, WEBHOOK_STATE_TONE } from '@/components/ui/tone';
 
 /** The one verdict on top: the state in words, why, the probe's contradiction if any, and when it was read. */
 export function StateBanner({ verdict, readAt, compact = false }: { verdict: WebhookVerdict; readAt: string; compact?: boolean }) {
   const { state, computed, contradiction } = verdict;
   return (
-    <section className={`rounded border p-3 ${TONE[state.code]}`} data-testid="webhook-state" data-state={state.code} data-computed={computed.code}>
+    <section className={`rounded border p-3 ${BOX_TONE[WEBHOOK_STATE_TONE[state.code]]}`} data-testid="webhook-state" data-state={state.code} data-computed={computed.code}>
       <div className="flex flex-wrap items-baseline gap-x-3">
         <h2 className={compact ? 'font-semibold' : 'text-lg font-semibold'}>
           {WEBHOOK_STATE_WORDS[state.code]} <code className="text-xs opacity-70">{state.code}</code>

@@ -1,7 +1,8 @@
-import type { SnapshotRun } from '@/lib/k8s/snapshot-runs';
-import type { Part, WebhookHealth } from '@/lib/webhook-health-types';
+import type { SnapshotRun } from '@/lib/views/webhook-health-types';
+import type { Part, WebhookHealth } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
-import { Panel, Tag } from './Panel';
+import { Tag } from '@/components/ui/Tag';
+import { Panel } from './Panel';
 
 /** The table the webhook applies, and the snapshot job's last runs with their outcome. */
 export function TablePanel({ table, runs, name }: { table: WebhookHealth['table'] | undefined; runs: Part<SnapshotRun[]> | undefined; name: string }) {

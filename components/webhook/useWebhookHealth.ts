@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { webhookVerdict, type ProbeAnswer, type WebhookVerdict } from '@/lib/domain';
 import { fetchJson, postJson, queryKeys } from '@/lib/query';
-import type { WebhookHealth } from '@/lib/webhook-health-types';
+import type { WebhookHealth } from '@/lib/views/webhook-health-types';
 
 export const HEALTH_EVERY_MS = 5_000;
 // The probe goes through admission each time, so it runs less often than the reads; the button runs it now.

@@ -88,7 +88,7 @@ export {
   type RegistrationGap,
   type RegistrationObservation,
 } from './registration-history';
-export { parseSavedTable, type ImportTarget, type SavedTable, type SavedTableResult } from './table-import';
+export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
 export {
   chartPoints,
   p90Mi,
@@ -102,3 +102,4 @@ export {
   type SampleSeries,
 } from './workload-series';
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
+export { partFailed, partOk, type Part, type PartError } from './part';

@@ -1,4 +1,5 @@
 import { MiB, parseMemory } from './quantity';
+import { rowKeyParts } from './table';
 
 // What changed between two versions of the table: rows new, gone and changed, as the snapshot job counts them
 // ("<n> rows, <n> new, <n> gone"), plus the changed rows the job does not count. Works on the raw `data` so a
@@ -40,7 +41,7 @@ export interface DiffCounts {
 
 /** The parts of a row key; a key that does not split in three keeps it whole as the namespace, for filtering. */
 export function keyParts(key: string): { namespace: string; workload: string; container: string } {
-  const parts = key.split('_');
+  const parts = rowKeyParts(key);
   if (parts.length !== 3) return { namespace: key, workload: '', container: '' };
   const [namespace = '', workload = '', container = ''] = parts;
   return { namespace, workload, container };

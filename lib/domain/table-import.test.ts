@@ -8,18 +8,18 @@ const saved = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'memory-r
 describe('parseSavedTable', () => {
   it('reads the runbook\'s saved file, dated by its name', () => {
     const result = parseSavedTable(JSON.stringify(saved), 'memory-requests-2026-10-06.json', target);
-    expect(result).toEqual({ ok: true, table: { data: { shop_web_app: '300Mi' }, takenAt: '2026-10-06T00:00:00Z', takenAtSource: 'file-name', rows: 1 } });
+    expect(result).toEqual({ ok: true, value: { data: { shop_web_app: '300Mi' }, takenAt: '2026-10-06T00:00:00Z', takenAtSource: 'file-name', rows: 1 } });
   });
 
   it('takes an explicit time first, then the data\'s write time kept in managedFields', () => {
-    expect(parseSavedTable(JSON.stringify(saved), 'x-2026-10-06.json', target, '2026-10-06T10:00:00+02:00')).toMatchObject({ ok: true, table: { takenAt: '2026-10-06T08:00:00Z', takenAtSource: 'explicit' } });
+    expect(parseSavedTable(JSON.stringify(saved), 'x-2026-10-06.json', target, '2026-10-06T10:00:00+02:00')).toMatchObject({ ok: true, value: { takenAt: '2026-10-06T08:00:00Z', takenAtSource: 'explicit' } });
     const withFields = { ...configMaps.table, metadata: { ...configMaps.table.metadata, name: 'memory-requests', namespace: 'kyverno-prd' } };
-    expect(parseSavedTable(JSON.stringify(withFields), 'saved.json', target)).toMatchObject({ ok: true, table: { takenAt: '2026-10-06T02:15:42Z', takenAtSource: 'managed-fields' } });
+    expect(parseSavedTable(JSON.stringify(withFields), 'saved.json', target)).toMatchObject({ ok: true, value: { takenAt: '2026-10-06T02:15:42Z', takenAtSource: 'managed-fields' } });
   });
 
   it('makes a saved table without data a snapshot of no table', () => {
     const { data: _data, ...empty } = saved;
-    expect(parseSavedTable(JSON.stringify(empty), 'memory-requests-2026-10-06.json', target)).toMatchObject({ ok: true, table: { data: null, rows: 0 } });
+    expect(parseSavedTable(JSON.stringify(empty), 'memory-requests-2026-10-06.json', target)).toMatchObject({ ok: true, value: { data: null, rows: 0 } });
   });
 
   it.each([
@@ -34,12 +34,12 @@ describe('parseSavedTable', () => {
   ])('refuses %s with a clear sentence', (text, problem) => {
     const result = parseSavedTable(text, 'memory-requests-2026-10-06.json', target);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.problem).toContain(problem);
+    if (!result.ok) expect(result.error.message).toContain(problem);
   });
 
   it('asks for a time when neither the name nor the file has one', () => {
     const result = parseSavedTable(JSON.stringify(saved), 'table.json', target);
-    expect(result).toMatchObject({ ok: false, problem: expect.stringContaining('no date in its name') });
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringContaining('no date in its name') } });
     expect(parseSavedTable(JSON.stringify(saved), 'table.json', target, 'yesterday')).toMatchObject({ ok: false });
   });
 });

@@ -1,3 +1,4 @@
+import { partFailed, partOk, type Part } from './part';
 import { lastDataWrite, type TableConfigMapShape } from './table';
 import type { TableData } from './table-diff';
 import { formatTime, toDate } from './time';
@@ -14,7 +15,6 @@ export interface SavedTable {
   rows: number;
 }
 
-export type SavedTableResult = { ok: true; table: SavedTable } | { ok: false; problem: string };
 
 export interface ImportTarget {
   namespace: string;
@@ -22,7 +22,7 @@ export interface ImportTarget {
 }
 
 /** Reads a saved table file; never throws: a file that is not the table's ConfigMap gets a sentence saying why. */
-export function parseSavedTable(text: string, fileName: string, target: ImportTarget, explicitTime?: string): SavedTableResult {
+export function parseSavedTable(text: string, fileName: string, target: ImportTarget, explicitTime?: string): Part<SavedTable> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -35,11 +35,11 @@ export function parseSavedTable(text: string, fileName: string, target: ImportTa
   const time = timeOf(configMap, fileName, explicitTime);
   if ('problem' in time) return fail(time.problem);
   const data = configMap.data && Object.keys(configMap.data).length > 0 ? configMap.data : null;
-  return { ok: true, table: { data, takenAt: time.at, takenAtSource: time.source, rows: Object.keys(data ?? {}).length } };
+  return partOk({ data, takenAt: time.at, takenAtSource: time.source, rows: Object.keys(data ?? {}).length });
 }
 
-function fail(problem: string): SavedTableResult {
-  return { ok: false, problem };
+function fail(problem: string): Part<SavedTable> {
+  return partFailed('bad-request', problem);
 }
 
 function configMapProblem(json: unknown, target: ImportTarget): string | null {

@@ -27,13 +27,20 @@ export interface ParsedTable {
   count: number;
 }
 
+// A row's key is `<namespace>_<workload>_<container>`. Namespaces and containers are RFC 1123 labels, workloads at
+// most subdomains: lower case, digits, '-' and '.'. None holds '_', which is why the key can be split on it.
+const KEY_SEPARATOR = '_';
+
 /** The key of a container's row. */
 export function rowKey(namespace: string, workload: string, container: string): string {
-  return `${namespace}_${workload}_${container}`;
+  return [namespace, workload, container].join(KEY_SEPARATOR);
 }
 
-// Namespaces and containers are RFC 1123 labels, workloads at most subdomains: lower case, digits, '-' and '.'.
-// None holds '_', which is why the key can be split on it.
+/** A key's parts between the separators: three for a well-formed key. */
+export function rowKeyParts(key: string): string[] {
+  return key.split(KEY_SEPARATOR);
+}
+
 const KUBERNETES_NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 const TABLE_VALUE = /^(0|[1-9]\d*)Mi$/;
 
@@ -55,12 +62,12 @@ function parseRow(key: string, value: string): TableRow | MalformedRow {
   if (keyProblem) return { key, value, problem: keyProblem };
   const valueProblem = problemWithValue(value);
   if (valueProblem) return { key, value, problem: valueProblem };
-  const [namespace = '', workload = '', container = ''] = key.split('_');
+  const [namespace = '', workload = '', container = ''] = rowKeyParts(key);
   return { key, namespace, workload, container, bytes: Number(value.slice(0, -2)) * MiB, value };
 }
 
 function problemWithKey(key: string): string | null {
-  const parts = key.split('_');
+  const parts = rowKeyParts(key);
   if (parts.length !== 3) {
     return `the key has ${parts.length} part${parts.length === 1 ? '' : 's'} between underscores, not 3 (<namespace>_<workload>_<container>)`;
   }

@@ -1,18 +1,6 @@
 // The fixed vocabulary of verdicts (DESIGN.md, "Verdicts"): the API returns the codes, the page shows the words.
 
-export type VerdictCode =
-  | 'set'
-  | 'capped'
-  | 'stale'
-  | 'no-row'
-  | 'no-workload'
-  | 'skipped-namespace'
-  | 'skipped-label'
-  | 'no-table'
-  | 'registration-absent'
-  | 'unexplained';
-
-export const VERDICT_CODES: readonly VerdictCode[] = [
+export const VERDICT_CODES = [
   'set',
   'capped',
   'stale',
@@ -23,7 +11,9 @@ export const VERDICT_CODES: readonly VerdictCode[] = [
   'no-table',
   'registration-absent',
   'unexplained',
-];
+] as const;
+
+export type VerdictCode = (typeof VERDICT_CODES)[number];
 
 export const VERDICT_WORDS: Record<VerdictCode, string> = {
   set: 'Kyverno set it from the row',

@@ -1,6 +1,6 @@
 import 'server-only';
 import { Watch, type KubeConfig } from '@kubernetes/client-node';
-import { toAppError } from '@/lib/errors';
+import { toAppError } from '@/lib/http/errors';
 import type { HistoryDb } from './db';
 import { readCursor, writeCursor } from './observations';
 

@@ -52,14 +52,6 @@ export async function recordReplicas(db: HistoryDb, o: ReplicasObservation): Pro
   return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
 }
 
-/** The replicas over time since `since`, with the state in force at `since` first. */
-export async function listReplicas(db: HistoryDb, since: Date): Promise<ReplicasObservation[]> {
-  const from = storedTime(since);
-  const before = await db.selectFrom('admission_replicas').select(['at', 'ready', 'desired']).where('at', '<', from).orderBy('at', 'desc').limit(1).execute();
-  const after = await db.selectFrom('admission_replicas').select(['at', 'ready', 'desired']).where('at', '>=', from).orderBy('at').orderBy('id').execute();
-  return [...before, ...after];
-}
-
 /** Where the named watch resumes, or null to start with a list. */
 export async function readCursor(db: HistoryDb, name: string): Promise<string | null> {
   const row = await db.selectFrom('watch_cursors').select('resource_version').where('name', '=', name).executeTakeFirst();

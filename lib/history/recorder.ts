@@ -51,19 +51,7 @@ function tableWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
 }
 
 function registrationWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
-  const observe = (cfg: V1MutatingWebhookConfiguration | null, at: Date, live: boolean): RegistrationObservation => {
-    const entry = cfg?.webhooks?.find((w) => w.name === s.webhookEntry) ?? null;
-    const created = cfg?.metadata?.creationTimestamp;
-    return {
-      at: at.toISOString(),
-      present: entry !== null,
-      uid: cfg?.metadata?.uid ?? null,
-      createdAt: created ? new Date(created).toISOString() : null,
-      failurePolicy: entry?.failurePolicy ?? null,
-      owner: cfg?.metadata?.ownerReferences?.map((o) => `${o.kind}/${o.name}`).join(', ') || null,
-      live,
-    };
-  };
+  const observe = (cfg: V1MutatingWebhookConfiguration | null, at: Date, live: boolean) => observeRegistration(cfg, s.webhookEntry, at, live);
   return {
     name: `mutatingwebhookconfiguration/${s.webhookConfiguration}`,
     path: '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations',
@@ -75,6 +63,21 @@ function registrationWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
     onList: async (cfg: V1MutatingWebhookConfiguration | null, at: Date) => void (await recordRegistration(db, observe(cfg, at, false))),
     onEvent: async (type: string, cfg: V1MutatingWebhookConfiguration, at: Date, live: boolean) =>
       void (await recordRegistration(db, observe(type === 'DELETED' ? null : cfg, at, live))),
+  };
+}
+
+/** What the recorder writes down about the pod webhook's registration (null: deleted) at `at`. */
+export function observeRegistration(cfg: V1MutatingWebhookConfiguration | null, entryName: string, at: Date, live: boolean): RegistrationObservation {
+  const entry = cfg?.webhooks?.find((w) => w.name === entryName) ?? null;
+  const created = cfg?.metadata?.creationTimestamp;
+  return {
+    at: at.toISOString(),
+    present: entry !== null,
+    uid: cfg?.metadata?.uid ?? null,
+    createdAt: created ? new Date(created).toISOString() : null,
+    failurePolicy: entry?.failurePolicy ?? null,
+    owner: cfg?.metadata?.ownerReferences?.map((o) => `${o.kind}/${o.name}`).join(', ') || null,
+    live,
   };
 }
 

@@ -42,7 +42,7 @@ export async function readAdmissionReplicas(k: KubeClients): Promise<AdmissionRe
   return deployment ? replicasOf(deployment) : null;
 }
 
-function replicasOf(d: V1Deployment): AdmissionReplicas {
+export function replicasOf(d: V1Deployment): AdmissionReplicas {
   return {
     name: d.metadata?.name ?? '',
     desired: d.spec?.replicas ?? 1,
@@ -60,7 +60,7 @@ export async function readAdmissionPods(k: KubeClients): Promise<AdmissionPod[]>
   return list.items.map(admissionPodOf).sort((a, b) => (a.node ?? '').localeCompare(b.node ?? '') || a.name.localeCompare(b.name));
 }
 
-function admissionPodOf(pod: V1Pod): AdmissionPod {
+export function admissionPodOf(pod: V1Pod): AdmissionPod {
   const statuses = pod.status?.containerStatuses ?? [];
   const waiting = statuses.map((s) => s.state?.waiting?.reason).find(Boolean);
   const terminating = pod.metadata?.deletionTimestamp ? 'Terminating' : null;

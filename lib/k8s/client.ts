@@ -15,7 +15,7 @@ import {
   type SecurityAuthentication,
 } from '@kubernetes/client-node';
 import { settings, variableOf } from '@/lib/config';
-import { AppError, toAppError } from '@/lib/errors';
+import { AppError, toAppError } from '@/lib/http/errors';
 
 /** The API clients one request uses, all acting with one credential. */
 export interface KubeClients {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { toAppError } from '@/lib/errors';
+import { toAppError } from '@/lib/http/errors';
 import type { KubeClients } from './client';
 
 /** One link of a pod's controller-owner chain, for display: pod → ReplicaSet → Deployment, Job → CronJob, … */

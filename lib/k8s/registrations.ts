@@ -1,4 +1,5 @@
 import 'server-only';
+import type { V1MutatingWebhookConfiguration, V1ValidatingWebhookConfiguration } from '@kubernetes/client-node';
 import type { RegistrationShape } from '@/lib/domain';
 import type { KubeClients } from './client';
 
@@ -8,9 +9,13 @@ export async function listRegistrations(k: KubeClients): Promise<RegistrationSha
     k.admission.listMutatingWebhookConfiguration(),
     k.admission.listValidatingWebhookConfiguration(),
   ]);
-  // A list's items carry no kind; it is set here so both kinds can be told apart in one list.
+  return withKinds(mutating.items, validating.items);
+}
+
+/** A list's items carry no kind; it is set here so both kinds can be told apart in one list. */
+export function withKinds(mutating: V1MutatingWebhookConfiguration[], validating: V1ValidatingWebhookConfiguration[]): RegistrationShape[] {
   return [
-    ...mutating.items.map((r) => ({ ...r, kind: 'MutatingWebhookConfiguration' as const, metadata: { ...r.metadata, name: r.metadata?.name ?? '' } })),
-    ...validating.items.map((r) => ({ ...r, kind: 'ValidatingWebhookConfiguration' as const, metadata: { ...r.metadata, name: r.metadata?.name ?? '' } })),
+    ...mutating.map((r) => ({ ...r, kind: 'MutatingWebhookConfiguration' as const, metadata: { ...r.metadata, name: r.metadata?.name ?? '' } })),
+    ...validating.map((r) => ({ ...r, kind: 'ValidatingWebhookConfiguration' as const, metadata: { ...r.metadata, name: r.metadata?.name ?? '' } })),
   ];
 }

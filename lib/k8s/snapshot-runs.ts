@@ -28,7 +28,7 @@ export async function readSnapshotRuns(k: KubeClients): Promise<SnapshotRun[]> {
   return Promise.all(runs.map(async (job, i) => ({ ...runOf(job), lastLine: i < WITH_LOG_LINE ? await lastLogLine(k, namespace, job) : null })));
 }
 
-function runOf(job: V1Job): Omit<SnapshotRun, 'lastLine'> {
+export function runOf(job: V1Job): Omit<SnapshotRun, 'lastLine'> {
   const done = (type: string) => job.status?.conditions?.some((c) => c.type === type && c.status === 'True');
   return {
     name: job.metadata?.name ?? '',

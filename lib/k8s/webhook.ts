@@ -11,8 +11,8 @@ export async function readWebhookConfiguration(k: KubeClients): Promise<V1Mutati
 }
 
 /**
- * Whether the pod webhook's entry is registered now. `absentSince` stays null: only the history store can tell
- * when a registration disappeared, and it does not exist yet.
+ * Whether the pod webhook's entry is registered now. `absentSince` stays null here: only the history store knows when
+ * a registration disappeared, and the read models fill it in from there (lib/views/at-creation.ts).
  */
 export async function readRegistration(k: KubeClients): Promise<RegistrationState> {
   const configuration = await readWebhookConfiguration(k);

@@ -7,7 +7,7 @@ requireCluster();
 
 process.env.KUBECONFIG = kubeconfig('viewer');
 
-type Explanation = import('@/lib/explain').Explanation;
+type Explanation = import('@/lib/views/explain').Explanation;
 const { GET } = await import('@/app/api/pods/[namespace]/[pod]/explanation/route');
 
 async function explain(namespace: string, pod: string): Promise<{ status: number; body: Explanation }> {

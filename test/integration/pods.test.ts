@@ -7,7 +7,7 @@ requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
 const { GET } = await import('@/app/api/pods/route');
 
-type Found = import('@/lib/k8s/pods').PodSummary;
+type Found = import('@/lib/views/pods-types').PodSummary;
 
 async function search(query: string): Promise<{ status: number; body: { pods: Found[]; total: number } }> {
   const response = await GET(new Request(`http://memdash.test/api/pods?${query}`));

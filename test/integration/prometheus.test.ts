@@ -55,7 +55,8 @@ describe('the Prometheus client', () => {
   it("through the workload route: the chart's place says Prometheus cannot be reached, and the route still answers 200", async () => {
     await clientWith({ url: `http://127.0.0.1:${await freePort()}` });
     const route = await import('@/app/api/workloads/[namespace]/[workload]/memory/route');
-    const response = await route.GET(new Request('http://memdash.test/api/workloads/payments/api/memory'), { params: Promise.resolve({ namespace: 'payments', workload: 'api' }) });
+    const params = Promise.resolve({ namespace: 'payments', workload: 'api' });
+    const response = await route.GET(new Request('http://memdash.test/api/workloads/payments/api/memory'), { params });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: false, problem: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/) });
   });

@@ -13,7 +13,7 @@ const notADirectory = join(mkdtempSync(join(tmpdir(), 'memdash-it-broken-store-'
 writeFileSync(notADirectory, '');
 process.env.MEMDASH_HISTORY_PATH = join(notADirectory, 'memdash.sqlite');
 
-type Explanation = import('@/lib/explain').Explanation;
+type Explanation = import('@/lib/views/explain-types').Explanation;
 const snapshots = await import('@/app/api/table/snapshots/route');
 const explanation = await import('@/app/api/pods/[namespace]/[pod]/explanation/route');
 

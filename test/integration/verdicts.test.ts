@@ -11,7 +11,7 @@ import { bytes, expectedContainers, scenarioWorkload } from './scenario';
 requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
 
-type Explanation = import('@/lib/explain').Explanation;
+type Explanation = import('@/lib/views/explain-types').Explanation;
 const { GET } = await import('@/app/api/pods/[namespace]/[pod]/explanation/route');
 const { settings } = await import('@/lib/config');
 const { historyDb } = await import('@/lib/history');

@@ -10,7 +10,7 @@ import { kubeconfig, kubectl, repoRoot, requireCluster, requirePodWebhook } from
 requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
 
-type WebhookHealth = import('@/lib/webhook-health-types').WebhookHealth;
+type WebhookHealth = import('@/lib/views/webhook-health-types').WebhookHealth;
 type ProbeAnswer = import('@/lib/domain').ProbeAnswer;
 const health = await import('@/app/api/webhook/route');
 const probe = await import('@/app/api/webhook/probe/route');

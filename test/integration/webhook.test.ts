@@ -7,7 +7,7 @@ requireCluster();
 
 process.env.KUBECONFIG = kubeconfig('viewer');
 
-type WebhookHealth = import('@/lib/webhook-health-types').WebhookHealth;
+type WebhookHealth = import('@/lib/views/webhook-health-types').WebhookHealth;
 type ProbeAnswer = import('@/lib/domain').ProbeAnswer;
 const health = await import('@/app/api/webhook/route');
 const probe = await import('@/app/api/webhook/probe/route');

@@ -1,15 +1,9 @@
-import { errorResponse } from '@/lib/errors';
+import { parsePodSearch, searchOf } from '@/lib/http/params';
+import { route } from '@/lib/http/route';
 import { readClients } from '@/lib/k8s/client';
-import { findPods, parsePodSearch } from '@/lib/k8s/pods';
+import { findPods } from '@/lib/views/pods';
 
 export const dynamic = 'force-dynamic';
 
 /** Pods by namespace and name fragment, for the Ctrl/Cmd-K jump: ?namespace=&name=&limit= */
-export async function GET(request: Request): Promise<Response> {
-  try {
-    const search = parsePodSearch(Object.fromEntries(new URL(request.url).searchParams), 20);
-    return Response.json(await findPods(readClients(), search));
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const GET = route(async (request) => Response.json(await findPods(readClients(), parsePodSearch(searchOf(request), 20))));

@@ -1,13 +1,7 @@
-import { errorResponse } from '@/lib/errors';
-import { readWebhookHealth } from '@/lib/webhook-health';
+import { route } from '@/lib/http/route';
+import { readWebhookHealth } from '@/lib/views/webhook-health';
 
 export const dynamic = 'force-dynamic';
 
 /** Everything the webhook page shows: the state, and each panel's read (which may fail on its own). */
-export async function GET(): Promise<Response> {
-  try {
-    return Response.json(await readWebhookHealth());
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const GET = route(async () => Response.json(await readWebhookHealth()));

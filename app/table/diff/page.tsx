@@ -4,8 +4,9 @@ import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
 import { ErrorState } from '@/components/ErrorState';
 import { diffCounts } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
-import { parseDiffParams, readDiff, type DiffParams, type FilteredDiff } from '@/lib/history/diff-request';
+import { parseDiffParams } from '@/lib/http/params';
+import { attempt } from '@/lib/views/part';
+import { readDiff } from '@/lib/views/table-diff';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };
 
@@ -16,14 +17,13 @@ interface Props {
 /** Two recorded versions compared: the last two unless ?from=&to= name others; filters by namespace and workload. */
 export default async function DiffPage({ searchParams }: Props) {
   await connection();
-  let params: DiffParams;
-  let found: FilteredDiff | null;
-  try {
-    params = parseDiffParams(await searchParams);
-    found = await readDiff(params);
-  } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
-  }
+  const raw = await searchParams;
+  const read = await attempt(async () => {
+    const params = parseDiffParams(raw);
+    return { params, found: await readDiff(params) };
+  });
+  if (!read.ok) return <ErrorState error={read.error} />;
+  const { params, found } = read.value;
   if (!found) return <p>Fewer than two versions of the table are recorded yet. <Link href="/table/snapshots">Recorded versions</Link></p>;
   const counts = diffCounts(found.diff);
   const query = new URLSearchParams({ from: String(found.from.id), to: String(found.to.id), ...(params.namespace && { namespace: params.namespace }), ...(params.workload && { workload: params.workload }) });

@@ -4,11 +4,14 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { ImportTable } from '@/components/ImportTable';
 import { Time } from '@/components/Time';
-import { registrationChanges, type RegistrationGap } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
+import { registrationChanges } from '@/lib/domain';
 import { historyDb } from '@/lib/history';
 import { listRegistrationObservations } from '@/lib/history/observations';
-import { listGaps, listSnapshots, type SnapshotEntry } from '@/lib/history/reads';
+import { listGaps, listSnapshots } from '@/lib/history/reads';
+import { attempt } from '@/lib/views/part';
+import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
+import { Card } from '@/components/ui/Card';
+import { diffHref } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'Table versions · memdash' };
 
@@ -16,47 +19,45 @@ export const metadata: Metadata = { title: 'Table versions · memdash' };
 export default async function SnapshotsPage() {
   await connection();
   const now = new Date();
-  let snapshots: SnapshotEntry[];
-  let gaps: RegistrationGap[];
-  let changes: Array<{ at: string; change: string }>;
-  try {
+  const read = await attempt(async () => {
     const db = await historyDb();
-    [snapshots, gaps, changes] = await Promise.all([listSnapshots(db), listGaps(db), listRegistrationObservations(db).then(registrationChanges)]);
-  } catch (err) {
-    return <ErrorState error={failureOf(err)} title="The history store cannot be read" />;
-  }
+    const [snapshots, gaps, changes] = await Promise.all([listSnapshots(db), listGaps(db), listRegistrationObservations(db).then(registrationChanges)]);
+    return { snapshots, gaps, changes };
+  });
+  if (!read.ok) return <ErrorState error={read.error} title="The history store cannot be read" />;
+  const { snapshots, gaps, changes } = read.value;
   return (
     <div className="space-y-4">
       <h1 className="text-lg font-semibold">Recorded versions of the table</h1>
       {snapshots.length === 0 && <p>No version recorded yet: the recorder stores the table when the server starts and each time it changes.</p>}
-      <table className="w-full border-collapse bg-white text-sm" data-testid="snapshots">
+      <Table data-testid="snapshots">
         <thead>
-          <tr className="border-b text-left">
-            <th className="p-1">In force from</th>
-            <th className="p-1">Source</th>
-            <th className="p-1 text-right">Rows</th>
-            <th className="p-1 text-right">New</th>
-            <th className="p-1 text-right">Gone</th>
-            <th className="p-1 text-right">Changed</th>
-            <th className="p-1">Compare</th>
-          </tr>
+          <HeadRow>
+            <Th>In force from</Th>
+            <Th>Source</Th>
+            <Th className="text-right">Rows</Th>
+            <Th className="text-right">New</Th>
+            <Th className="text-right">Gone</Th>
+            <Th className="text-right">Changed</Th>
+            <Th>Compare</Th>
+          </HeadRow>
         </thead>
         <tbody>
           {snapshots.map((v, i) => (
-            <tr key={v.id} className="border-b" data-testid="snapshot" data-version={v.id}>
-              <td className="p-1"><Time at={v.inForceFrom} now={now} /></td>
-              <td className="p-1">{v.source === 'import' ? `imported (${v.label})` : v.rows === 0 ? 'recorded: no data' : 'recorded'}</td>
-              <td className="p-1 text-right font-mono">{v.rows}</td>
-              <td className="p-1 text-right font-mono">{v.counts?.new ?? '—'}</td>
-              <td className="p-1 text-right font-mono">{v.counts?.gone ?? '—'}</td>
-              <td className="p-1 text-right font-mono">{v.counts?.changed ?? '—'}</td>
-              <td className="p-1">{snapshots[i + 1] && <Link href={`/table/diff?from=${snapshots[i + 1]!.id}&to=${v.id}`}>diff with the one before</Link>}</td>
-            </tr>
+            <Row key={v.id} data-testid="snapshot" data-version={v.id}>
+              <Td><Time at={v.inForceFrom} now={now} /></Td>
+              <Td>{v.source === 'import' ? `imported (${v.label})` : v.rows === 0 ? 'recorded: no data' : 'recorded'}</Td>
+              <Td className="text-right font-mono">{v.rows}</Td>
+              <Td className="text-right font-mono">{v.counts?.new ?? '—'}</Td>
+              <Td className="text-right font-mono">{v.counts?.gone ?? '—'}</Td>
+              <Td className="text-right font-mono">{v.counts?.changed ?? '—'}</Td>
+              <Td>{snapshots[i + 1] && <Link href={diffHref(snapshots[i + 1]!.id, v.id)}>diff with the one before</Link>}</Td>
+            </Row>
           ))}
         </tbody>
-      </table>
+      </Table>
       <ImportTable />
-      <section className="rounded border border-zinc-200 bg-white p-3" data-testid="registration-history">
+      <Card data-testid="registration-history">
         <h2 className="font-semibold">The pod webhook's registration, as recorded</h2>
         <ul className="list-disc pl-5 text-sm">
           {gaps.map((g) => (
@@ -72,7 +73,7 @@ export default async function SnapshotsPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The JSON fixtures, typed: `satisfies` proves each one fits the shapes lib/domain reads, without casting.
+// The JSON fixtures, typed: each is checked at load for the fields lib/domain reads (see asPod, asConfigMap).
 import type { TableConfigMapShape } from '../table';
 import type { PodShape, WebhookEntryShape } from '../types';
 import cnpg from './pod-cnpg.json';

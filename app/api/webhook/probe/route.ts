@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/errors';
+import { route } from '@/lib/http/route';
 import { runProbe } from '@/lib/k8s/probe';
 import { assertSameOrigin } from '@/lib/same-origin';
 
@@ -8,11 +8,7 @@ export const dynamic = 'force-dynamic';
  * The runbook's probe: a server-side dry-run pod create with the read credential. A POST, and only from memdash's
  * own pages: it stores nothing, but it goes through admission (and Kyverno's webhook) each time.
  */
-export async function POST(request: Request): Promise<Response> {
-  try {
-    assertSameOrigin(request);
-    return Response.json(await runProbe());
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const POST = route(async (request) => {
+  assertSameOrigin(request);
+  return Response.json(await runProbe());
+});

@@ -2,20 +2,22 @@
 
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
+import { ErrorBox } from '@/components/ui/ErrorBox';
+import { podsInNamespaceHref } from '@/lib/routes';
 
 /** "No such pod", with the name as typed and where to look instead (the pod may have been replaced). */
 export default function PodNotFound() {
   const { namespace, pod } = useParams<{ namespace: string; pod: string }>();
   return (
-    <section className="rounded border border-red-300 bg-red-50 p-4" data-testid="error-state" data-error="not-found">
+    <ErrorBox data-testid="error-state" data-error="not-found">
       <h1 className="text-base font-semibold text-red-900">No such pod</h1>
       <p className="mt-1 font-mono">
         {namespace}/{pod}
       </p>
       <p className="mt-2 text-zinc-700">
         It does not exist now: it may have been replaced by a newer pod of its workload.{' '}
-        <Link href={`/pods?namespace=${encodeURIComponent(namespace)}`}>Pods in {namespace}</Link>
+        <Link href={podsInNamespaceHref(namespace)}>Pods in {namespace}</Link>
       </p>
-    </section>
+    </ErrorBox>
   );
 }

@@ -7,8 +7,10 @@ import { PodEvidence } from '@/components/PodEvidence';
 import { RunbookCommands } from '@/components/RunbookCommands';
 import { podCommands } from '@/components/runbook-commands';
 import { settings } from '@/lib/config';
-import { failureOf } from '@/lib/errors';
-import { explainPodByRef, type Explanation } from '@/lib/explain';
+import { parsePodRef } from '@/lib/http/params';
+import { explainPodByRef } from '@/lib/views/explain';
+import { attempt } from '@/lib/views/part';
+import { podsInNamespaceHref } from '@/lib/routes';
 
 interface Props {
   params: Promise<{ namespace: string; pod: string }>;
@@ -23,19 +25,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PodPage({ params }: Props) {
   const { namespace, pod } = await params;
   const now = new Date();
-  let explanation: Explanation;
-  try {
-    explanation = await explainPodByRef({ namespace, name: pod }, now);
-  } catch (err) {
-    const error = failureOf(err);
-    if (error.code === 'not-found') notFound(); // a real 404, rendered by ./not-found.tsx
+  const read = await attempt(() => explainPodByRef(parsePodRef({ namespace, name: pod }), now));
+  if (!read.ok) {
+    if (read.error.code === 'not-found') notFound(); // a real 404, rendered by ./not-found.tsx
     return (
       <>
         <PodTitle namespace={namespace} pod={pod} />
-        <ErrorState error={error} />
+        <ErrorState error={read.error} />
       </>
     );
   }
+  const explanation = read.value;
   const commands = podCommands({ namespace, pod, workload: explanation.workload?.name ?? null }, settings());
   return (
     <div className="space-y-4">
@@ -51,7 +51,7 @@ export default async function PodPage({ params }: Props) {
 function PodTitle({ namespace, pod }: { namespace: string; pod: string }) {
   return (
     <h1 className="mb-3 text-lg font-semibold">
-      <Link href={`/pods?namespace=${encodeURIComponent(namespace)}`} className="font-mono text-zinc-600">
+      <Link href={podsInNamespaceHref(namespace)} className="font-mono text-zinc-600">
         {namespace}
       </Link>
       <span className="text-zinc-400"> / </span>

@@ -6,8 +6,10 @@ import { Memory } from '@/components/Memory';
 import { WorkloadCharts } from '@/components/WorkloadCharts';
 import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
 import { rowKey } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
-import { driftOf, readWorkloadHistory, type WorkloadHistory } from '@/lib/workload-history';
+import { parseWorkloadRef } from '@/lib/http/params';
+import { attempt } from '@/lib/views/part';
+import { driftOf, readWorkloadHistory } from '@/lib/views/workload-history';
+import { podHref } from '@/lib/routes';
 
 interface Props {
   params: Promise<{ namespace: string; workload: string }>;
@@ -22,17 +24,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function WorkloadPage({ params }: Props) {
   await connection();
   const { namespace, workload } = await params;
-  let history: WorkloadHistory;
-  try {
-    history = await readWorkloadHistory({ namespace, workload });
-  } catch (err) {
+  const read = await attempt(() => readWorkloadHistory(parseWorkloadRef({ namespace, workload })));
+  if (!read.ok) {
     return (
       <>
         <Title namespace={namespace} workload={workload} />
-        <ErrorState error={failureOf(err)} />
+        <ErrorState error={read.error} />
       </>
     );
   }
+  const history = read.value;
   const keys = history.containers.map((container) => ({ container, key: rowKey(namespace, workload, container) }));
   const drift = driftOf(history);
   return (
@@ -62,7 +63,7 @@ export default async function WorkloadPage({ params }: Props) {
           <ul className="list-disc pl-5" data-testid="drift">
             {drift.map(({ pod, container }) => (
               <li key={`${pod}/${container.name}`}>
-                <Link href={`/pods/${namespace}/${pod}`} className="font-mono">{pod}</Link> {container.name}: <Memory bytes={container.request} /> instead of{' '}
+                <Link href={podHref(namespace, pod)} className="font-mono">{pod}</Link> {container.name}: <Memory bytes={container.request} /> instead of{' '}
                 <Memory bytes={container.row} />; it gets the row with its next pod.
               </li>
             ))}

@@ -1,14 +1,10 @@
-import { errorResponse } from '@/lib/errors';
-import { explainPodByRef } from '@/lib/explain';
+import { parsePodRef } from '@/lib/http/params';
+import { route } from '@/lib/http/route';
+import { explainPodByRef } from '@/lib/views/explain';
 
 export const dynamic = 'force-dynamic';
 
 /** Why each container of a pod has its memory request: the JSON the pod page renders. */
-export async function GET(_request: Request, context: { params: Promise<{ namespace: string; pod: string }> }): Promise<Response> {
-  try {
-    const { namespace, pod } = await context.params;
-    return Response.json(await explainPodByRef({ namespace, name: pod }));
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const GET = route<{ namespace: string; pod: string }>(async (_request, { namespace, pod }) =>
+  Response.json(await explainPodByRef(parsePodRef({ namespace, name: pod }))),
+);

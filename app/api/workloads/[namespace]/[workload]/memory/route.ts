@@ -1,13 +1,10 @@
-import { errorResponse } from '@/lib/errors';
-import { readWorkloadMemory } from '@/lib/workload-memory';
+import { parseWorkloadRef } from '@/lib/http/params';
+import { route } from '@/lib/http/route';
+import { readWorkloadMemory } from '@/lib/views/workload-memory';
 
 export const dynamic = 'force-dynamic';
 
 /** The workload's memory charts: Prometheus's working set, the pooled p90, the row over time. */
-export async function GET(_request: Request, { params }: { params: Promise<{ namespace: string; workload: string }> }): Promise<Response> {
-  try {
-    return Response.json(await readWorkloadMemory(await params));
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const GET = route<{ namespace: string; workload: string }>(async (_request, params) =>
+  Response.json(await readWorkloadMemory(parseWorkloadRef(params))),
+);

@@ -1,39 +1,20 @@
 import 'server-only';
-import { explainPod, type ContainerExplanation, type WorkloadKind } from '@/lib/domain';
+import { explainPod, type WorkloadKind } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/errors';
 import { readClients } from '@/lib/k8s/client';
 import { readNamespaceLabels } from '@/lib/k8s/namespaces';
-import { podRef, type PodRef } from '@/lib/k8s/names';
+import type { PodRef } from '@/lib/k8s/names';
 import { readOwnerChain, type OwnerLink } from '@/lib/k8s/owners';
 import { readPod, timestampOf } from '@/lib/k8s/pods';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
-import { withHistory } from '@/lib/history/at-creation';
+import { withHistory } from './at-creation';
+import type { Explanation } from './explain-types';
 
-/** What GET /api/pods/{namespace}/{pod}/explanation answers, and what the pod page renders: one shape for both. */
-export interface Explanation {
-  pod: { namespace: string; name: string; createdAt: string };
-  owner: { kind: string; name: string } | null;
-  ownerChain: OwnerLink[];
-  workload: { kind: WorkloadKind; name: string } | null;
-  table: { loaded: boolean; rows: number; malformed: number; lastWriteAt: string | null; configMap: string };
-  registration: { present: boolean; absentSince: string | null; name: string; entry: string };
-  containers: ContainerExplanation[];
-  limits: string[];
-}
-
-/** Checks a pod's namespace and name before any call, so a bad name is a 400 and never reaches the API server. */
-export function parsePodRef(params: { namespace?: unknown; name?: unknown }): PodRef {
-  const parsed = podRef.safeParse(params);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-  throw new AppError('invalid-name', `Not a valid Kubernetes name (${problems})`);
-}
+export type { Explanation };
 
 /** Reads the pod and everything its verdicts depend on, and explains every container's memory request. */
-export async function explainPodByRef(params: { namespace?: unknown; name?: unknown }, now = new Date()): Promise<Explanation> {
-  const ref = parsePodRef(params);
+export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Explanation> {
   const s = settings();
   const k = readClients();
   // The reads that do not depend on the pod run alongside it; the pod's own failure (404) is reported first.

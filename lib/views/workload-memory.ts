@@ -3,6 +3,8 @@ import {
   chartPoints,
   p90Mi,
   parseMemory,
+  partFailed,
+  partOk,
   podsOf,
   pooledValues,
   rowKey,
@@ -10,7 +12,6 @@ import {
   shareAbove,
   workloadFromPodName,
   workloadOf,
-  type ChartPoint,
 } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { historyDb } from '@/lib/history';
@@ -18,7 +19,10 @@ import { rowsOverTime } from '@/lib/history/store';
 import { readClients } from '@/lib/k8s/client';
 import { asPodShape, listPods, type LoadedPod } from '@/lib/k8s/pods';
 import { PrometheusError, workloadSeries } from '@/lib/prometheus/client';
-import { parseWorkloadRef } from './workload-history';
+import type { WorkloadRef } from './workload-history-types';
+import type { ContainerChart, WorkloadMemory } from './workload-memory-types';
+
+export type { ContainerChart, WorkloadMemory };
 
 // The data of a workload's charts: Prometheus's working set over the snapshot's window, the pooled p90 the job
 // would write, the row over time, and the current pods' request and limit. A Prometheus failure is returned as
@@ -26,24 +30,7 @@ import { parseWorkloadRef } from './workload-history';
 
 const BUCKET_SECONDS = 3600;
 
-export interface ContainerChart {
-  container: string;
-  pods: string[];
-  points: ChartPoint[];
-  /** The p90 the snapshot job would write now, in MiB. */
-  p90Mi: number | null;
-  samples: number;
-  /** The highest request and limit among the current pods (bytes). */
-  request: number | null;
-  limit: number | null;
-  /** Share (0–1) of samples above the request. */
-  shareAboveRequest: number | null;
-}
-
-export type WorkloadMemory = { ok: true; start: number; end: number; step: number; charts: ContainerChart[] } | { ok: false; problem: string };
-
-export async function readWorkloadMemory(params: unknown, now = new Date()): Promise<WorkloadMemory> {
-  const ref = parseWorkloadRef(params);
+export async function readWorkloadMemory(ref: WorkloadRef, now = new Date()): Promise<WorkloadMemory> {
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
   const start = end - s.snapshotWindowDays * 86400;
@@ -56,7 +43,7 @@ export async function readWorkloadMemory(params: unknown, now = new Date()): Pro
     // Pods of other workloads can share the name's prefix (web, web-admin): keep those whose name gives this one.
     series = (await workloadSeries(ref.namespace, ref.workload, start, end, step)).filter((x) => workloadFromPodName(x.pod) === ref.workload);
   } catch (err) {
-    if (err instanceof PrometheusError) return { ok: false, problem: err.message };
+    if (err instanceof PrometheusError) return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
     throw err;
   }
   const pods = (await podsRead)
@@ -79,7 +66,7 @@ export async function readWorkloadMemory(params: unknown, now = new Date()): Pro
       shareAboveRequest: shareAbove(values, request),
     };
   });
-  return { ok: true, start, end, step, charts };
+  return partOk({ start, end, step, charts });
 }
 
 function currentSizes(pods: LoadedPod[], container: string): { request: number | null; limit: number | null } {

@@ -1,6 +1,6 @@
 // One panel's read failing on its own: the cluster's refusal as it came, with the permission the read needs.
 import { describe, expect, it } from 'vitest';
-import { part } from './webhook-health';
+import { part } from './part';
 
 // What @kubernetes/client-node 2 throws for a 403: ApiException { code, body: the Status as text }.
 function apiException(code: number, message: string): Error {

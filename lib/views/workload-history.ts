@@ -1,57 +1,28 @@
 import 'server-only';
-import { z } from 'zod';
 import {
   explainPod,
   rowKey,
   workloadOf,
   type ContainerExplanation,
-  type TableRow,
-  type TableVersion,
 } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/errors';
-import { withHistory } from '@/lib/history/at-creation';
+import { withHistory } from './at-creation';
 import { historyDb } from '@/lib/history';
 import { rowsOverTime } from '@/lib/history/store';
 import { readClients } from '@/lib/k8s/client';
 import { readNamespaceLabels } from '@/lib/k8s/namespaces';
-import { namespaceName, objectName } from '@/lib/k8s/names';
 import { asPodShape, listPods, timestampOf, type LoadedPod } from '@/lib/k8s/pods';
-import { readTable, type TableRead } from '@/lib/k8s/table';
+import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
+import type { WorkloadHistory, WorkloadPod, WorkloadRef } from './workload-history-types';
+
+export type { WorkloadHistory, WorkloadPod, WorkloadRef };
 
 // A workload's page: its rows now and across the recorded versions, its current pods with their verdicts, and the
 // drift (pods whose request is not today's row). The chart's Prometheus data is read separately, per chart.
 
-export const workloadRef = z.object({ namespace: namespaceName, workload: objectName });
-export type WorkloadRef = z.infer<typeof workloadRef>;
-
-export function parseWorkloadRef(params: unknown): WorkloadRef {
-  const parsed = workloadRef.safeParse(params);
-  if (parsed.success) return parsed.data;
-  throw new AppError('invalid-name', `Not a valid workload (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
-}
-
-export interface WorkloadPod {
-  name: string;
-  createdAt: string | null;
-  containers: ContainerExplanation[];
-}
-
-export interface WorkloadHistory {
-  ref: WorkloadRef;
-  table: TableRead;
-  /** Today's rows of this workload, one per container. */
-  rows: TableRow[];
-  containers: string[];
-  /** Every recorded version holding only this workload's rows. */
-  versions: TableVersion[];
-  pods: WorkloadPod[];
-}
-
 /** Everything the workload page shows but the chart. */
-export async function readWorkloadHistory(params: unknown, now = new Date()): Promise<WorkloadHistory> {
-  const ref = parseWorkloadRef(params);
+export async function readWorkloadHistory(ref: WorkloadRef, now = new Date()): Promise<WorkloadHistory> {
   const k = readClients();
   const [table, registration, labels, podList] = await Promise.all([readTable(k), readRegistration(k), readNamespaceLabels(k, ref.namespace), listPods(k, ref.namespace)]);
   const { jenkinsNamespace } = settings();

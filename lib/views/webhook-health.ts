@@ -13,28 +13,19 @@ import {
   type RegistrationShape,
 } from '@/lib/domain';
 import { settings, type Settings } from '@/lib/config';
-import { failureOf } from '@/lib/errors';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { readClients } from '@/lib/k8s/client';
 import { readAdmissionBudgets, readAdmissionPods, readAdmissionReplicas, type AdmissionReplicas } from '@/lib/k8s/admission';
 import { readFailedCreates } from '@/lib/k8s/failed-creates';
 import { readGlobalContextEntry, readMutatingPolicy } from '@/lib/k8s/policy-objects';
+import { listNamespaces, type NamespaceLabels } from '@/lib/k8s/namespaces';
 import { listRegistrations } from '@/lib/k8s/registrations';
 import { readSnapshotRuns } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
+import { part } from './part';
 import type { Part, PodRegistrationView, WebhookHealth } from './webhook-health-types';
 
 // Everything the webhook page shows, read in parallel; each part succeeds or fails on its own, so a refused read
 // blanks one panel and says which permission it needs, never the page.
-
-/** Runs one read; a failure becomes that part's error, with the permission the read needs. */
-export async function part<T>(needs: string, read: () => Promise<T>): Promise<Part<T>> {
-  try {
-    return { ok: true, value: await read() };
-  } catch (err) {
-    const error = failureOf(err);
-    return { ok: false, error: { code: error.code, message: error.message }, needs };
-  }
-}
 
 const valueOf = <T>(p: Part<T>): T | undefined => (p.ok ? p.value : undefined);
 
@@ -70,13 +61,9 @@ export async function readWebhookHealth(now = new Date()): Promise<WebhookHealth
     audit: !registrations.ok ? registrations : { ok: true, value: failClosedAudit(all!, guardedNamespaces(s, nsList)) },
     replicas, pods, budgets, mutatingPolicy, globalContextEntry, table, snapshotRuns, failedCreates,
     names: { namespace: ns, deployment: s.admissionDeployment, registration: s.webhookConfiguration, entry: s.webhookEntry,
-      owner: s.webhookOwner, probeNamespace: s.probeNamespace, kubectl: s.kubectl, podSelector: s.admissionPodSelector },
+      owner: s.webhookOwner, probeNamespace: s.probeNamespace, probePod: s.probePod, probeImage: s.probeImage, kubectl: s.kubectl,
+      podSelector: s.admissionPodSelector },
   };
-}
-
-async function listNamespaces(k: KubeClients): Promise<Array<{ name: string; labels: Record<string, string> }>> {
-  const list = await k.core.listNamespace();
-  return list.items.map((n) => ({ name: n.metadata?.name ?? '', labels: n.metadata?.labels ?? {} })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function podRegistrationOf(s: Settings, all: RegistrationShape[]): RegistrationShape | null {
@@ -98,7 +85,7 @@ function stateOf(s: Settings, replicas: AdmissionReplicas | null | undefined, al
 }
 
 /** The pod webhook's registration, its selectors in words and as covered/skipped namespaces (read, not assumed). */
-function podRegistrationView(s: Settings, all: RegistrationShape[], namespaces: Array<{ name: string; labels: Record<string, string> }> | undefined): PodRegistrationView | null {
+function podRegistrationView(s: Settings, all: RegistrationShape[], namespaces: NamespaceLabels[] | undefined): PodRegistrationView | null {
   const registration = podRegistrationOf(s, all);
   if (!registration) return null;
   const owners = registration.metadata.ownerReferences ?? [];
@@ -122,7 +109,7 @@ function selectorWords(selector: LabelSelector | undefined): string[] {
 }
 
 /** Kyverno's namespace and the bootstrap ones, with their labels where they exist (the name label otherwise). */
-function guardedNamespaces(s: Settings, namespaces: Array<{ name: string; labels: Record<string, string> }> | undefined) {
+function guardedNamespaces(s: Settings, namespaces: NamespaceLabels[] | undefined) {
   return [s.kyvernoNamespace, ...s.bootstrapNamespaces].map((name) => ({ name, labels: namespaces?.find((n) => n.name === name)?.labels ?? withNameLabel(name, {}) }));
 }
 

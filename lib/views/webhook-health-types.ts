@@ -1,13 +1,11 @@
 // The JSON of GET /api/webhook, shared by the route, the page and the home panel. Types only: the browser imports it.
-import type { AuditFinding, FailedCreateGroup, RegistrationCheck, WebhookState } from '@/lib/domain';
-import type { ErrorCode } from '@/lib/errors';
+import type { AuditFinding, FailedCreateGroup, Part, RegistrationCheck, WebhookState } from '@/lib/domain';
 import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/k8s/admission';
 import type { LogTail } from '@/lib/k8s/admission-logs';
 import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/k8s/policy-objects';
 import type { SnapshotRun } from '@/lib/k8s/snapshot-runs';
 
-/** One panel's read: its value, or why it failed and the permission the read needs. */
-export type Part<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string }; needs: string };
+export type { Part };
 
 export interface PodRegistrationView {
   name: string;
@@ -40,7 +38,19 @@ export interface WebhookHealth {
   snapshotRuns: Part<SnapshotRun[]>;
   failedCreates: Part<FailedCreateGroup[]>;
   /** The names the page shows and fills into commands, from the settings. */
-  names: { namespace: string; deployment: string; registration: string; entry: string; owner: string; probeNamespace: string; kubectl: string; podSelector: string };
+  names: {
+    namespace: string;
+    deployment: string;
+    registration: string;
+    entry: string;
+    owner: string;
+    probeNamespace: string;
+    /** The probe's pod name and image (MEMDASH_PROBE_POD, MEMDASH_PROBE_IMAGE): the copied command is the probe that runs. */
+    probePod: string;
+    probeImage: string;
+    kubectl: string;
+    podSelector: string;
+  };
 }
 
-export type { LogTail };
+export type { AdmissionPod, AdmissionReplicas, DisruptionBudget, GlobalContextEntryRead, LogTail, MutatingPolicyRead, SnapshotRun };

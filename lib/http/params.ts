@@ -1,0 +1,87 @@
+// Every schema a request is checked against before any call: route params, search params, bodies. A bad name is an
+// `invalid-name` (400) and never reaches the API server; any other bad parameter is a `bad-request` (400).
+// No 'server-only': it does no I/O, and pages parse their search params with the same schemas.
+import { z } from 'zod';
+import { AppError, type ErrorCode } from '@/lib/http/errors';
+import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names';
+
+/** Search params as Next hands them to a page, or as a route reads them from the URL. */
+export type RawSearch = Record<string, string | string[] | undefined>;
+
+/** The one wording of zod's issues in an error message: `path: problem; path: problem`. */
+export function issuesText(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+}
+
+/** Parses `raw` or throws an AppError with `code`, its message `<what> (<issues>)`. */
+export function parseOr<S extends z.ZodType>(schema: S, raw: unknown, code: ErrorCode, what: string): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new AppError(code, `${what} (${issuesText(parsed.error)})`);
+}
+
+/** The first value of each search param, trimmed; empty ones count as absent. */
+export function firstValues(raw: RawSearch): Record<string, string | undefined> {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, first(v)]));
+}
+
+/** The search params of a route's request URL. */
+export function searchOf(request: Request): RawSearch {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+// A part of a name typed into a filter: lower-case letters, digits, "-" and "." (not a whole valid name).
+const nameFragment = (what: string) =>
+  z.string().max(253).regex(/^[a-z0-9.-]*$/, `${what} is lower-case letters, digits, "-" and "."`);
+
+/** A pod by namespace and name: /pods/{namespace}/{pod} and its explanation. */
+export function parsePodRef(params: { namespace?: unknown; name?: unknown }): PodRef {
+  return parseOr(podRef, params, 'invalid-name', 'Not a valid Kubernetes name');
+}
+
+export const workloadRef = z.object({ namespace: namespaceName, workload: objectName });
+
+/** A workload by namespace and name: /workloads/{namespace}/{workload} and its memory. */
+export function parseWorkloadRef(params: unknown): z.output<typeof workloadRef> {
+  return parseOr(workloadRef, params, 'invalid-name', 'Not a valid workload');
+}
+
+const podFilter = z.object({
+  namespace: namespaceName.optional(),
+  name: nameFragment('a name fragment').optional(),
+});
+const podLimit = z.object({ limit: z.coerce.number().int().min(1).max(2000) });
+
+/** The pod filters of /pods and GET /api/pods: a namespace, a name fragment and how many to answer at most. */
+export function parsePodSearch(raw: RawSearch, defaultLimit = 200): { namespace?: string; name?: string; limit: number } {
+  const values = firstValues(raw);
+  const filter = parseOr(podFilter, { namespace: values.namespace, name: values.name?.toLowerCase() }, 'invalid-name', 'Bad filter');
+  const { limit } = parseOr(podLimit, { limit: values.limit ?? defaultLimit }, 'bad-request', 'Bad filter');
+  return { ...filter, limit };
+}
+
+const diffParams = z.object({
+  from: z.coerce.number().int().positive().optional(),
+  to: z.coerce.number().int().positive().optional(),
+  namespace: namespaceName.optional(),
+  workload: nameFragment('a workload name fragment').optional(),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export type DiffParams = z.output<typeof diffParams>;
+
+/** /table/diff and its export: two version ids (the last two when absent), filters and the export's format. */
+export function parseDiffParams(raw: RawSearch): DiffParams {
+  return parseOr(diffParams, firstValues(raw), 'bad-request', 'Bad diff parameters');
+}
+
+const importBody = z.object({
+  fileName: z.string().min(1).max(255),
+  content: z.string().max(20_000_000, 'a saved table is at most 20 MB'),
+  takenAt: z.string().max(64).optional(),
+});
+
+/** POST /api/history/imports: a saved table file as JSON. */
+export function parseImportBody(body: unknown): z.output<typeof importBody> {
+  return parseOr(importBody, body, 'bad-request', 'Bad import');
+}

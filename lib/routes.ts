@@ -1,0 +1,18 @@
+// Every link memdash builds to its own pages and APIs, each segment encoded. Names are checked where they come in,
+// but a link is built from whatever the cluster returned, which is untrusted input.
+const seg = encodeURIComponent;
+
+export const podHref = (namespace: string, pod: string) => `/pods/${seg(namespace)}/${seg(pod)}`;
+export const podsInNamespaceHref = (namespace: string) => `/pods?namespace=${seg(namespace)}`;
+export const workloadHref = (namespace: string, workload: string) => `/workloads/${seg(namespace)}/${seg(workload)}`;
+export const workloadMemoryUrl = (namespace: string, workload: string) => `${workloadHref(namespace, workload).replace('/workloads/', '/api/workloads/')}/memory`;
+export const diffHref = (from: number, to: number) => `/table/diff?from=${from}&to=${to}`;
+
+/** The pages of the header's navigation and the home page's list, in one place. */
+export const NAVIGATION: ReadonlyArray<{ href: string; label: string; about: string }> = [
+  { href: '/pods', label: 'Pods', about: 'find a pod by namespace and name, then see why each of its containers has its memory request.' },
+  { href: '/table', label: 'Table', about: "today's table as Kyverno reads it, the malformed rows flagged." },
+  { href: '/table/snapshots', label: 'Versions', about: 'every recorded version of the table and a diff between two: what the snapshot wrote, and what changed.' },
+  { href: '/workloads', label: 'Workloads', about: "a workload's working set against its request, limit and row over 28 days." },
+  { href: '/webhook', label: 'Webhook', about: 'whether pod creation is safe — the registration, the replicas, the probe, refusals.' },
+];

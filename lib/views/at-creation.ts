@@ -1,0 +1,31 @@
+import 'server-only';
+import { partOk, type HistoryAtCreation, type Part, type RegistrationState } from '@/lib/domain';
+import { historyDb } from '@/lib/history';
+import { absentSince, historyAtCreation } from '@/lib/history/reads';
+import { attempt } from './part';
+
+export interface PastAtCreation {
+  history?: HistoryAtCreation;
+  registration: RegistrationState;
+}
+
+/**
+ * What the explanation takes from the history for a pod created at `createdAt`: the past at its creation, and the
+ * registration's current state with the time memdash saw it go. A store that cannot be read is this part's failure.
+ */
+export async function pastAtCreation(createdAt: string | null, registration: RegistrationState): Promise<Part<PastAtCreation>> {
+  if (!createdAt) return partOk({ registration });
+  return attempt(async () => {
+    const db = await historyDb();
+    const [history, since] = await Promise.all([historyAtCreation(db, createdAt), registration.present ? null : absentSince(db)]);
+    return { history, registration: { ...registration, absentSince: registration.absentSince ?? since } };
+  });
+}
+
+/** The past, or none when the store could not be read: the explanation stands without history (its limits say so). */
+export async function withHistory(createdAt: string | null, registration: RegistrationState): Promise<PastAtCreation> {
+  const past = await pastAtCreation(createdAt, registration);
+  if (past.ok) return past.value;
+  console.error('memdash: the history store could not be read for an explanation:', past.error.message);
+  return { registration };
+}
