@@ -58,7 +58,7 @@ describe('the Prometheus client', () => {
     const params = Promise.resolve({ namespace: 'payments', workload: 'api' });
     const response = await route.GET(new Request('http://memdash.test/api/workloads/payments/api/memory'), { params });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: false, problem: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/) });
+    expect(await response.json()).toEqual({ ok: false, error: { code: 'unreachable', message: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/) } });
   });
 
   it('calls an answer that is not a query_range matrix garbage', async () => {
