@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, kubectlJson, podWebhookRegistered } from './cluster';
+import { kubeconfig, kubectl, kubectlJson, requirePodWebhook } from './cluster';
 
 process.env.KUBECONFIG = kubeconfig('viewer');
 process.env.MEMDASH_HISTORY_PATH = join(mkdtempSync(join(tmpdir(), 'memdash-bg-')), 'store.sqlite');
@@ -19,7 +19,7 @@ const step = await import('@/app/api/break-glass/[step]/route');
 describe('GET /api/break-glass on the healthy local cluster', () => {
   let body: BreakGlassView;
   beforeAll(async () => {
-    if (!podWebhookRegistered()) throw new Error('precondition: Kyverno healthy, the pod webhook registered');
+    requirePodWebhook(); // Kyverno healthy, the pod webhook registered
     body = (await (await state.GET()).json()) as BreakGlassView;
   });
 

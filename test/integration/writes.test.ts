@@ -5,12 +5,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterIsUp, kubeconfig, kubectl } from './cluster';
+import { kubeconfig, kubectl, requireCluster } from './cluster';
 import {
   KYVERNO, apiServerOf, job, jobEnds, jobNames, kubeconfigVia, snapshotMode, startCountingProxy, tableData, tempDir, tokenOf, writeTemp, type CountingProxy,
 } from './write-harness';
 
-if (!clusterIsUp) throw new Error(`the local cluster is not up (${kubeconfig('viewer')} is missing): run npm run cluster:up`);
+requireCluster();
 
 const dir = tempDir();
 const proxy: CountingProxy = await startCountingProxy(apiServerOf());
