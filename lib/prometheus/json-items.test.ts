@@ -104,6 +104,24 @@ describe('JsonArrayItems with onSeries (query_range series read as they arrive)'
     ]);
   });
 
+  it('reads every value wherever one cut falls, the next series in the same chunk as the cut key', () => {
+    const expected = [
+      { metric: { pod: 'a-0', odd: '"values":[]}' }, values: [10, 25, NaN] },
+      { metric: {}, values: [] },
+      { metric: { pod: 'b-0' }, values: [Infinity] },
+    ];
+    for (let cut = 1; cut < answer.length; cut++) {
+      const out: Array<{ metric: Record<string, string>; values: number[] }> = [];
+      const parser = new JsonArrayItems(['data', 'result'], (item) => out.push({ ...parseSeriesItem(item), values: [...parseSeriesItem(item).values] }), (s) =>
+        out.push({ metric: s.metric, values: [...s.values] }),
+      );
+      parser.push(answer.slice(0, cut));
+      parser.push(answer.slice(cut));
+      parser.end();
+      expect(out, `cut at ${cut}`).toEqual(expected);
+    }
+  });
+
   it('leaves an item written otherwise to onItem', () => {
     const { out, texts } = readSeries('{"status":"success","data":{"result":[{ "metric": {}, "values": [[1, "2"]] }]}}', 5);
     expect(out).toEqual([{ metric: {}, values: [2] }]);

@@ -163,8 +163,10 @@ export class StreamedSeries {
   feed(chunk: string, from: number): number {
     let i = from;
     if (!this.inValues) {
-      const at = chunk.indexOf(VALUES_KEY, i);
-      const seam = at < 0 ? (this.head.slice(-VALUES_KEY.length + 1) + chunk.slice(i, i + VALUES_KEY.length - 1)).indexOf(VALUES_KEY) : -1;
+      // The seam first: a key begun at the end of the last chunk comes before any in this one, which may be the
+      // next series' key (found there, it would swallow this series' values into the labels).
+      const seam = (this.head.slice(-VALUES_KEY.length + 1) + chunk.slice(i, i + VALUES_KEY.length - 1)).indexOf(VALUES_KEY);
+      const at = seam < 0 ? chunk.indexOf(VALUES_KEY, i) : -1;
       if (at < 0 && seam < 0) {
         this.head += chunk.slice(i);
         if (this.head.length > MAX_HEAD) throw notASeries();
