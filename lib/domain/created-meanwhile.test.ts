@@ -24,6 +24,11 @@ describe('createdMeanwhile', () => {
     expect(web.restartable).toBe(true);
   });
 
+  it('lists a pod stamped in the second of the deletion, which was recorded with milliseconds', () => {
+    const groups = createdMeanwhile([pod('shop', 'web-abc-0', '2026-10-06T10:00:00Z', { kind: 'Deployment', name: 'web' }, 'registration-absent')], new Date('2026-10-06T10:00:00.154Z'));
+    expect(groups.map((g) => g.pods.map((p) => p.name))).toEqual([['web-abc-0']]);
+  });
+
   it('leaves out the pods created once the registration was back', () => {
     const groups = createdMeanwhile(pods, since, new Date('2026-10-06T10:01:30Z'));
     expect(groups.map((g) => g.pods.map((p) => p.name))).toEqual([['web-abc-1']]);

@@ -1,4 +1,4 @@
-import { toDate } from './time';
+import { toDate, wholeSecond } from './time';
 import type { VerdictCode } from './verdict-codes';
 import type { WorkloadKind } from './workload';
 
@@ -39,9 +39,10 @@ const SKIPPED: VerdictCode[] = ['skipped-namespace', 'skipped-label'];
  */
 export function createdMeanwhile(pods: readonly ExplainedPod[], since: Date, until: Date | null = null): CreatedMeanwhileGroup[] {
   const groups = new Map<string, CreatedMeanwhileGroup>();
+  const from = wholeSecond(since);
   for (const pod of pods) {
     const created = toDate(pod.createdAt);
-    if (!created || created < since || (until && created >= until)) continue;
+    if (!created || created < from || (until && created >= until)) continue;
     // The skipped ones never went to Kyverno, registration or not.
     if (pod.containers.length > 0 && pod.containers.every((c) => SKIPPED.includes(c.verdict))) continue;
     const key = pod.workload ? `${pod.namespace}/${pod.workload.kind}/${pod.workload.name}` : `${pod.namespace}//${pod.name}`;

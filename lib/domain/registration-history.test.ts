@@ -66,6 +66,12 @@ describe('registrationAt', () => {
     expect(registrationAt(observations, gaps, '2026-10-06T10:20:00Z').state).toBe('present');
   });
 
+  it('counts a pod stamped in the second the entry went as created in the gap (creationTimestamp has whole seconds)', () => {
+    const gone = [seen('2026-10-06T09:00:00Z', true), seen('2026-10-06T10:00:00.154Z', false)];
+    expect(registrationAt(gone, registrationGaps(gone), '2026-10-06T10:00:00Z').state).toBe('absent');
+    expect(registrationAt(gone, registrationGaps(gone), '2026-10-06T09:59:59Z').state).toBe('present');
+  });
+
   it('is present outside gaps and maybe-absent while memdash was not watching', () => {
     expect(registrationAt(observations, gaps, '2026-10-06T09:59:59Z').state).toBe('present');
     expect(registrationAt(observations, gaps, '2026-10-06T12:00:00Z').state).toBe('maybe-absent');

@@ -1,4 +1,4 @@
-import { formatTime, toDate } from './time';
+import { formatTime, toDate, wholeSecond } from './time';
 
 // The pod webhook's registration over time, as the recorder observed it, and the gaps in it: the times when a pod
 // created in a covered namespace was admitted without Kyverno seeing it.
@@ -73,7 +73,9 @@ export function registrationAt(
   const first = observations[0];
   if (!at || !first) return { state: 'before-history', firstRecorded: first?.at ?? null };
   for (const gap of gaps) {
-    const from = toDate(gap.from)!;
+    // Whole seconds: a pod stamped in the second the entry went was created after it. Before it, in that second, no
+    // covered pod could be created anyway: the break-glass deletes only once no replica runs, so creates are refused.
+    const from = wholeSecond(toDate(gap.from)!);
     const to = toDate(gap.to);
     if (to && at >= to) continue;
     if (at >= from) return { state: 'absent', gap };

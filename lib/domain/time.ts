@@ -50,3 +50,12 @@ export function formatDuration(ms: number): string {
   }
   return parts.length === 0 ? '0s' : parts.filter((p, i) => i === 0 || !p.startsWith('0')).join(' ');
 }
+
+/**
+ * The start of the second `time` falls in. A creationTimestamp has whole seconds, so a pod stamped second S was
+ * created somewhere in [S, S+1): compared with a time of memdash's own (milliseconds), that time's second is what
+ * counts, or a pod created in the same second just after it reads as created before it.
+ */
+export function wholeSecond(time: Date): Date {
+  return new Date(Math.floor(time.getTime() / 1000) * 1000);
+}

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createdMeanwhile, explainPod, gapStart, latestSession, podsSinceCommand, toDate, type ExplainedPod } from '@/lib/domain';
+import { createdMeanwhile, explainPod, gapStart, latestSession, podsSinceCommand, toDate, wholeSecond, type ExplainedPod } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
@@ -39,7 +39,7 @@ export async function readPodsCreated(typed: string | undefined, now = new Date(
   for (const raw of pods) {
     const pod = asPodShape(raw);
     const createdAt = pod ? timestampOf(pod) : null;
-    if (!pod || !createdAt || new Date(createdAt) < sinceDate || (untilDate && new Date(createdAt) >= untilDate)) continue;
+    if (!pod || !createdAt || new Date(createdAt) < wholeSecond(sinceDate) || (untilDate && new Date(createdAt) >= untilDate)) continue;
     const history = await historyAtCreation(db, createdAt);
     const explanation = explainPod({
       pod, namespaceLabels: labels.get(pod.metadata.namespace) ?? {}, table, registration, now, jenkinsNamespace: s.jenkinsNamespace, history,
