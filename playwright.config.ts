@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { prometheusUrl } from './e2e/cluster/lib/prometheus.ts';
+import { kubeconfig, requireCluster } from './test/integration/cluster.ts';
 
 // The port is chosen once, in the main process, and handed to the workers through the environment they inherit.
 process.env.MEMDASH_E2E_PORT ??= execFileSync(process.execPath, [
@@ -14,6 +15,7 @@ const port = Number(process.env.MEMDASH_E2E_PORT);
 // the imports of an earlier run. The main process picks it (and clears earlier runs' stores); workers inherit it.
 if (!process.env.MEMDASH_E2E_STORE) {
   rmSync('data/e2e', { recursive: true, force: true });
+  mkdirSync('data/e2e', { recursive: true }); // the server's log is written there before the store exists
   process.env.MEMDASH_E2E_STORE = `data/e2e/run-${Date.now()}.sqlite`;
 }
 const baseURL = `http://127.0.0.1:${port}`;
@@ -21,14 +23,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // Set MEMDASH_E2E_SKIP_BUILD=1 to reuse the last `next build` (the build is the slow part on a shared machine).
 const build = process.env.MEMDASH_E2E_SKIP_BUILD ? '' : 'npx next build && ';
 
-function localPrometheus(): string {
-  try {
-    const state = JSON.parse(readFileSync('.cluster/state.json', 'utf8')) as { ports?: { prometheus?: number } };
-    return state.ports?.prometheus ? `http://127.0.0.1:${state.ports.prometheus}` : '';
-  } catch {
-    return '';
-  }
-}
+// The browser tests run against the local cluster (its state folder as the harness finds it, MEMDASH_CLUSTER_DIR
+// honoured): without it the run stops here with an error naming the missing file, rather than testing nothing.
+const cluster = requireCluster();
 
 export default defineConfig({
   testDir: 'e2e/browser',
@@ -49,17 +46,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `${build}npx next start --hostname 127.0.0.1 --port ${port}`,
+    // The server's output is also kept beside the run's store: the write tests scan it for the tokens they used.
+    command: `${build}npx next start --hostname 127.0.0.1 --port ${port} 2>&1 | tee -a ${process.env.MEMDASH_E2E_STORE}.server.log`,
     url: `${baseURL}/healthz`,
     timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
-      KUBECONFIG: '.cluster/kubeconfig/viewer.yaml',
+      KUBECONFIG: kubeconfig('viewer'),
       NEXT_TELEMETRY_DISABLED: '1',
       // The workload charts read the local cluster's Prometheus; the history goes to a store of the tests' own.
-      MEMDASH_PROMETHEUS_URL: localPrometheus(),
+      MEMDASH_PROMETHEUS_URL: prometheusUrl(cluster),
       MEMDASH_HISTORY_PATH: process.env.MEMDASH_E2E_STORE,
     },
   },

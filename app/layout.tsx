@@ -17,18 +17,18 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <Providers>
-          <header className="flex items-center gap-4 border-b border-zinc-300 bg-white px-4 py-2">
+          <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-zinc-300 bg-white px-4 py-2">
             <Link href="/" className="font-semibold text-zinc-900">
               memdash
             </Link>
-            <nav className="flex gap-3">
+            <nav className="flex flex-wrap gap-x-3">
               {NAVIGATION.map((page) => (
                 <Link key={page.href} href={page.href}>
                   {page.label}
                 </Link>
               ))}
             </nav>
-            <div className="ml-auto flex items-center gap-4">
+            <div className="ml-auto flex flex-wrap items-center gap-x-4 gap-y-1">
               <JumpToPod />
               <ClusterStatus />
             </div>

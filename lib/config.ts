@@ -19,6 +19,11 @@ const hostList = z
   .string()
   .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
   .pipe(z.array(z.string().regex(HOST, 'each entry is host or host:port (a name, an IPv4 address or [an IPv6 address])')).min(1, 'must name at least one host'));
+// Host names or IP addresses, comma-separated: they are shown inside ssh commands, so nothing else is allowed.
+const nodeList = z
+  .string()
+  .transform((text) => text.split(',').map((n) => n.trim()).filter(Boolean))
+  .pipe(z.array(z.string().max(253).regex(/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/, 'a node is a host name or an IPv4 address')).min(1, 'must name at least one node'));
 
 /** Setting → [environment variable, schema with its default]. The variable is what an error names. */
 const SETTINGS = {
@@ -41,6 +46,8 @@ const SETTINGS = {
   probePod: ['MEMDASH_PROBE_POD', objectName.default('kyverno-probe')],
   // Where the cluster repairs itself from (besides Kyverno's namespace): a Fail webhook covering them is flagged.
   bootstrapNamespaces: ['MEMDASH_BOOTSTRAP_NAMESPACES', namespaceList.default(['kube-system', 'argocd-prd', 'argocd-hooks'])],
+  // The break-glass's fallback when the API server or the token is the broken thing: kubectl on these over ssh.
+  controlPlaneNodes: ['MEMDASH_CONTROL_PLANE_NODES', nodeList.default(['srvk8s1', 'srvk8s2', 'srvk8s3'])],
   probeImage: ['MEMDASH_PROBE_IMAGE', z.string().regex(/^[^\s]+$/, 'must be an image reference without spaces').default('busybox')],
   jenkinsNamespace: ['MEMDASH_JENKINS_NAMESPACE', namespaceName.default('jenkins-prd')],
   prometheusUrl: ['MEMDASH_PROMETHEUS_URL', z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()],

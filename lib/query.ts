@@ -1,5 +1,6 @@
 // React Query's keys, fetcher and retry rule, in one place so every client component shares them.
 import { AppError, appErrorFromBody } from '@/lib/http/errors';
+import { writeRequestInit, type WriteCredential } from '@/lib/write-credential';
 
 export const queryKeys = {
   cluster: {
@@ -11,6 +12,17 @@ export const queryKeys = {
   pods: {
     all: () => ['pods'] as const,
     search: (namespace: string, name: string) => ['pods', 'search', namespace, name] as const,
+  },
+  /** Keyed by the credential's generation (a counter bumped on every change), never by the credential itself. */
+  access: (generation: number, checks: string) => ['access', generation, checks] as const,
+  snapshot: {
+    runs: () => ['snapshot', 'runs'] as const,
+    run: (job: string) => ['snapshot', 'runs', job] as const,
+  },
+  breakGlass: {
+    state: () => ['break-glass'] as const,
+    drill: () => ['break-glass', 'drill'] as const,
+    podsCreated: (since: string) => ['break-glass', 'pods-created', since] as const,
   },
   webhook: {
     health: () => ['webhook', 'health'] as const,
@@ -33,6 +45,17 @@ export async function postJson<T>(url: string, signal?: AbortSignal): Promise<T>
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw appErrorFromBody(response.status, body);
   return body as T;
+}
+
+/**
+ * POSTs a write (or an access check) with the operator's write credential: JSON body, the token in Authorization or
+ * the kubeconfig in the body. Returns the route's JSON or throws its AppError (the cluster's refusal as it said it).
+ */
+export async function postWrite<T>(url: string, body: object, credential: WriteCredential | null, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { method: 'POST', signal, ...writeRequestInit(body, credential) });
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw appErrorFromBody(response.status, answer);
+  return answer as T;
 }
 
 /** Retries what may pass on its own (the API server restarting); never a refusal or a bad request. */

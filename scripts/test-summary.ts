@@ -1,24 +1,125 @@
-// Adds up the JSON reports of vitest and Playwright into one closing line: "tests: N passed, N failed".
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The closing line of scripts/test.sh, "N passed, N failed" (", N skipped" when any were), alone on its line for CI
+// to read, and the exit code. It knows what should have run (scripts/test-groups) and requires every group's results:
+// a group that did not run or did not report, a test file that failed to load, a hook that failed, a Playwright
+// error, a skipped test, or a group that ran no test at all is a failure named above the line.
+//
+//   node scripts/test-summary.ts <groups file> <results folder>
+// The results folder holds, per group, <name>.exit (its exit code), <name>.json (its report) or <name>.notrun (why).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
-const dir = process.argv[2] ?? '.';
-let passed = 0;
-let failed = 0;
-let skipped = 0;
+export type ReportKind = 'vitest' | 'playwright' | 'exit';
+export interface Group { name: string; report: ReportKind }
+export interface Tally { passed: number; failed: number; skipped: number; problems: string[] }
 
-for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : []) {
-  const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  if (typeof report.numPassedTests === 'number') { // vitest
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  } else if (report.stats) { // playwright
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
-    skipped += report.stats.skipped;
-  }
+/** The groups, in order, from the file scripts/test.sh runs them from. */
+export function readGroups(text: string): Group[] {
+  return text.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#')).map((line) => {
+    const [name, report] = line.split(/\s+/);
+    if (!name || !['vitest', 'playwright', 'exit'].includes(report ?? '')) throw new Error(`test-groups: cannot read the line "${line}"`);
+    return { name, report: report as ReportKind };
+  });
 }
 
-console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+interface VitestReport {
+  success?: boolean;
+  testResults: Array<{ name: string; status: string; message?: string; assertionResults: Array<{ fullName?: string; title: string; status: string }> }>;
+}
+
+/** Every test by its own status; a file that failed without a failing test failed to load or in a hook. */
+export function tallyVitest(report: VitestReport): Tally {
+  const tally: Tally = { passed: 0, failed: 0, skipped: 0, problems: [] };
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'passed') tally.passed++;
+      else if (test.status === 'failed') tally.failed++;
+      else tally.skipped++; // skipped, pending, todo, disabled
+    }
+    const failedTests = file.assertionResults.some((t) => t.status === 'failed');
+    if (file.status === 'failed' && !failedTests) {
+      tally.failed++;
+      const why = file.message?.split('\n')[0] || 'a beforeAll/afterAll hook failed (its error is in the output above)';
+      tally.problems.push(`${relative(process.cwd(), file.name)}: ${why}`);
+    }
+  }
+  return tally;
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: Array<{ message?: string }>;
+}
+
+/** Tests by outcome; each error outside a test (a spec that failed to load, the web server) is one more failure. */
+export function tallyPlaywright(report: PlaywrightReport): Tally {
+  const errors = report.errors ?? [];
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected + errors.length,
+    skipped: report.stats.skipped,
+    problems: errors.map((e) => (e.message ?? 'an error outside any test').split('\n')[0]!),
+  };
+}
+
+/** What one group contributes; `read` returns a result file's text, or null when it is absent. */
+export function tallyGroup(group: Group, read: (file: string) => string | null): Tally {
+  const failure = (problem: string): Tally => ({ passed: 0, failed: 1, skipped: 0, problems: [problem] });
+  const notRun = read(`${group.name}.notrun`);
+  if (notRun !== null) return failure(`not run: ${notRun.trim()}`);
+  const exit = read(`${group.name}.exit`);
+  if (exit === null) return failure('did not run (no exit code recorded)');
+  const code = Number(exit.trim());
+  if (group.report === 'exit') return code === 0 ? { passed: 1, failed: 0, skipped: 0, problems: [] } : failure(`exited ${code}`);
+  const text = read(`${group.name}.json`);
+  if (text === null) return failure(`exited ${code} without its ${group.report} report`);
+  let tally: Tally;
+  try {
+    tally = group.report === 'vitest' ? tallyVitest(JSON.parse(text) as VitestReport) : tallyPlaywright(JSON.parse(text) as PlaywrightReport);
+  } catch (err) {
+    return failure(`its ${group.report} report cannot be read: ${(err as Error).message}`);
+  }
+  return withRunnerVerdict(tally, code);
+}
+
+/** A runner that ran nothing, or failed without a failure in its report, still fails the group. */
+function withRunnerVerdict(tally: Tally, code: number): Tally {
+  const result = { ...tally, problems: [...tally.problems] };
+  if (result.passed + result.failed + result.skipped === 0) {
+    result.failed++;
+    result.problems.push('ran no test');
+  } else if (code !== 0 && result.failed === 0) {
+    result.failed++;
+    result.problems.push(`exited ${code} although its report shows no failure`);
+  }
+  if (result.skipped > 0) result.problems.push(`${result.skipped} skipped: a precondition that does not hold must fail, not skip`);
+  return result;
+}
+
+/** The per-group lines, the reasons, and the closing line; skips fail the run and are counted as failures. */
+export function summarize(groups: Group[], read: (file: string) => string | null): { lines: string[]; ok: boolean } {
+  const lines: string[] = [];
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const group of groups) {
+    const t = tallyGroup(group, read);
+    total.passed += t.passed;
+    total.failed += t.failed + t.skipped;
+    total.skipped += t.skipped;
+    lines.push(`${group.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+    for (const problem of t.problems) lines.push(`  ${group.name}: ${problem}`);
+  }
+  const ok = groups.length > 0 && total.failed === 0 && total.passed > 0;
+  lines.push('', `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  return { lines, ok };
+}
+
+if (import.meta.main) {
+  const [groupsFile, dir] = process.argv.slice(2);
+  if (!groupsFile || !dir) {
+    console.error('usage: node scripts/test-summary.ts <groups file> <results folder>');
+    process.exit(2);
+  }
+  const read = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : null);
+  const { lines, ok } = summarize(readGroups(readFileSync(groupsFile, 'utf8')), read);
+  console.log(['', '=== summary', ...lines].join('\n'));
+  process.exit(ok ? 0 : 1);
+}

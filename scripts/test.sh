@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: types, unit tests, then the local cluster's integration tests and the browser tests against it.
+# Runs every group of scripts/test-groups (types, unit tests, then the local cluster's integration tests and the
+# browser tests against it) and closes with scripts/test-summary.ts's line "N passed, N failed", which fails the run
+# when any group is missing, did not run, skipped a test, or failed to load a file.
 # A cluster that was already running is left running; one this script started is stopped at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -8,38 +10,30 @@ source scripts/node-env.sh
 
 results=$(mktemp -d)
 failed=0
-step() { echo; echo "=== $1"; }
+cluster=unknown
 
-step "typecheck"
-npx tsc --noEmit || failed=1
-
-step "lint"
-npx eslint . || failed=1
-
-step "unit tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || failed=1
-
-was_running=0
-npm run --silent cluster:status >/dev/null 2>&1 && was_running=1
-[ "$was_running" = 1 ] || trap 'npm run --silent cluster:down' EXIT
-
-step "local cluster"
-if npm run --silent cluster:up; then
-  step "integration tests (local cluster)"
-  npx vitest run --config vitest.cluster.config.ts --reporter=default --reporter=json \
-    --outputFile.json="$results/cluster.json" || failed=1
-  if [ -f playwright.config.ts ]; then
-    step "browser tests (Chromium)"
-    PLAYWRIGHT_JSON_OUTPUT_NAME="$results/browser.json" npx playwright test --reporter=list,json || failed=1
+# Starts the local cluster the first time a group needs it; says whether it is up.
+cluster_up() {
+  if [ "$cluster" = unknown ]; then
+    npm run --silent cluster:status >/dev/null 2>&1 || trap 'npm run --silent cluster:down' EXIT
+    echo; echo "=== local cluster"
+    if npm run --silent cluster:up; then cluster=up; else cluster=down; fi
   fi
-  # against the build the browser tests just made (next start), as a hostile pod, page, host name or file would
-  step "security tests (built server, local cluster)"
-  npx vitest run --config vitest.security.config.ts --reporter=default --reporter=json \
-    --outputFile.json="$results/security.json" || failed=1
-else
-  echo "the local cluster did not start: integration and browser tests not run"
-  failed=1
-fi
+  [ "$cluster" = up ]
+}
 
-node scripts/test-summary.ts "$results" || failed=1
+while read -r name report needs command <&3; do
+  case "$name" in ''|'#'*) continue ;; esac
+  if [ "$needs" = cluster ] && ! cluster_up; then
+    echo "the local cluster did not start" >"$results/$name.notrun"
+    continue
+  fi
+  echo; echo "=== $name"
+  REPORT="$results/$name.json" bash -c "$command" </dev/null
+  code=$?
+  echo "$code" >"$results/$name.exit"
+  [ "$code" = 0 ] || failed=1
+done 3< scripts/test-groups
+
+node scripts/test-summary.ts scripts/test-groups "$results" || failed=1
 exit $failed

@@ -47,7 +47,8 @@ export default async function TablePage() {
         ) : (
           <strong className="text-red-800">No table: the ConfigMap {table.exists ? 'has no data' : 'does not exist'}; Kyverno admits every covered pod untouched.</strong>
         )}{' '}
-        <Link href="/table/snapshots">Recorded versions</Link> · <Link href="/table/diff">What changed last</Link> · <Link href="/workloads">Workloads</Link>
+        <Link href="/table/snapshots">Recorded versions</Link> · <Link href="/table/diff">What changed last</Link> · <Link href="/table/preview">Preview the next table</Link> · <Link href="/workloads">Workloads</Link> ·{' '}
+        <Link href="/snapshot/runs">Snapshot runs (run it now)</Link> · <Link href="/table/restore">Restore a saved table</Link>
       </p>
       {table.parsed.malformed.length > 0 && (
         <ul className="rounded border border-red-200 bg-red-50 p-2 text-sm" data-testid="malformed-rows">

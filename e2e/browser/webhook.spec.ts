@@ -1,15 +1,18 @@
 // The webhook page in Chromium while the local cluster's Kyverno goes through the states the runbook describes:
 // healthy → crash (refusing) → recover → deny → scale to 0 (break-glass) → scale to 3 (starting, then healthy) → owner
-// lost (orphaned) → another product's Fail webhook over kyverno-prd (flagged). Serial, and it leaves the cluster
-// healthy: registration back with its owner, Kyverno at 3, switches normal.
+// lost (orphaned) → another product's Fail webhook over kyverno-prd (flagged) → a read RBAC refuses (one panel says
+// so). Serial, and it leaves the cluster healthy: registration back with its owner, Kyverno at 3, switches normal,
+// the viewer's ClusterRole as the harness made it.
 import { expect, test } from '@playwright/test';
-import { podWebhookRegistered } from '../../test/integration/cluster';
+import { rbacObjects } from '../cluster/scenario/rbac.ts';
+import { requirePodWebhook } from '../../test/integration/cluster';
 import {
   FAIL_CLOSED_WEBHOOK, ROLLING_DEPLOYMENT, WEBHOOK_OWNER, WebhookPage, kubectlAs, kyverno, registrationHealthy, scaleAdmissionController,
 } from './webhook-page';
 
 test.describe.configure({ mode: 'serial' });
-test.skip(!podWebhookRegistered(), "needs issue 3's Kyverno stand-in: the pod webhook is not registered");
+// The states start from the healthy cluster `cluster:up` leaves; if it is not, every test here fails naming why.
+test.beforeAll(requirePodWebhook);
 
 test.afterAll(async () => {
   test.setTimeout(120_000);
@@ -122,11 +125,31 @@ test("another product's Fail webhook over kyverno-prd is flagged as a bootstrap-
   await webhook.screenshot('6-fail-closed-audit');
 });
 
+test("a read RBAC refuses blanks only its panel, saying what memdash's credential needs", async ({ page }) => {
+  const viewer = rbacObjects().find((o) => (o as { metadata: { name: string } }).metadata.name === 'memdash-viewer' && (o as { kind: string }).kind === 'ClusterRole') as
+    { rules: Array<{ apiGroups: string[] }> };
+  const withoutBudgets = { ...viewer, rules: viewer.rules.filter((r) => !r.apiGroups.includes('policy')) };
+  kubectlAs('admin', ['apply', '-f', '-'], JSON.stringify(withoutBudgets));
+  try {
+    const webhook = new WebhookPage(page);
+    await webhook.goto();
+    const refused = webhook.panel('admission-pdb').getByTestId('panel-error');
+    await expect(refused).toHaveAttribute('data-error', 'forbidden', { timeout: 30_000 });
+    await expect(refused).toContainText('cannot list resource "poddisruptionbudgets"');
+    await expect(refused).toContainText("memdash's read credential needs: list poddisruptionbudgets.policy in kyverno-prd");
+    await expect(webhook.panel('admission-replicas').getByTestId('panel-error')).toHaveCount(0);
+    await webhook.expectState('healthy');
+    await webhook.screenshot('7-forbidden-panel');
+  } finally {
+    kubectlAs('admin', ['apply', '-f', '-'], JSON.stringify(viewer));
+  }
+});
+
 test('the home page shows the verdict compactly and links to the webhook page', async ({ page }) => {
   await page.goto('/');
   const summary = page.getByTestId('webhook-summary');
   await expect(summary.getByTestId('webhook-state')).toHaveAttribute('data-state', 'healthy', { timeout: 30_000 });
-  await new WebhookPage(page).screenshot('7-home');
+  await new WebhookPage(page).screenshot('8-home');
   await summary.getByRole('link', { name: /Webhook health/ }).click();
   await expect(page).toHaveURL(/\/webhook$/);
 });

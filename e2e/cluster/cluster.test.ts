@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { getJson, kubectlAsync } from './lib/kubectl.ts';
 import { readState } from './lib/state.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
+import { requireCluster } from '../../test/integration/cluster';
+
+requireCluster(); // a cluster that is not up is a failure naming what is missing
 
 interface Pod { metadata: { name: string; namespace: string; labels?: Record<string, string>;
   ownerReferences?: Array<{ kind: string; name: string; controller?: boolean }> }; status?: { phase?: string } }

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyObjects, getJson, kubectl, kubectlAsync } from './lib/kubectl.ts';
 import { waitFor } from './lib/processes.ts';
 import { standIn, waitForRegistration, waitForTable } from './kyverno/harness.ts';
+import { requireCluster } from '../../test/integration/cluster';
+
+requireCluster(); // a cluster that is not up is a failure naming what is missing
 
 const KYVERNO = 'kyverno-prd';
 const REGISTRATION = 'kyverno-resource-mutating-webhook-cfg';

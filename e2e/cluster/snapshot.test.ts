@@ -8,6 +8,9 @@ import { getJson, kubectl, kubectlAsync } from './lib/kubectl.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
 import { readState } from './lib/state.ts';
 import { waitForTable } from './kyverno/harness.ts';
+import { requireCluster } from '../../test/integration/cluster';
+
+requireCluster(); // a cluster that is not up is a failure naming what is missing
 
 const NS = 'kyverno-prd';
 const MIB = 1024 * 1024;

@@ -89,19 +89,62 @@ export {
   type RegistrationObservation,
 } from './registration-history';
 export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
+export { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, type ChartPoint, type RowStep, type SampleSeries } from './workload-series';
 export {
-  chartPoints,
+  MiBCounts,
+  SNAPSHOT_QUANTILE,
+  SnapshotPool,
+  asTableConfigMap,
   p90Mi,
-  podsOf,
-  pooledValues,
-  rowSteps,
-  shareAbove,
+  p90OfCounts,
+  snapshotGuard,
+  snapshotReadsPodAs,
   workloadFromPodName,
-  type ChartPoint,
-  type RowStep,
-  type SampleSeries,
-} from './workload-series';
+  type GuardOutcome,
+  type GuardVerdict,
+  type SampleProgress,
+  type SnapshotCrash,
+  type SnapshotSeries,
+  type TableConfigMapFile,
+} from './snapshot';
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
 export { DNS_LABEL, DNS_SUBDOMAIN, isLabelName, isObjectName } from './names';
 export { shellQuote, shellWords } from './shell';
+export {
+  BREAK_GLASS_ACTIONS,
+  STEP_TITLES,
+  breakGlassIndication,
+  breakGlassProgress,
+  gapStart,
+  latestSession,
+  type BreakGlassAction,
+  type BreakGlassFacts,
+  type BreakGlassPhase,
+  type BreakGlassProgress,
+  type BreakGlassRecord,
+  type BreakGlassSession,
+  type Indication,
+  type StepId,
+  type StepState,
+  type StepStatus,
+} from './break-glass';
+export { DRILL_STEPS, DRILL_STEP_TITLES, drillProgress, type CheckStatus, type DrillCheck, type DrillProgress, type DrillStep, type DrillStepId } from './drill';
+export {
+  SAVED_REGISTRATION_FILE,
+  breakGlassCommands,
+  controlPlaneFallback,
+  podsSinceCommand,
+  restartCommand,
+  type BreakGlassCommands,
+  type BreakGlassNames,
+} from './break-glass-commands';
+export {
+  RESTARTABLE_KINDS,
+  RESTARTS_WITHOUT_CONFIRMATION,
+  createdMeanwhile,
+  isRestartable,
+  type CreatedMeanwhileGroup,
+  type ExplainedPod,
+  type RestartableKind,
+} from './created-meanwhile';
 export { partFailed, partOk, type Part, type PartError } from './part';

@@ -2,6 +2,7 @@ import { sizedFrom, type ContainerFacts } from './container-facts';
 import { requestAndLimit, rowPhrase, size } from './evidence';
 import { formatMemory } from './quantity';
 import { skipReason, unmetRequirement, withNameLabel } from './selectors';
+import { snapshotReadsPodAs } from './snapshot';
 import { formatTime, toDate } from './time';
 import type { VerdictCode } from './verdict-codes';
 import { byEmptyTableAtCreation, byRecordedGap, judgedAtCreation } from './verdict-history';
@@ -81,12 +82,15 @@ const byTable: Rule = (facts, context) => {
 const byRow: Rule = (facts, context) => {
   const { row } = facts;
   if (row.state === 'absent') {
+    const { name, namespace } = context.pod.metadata;
+    const misread = context.workload ? snapshotReadsPodAs({ name, namespace }, context.workload.name, facts.name) : null;
+    const why = misread ? [misread] : [];
     const atCreation = judgedAtCreation(facts, context, `The table's ${context.table.parsed.count} rows hold no ${row.key} now`);
-    if (atCreation) return atCreation;
+    if (atCreation) return { ...atCreation, evidence: [...atCreation.evidence, ...why] };
     return {
       verdict: 'no-row',
       reason: `The table's ${context.table.parsed.count} rows hold no ${row.key}, so Kyverno left ${requestAndLimit(facts)} as the pod arrived.`,
-      evidence: ['A workload has no row when it is new, or when none of its samples fall in the snapshot\'s 28 days.'],
+      evidence: ['A workload has no row when it is new, or when none of its samples fall in the snapshot\'s 28 days.', ...why],
     };
   }
   if (row.state === 'malformed' && row.bytes === null) {

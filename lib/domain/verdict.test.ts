@@ -152,6 +152,17 @@ describe('no-row', () => {
     expect(container(pods.daemonSet, 'node-exporter').verdict).toBe('set');
   });
 
+  it("says so when the snapshot job files the pod's samples under another workload (its name rule)", () => {
+    const table = copy(configMaps.table);
+    delete (table.data as Record<string, string>)['jenkins-prd_etl-v2_jnlp'];
+    const jnlp = container(pods.jenkinsAgent, 'jnlp', { table: tableFrom(table) });
+    expect(jnlp.verdict).toBe('no-row');
+    expect(jnlp.evidence).toContain(
+      'The snapshot job reads a past pod\'s workload from its name, and reads etl-v2-117-k3j2h-7gqpl as etl-v2-117-k3j2h: it writes this container\'s samples as jenkins-prd_etl-v2-117-k3j2h_jnlp, so jenkins-prd_etl-v2_jnlp never comes from a snapshot.',
+    );
+    expect(container(pods.daemonSet, 'kube-rbac-proxy').evidence.join(' ')).not.toContain('snapshot job reads');
+  });
+
   it('finds the Deployment of a ReplicaSet without the pod-template-hash label', () => {
     expect(explain(pods.replicaSetNoLabel).containers.map((c) => [c.rowKey, c.verdict])).toEqual([
       ['payments_ledger-api_api', 'set'],

@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TableVersion } from './table-history';
-import { chartPoints, p90Mi, podsOf, pooledValues, rowSteps, shareAbove, workloadFromPodName, type SampleSeries } from './workload-series';
+import { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, type SampleSeries } from './workload-series';
 
 const Mi = 1024 * 1024;
-
-describe('workloadFromPodName', () => {
-  it.each([
-    ['web-7bbd6f65c4-l25rq', 'web'],
-    ['nightly-report-29420895-x7x2b', 'nightly-report'],
-    ['redis-0', 'redis'],
-    ['node-exporter-5xb2k', 'node-exporter'],
-    ['debug-shell', null],
-  ])('%s → %s', (pod, workload) => expect(workloadFromPodName(pod)).toBe(workload));
-});
-
-describe('p90Mi', () => {
-  it('is the nearest-rank p90 in whole MiB, rounded up, as the job computes it', () => {
-    const values = Array.from({ length: 10 }, (_, i) => (i + 1) * 100 * Mi);
-    expect(p90Mi(values)).toBe(900);
-    expect(p90Mi([100.2 * Mi])).toBe(101);
-    expect(p90Mi([])).toBeNull();
-    expect(p90Mi(Array.from({ length: 11 }, (_, i) => (i + 1) * Mi))).toBe(10);
-  });
-});
 
 const series: SampleSeries[] = [
   { pod: 'web-b-2', container: 'app', values: [[7200, 300 * Mi], [7500, 500 * Mi]] },

@@ -4,39 +4,14 @@ import { toDate } from './time';
 
 // What a workload's chart shows, built from Prometheus samples and the table's history: the working set per pod,
 // the pooled p90 the snapshot job would write, the row over time as a step line, and the share of time above the
-// request. The samples' pods are mostly gone, so the workload is read from the pod's name, as the job does.
+// request. The samples' pods are mostly gone, so the workload is read from the pod's name, as the job does
+// (snapshot.ts holds that rule and the p90).
 
 /** One series of container_memory_working_set_bytes: [unix seconds, bytes] pairs in time order. */
 export interface SampleSeries {
   pod: string;
   container: string;
   values: Array<[number, number]>;
-}
-
-// The names controllers give pods, in Kubernetes' safe alphabet (the job's own patterns, in its order).
-const SAFE = '[bcdfghjklmnpqrstvwxz2456789]';
-const POD_NAME_PATTERNS = [
-  new RegExp(`^(.+)-[0-9]+-${SAFE}{5}$`), // Job pods (CronJob runs, <job>-<build>), Jenkins agents
-  new RegExp(`^(.+)-${SAFE}{6,10}-${SAFE}{5}$`), // ReplicaSet pods
-  /^(.+)-[0-9]+$/, // StatefulSet and CloudNativePG instances
-  new RegExp(`^(.+)-${SAFE}{5}$`), // DaemonSet pods
-];
-
-/** The workload a pod's name says it belongs to, as the snapshot job reads it; null for any other name. */
-export function workloadFromPodName(pod: string): string | null {
-  for (const pattern of POD_NAME_PATTERNS) {
-    const match = pattern.exec(pod);
-    if (match?.[1]) return match[1];
-  }
-  return null;
-}
-
-/** The job's p90: nearest rank (no interpolation), in whole MiB rounded up; null without samples. */
-export function p90Mi(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const ordered = Float64Array.from(values).sort();
-  const rank = Math.max(1, Math.ceil(0.9 * ordered.length));
-  return Math.ceil(ordered[rank - 1]! / MiB);
 }
 
 /** Every sample of every pod of the workload for one container, pooled as the job pools them. */

@@ -26,8 +26,22 @@ export async function recordAudit(db: HistoryDb, record: AuditRecord): Promise<n
   return row.id;
 }
 
-/** The newest records first. */
-export async function listAudit(db: HistoryDb, limit = 200): Promise<AuditRecord[]> {
-  const rows = await db.selectFrom('audit_records').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+export interface AuditFilter {
+  action?: string;
+  outcome?: AuditRecord['outcome'];
+}
+
+/** The newest records first, only those of one action and/or outcome when the filter names them. */
+export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter = {}): Promise<AuditRecord[]> {
+  let query = db.selectFrom('audit_records').selectAll();
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.outcome) query = query.where('outcome', '=', filter.outcome);
+  const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map(({ at, actor, action, target, outcome, detail }) => ({ at, actor, action, target, outcome: outcome as AuditRecord['outcome'], detail }));
+}
+
+/** Every action that has a record, for the filter's choices. */
+export async function auditActions(db: HistoryDb): Promise<string[]> {
+  const rows = await db.selectFrom('audit_records').select('action').distinct().orderBy('action').execute();
+  return rows.map((r) => r.action);
 }

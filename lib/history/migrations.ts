@@ -73,8 +73,28 @@ const initial: Migration = {
   },
 };
 
+// The break-glass and the drill resume from the cluster and from these records (the count before the scale-down,
+// the time of the deletion, the probes, the drill's saved registration), never from a browser tab.
+const breakGlass: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('break_glass_records')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('replicas', 'integer')
+      .addColumn('registrations', 'text', (c) => c.notNull())
+      .addColumn('probe', 'text')
+      .addColumn('registration_present', 'integer')
+      .addColumn('saved', 'text')
+      .execute();
+    await db.schema.createIndex('break_glass_records_at').on('break_glass_records').column('at').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_break_glass': breakGlass,
 };
 
 export const migrationProvider: MigrationProvider = {

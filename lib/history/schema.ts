@@ -65,6 +65,20 @@ export interface AuditRecordsTable {
   detail: string | null;
 }
 
+/** What memdash did in a break-glass or a drill (actions that went through; refusals are in audit_records only). */
+export interface BreakGlassRecordsTable {
+  id: Generated<number>;
+  at: string;
+  action: string;
+  replicas: number | null;
+  /** JSON array of `Kind/name`. */
+  registrations: string;
+  probe: string | null;
+  registration_present: number | null;
+  /** drill-save: the saved registration, as the runbook's jq keeps it (JSON). */
+  saved: string | null;
+}
+
 export interface HistoryDatabase {
   table_versions: TableVersionsTable;
   registration_observations: RegistrationObservationsTable;
@@ -72,4 +86,5 @@ export interface HistoryDatabase {
   imports: ImportsTable;
   watch_cursors: WatchCursorsTable;
   audit_records: AuditRecordsTable;
+  break_glass_records: BreakGlassRecordsTable;
 }

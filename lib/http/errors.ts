@@ -12,6 +12,9 @@ export type ErrorCode =
   | 'too-large'
   | 'length-required' // a body sent without Content-Length
   | 'misdirected' // a Host header memdash does not answer (MEMDASH_ALLOWED_HOSTS)
+  | 'conflict' // the cluster's 409 (AlreadyExists, a changed resourceVersion), its message as it wrote it
+  | 'unsupported-media-type' // a write route takes JSON only
+  | 'invalid' // the cluster's 422: it refused the object as invalid
   | 'unreachable' // the API server did not answer
   | 'cluster-error' // the API server answered with an error we do not map further
   | 'internal';
@@ -26,6 +29,9 @@ const STATUS: Record<ErrorCode, number> = {
   'too-large': 413,
   'length-required': 411,
   misdirected: 421,
+  conflict: 409,
+  'unsupported-media-type': 415,
+  invalid: 422,
   unreachable: 503,
   'cluster-error': 502,
   internal: 500,
@@ -121,6 +127,8 @@ function fromClusterAnswer(code: number, body: unknown): AppError {
   if (code === 401) return new AppError('unauthorized', `The cluster did not accept memdash's credential${message ? `: ${message}` : ''}`);
   if (code === 403) return new AppError('forbidden', message ?? 'The cluster refused the request (403 Forbidden)');
   if (code === 404) return new AppError('not-found', message ?? 'Not found');
+  if (code === 409) return new AppError('conflict', message ?? 'The cluster refused the request (409 Conflict)');
+  if (code === 422) return new AppError('invalid', message ?? 'The cluster refused the object as invalid (422)');
   if (code === 503 || code === 504) return new AppError('unreachable', `The Kubernetes API server is unavailable (${code})${message ? `: ${message}` : ''}`);
   return new AppError('cluster-error', `The Kubernetes API server answered ${code}${message ? `: ${message}` : ''}`);
 }

@@ -76,6 +76,13 @@ export function parseDiffParams(raw: RawSearch): DiffParams {
   return parseOr(diffParams, firstValues(raw), 'bad-request', 'Bad diff parameters');
 }
 
+const previewParams = z.object({ format: z.enum(['ndjson', 'configmap']).default('ndjson') });
+
+/** GET /api/snapshot/preview: the NDJSON stream (default) or the preview as a saved table file. */
+export function parsePreviewParams(raw: RawSearch): z.output<typeof previewParams> {
+  return parseOr(previewParams, firstValues(raw), 'bad-request', 'Bad preview parameters');
+}
+
 const importBody = z.object({
   fileName: z.string().min(1).max(255),
   content: z.string().max(MAX_JSON_BODY_BYTES),
@@ -88,4 +95,11 @@ export const IMPORT_BODY_SHAPE = '{fileName, content, takenAt?}';
 /** POST /api/history/imports: a saved table file as JSON. */
 export function parseImportBody(body: unknown): z.output<typeof importBody> {
   return parseOr(importBody, body, 'bad-request', `Bad import, expected ${IMPORT_BODY_SHAPE}`);
+}
+
+const sinceParam = z.object({ since: z.iso.datetime({ offset: true, error: 'an RFC 3339 time, as 2026-10-06T10:00:00Z' }).optional() });
+
+/** The break-glass's SINCE (?since=): when pods began to be admitted without Kyverno; absent: the recorded gap's start. */
+export function parseSince(raw: RawSearch): string | undefined {
+  return parseOr(sinceParam, firstValues(raw), 'bad-request', 'Bad since').since;
 }

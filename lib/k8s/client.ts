@@ -2,6 +2,8 @@ import 'server-only';
 import {
   AdmissionregistrationV1Api,
   AppsV1Api,
+  AuthenticationV1Api,
+  AuthorizationV1Api,
   BatchV1Api,
   CoreV1Api,
   CustomObjectsApi,
@@ -26,6 +28,10 @@ export interface KubeClients {
   apps: AppsV1Api;
   batch: BatchV1Api;
   policy: PolicyV1Api;
+  /** SelfSubjectReview: who the credential is. */
+  authentication: AuthenticationV1Api;
+  /** SelfSubjectAccessReview: what the credential may do. */
+  authorization: AuthorizationV1Api;
 }
 
 let readConfig: KubeConfig | undefined;
@@ -51,15 +57,16 @@ export function readKubeConfig(): KubeConfig {
 
 /**
  * Clients for one request, acting with the given credential; every call gives up after MEMDASH_KUBE_TIMEOUT_MS, or
- * after `timeoutMs` for a call that waits on something slower than the API server (an admission webhook).
+ * after `timeoutMs` for a call that waits on something slower than the API server (an admission webhook), or as
+ * soon as `signal` aborts (the browser left: a followed log stops asking).
  */
-export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs): KubeClients {
+export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs, signal?: AbortSignal): KubeClients {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new AppError('internal', 'The kubeconfig has no current cluster');
   const configuration = createConfiguration({
     baseServer: new ServerConfiguration(cluster.server, {}),
     authMethods: { default: reusingConnections(kc) },
-    promiseMiddleware: [timeoutAfter(timeoutMs)],
+    promiseMiddleware: [timeoutAfter(timeoutMs, signal)],
   });
   return {
     core: new CoreV1Api(configuration),
@@ -69,12 +76,14 @@ export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs)
     apps: new AppsV1Api(configuration),
     batch: new BatchV1Api(configuration),
     policy: new PolicyV1Api(configuration),
+    authentication: new AuthenticationV1Api(configuration),
+    authorization: new AuthorizationV1Api(configuration),
   };
 }
 
 /** Clients acting with the server's read credential. */
-export function readClients(timeoutMs?: number): KubeClients {
-  return clientsFor(readKubeConfig(), timeoutMs);
+export function readClients(timeoutMs?: number, signal?: AbortSignal): KubeClients {
+  return clientsFor(readKubeConfig(), timeoutMs, signal);
 }
 
 /** Which context and server the reads go to, for the home page. Never the user or its token. */
@@ -104,10 +113,10 @@ function reusingConnections(kc: KubeConfig): SecurityAuthentication {
 }
 
 // A dead API server must turn into "unreachable" quickly, not hang a page for undici's default minutes.
-function timeoutAfter(ms: number): Middleware {
+function timeoutAfter(ms: number, signal?: AbortSignal): Middleware {
   return {
     pre: async (context) => {
-      context.setSignal(AbortSignal.timeout(ms));
+      context.setSignal(signal ? AbortSignal.any([AbortSignal.timeout(ms), signal]) : AbortSignal.timeout(ms));
       return context;
     },
     post: async (response) => response,

@@ -1,7 +1,8 @@
 import 'server-only';
-import type { V1Job } from '@kubernetes/client-node';
+import type { V1Job, V1Pod } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import type { KubeClients } from './client';
+import { toAppError } from '@/lib/http/errors';
+import { readOrNull, type KubeClients } from './client';
 
 // The last runs of the snapshot CronJob (the runbook's `get cronjob,jobs` and `logs job/<job>`), with each run's
 // last log line: the job ends with the table's counts, or with why it left the table as it is.
@@ -49,5 +50,36 @@ async function lastLogLine(k: KubeClients, namespace: string, job: V1Job): Promi
     return log.trim().split('\n').pop() || null;
   } catch {
     return null;
+  }
+}
+
+/** The snapshot CronJob's Jobs (scheduled and manual), newest first. */
+export async function listRunJobs(k: KubeClients): Promise<V1Job[]> {
+  const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
+  const jobs = await k.batch.listNamespacedJob({ namespace });
+  return jobs.items
+    .filter((j) => j.metadata?.ownerReferences?.some((o) => o.kind === 'CronJob' && o.name === snapshotCronJob))
+    .sort((a, b) => (b.metadata?.creationTimestamp?.getTime() ?? 0) - (a.metadata?.creationTimestamp?.getTime() ?? 0));
+}
+
+/** One run's Job, or null when there is none of that name. */
+export async function readRunJob(k: KubeClients, name: string): Promise<V1Job | null> {
+  return readOrNull(() => k.batch.readNamespacedJob({ namespace: settings().kyvernoNamespace, name }));
+}
+
+/** A run's pods, one per try, oldest first. */
+export async function readRunPods(k: KubeClients, job: string): Promise<V1Pod[]> {
+  const pods = await k.core.listNamespacedPod({ namespace: settings().kyvernoNamespace, labelSelector: `batch.kubernetes.io/job-name=${job}` });
+  return pods.items.sort((a, b) => (a.metadata?.creationTimestamp?.getTime() ?? 0) - (b.metadata?.creationTimestamp?.getTime() ?? 0));
+}
+
+/** A pod's whole log; empty while the pod has not started (the API server refuses the call then). */
+export async function readRunLog(k: KubeClients, pod: string): Promise<string> {
+  try {
+    return await k.core.readNamespacedPodLog({ namespace: settings().kyvernoNamespace, name: pod });
+  } catch (err) {
+    const code = toAppError(err).code;
+    if (code === 'cluster-error' || code === 'not-found') return ''; // 400 "waiting to start", or the pod went
+    throw err;
   }
 }

@@ -1,16 +1,39 @@
-// What the integration tests know about the local cluster, found with kubectl (not with the code under test).
+// What the integration and browser tests know about the local cluster, found with kubectl (not with the code under
+// test). The suite fails closed: a precondition that does not hold throws an error naming it, never a skip. Call
+// `requireCluster()` at the top of a test file that needs the cluster, and `requirePodWebhook()` in a test that needs
+// the pods to have gone through Kyverno's stand-in.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { bin } from '../../e2e/cluster/lib/paths.ts';
+import { bin, kubeconfigPath, repoRoot as harnessRoot, state, stateDir } from '../../e2e/cluster/lib/paths.ts';
+import { readState, type ClusterState } from '../../e2e/cluster/lib/state.ts';
 
-export const repoRoot = resolve(import.meta.dirname, '../..');
-export const kubeconfig = (user: 'viewer' | 'operator' | 'admin') => resolve(repoRoot, '.cluster/kubeconfig', `${user}.yaml`);
-export const clusterIsUp = existsSync(kubeconfig('viewer'));
+export const repoRoot = harnessRoot;
+/** The state folder is the harness's: `.cluster/`, or MEMDASH_CLUSTER_DIR when set. */
+export const kubeconfig = (user: 'viewer' | 'operator' | 'admin') => kubeconfigPath(user);
 
-export function kubectl(args: string[], user: 'viewer' | 'admin' = 'viewer'): string {
+/** A precondition of the suite that does not hold: the message says which, and how to make it hold. */
+export class PreconditionFailed extends Error {
+  constructor(what: string, fix: string) {
+    super(`precondition failed: ${what} (${fix})`);
+    this.name = 'PreconditionFailed';
+  }
+}
+
+/** The local cluster's state; throws naming the missing file when `npm run cluster:up` has not run in this state folder. */
+export function requireCluster(): ClusterState {
+  const fix = `run \`npm run cluster:up\`; the state folder is ${stateDir}`;
+  for (const file of [state('state.json'), kubeconfig('viewer'), kubeconfig('admin')]) {
+    if (!existsSync(file)) throw new PreconditionFailed(`${file} does not exist`, fix);
+  }
+  const current = readState();
+  if (!current?.ports?.apiserver) throw new PreconditionFailed(`${state('state.json')} names no API server port`, fix);
+  return current;
+}
+
+/** kubectl as one of the local cluster's users; `input` is its stdin (for `apply -f -`). */
+export function kubectl(args: string[], user: 'viewer' | 'operator' | 'admin' = 'viewer', input?: string): string {
   // the kubectl the setup built (1.34, like the cluster), not whatever a machine has on PATH
-  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], { encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 export function kubectlJson<T>(args: string[]): T {
@@ -27,12 +50,36 @@ export function podOf(namespace: string, workload: string): string {
   return pod.metadata.name;
 }
 
-/** Whether Kyverno's stand-in (issue 3) has registered the pod webhook: without it no pod was sized at creation. */
-export function podWebhookRegistered(): boolean {
+export const POD_REGISTRATION = 'kyverno-resource-mutating-webhook-cfg';
+export const POD_ENTRY = 'mpol.validate.kyverno.svc-fail';
+
+/**
+ * Throws unless Kyverno's stand-in has its pod webhook registered, as `cluster:up` leaves it and every test that
+ * takes it away must put it back: without it no pod was sized at creation. kubectl's own error is passed on.
+ */
+export function requirePodWebhook(): void {
+  requireCluster();
+  let cfg: { webhooks?: Array<{ name: string }> };
   try {
-    const cfg = kubectlJson<{ webhooks?: Array<{ name: string }> }>(['get', 'mutatingwebhookconfiguration', 'kyverno-resource-mutating-webhook-cfg']);
-    return (cfg.webhooks ?? []).some((w) => w.name === 'mpol.validate.kyverno.svc-fail');
-  } catch {
-    return false;
+    cfg = kubectlJson(['get', 'mutatingwebhookconfiguration', POD_REGISTRATION]);
+  } catch (err) {
+    const stderr = (err as { stderr?: string }).stderr?.trim() || (err as Error).message;
+    throw new PreconditionFailed(`kubectl could not read the pod webhook's registration ${POD_REGISTRATION}: ${stderr}`,
+      'is the cluster up, and did an earlier test leave Kyverno scaled to zero?');
+  }
+  if (!(cfg.webhooks ?? []).some((w) => w.name === POD_ENTRY)) {
+    throw new PreconditionFailed(`the registration ${POD_REGISTRATION} has no entry ${POD_ENTRY}`,
+      'an earlier test did not restore it; `npm run cluster -- kyverno recover` and Kyverno at 3 replicas put it back');
+  }
+}
+
+/** Polls `read` every 250 ms until it gives a value, and returns it; throws naming `what` after `ms`. */
+export async function until<T>(what: string, read: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -1,12 +1,15 @@
-// The one error mapper against real failures: a dead API server, a rejected and an unauthorised credential, a bad
-// name. Each case loads the app afresh with its own KUBECONFIG, because the read credential is loaded once.
+// The one error mapper against real failures: a dead API server, one answering an error of its own, a rejected and
+// an unauthorised credential, a bad name. Each case loads the app afresh with its own KUBECONFIG, because the read credential is loaded once.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { clusterIsUp, kubeconfig, podOf } from './cluster';
+import { kubeconfig, podOf, requireCluster } from './cluster';
+
+requireCluster();
 
 const dir = mkdtempSync(join(tmpdir(), 'memdash-errors-'));
 
@@ -20,7 +23,7 @@ function variant(name: string, change: (config: KubeconfigYaml) => void): string
 }
 
 interface KubeconfigYaml {
-  clusters: Array<{ cluster: { server: string } }>;
+  clusters: Array<{ cluster: { server: string; 'insecure-skip-tls-verify'?: boolean } }>;
   users: Array<{ user: Record<string, unknown> }>;
 }
 
@@ -47,7 +50,7 @@ async function appWith(file: string) {
   };
 }
 
-describe.skipIf(!clusterIsUp)('errors from the cluster, mapped once', () => {
+describe('errors from the cluster, mapped once', () => {
   afterEach(() => {
     delete process.env.KUBECONFIG;
   });
@@ -60,6 +63,26 @@ describe.skipIf(!clusterIsUp)('errors from the cluster, mapped once', () => {
     expect(body.error.code).toBe('unreachable');
     expect(body.error.message).toContain('ECONNREFUSED');
     expect((await app.readyz()).status).toBe(503);
+  });
+
+  it('502 when the API server answers with an error of its own, passing on its words', async () => {
+    // What kube-apiserver answers when etcd does not: 500 with its Status. Served here over plain HTTP, because
+    // stopping the local cluster's etcd under the other tests is not an option; the client and the mapper are real.
+    // No credential goes to it.
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'etcdserver: request timed out', reason: 'InternalError', code: 500 }));
+    }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const app = await appWith(variant('etcd-down', (c) => { c.clusters[0]!.cluster = { server: `http://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true }; c.users[0]!.user = {}; }));
+      const { status, body } = await app.explain('shop', 'web-0');
+      expect(status).toBe(502);
+      expect(body.error).toEqual({ code: 'cluster-error', message: 'The Kubernetes API server answered 500: etcdserver: request timed out' });
+    } finally {
+      server.close();
+    }
   });
 
   it('400 for an invalid name, before any call (the dead server is never asked)', async () => {

@@ -1,44 +1,36 @@
-// The recorder and the history store on the local cluster: table versions, a registration gap, a restart that
-// loses and duplicates nothing, and the verdicts that use them. The test's own store is a temporary file; it
-// changes the table only by a row of its own (removed at the end) and scales Kyverno to zero and back, which takes
-// its registration away and brings it back.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The recorder and the history store on the local cluster: table versions, a restart that loses and duplicates
+// nothing, and the history routes over what it recorded (GET /api/table/snapshots, /api/table/diff as JSON with its
+// filters and its 404, the import's same-origin refusal). The store is this file's own (test/integration/setup.ts);
+// the table changes only by a row of its own, removed at the end. The verdicts that use the history are tested
+// through the explanation route in verdicts.test.ts.
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterIsUp, kubeconfig, kubectl, kubectlJson, podOf, podWebhookRegistered } from './cluster';
+import { kubeconfig, kubectl, requireCluster, until } from './cluster';
+
+requireCluster();
 
 process.env.KUBECONFIG = kubeconfig('viewer');
 const { settings } = await import('@/lib/config');
-const { explainPod, parseTable, lastWriteOf } = await import('@/lib/domain');
-const { openHistoryDb } = await import('@/lib/history/db');
+const { historyDb } = await import('@/lib/history');
 const { startRecorder } = await import('@/lib/history/recorder');
-const { listVersions, readVersion, importSavedTable } = await import('@/lib/history/store');
-const { diffVersions, historyAtCreation, listGaps } = await import('@/lib/history/reads');
+const { listVersions, readVersion } = await import('@/lib/history/store');
+const { diffVersions } = await import('@/lib/history/reads');
+const snapshotsRoute = await import('@/app/api/table/snapshots/route');
+const diffRoute = await import('@/app/api/table/diff/route');
+const importsRoute = await import('@/app/api/history/imports/route');
 
 const ROW = 'development_memdash-history-test_app';
-const dir = mkdtempSync(join(tmpdir(), 'memdash-history-it-'));
-const db = clusterIsUp ? await openHistoryDb(join(dir, 'memdash.sqlite')) : null!;
+const db = await historyDb();
 const kc = new KubeConfig();
-if (clusterIsUp) kc.loadFromFile(kubeconfig('viewer'));
+kc.loadFromFile(kubeconfig('viewer'));
 
 const patchRow = (value: string | null) =>
   kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p',
     JSON.stringify([value === null ? { op: 'remove', path: `/data/${ROW}` } : { op: 'add', path: `/data/${ROW}`, value }])], 'admin');
 const rowOf = async (id: number) => (await readVersion(db, id))?.data?.[ROW];
-async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
-describe.skipIf(!clusterIsUp)('the recorder on the local cluster', () => {
-  let recorder = clusterIsUp ? startRecorder(db, kc, settings()) : null!;
+describe('the recorder on the local cluster', () => {
+  let recorder = startRecorder(db, kc, settings());
   beforeAll(async () => {
     await until('the first version', async () => (await listVersions(db)).length > 0);
   });
@@ -79,66 +71,67 @@ describe.skipIf(!clusterIsUp)('the recorder on the local cluster', () => {
     expect(await rowOf(versions.at(-1)!.id)).toBe('175Mi');
   });
 
-  it.skipIf(!podWebhookRegistered())('records one gap when the registration is deleted and re-created, and a pod created in it is registration-absent', async () => {
-    const name = settings().webhookConfiguration;
-    const scaleKyverno = (replicas: number) =>
-      kubectl(['-n', 'kyverno-prd', 'scale', 'deployment', 'kyverno-admission-controller', `--replicas=${replicas}`], 'admin');
-    const deletedAt = new Date();
-    // the runbook's way: at zero replicas Kyverno deletes its registrations and no leader puts them back, so the
-    // pod below is surely created inside the gap (a plain delete races the leader's 10-second repair)
-    scaleKyverno(0);
-    const pod = `memdash-gap-${Date.now() % 100000}`;
-    try {
-      const gap = await until('the gap to open', async () => (await listGaps(db)).find((g) => g.to === null && new Date(g.from) >= new Date(deletedAt.getTime() - 1000)), 60_000);
-      await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: be clearly inside the gap
-      kubectl(['-n', 'development', 'run', pod, '--image=busybox', '--restart=Never'], 'admin');
-      // and the registration must come back in a later second than the pod's creation, or the two cannot be ordered
-      await new Promise((r) => setTimeout(r, 1100));
-      scaleKyverno(3);
-      const closed = await until('the registration to come back', async () => (await listGaps(db)).find((g) => g.from === gap.from && g.to !== null), 60_000);
-      const created = kubectlJson<{ metadata: { creationTimestamp: string; uid: string } }>(['get', 'mutatingwebhookconfiguration', name]).metadata.creationTimestamp;
-      expect(new Date(closed.to!).getTime()).toBe(new Date(created).getTime());
-      expect(new Date(closed.from).getTime()).toBeGreaterThanOrEqual(deletedAt.getTime() - 1000);
-      expect((await listGaps(db)).filter((g) => g.from === gap.from)).toHaveLength(1);
-
-      const podJson = kubectlJson<Parameters<typeof explainPod>[0]['pod']>(['-n', 'development', 'get', 'pod', pod]);
-      const history = await historyAtCreation(db, String(podJson.metadata.creationTimestamp));
-      expect(history.registration.state).toBe('absent');
-      const table = kubectlJson<{ data?: Record<string, string>; metadata: { creationTimestamp?: string } }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
-      const explained = explainPod({
-        pod: podJson,
-        namespaceLabels: {},
-        table: { parsed: parseTable(table.data), lastWriteAt: lastWriteOf(table) },
-        registration: { present: true, entry: null, absentSince: null },
-        now: new Date(),
-        history,
-      });
-      expect(explained.containers.map((c) => c.verdict)).toEqual(['registration-absent']);
-    } finally {
-      scaleKyverno(3);
-      kubectl(['-n', 'development', 'delete', 'pod', pod, '--wait=false', '--ignore-not-found'], 'admin');
-    }
-  });
-
-  it('judges a pod older than the last write stale, with the row in force at its creation as evidence', async () => {
-    const pod = kubectlJson<Parameters<typeof explainPod>[0]['pod']>(['-n', 'shop', 'get', 'pod', podOf('shop', 'web')]);
-    const saved = kubectlJson<{ data: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
-    const created = new Date(String(pod.metadata.creationTimestamp));
-    const app = pod.spec.containers.find((c) => c.name === 'app')!;
-    // History reaching back to the pod's creation: the table as it is, imported as in force one second before.
-    const old = { ...saved.data, shop_web_app: app.resources!.requests!.memory! };
-    await importSavedTable(db, { data: old, takenAt: new Date(created.getTime() - 1000).toISOString(), takenAtSource: 'explicit', rows: Object.keys(old).length }, 'memory-requests-it.json', new Date());
-    const today = { ...saved.data, shop_web_app: '999Mi' };
-    const explained = explainPod({
-      pod,
-      namespaceLabels: {},
-      table: { parsed: parseTable(today), lastWriteAt: new Date().toISOString() },
-      registration: { present: true, entry: null, absentSince: null },
-      now: new Date(),
-      history: await historyAtCreation(db, String(pod.metadata.creationTimestamp)),
+  describe('the history routes over the two versions', () => {
+    let a: number;
+    let b: number;
+    beforeAll(async () => {
+      // the two versions the first test made: 100Mi, then 150Mi
+      const versions = await listVersions(db);
+      const ids = await Promise.all(versions.map(async (v) => [v.id, await rowOf(v.id)] as const));
+      a = ids.find(([, row]) => row === '100Mi')![0];
+      b = ids.find(([, row]) => row === '150Mi')![0];
     });
-    const verdict = explained.containers.find((c) => c.name === 'app')!;
-    expect(verdict.verdict).toBe('stale');
-    expect(verdict.evidence.join(' ')).toContain(`Row shop_web_app in the table in force at the pod's creation (imported from memory-requests-it.json`);
+    const diff = async (query: string) => {
+      const response = await diffRoute.GET(new Request(`http://memdash.test/api/table/diff?${query}`));
+      return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
+    };
+
+    it('GET /api/table/snapshots lists every recorded version newest first, with counts against the one before', async () => {
+      const response = await snapshotsRoute.GET();
+      expect(response.status).toBe(200);
+      const { snapshots } = (await response.json()) as { snapshots: Array<{ id: number; counts: { changed: number } | null }> };
+      const ids = (await listVersions(db)).map((v) => v.id);
+      expect(snapshots.map((s) => s.id)).toEqual([...ids].reverse());
+      expect(snapshots.find((s) => s.id === b)!.counts).toMatchObject({ changed: 1 });
+      expect(snapshots.at(-1)!.counts).toBeNull();
+    });
+
+    it('GET /api/table/diff answers JSON: the row that changed, 100Mi to 150Mi', async () => {
+      const { status, type, body } = await diff(`from=${a}&to=${b}`);
+      expect([status, type]).toEqual([200, 'application/json']);
+      expect(body.from.id).toBe(a);
+      expect(body.to.id).toBe(b);
+      expect(body.changed.map((c: { key: string; fromValue: string; toValue: string }) => [c.key, c.fromValue, c.toValue])).toEqual([[ROW, '100Mi', '150Mi']]);
+      expect([body.added, body.gone]).toEqual([[], []]);
+    });
+
+    it('filters by namespace and by workload fragment', async () => {
+      expect((await diff(`from=${a}&to=${b}&namespace=development`)).body.changed).toHaveLength(1);
+      expect((await diff(`from=${a}&to=${b}&namespace=shop`)).body.changed).toEqual([]);
+      expect((await diff(`from=${a}&to=${b}&workload=history-test`)).body.changed).toHaveLength(1);
+      expect((await diff(`from=${a}&to=${b}&workload=nomatch`)).body.changed).toEqual([]);
+    });
+
+    it('404 for a version that was never recorded, 400 for a parameter it cannot read', async () => {
+      const missing = await diff(`from=${a}&to=999999`);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.message).toBe(`No recorded version ${a} or 999999`);
+      expect((await diff('from=abc')).status).toBe(400);
+      expect((await diff(`from=${a}&to=${b}&namespace=Shop`)).status).toBe(400);
+    });
+
+    it('POST /api/history/imports refuses another origin, or none, and stores nothing', async () => {
+      const before = (await listVersions(db)).length;
+      const content = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'memory-requests', namespace: 'kyverno-prd' }, data: { [ROW]: '1Mi' } });
+      for (const origin of ['https://evil.example', undefined]) {
+        const response = await importsRoute.POST(new Request('http://127.0.0.1:3000/api/history/imports', {
+          method: 'POST',
+          headers: { host: '127.0.0.1:3000', 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+          body: JSON.stringify({ fileName: 'memory-requests-2026-01-01.json', content }),
+        }));
+        expect(response.status).toBe(403);
+      }
+      expect((await listVersions(db)).length).toBe(before);
+    });
   });
 });

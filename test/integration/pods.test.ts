@@ -1,6 +1,8 @@
 // The pod search behind /pods and the Ctrl/Cmd-K jump, on the local cluster.
 import { describe, expect, it } from 'vitest';
-import { clusterIsUp, kubeconfig, kubectlJson } from './cluster';
+import { kubeconfig, kubectlJson, requireCluster } from './cluster';
+
+requireCluster();
 
 process.env.KUBECONFIG = kubeconfig('viewer');
 const { GET } = await import('@/app/api/pods/route');
@@ -12,7 +14,7 @@ async function search(query: string): Promise<{ status: number; body: { pods: Fo
   return { status: response.status, body: await response.json() };
 }
 
-describe.skipIf(!clusterIsUp)('GET /api/pods', () => {
+describe('GET /api/pods', () => {
   it('finds the pods of a namespace whose pod or workload name holds the fragment, with their workloads', async () => {
     const { status, body } = await search('namespace=shop&name=web');
     const names = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>(['-n', 'shop', 'get', 'pods', '-l', 'app.kubernetes.io/name=web'])

@@ -1,12 +1,12 @@
 // The Prometheus client against the real local Prometheus, and against the ways a real one fails: nobody listening,
 // too slow for the timeout, a query it refuses, and an answer that is not a query_range matrix (a 404 page).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readState } from '../../e2e/cluster/lib/state.ts';
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { freePort } from '../../e2e/cluster/lib/ports.ts';
+import { kubeconfig, requireCluster } from './cluster';
 
-const cluster = readState();
-const prometheus = cluster ? prometheusUrl(cluster) : '';
+const prometheus = prometheusUrl(requireCluster());
+process.env.KUBECONFIG = kubeconfig('viewer');
 const end = Math.floor(Date.now() / 1000);
 const start = end - 28 * 86400;
 const saved = { url: process.env.MEMDASH_PROMETHEUS_URL, timeout: process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS };
@@ -27,7 +27,7 @@ afterEach(() => {
   }
 });
 
-describe.skipIf(!cluster)('the Prometheus client', () => {
+describe('the Prometheus client', () => {
   it("reads a workload's 28 days at 300 s, one series per pod and container", async () => {
     const { workloadSeries } = await clientWith({ url: prometheus });
     const series = await workloadSeries('payments', 'api', start, end, 300);
@@ -50,6 +50,15 @@ describe.skipIf(!cluster)('the Prometheus client', () => {
   it("passes on Prometheus's own refusal of a query", async () => {
     const { queryRange } = await clientWith({ url: prometheus });
     await expect(queryRange({ query: 'sum(', start, end, step: 300 })).rejects.toMatchObject({ kind: 'refused', message: expect.stringMatching(/bad_data/) });
+  });
+
+  it("through the workload route: the chart's place says Prometheus cannot be reached, and the route still answers 200", async () => {
+    await clientWith({ url: `http://127.0.0.1:${await freePort()}` });
+    const route = await import('@/app/api/workloads/[namespace]/[workload]/memory/route');
+    const params = Promise.resolve({ namespace: 'payments', workload: 'api' });
+    const response = await route.GET(new Request('http://memdash.test/api/workloads/payments/api/memory'), { params });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: false, error: { code: 'unreachable', message: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/) } });
   });
 
   it('calls an answer that is not a query_range matrix garbage', async () => {

@@ -2,12 +2,13 @@
 // its own, and hands its address to the tests. A missing cluster or a build older than the sources is a failure
 // that says so, never a skip.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, statSync } from 'node:fs';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../e2e/cluster/lib/ports.ts';
+import { kubeconfig, requireCluster } from '../integration/cluster.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -30,9 +31,7 @@ function newestSource(dir: string): number {
 }
 
 function checkPreconditions(): void {
-  if (!existsSync(join(root, '.cluster/kubeconfig/viewer.yaml'))) {
-    throw new Error('the security tests need the local cluster: run `npm run cluster:up` first');
-  }
+  requireCluster(); // the local cluster's state and kubeconfigs, in MEMDASH_CLUSTER_DIR when set
   const buildId = join(root, '.next/BUILD_ID');
   if (!existsSync(buildId)) throw new Error('the security tests run the built server: run `npx next build` first');
   const sources = Math.max(...['app', 'lib', 'components'].map((d) => newestSource(join(root, d))), ...['proxy.ts', 'next.config.ts'].map((f) => statSync(join(root, f)).mtimeMs));
@@ -40,7 +39,7 @@ function checkPreconditions(): void {
 }
 
 function prometheusUrl(): string {
-  const state = JSON.parse(readFileSync(join(root, '.cluster/state.json'), 'utf8')) as { ports?: { prometheus?: number } };
+  const state = requireCluster();
   return state.ports?.prometheus ? `http://127.0.0.1:${state.ports.prometheus}` : '';
 }
 
@@ -70,7 +69,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     cwd: root,
     env: {
       ...process.env,
-      KUBECONFIG: join(root, '.cluster/kubeconfig/viewer.yaml'),
+      KUBECONFIG: kubeconfig('viewer'),
       NEXT_TELEMETRY_DISABLED: '1',
       MEMDASH_PROMETHEUS_URL: prometheusUrl(),
       MEMDASH_HISTORY_PATH: store,

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kubectl } from '../lib/kubectl.ts';
+import { kubectl, waitEstablished } from '../lib/kubectl.ts';
 import { fail, log } from '../lib/log.ts';
 
 export const KYVERNO_MODULE = 'github.com/kyverno/kyverno';
@@ -34,6 +34,5 @@ export function installKyvernoCrds(): void {
   const dir = join(kyvernoModuleDir(), 'config', 'crds');
   const yaml = CRDS.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n---\n');
   kubectl(['apply', '--server-side', '--force-conflicts', '--field-manager=memdash-harness', '-f', '-'], { input: yaml });
-  kubectl(['wait', '--for=condition=Established', '--timeout=60s',
-    'crd/mutatingpolicies.policies.kyverno.io', 'crd/globalcontextentries.kyverno.io']);
+  for (const crd of ['mutatingpolicies.policies.kyverno.io', 'globalcontextentries.kyverno.io']) waitEstablished(crd);
 }

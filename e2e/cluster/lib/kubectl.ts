@@ -1,6 +1,7 @@
 // The harness talks to its cluster through the kubectl it built, as an operator would.
 import { execFile, execFileSync } from 'node:child_process';
 import { bin, kubeconfigPath } from './paths.ts';
+import { fail } from './log.ts';
 import type { User } from './users.ts';
 
 export function kubectlArgs(user: User, args: string[]): string[] {
@@ -37,4 +38,15 @@ export function applyObjects(objects: object[], user: User = 'admin'): void {
 
 export function getJson<T = any>(args: string[], user: User = 'admin'): T {
   return JSON.parse(kubectl([...args, '-o', 'json'], { user })) as T;
+}
+
+// Not `kubectl wait --for=condition=Established`: on a CRD created a moment ago it fails at once ("status.conditions
+// accessor error: <nil>") instead of waiting, because the API server has not written any condition yet.
+export function waitEstablished(crd: string, timeoutMs = 60_000): void {
+  const deadline = Date.now() + timeoutMs;
+  const jsonpath = '{.status.conditions[?(@.type=="Established")].status}';
+  while (kubectl(['get', `crd/${crd}`, '-o', `jsonpath=${jsonpath}`]).trim() !== 'True') {
+    if (Date.now() > deadline) fail(`the CRD ${crd} was not Established within ${timeoutMs / 1000} s`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+  }
 }

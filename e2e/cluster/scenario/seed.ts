@@ -1,5 +1,5 @@
 // Seeds the scenario once per state folder: namespaces, RBAC, nodes, workloads (rolled, run), and the table.
-import { applyObjects, getJson, kubectl } from '../lib/kubectl.ts';
+import { applyObjects, getJson, kubectl, waitEstablished } from '../lib/kubectl.ts';
 import { waitFor } from '../lib/processes.ts';
 import { log, fail } from '../lib/log.ts';
 import { NAMESPACES, NODES, WORKLOADS } from './workloads.ts';
@@ -10,7 +10,7 @@ import type { WorkloadSpec } from './model.ts';
 
 export function seedFoundation(): void {
   applyObjects([...NAMESPACES.map(namespaceObject), ...rbacObjects(), cnpgCrd(), ...NODES.map(nodeObject)]);
-  kubectl(['wait', '--for=condition=Established', 'crd/clusters.postgresql.cnpg.io', '--timeout=60s']);
+  waitEstablished('clusters.postgresql.cnpg.io');
 }
 
 export async function waitForServiceAccounts(namespaces: string[]): Promise<void> {

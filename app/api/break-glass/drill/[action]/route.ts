@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { settings } from '@/lib/config';
+import { AppError } from '@/lib/http/errors';
+import { route } from '@/lib/http/route';
+import { guardedWrite } from '@/lib/http/write-guard';
+import { accessAnswers } from '@/lib/k8s/access';
+import type { KubeClients } from '@/lib/k8s/client';
+import { createSaved, saveForDrill } from '@/lib/views/break-glass-steps';
+
+export const dynamic = 'force-dynamic';
+
+const registration = () => `mutatingwebhookconfiguration/${settings().webhookConfiguration}`;
+
+// The drill's own two actions; its scale-down, delete, probe and scale-up are the break-glass's steps.
+const ACTIONS = {
+  // Starting the drill is typed out on the page; the server checks the same words so a script cannot skip them.
+  save: guardedWrite({
+    action: 'drill.save', target: registration,
+    body: z.object({ confirm: z.string() }).refine((b) => b.confirm === settings().admissionDeployment, { error: 'type the Deployment\'s name to start the drill', path: ['confirm'] }),
+    run: async ({ k, actor, now }) => {
+      await assertMayDrill(k, actor);
+      const json = await saveForDrill(now);
+      return { json, detail: json.done };
+    },
+  }),
+  'create-saved': guardedWrite({
+    action: 'drill.create-saved', body: z.object({}).strict(), target: registration,
+    run: async ({ k, now }) => { const json = await createSaved(k, now); return { json, detail: json.done }; },
+  }),
+} as const;
+
+/**
+ * Saving reads only, so the cluster would not refuse it: the credential's rights for the whole drill are asked
+ * first, so that a drill is not started that would stop half-way with the registration put back and no one able to
+ * delete it.
+ */
+async function assertMayDrill(k: KubeClients, actor: string): Promise<void> {
+  const s = settings();
+  const answers = await accessAnswers(k, [
+    { verb: 'update', group: 'apps', resource: 'deployments', subresource: 'scale', namespace: s.kyvernoNamespace, name: s.admissionDeployment },
+    { verb: 'create', group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' },
+    { verb: 'delete', group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' },
+  ]);
+  const refused = answers.filter((a) => !a.allowed);
+  if (refused.length) throw new AppError('forbidden', `${actor} ${refused.map((a) => a.text).join('; ')}: the drill needs all of it, so it was not started`);
+}
+
+/** POST /api/break-glass/drill/{save|create-saved}. */
+export const POST = route<{ action: string }>(async (request, { action }) => {
+  const handler = ACTIONS[action as keyof typeof ACTIONS];
+  if (!handler) throw new AppError('not-found', `No drill action "${action}": one of ${Object.keys(ACTIONS).join(', ')}`);
+  return handler(request);
+});

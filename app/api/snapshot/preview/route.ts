@@ -1,0 +1,54 @@
+import { asTableConfigMap } from '@/lib/domain';
+import { AppError, failureOf } from '@/lib/http/errors';
+import { parsePreviewParams, searchOf } from '@/lib/http/params';
+import { route } from '@/lib/http/route';
+import { previewSnapshot } from '@/lib/views/snapshot-preview';
+import type { PreviewEvent } from '@/lib/views/snapshot-preview-types';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The next table, as the snapshot job would compute it, written nowhere. Without ?format: NDJSON events (started,
+ * progress…, then done or failed) as it computes; the request going away stops the Prometheus reads.
+ * ?format=configmap: the preview as a saved table file (`jq -c '{data}'` gives the restore's patch).
+ */
+export const GET = route((request) =>
+  parsePreviewParams(searchOf(request)).format === 'configmap' ? configMapFile(request) : stream(request),
+);
+
+function stream(request: Request): Response {
+  const stop = new AbortController();
+  request.signal.addEventListener('abort', () => stop.abort());
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (event: PreviewEvent) => {
+        if (!stop.signal.aborted) controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      };
+      // Not awaited: the stream is read while the preview runs.
+      void previewSnapshot(new Date(), stop.signal, send)
+        .catch((err: unknown) => {
+          if (!stop.signal.aborted)
+            send({ type: 'failed', problem: { kind: 'cluster', title: 'The preview failed', message: failureOf(err).message } });
+        })
+        .finally(() => {
+          if (!stop.signal.aborted) controller.close();
+        });
+    },
+    cancel() {
+      stop.abort();
+    },
+  });
+  return new Response(body, {
+    headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+  });
+}
+
+async function configMapFile(request: Request): Promise<Response> {
+  const outcome = await previewSnapshot(new Date(), request.signal);
+  if ('problem' in outcome) throw new AppError('unreachable', `${outcome.problem.title}: ${outcome.problem.message}`);
+  const { preview } = outcome;
+  const file = asTableConfigMap(preview.rows, preview.table.namespace, preview.table.name);
+  const name = `${preview.table.name}-preview-${preview.computedAt.slice(0, 16).replace(/[:T]/g, '')}.json`;
+  return Response.json(file, { headers: { 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${name}"` } });
+}

@@ -1,0 +1,22 @@
+import { errorResponse } from '@/lib/http/errors';
+import { followSnapshotRun } from '@/lib/views/snapshot-run-follow';
+import { jobParam } from '@/lib/views/snapshot-run-params';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The run followed live as server-sent events (RunEvent): the run whenever it changes, each try's new log lines as
+ * they are written, then `end`. Closing the page stops it: the loop and its in-flight API call are aborted.
+ */
+export async function GET(request: Request, { params }: { params: Promise<{ job: string }> }): Promise<Response> {
+  let job: string;
+  try {
+    job = jobParam((await params).job);
+  } catch (err) {
+    return errorResponse(err);
+  }
+  const stream = followSnapshotRun(job, request.signal);
+  return new Response(stream, {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+  });
+}

@@ -1,0 +1,15 @@
+import { errorResponse } from '@/lib/http/errors';
+import { jobParam } from '@/lib/views/snapshot-run-params';
+import { readSnapshotRun } from '@/lib/views/snapshot-run';
+
+export const dynamic = 'force-dynamic';
+
+/** One run as it stands: its tries, each try's result, and after a success the table's change. Reads only. */
+export async function GET(_request: Request, { params }: { params: Promise<{ job: string }> }): Promise<Response> {
+  try {
+    const { run, logs } = await readSnapshotRun(jobParam((await params).job));
+    return Response.json({ ...run, logs: Object.fromEntries(logs) });
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { settings } from '@/lib/config';
+import { errorResponse } from '@/lib/http/errors';
+import { guardedWrite } from '@/lib/http/write-guard';
+import { createSnapshotJob } from '@/lib/k8s/snapshot-job';
+import { readSnapshotRunList } from '@/lib/views/snapshot-run';
+
+export const dynamic = 'force-dynamic';
+
+/** Recent runs of the snapshot, scheduled and manual, newest first, each with what its log says it did. */
+export async function GET(): Promise<Response> {
+  try {
+    return Response.json(await readSnapshotRunList());
+  } catch (err) {
+    return errorResponse(err);
+  }
+}
+
+/** Runs the snapshot now (the runbook's "Refreshing it by hand"): 201 {"job": "<name>"}. Body: {}. */
+export const POST = guardedWrite({
+  action: 'snapshot.run',
+  body: z.object({}).strict(),
+  target: () => `${settings().kyvernoNamespace}/cronjob/${settings().snapshotCronJob}`,
+  run: async ({ k, now }) => {
+    const job = await createSnapshotJob(k, now);
+    return { status: 201, json: { job }, target: `${settings().kyvernoNamespace}/job/${job}`, detail: `created Job ${job}` };
+  },
+});

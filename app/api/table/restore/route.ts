@@ -1,0 +1,19 @@
+import { settings } from '@/lib/config';
+import { guardedWrite } from '@/lib/http/write-guard';
+import { restoreSource, restoreTable } from '@/lib/views/table-restore';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * Puts a saved table back: a merge patch of its {data} (rows it lacks named null), as the runbook's restore does.
+ * Body: {versionId} (a recorded version) or {fileName, content} (a saved file). Answers {rows, identical}.
+ */
+export const POST = guardedWrite({
+  action: 'table.restore',
+  body: restoreSource,
+  target: (body) => `${settings().kyvernoNamespace}/configmap/${settings().tableConfigMap} from ${'versionId' in body ? `version ${body.versionId}` : body.fileName}`,
+  run: async ({ body, k }) => {
+    const done = await restoreTable(k, body);
+    return { json: { rows: done.rows, identical: done.identical }, detail: `restored ${done.label}: ${done.rows} rows${done.identical ? '' : ', NOT identical to the saved data'}` };
+  },
+});

@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { ErrorState } from '@/components/ErrorState';
+import { RunFollower } from '@/components/snapshot/RunFollower';
+import { failureOf } from '@/lib/http/errors';
+import { readSnapshotRun, readSnapshotRunList, type RunWithLogs } from '@/lib/views/snapshot-run';
+import { jobParam } from '@/lib/views/snapshot-run-params';
+
+export const metadata: Metadata = { title: 'Snapshot run · memdash' };
+
+/** One run of the snapshot, followed live. */
+export default async function SnapshotRunPage({ params }: { params: Promise<{ job: string }> }) {
+  await connection();
+  let found: RunWithLogs;
+  let latest: boolean;
+  let job: string;
+  try {
+    job = jobParam((await params).job);
+    [found, latest] = await Promise.all([readSnapshotRun(job), readSnapshotRunList(1).then((l) => l.runs[0]?.job === job)]);
+  } catch (err) {
+    return <ErrorState error={failureOf(err)} />;
+  }
+  const logs = Object.fromEntries([...found.logs].map(([pod, log]) => [pod, log.split('\n').filter((l, i, all) => l !== '' || i < all.length - 1)]));
+  return (
+    <div className="space-y-3">
+      <h1 className="text-lg font-semibold">
+        Snapshot run <span className="font-mono">{job}</span>
+      </h1>
+      <p>
+        <Link href="/snapshot/runs">All recent runs</Link> · <Link href="/table">Table</Link>
+      </p>
+      <RunFollower initial={found.run} initialLogs={logs} latest={latest} />
+    </div>
+  );
+}

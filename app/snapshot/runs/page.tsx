@@ -1,0 +1,88 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { ErrorState } from '@/components/ErrorState';
+import { RunSnapshotNow } from '@/components/snapshot/RunSnapshotNow';
+import { settings } from '@/lib/config';
+import type { SnapshotResult } from '@/lib/domain/snapshot-result';
+import { snapshotRunCommands } from '@/lib/domain/write-commands';
+import { failureOf, type AppError } from '@/lib/http/errors';
+import { readSnapshotRunList } from '@/lib/views/snapshot-run';
+import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
+
+export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
+
+/** The snapshot's recent runs, scheduled and manual, with what each ended with; and running it by hand. */
+export default async function SnapshotRunsPage() {
+  await connection();
+  const s = settings();
+  // A failed read of the runs still leaves the button: running the snapshot does not need the list.
+  let list: SnapshotRunList | null = null;
+  let failure: AppError | null = null;
+  try {
+    list = await readSnapshotRunList();
+  } catch (err) {
+    failure = failureOf(err);
+  }
+  const last = list?.runs[0];
+  return (
+    <div className="space-y-4">
+      <h1 className="text-lg font-semibold">
+        Snapshot runs <span className="font-mono text-zinc-600">{s.kyvernoNamespace}/{s.snapshotCronJob}</span>
+      </h1>
+      {last?.result.kind === 'refusal' && last.result.overridable && (
+        <p className="rounded border border-amber-400 bg-amber-50 p-2" data-testid="override-offer">
+          The last run refused: <span className="font-mono">{last.result.reason}</span>. <Link href="/snapshot/override">Override the guard</Link>
+        </p>
+      )}
+      {failure && <ErrorState error={failure} title="The runs could not be read" />}
+      {list && <RunsTable list={list} />}
+      <RunSnapshotNow namespace={s.kyvernoNamespace} cronJob={s.snapshotCronJob} commands={snapshotRunCommands(s)} />
+    </div>
+  );
+}
+
+function RunsTable({ list }: { list: SnapshotRunList }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-left" data-testid="snapshot-runs">
+        <thead>
+          <tr className="border-b border-zinc-300 text-zinc-600">
+            <th className="py-1 pr-2">Run</th>
+            <th className="py-1 pr-2">Created</th>
+            <th className="py-1 pr-2">How</th>
+            <th className="py-1 pr-2">Tries</th>
+            <th className="py-1">Outcome</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.runs.map((r) => (
+            <tr key={r.job} className="border-b border-zinc-200 align-top" data-testid="snapshot-run-row">
+              <td className="py-1 pr-2 font-mono break-all">
+                <Link href={`/snapshot/runs/${encodeURIComponent(r.job)}`}>{r.job}</Link>
+              </td>
+              <td className="py-1 pr-2 font-mono text-xs">{r.createdAt ?? '?'}</td>
+              <td className="py-1 pr-2">{r.manual ? 'manual' : 'scheduled'}</td>
+              <td className="py-1 pr-2">{r.tries}</td>
+              <td className="py-1" data-outcome={r.result.kind}>
+                {r.state === 'running' && r.result.kind === 'unknown' ? 'running' : outcomeText(r.result)}
+              </td>
+            </tr>
+          ))}
+          {list.runs.length === 0 && (
+            <tr>
+              <td colSpan={5} className="py-2 text-zinc-600">No runs of the CronJob are kept in the cluster.</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function outcomeText(result: SnapshotResult): string {
+  if (result.kind === 'success') return `wrote: ${result.rows} rows, ${result.new} new, ${result.gone} gone`;
+  if (result.kind === 'refusal') return `refused: ${result.reason}`;
+  if (result.kind === 'failed') return `failed: ${result.traceback.split('\n').at(-1)}`;
+  return result.lastLine ? `no result (${result.lastLine})` : 'no result';
+}

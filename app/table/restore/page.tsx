@@ -1,0 +1,41 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { ErrorState } from '@/components/ErrorState';
+import { RestoreTable, type VersionChoice } from '@/components/table/RestoreTable';
+import { settings } from '@/lib/config';
+import { failureOf } from '@/lib/http/errors';
+import { historyDb } from '@/lib/history';
+import { listVersions } from '@/lib/history/store';
+
+export const metadata: Metadata = { title: 'Restore a saved table · memdash' };
+
+/** The runbook's "To put the saved table back", from a recorded version or an uploaded saved file. */
+export default async function RestorePage() {
+  await connection();
+  const s = settings();
+  let versions: VersionChoice[];
+  try {
+    versions = (await listVersions(await historyDb()))
+      .filter((v) => v.rows > 0)
+      .reverse()
+      .map((v) => ({ id: v.id, text: `#${v.id} · ${v.inForceFrom} · ${v.rows} rows${v.label ? ` · ${v.label}` : ''}` }));
+  } catch (err) {
+    return <ErrorState error={failureOf(err)} />;
+  }
+  return (
+    <div className="space-y-3">
+      <h1 className="text-lg font-semibold">Restore a saved table</h1>
+      <p className="text-zinc-700">
+        Puts a saved table back into <span className="font-mono">{s.kyvernoNamespace}/{s.tableConfigMap}</span>: first what it changes, then a merge
+        patch of its data. <Link href="/table">Today&apos;s table</Link> · <Link href="/table/snapshots">Recorded versions</Link>
+      </p>
+      <RestoreTable
+        namespace={s.kyvernoNamespace}
+        table={s.tableConfigMap}
+        versions={versions}
+        commandSettings={{ kubectl: s.kubectl, kyvernoNamespace: s.kyvernoNamespace, tableConfigMap: s.tableConfigMap, snapshotCronJob: s.snapshotCronJob }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+// Benchmark of the snapshot preview (run by hand, prints figures; not a timed test):
+//   the preview through GET /api/snapshot/preview, start to its `done` line, against the time Prometheus takes to
+//   return the same samples (the job's own one query_range, read whole and dropped), side by side in one run,
+//   alternating; and the peak RSS of the server process while it previews.
+//   node bench/preview.ts [runs]     (needs the local cluster, best after `npm run cluster -- up --scale N`, and `npm run build`)
+// Targets: preview ≤ 1.3× Prometheus's time; server peak RSS ≤ 512 MB.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { readState } from '../e2e/cluster/lib/state.ts';
+import { prometheusUrl } from '../e2e/cluster/lib/prometheus.ts';
+import { percentile, startMemdash, stopMemdash, time } from './harness.ts';
+
+const RUNS = Number(process.argv[2] ?? 3);
+const TARGET_CONTAINERS = 8000;
+const cluster = readState();
+if (!cluster) throw new Error('no local cluster: run npm run cluster:up');
+const prometheus = prometheusUrl(cluster);
+const server = await startMemdash();
+
+interface Done {
+  series: number;
+  samples: number;
+  rows: Record<string, string>;
+  tookMs: number;
+  window: { start: number; end: number; step: number };
+}
+
+/** The whole preview as the page reads it; the last line is its result. */
+async function preview(): Promise<Done> {
+  const response = await fetch(`${server.url}/api/snapshot/preview`);
+  const text = await response.text();
+  const last = JSON.parse(text.trimEnd().split('\n').at(-1)!) as {
+    type: string;
+    preview?: Done;
+    problem?: { title: string; message: string };
+  };
+  if (last.type !== 'done' || !last.preview) throw new Error(`the preview failed: ${last.problem?.title}: ${last.problem?.message}`);
+  return last.preview;
+}
+
+/**
+ * The job's query over the same window, every byte read and dropped: Prometheus's time to return the samples.
+ * Over node:http as the preview reads it (fetch took seconds longer than Prometheus to read a 60 MB answer).
+ */
+function prometheusAlone(): Promise<number> {
+  const end = Math.floor(Date.now() / 1000);
+  const form = new URLSearchParams({
+    query: 'container_memory_working_set_bytes{container!="",container!="POD",pod!=""}',
+    start: String(end - 28 * 86400),
+    end: String(end),
+    step: '300',
+  }).toString();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${prometheus}/api/v1/query_range`,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`Prometheus answered HTTP ${res.statusCode}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(form);
+  });
+}
+
+/** The server's processes (npx → next-server): the largest resident set among them, in MB. */
+function serverRssMb(): number {
+  const pids = descendants(server.child?.pid ?? 0);
+  let max = 0;
+  for (const pid of pids) {
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSafe(`/proc/${pid}/status`))?.[1];
+    if (rss) max = Math.max(max, Number(rss) / 1024);
+  }
+  return max;
+}
+
+function descendants(pid: number): number[] {
+  if (!pid) return [];
+  let children: number[] = [];
+  try {
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no children
+  }
+  return [pid, ...children.flatMap(descendants)];
+}
+
+function readFileSafe(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+await preview(); // warm up: compile the route, fill Prometheus's page cache
+const alone: number[] = [];
+const previews: number[] = [];
+let peakMb = 0;
+let last: Done | null = null;
+let answerBytes = 0;
+for (let i = 0; i < RUNS; i++) {
+  alone.push(await time(async () => void (answerBytes = await prometheusAlone())));
+  const baseline = serverRssMb();
+  const sampler = setInterval(() => (peakMb = Math.max(peakMb, serverRssMb())), 50);
+  previews.push(await time(async () => void (last = await preview())));
+  clearInterval(sampler);
+  peakMb = Math.max(peakMb, baseline, serverRssMb());
+}
+stopMemdash(server);
+
+const done = last as Done | null;
+if (!done) throw new Error('no preview');
+const rows = Object.keys(done.rows).length;
+const median = (values: number[]) => percentile(values, 50);
+const ratio = median(previews) / median(alone);
+console.log(
+  `scale: ${done.series.toLocaleString('en-US')} series, ${done.samples.toLocaleString('en-US')} samples, ${rows} rows (28 days at ${done.window.step} s); the job's one answer is ${(answerBytes / 1e6).toFixed(1)} MB`,
+);
+console.log(`preview through the API: median ${median(previews).toFixed(0)} ms (${previews.map((v) => v.toFixed(0)).join(', ')})`);
+console.log(
+  `Prometheus alone, the job's query read whole: median ${median(alone).toFixed(0)} ms (${alone.map((v) => v.toFixed(0)).join(', ')})`,
+);
+console.log(`  ratio of medians ${ratio.toFixed(2)}× (target ≤ 1.3×)`);
+console.log(`server peak RSS during the previews: ${peakMb.toFixed(0)} MB (target ≤ 512 MB)`);
+const scale = TARGET_CONTAINERS / Math.max(1, rows);
+console.log(
+  `extrapolated to ${TARGET_CONTAINERS.toLocaleString('en-US')} containers (×${scale.toFixed(0)} the samples, linear): ` +
+    `preview ≈ ${((median(previews) * scale) / 1000).toFixed(0)} s, Prometheus alone ≈ ${((median(alone) * scale) / 1000).toFixed(0)} s; ` +
+    `memory holds one series per answer in flight and one whole-MiB histogram per row, so RSS grows with rows, not samples`,
+);

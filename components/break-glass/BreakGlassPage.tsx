@@ -1,0 +1,37 @@
+'use client';
+
+import Link from 'next/link';
+import { ErrorState } from '@/components/ErrorState';
+import { AppError } from '@/lib/http/errors';
+import { Evidence } from './Evidence';
+import { Fallback } from './Fallback';
+import { PodsCreated } from './PodsCreated';
+import { Steps } from './Steps';
+import { useBreakGlass, useEvidenceProbe } from './useBreakGlass';
+import type { BreakGlassView } from '@/lib/views/break-glass-types';
+
+/** The incident page: evidence, the steps (resumed from the cluster and the records), the pods created meanwhile. */
+export function BreakGlassPage({ kubectl, fallback }: { kubectl: string; fallback: BreakGlassView['fallback'] }) {
+  const view = useBreakGlass();
+  const probe = useEvidenceProbe();
+  if (view.error && !view.data) {
+    return (
+      <div className="space-y-3">
+        <ErrorState error={view.error instanceof AppError ? view.error : new AppError('internal', view.error.message)} />
+        <p>memdash cannot read its own API: use the control-plane fallback.</p>
+        <Fallback fallback={fallback} />
+      </div>
+    );
+  }
+  if (!view.data) return <p className="text-zinc-500">reading…</p>;
+  const data = view.data;
+  return (
+    <div className="space-y-4">
+      <Evidence view={data} probe={probe} />
+      <Steps view={data} />
+      <PodsCreated recordedSince={data.gap?.since ?? null} kubectl={kubectl} />
+      <Fallback fallback={fallback} />
+      <p className="text-sm"><Link href="/break-glass/drill">Drill it, with Kyverno healthy →</Link></p>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProbeAnswer } from '@/lib/domain';
+import { fetchJson, postJson, postWrite, queryKeys } from '@/lib/query';
+import type { BreakGlassView, DrillView, PodsCreatedView, StepAnswer } from '@/lib/views/break-glass-types';
+import type { WriteCredential } from '@/lib/write-credential';
+
+// Read often: the wait for the pods and the registration's return are watched live.
+export const BREAK_GLASS_EVERY_MS = 2_000;
+
+export function useBreakGlass() {
+  return useQuery({
+    queryKey: queryKeys.breakGlass.state(),
+    queryFn: ({ signal }) => fetchJson<BreakGlassView>('/api/break-glass', signal),
+    refetchInterval: BREAK_GLASS_EVERY_MS,
+    staleTime: 0,
+  });
+}
+
+export function useDrill() {
+  return useQuery({
+    queryKey: queryKeys.breakGlass.drill(),
+    queryFn: ({ signal }) => fetchJson<DrillView>('/api/break-glass/drill', signal),
+    refetchInterval: BREAK_GLASS_EVERY_MS,
+    staleTime: 0,
+  });
+}
+
+/** The evidence's probe: the webhook page's (read credential, no record); the probe step is the recorded one. */
+export function useEvidenceProbe() {
+  return useQuery({
+    queryKey: queryKeys.webhook.probe(),
+    queryFn: ({ signal }) => postJson<ProbeAnswer>('/api/webhook/probe', signal),
+    refetchInterval: 20_000,
+    staleTime: 0,
+  });
+}
+
+export function usePodsCreated(since: string) {
+  return useQuery({
+    queryKey: queryKeys.breakGlass.podsCreated(since),
+    queryFn: ({ signal }) => fetchJson<PodsCreatedView>(`/api/break-glass/pods-created${since ? `?since=${encodeURIComponent(since)}` : ''}`, signal),
+    refetchInterval: 10_000,
+  });
+}
+
+/** Runs a break-glass or drill step with the tab's write credential, then rereads where the steps stand. */
+export function useStepRunner() {
+  const client = useQueryClient();
+  return async (url: string, body: object, credential: WriteCredential): Promise<StepAnswer> => {
+    try {
+      return await postWrite<StepAnswer>(url, body, credential);
+    } finally {
+      await client.invalidateQueries({ queryKey: queryKeys.breakGlass.state() });
+    }
+  };
+}

@@ -1,0 +1,53 @@
+import Link from 'next/link';
+import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';
+
+// Issue 11 builds the override (save the table, remove its data, run the job); this is where its page is to be.
+export const OVERRIDE_HREF = '/snapshot/override';
+
+const TONES = {
+  written: 'border-green-300 bg-green-50 text-green-950',
+  refused: 'border-amber-300 bg-amber-50 text-amber-950',
+  'never-written': 'border-red-300 bg-red-50 text-red-950',
+  crash: 'border-red-300 bg-red-50 text-red-950',
+} as const;
+
+/** What the job would do with this result: write it, refuse it (overridable), never write it, or stop. */
+export function GuardVerdict({ preview }: { preview: SnapshotPreview }) {
+  const { guard, crash, table } = preview;
+  const tone = crash ? 'crash' : guard.verdict;
+  return (
+    <section className={`space-y-1 rounded border p-3 ${TONES[tone]}`} data-testid="guard-verdict" data-verdict={tone}>
+      <h2 className="text-base font-semibold">{headline(preview)}</h2>
+      {crash ? (
+        <p>The job would end in a Python traceback and leave the table as it is: {crash.reason}.</p>
+      ) : (
+        <p>
+          Its last log line would read <code className="font-mono break-all">{guard.logLine}</code>
+          {guard.verdict === 'written' && <>, replacing the table&apos;s data whole.</>}
+          {guard.verdict === 'never-written' && <>. An empty result is never written, not even by an override.</>}
+          {guard.verdict === 'refused' && (
+            <>
+              . Only this refusal can be overridden: save the table, remove its data and run the job at once —{' '}
+              <Link href={OVERRIDE_HREF} data-testid="override-link">
+                override the guard
+              </Link>
+              .
+            </>
+          )}
+        </p>
+      )}
+      <p className="text-zinc-700">
+        Today&apos;s table {table.namespace}/{table.name} {table.exists ? `holds ${table.rows} rows` : 'does not exist'}; the preview has{' '}
+        {Object.keys(preview.rows).length} rows from {preview.series.toLocaleString('en-US')} series (
+        {preview.samples.toLocaleString('en-US')} samples), computed in {(preview.tookMs / 1000).toFixed(1)} s. Nothing was written.
+      </p>
+    </section>
+  );
+}
+
+function headline({ guard, crash }: SnapshotPreview): string {
+  if (crash) return 'The job would fail';
+  if (guard.verdict === 'written') return 'The job would write this table';
+  if (guard.verdict === 'refused') return "The job's guard would refuse this table (overridable)";
+  return 'The job would never write this: Prometheus returned no rows';
+}

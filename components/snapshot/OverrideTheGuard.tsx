@@ -1,0 +1,70 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { GuardedAction } from '@/components/write/GuardedAction';
+import { postWrite } from '@/lib/query';
+import type { OverrideDone } from '@/lib/views/table-write-types';
+
+interface Props {
+  namespace: string;
+  table: string;
+  commands: string[];
+}
+
+/** Save the table (history + download), remove its data, run the snapshot at once, then follow the run. */
+export function OverrideTheGuard({ namespace, table, commands }: Props) {
+  const router = useRouter();
+  return (
+    <GuardedAction
+      testId="override-the-guard"
+      title="Override the guard"
+      target={
+        <>
+          ConfigMap <span className="font-mono">{namespace}/{table}</span>: save it, remove its <span className="font-mono">data</span>, then a new Job
+          of the snapshot
+        </>
+      }
+      warning={
+        <>
+          <p>
+            <strong>Until the run writes, every covered pod is admitted untouched.</strong> The workloads the new table lacks get no request at their
+            next pod, until a later run measures them.
+          </p>
+          <p>memdash saves the table first: a version in its history, and a file downloaded by this browser.</p>
+        </>
+      }
+      commands={commands}
+      checks={[
+        { verb: 'get', group: '', resource: 'configmaps', namespace, name: table },
+        { verb: 'patch', group: '', resource: 'configmaps', namespace, name: table },
+        { verb: 'create', group: 'batch', resource: 'jobs', namespace },
+      ]}
+      confirm={table}
+      buttonLabel="Save, remove the data and run"
+      run={(credential) => postWrite<OverrideDone>('/api/table/override', { confirm: table }, credential)}
+      onDone={(done) => {
+        download(done.fileName, done.content);
+        router.push(`/snapshot/runs/${encodeURIComponent(done.job)}`);
+      }}
+      result={(done) => (
+        <>
+          Saved <span className="font-mono">{done.fileName}</span> ({done.rows} rows, <Link href="/table/snapshots">version {done.savedVersion}</Link>
+          ), removed the data, created <Link href={`/snapshot/runs/${encodeURIComponent(done.job)}`} className="font-mono">{done.job}</Link>: following
+          it…
+        </>
+      )}
+    />
+  );
+}
+
+function download(fileName: string, content: string) {
+  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,33 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { GuardedAction } from '@/components/write/GuardedAction';
+import { postWrite } from '@/lib/query';
+
+/** The runbook's "Refreshing it by hand" as a button: creates the Job from the CronJob, then follows it. */
+export function RunSnapshotNow({ namespace, cronJob, commands }: { namespace: string; cronJob: string; commands: string[] }) {
+  const router = useRouter();
+  return (
+    <GuardedAction
+      testId="run-snapshot-now"
+      title="Run the snapshot now"
+      target={
+        <>
+          a Job <span className="font-mono">{cronJob}-YYYYMMDD-HHMM</span> (UTC) in <span className="font-mono">{namespace}</span>, from CronJob{' '}
+          <span className="font-mono">{cronJob}</span>
+        </>
+      }
+      commands={commands}
+      checks={[{ verb: 'create', group: 'batch', resource: 'jobs', namespace }]}
+      buttonLabel="Run the snapshot now"
+      run={(credential) => postWrite<{ job: string }>('/api/snapshot/runs', {}, credential)}
+      onDone={({ job }) => router.push(`/snapshot/runs/${encodeURIComponent(job)}`)}
+      result={({ job }) => (
+        <>
+          Created Job <Link href={`/snapshot/runs/${encodeURIComponent(job)}`} className="font-mono">{job}</Link>: following it…
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+'use client';
+
+import { useState } from 'react';
+import { DiffTables } from '@/components/DiffTables';
+import { GuardedAction } from '@/components/write/GuardedAction';
+import { restoreCommands } from '@/lib/domain/write-commands';
+import type { AppError } from '@/lib/http/errors';
+import { postWrite } from '@/lib/query';
+import type { RestoreDone, RestorePreview, RestoreSource } from '@/lib/views/table-write-types';
+
+export interface VersionChoice {
+  id: number;
+  text: string;
+}
+
+interface Props {
+  namespace: string;
+  table: string;
+  versions: VersionChoice[];
+  commandSettings: { kubectl: string; kyvernoNamespace: string; tableConfigMap: string; snapshotCronJob: string };
+}
+
+/** Pick a recorded version or a saved file, see what it changes against today's table, then put it back. */
+export function RestoreTable({ namespace, table, versions, commandSettings }: Props) {
+  const [source, setSource] = useState<RestoreSource | null>(null);
+  const [preview, setPreview] = useState<RestorePreview | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function show(next: RestoreSource) {
+    setSource(next);
+    setPreview(null);
+    setProblem(null);
+    try {
+      // the diff needs no credential: it writes nothing
+      setPreview(await postWrite<RestorePreview>('/api/table/restore/diff', next, null));
+    } catch (err) {
+      setProblem((err as AppError).message);
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      <section className="flex flex-wrap items-end gap-4 rounded border border-zinc-200 bg-white p-3" data-testid="restore-source">
+        <label className="flex flex-col text-sm">
+          A recorded version
+          <select className="rounded border px-2 py-1" aria-label="Recorded version" defaultValue="" onChange={(e) => e.target.value && show({ versionId: Number(e.target.value) })}>
+            <option value="">choose…</option>
+            {versions.map((v) => (
+              <option key={v.id} value={v.id}>{v.text}</option>
+            ))}
+          </select>
+        </label>
+        <span className="text-zinc-600">or</span>
+        <label className="flex flex-col text-sm">
+          A saved file (memory-requests-&lt;date&gt;.json)
+          <input
+            type="file"
+            accept=".json,application/json"
+            aria-label="Saved table file"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              if (file) await show({ fileName: file.name, content: await file.text() });
+            }}
+          />
+        </label>
+      </section>
+      {problem && <p className="rounded border border-red-300 bg-red-50 p-2 text-red-900" role="alert">{problem}</p>}
+      {preview && source && (
+        <>
+          <p data-testid="restore-preview">
+            Restoring <strong>{preview.label}</strong> ({preview.savedRows} rows) changes today&apos;s table: {preview.counts.new} new, {preview.counts.gone} gone,{' '}
+            {preview.counts.changed} changed.
+          </p>
+          <details open={preview.counts.new + preview.counts.gone + preview.counts.changed <= 50}>
+            <summary>The rows it changes</summary>
+            <DiffTables diff={preview.diff} />
+          </details>
+          <GuardedAction
+            key={JSON.stringify('versionId' in source ? source.versionId : source.fileName)}
+            testId="restore-table"
+            title="Restore this table"
+            target={
+              <>
+                the <span className="font-mono">data</span> of ConfigMap <span className="font-mono">{namespace}/{table}</span>, replaced by {preview.label}
+              </>
+            }
+            warning={
+              preview.counts.gone > 0 ? (
+                <p>
+                  Today&apos;s table has {preview.counts.gone} rows the saved one lacks: memdash names them null in the merge patch so the data equals the
+                  saved data exactly (the runbook&apos;s command alone would keep them).
+                </p>
+              ) : undefined
+            }
+            commands={restoreCommands(commandSettings, preview.fileName)}
+            checks={[{ verb: 'patch', group: '', resource: 'configmaps', namespace, name: table }]}
+            confirm={table}
+            buttonLabel="Restore"
+            run={(credential) => postWrite<RestoreDone>('/api/table/restore', source, credential)}
+            result={(done) => (
+              <span data-testid="restore-done" data-identical={done.identical}>
+                Restored: the table holds {done.rows} rows, {done.identical ? 'identical to the saved data' : 'NOT identical to the saved data — look at it now'}.
+              </span>
+            )}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+'use client';
+
+// Where the operator gives the write credential: a token pasted, or a kubeconfig file chosen. Shown inside every
+// GuardedAction while the tab holds none; once given, says who it acts as and offers to forget it.
+// Usage: <CredentialForm /> (needs WriteCredentialProvider above it, which Providers sets up).
+
+import { useState } from 'react';
+import { useAccess } from './useAccess';
+import { useWriteCredential } from './WriteCredentialProvider';
+
+const NO_CHECKS: never[] = [];
+
+export function CredentialForm() {
+  const { credential, describe, setCredential, forget } = useWriteCredential();
+  const whoami = useAccess(NO_CHECKS);
+  const [token, setToken] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (credential) {
+    return (
+      <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="write-credential">
+        Writing with {describe}
+        {whoami.data && (
+          <span>
+            — acting as <strong data-testid="actor">{whoami.data.actor}</strong>
+          </span>
+        )}
+        {whoami.error && <span className="text-red-800">— {whoami.error.message}</span>}
+        <button type="button" onClick={forget} className="rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-100">
+          Forget it
+        </button>
+      </p>
+    );
+  }
+
+  async function takeFile(file: File | undefined) {
+    if (!file) return;
+    if (file.size > 1_000_000) return setProblem(`${file.name} is too large for a kubeconfig`);
+    setProblem(null);
+    setCredential({ kind: 'kubeconfig', fileName: file.name, kubeconfig: await file.text() });
+  }
+
+  return (
+    <form
+      className="space-y-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm"
+      data-testid="credential-form"
+      autoComplete="off"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!token.trim()) return setProblem('Paste a token first');
+        setCredential({ kind: 'token', token: token.trim() });
+        setToken('');
+        setProblem(null);
+      }}
+    >
+      <p>
+        memdash writes only with a credential you give it for this tab (the runbook&apos;s <span className="font-mono">prd-write</span>). It stays in
+        this tab&apos;s memory: reloading forgets it.
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex items-center gap-1">
+          Token
+          <input
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            aria-label="Write token"
+            className="w-56 rounded border px-2 py-1 font-mono"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="rounded border border-zinc-400 bg-white px-2 py-1 hover:bg-zinc-100">
+          Use token
+        </button>
+        <span className="text-zinc-600">or</span>
+        <label className="flex items-center gap-1">
+          kubeconfig file
+          <input type="file" aria-label="Write kubeconfig file" onChange={(e) => takeFile(e.target.files?.[0])} />
+        </label>
+      </div>
+      {problem && <p className="text-red-800">{problem}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+'use client';
+
+// The one button for a write. Usage:
+//   <GuardedAction
+//     title="Run the snapshot now"
+//     target={<>Job <code>memory-snapshot-…</code> in <code>kyverno-prd</code> from CronJob <code>memory-snapshot</code></>}
+//     commands={['cexec iac kubectl $KC -n kyverno-prd create job --from=cronjob/memory-snapshot "$JOB"']}
+//     checks={[{ verb: 'create', group: 'batch', resource: 'jobs', namespace: 'kyverno-prd' }]}
+//     confirm="memory-requests"          // optional: the exact text the operator must type first
+//     warning={<p>…</p>}                  // optional: shown above the button
+//     buttonLabel="Run it"
+//     run={(credential) => postWrite('/api/snapshot/runs', {}, credential)}
+//     result={(answer) => <Link href={`/snapshot/runs/${answer.job}`}>Follow it</Link>}
+//   />
+// It shows the exact target, the kubectl commands, the credential form until the tab holds one, who it acts as and
+// what the cluster says it may do (one line per check, before pressing), the typed confirmation, then the result or
+// the cluster's refusal as the cluster worded it.
+
+import { useMutation } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { AccessCheck } from '@/lib/domain/access';
+import { AppError } from '@/lib/http/errors';
+import type { WriteCredential } from '@/lib/write-credential';
+import { CommandLines } from './CommandLines';
+import { CredentialForm } from './CredentialForm';
+import { useAccess } from './useAccess';
+import { useWriteCredential } from './WriteCredentialProvider';
+
+export interface GuardedActionProps<T> {
+  title: string;
+  target: ReactNode;
+  commands: readonly string[];
+  checks: readonly AccessCheck[];
+  confirm?: string;
+  warning?: ReactNode;
+  buttonLabel: string;
+  run: (credential: WriteCredential) => Promise<T>;
+  result?: (value: T) => ReactNode;
+  onDone?: (value: T) => void;
+  /** Why the action is not offered now (the button stays disabled and says so). */
+  unavailable?: string | null;
+  testId?: string;
+}
+
+export function GuardedAction<T>(props: GuardedActionProps<T>) {
+  const { credential } = useWriteCredential();
+  const [typed, setTyped] = useState('');
+  const mutation = useMutation<T, AppError>({
+    mutationFn: () => props.run(credential!).catch((err: unknown) => {
+      // a dropped connection is not the cluster's answer: say so in the same shape
+      throw err instanceof AppError ? err : new AppError('unreachable', `memdash did not answer: ${err instanceof Error ? err.message : String(err)}`);
+    }),
+    onSuccess: (value) => props.onDone?.(value),
+    retry: false,
+  });
+  const confirmed = !props.confirm || typed === props.confirm;
+  const ready = credential !== null && confirmed && !mutation.isPending && !props.unavailable;
+  return (
+    <section className="space-y-2 rounded border border-zinc-300 bg-white p-3" data-testid={props.testId ?? 'guarded-action'}>
+      <h2 className="text-base font-semibold">{props.title}</h2>
+      <p data-testid="action-target">
+        <span className="text-zinc-600">Target: </span>
+        {props.target}
+      </p>
+      {props.warning && <div className="rounded border border-red-300 bg-red-50 p-2 text-red-900" data-testid="action-warning">{props.warning}</div>}
+      <CommandLines commands={props.commands} />
+      <CredentialForm />
+      {credential && <AccessLines checks={props.checks} />}
+      {props.confirm && (
+        <label className="flex flex-col gap-1 text-sm">
+          <span>
+            Type <code className="rounded bg-zinc-100 px-1 font-mono">{props.confirm}</code> to confirm
+          </span>
+          <input
+            className="rounded border px-2 py-1 font-mono"
+            aria-label={`Type ${props.confirm} to confirm`}
+            autoComplete="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </label>
+      )}
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          disabled={!ready}
+          onClick={() => mutation.mutate()}
+          className="rounded border border-red-700 bg-red-700 px-3 py-1 font-medium text-white disabled:border-zinc-300 disabled:bg-zinc-200 disabled:text-zinc-500"
+        >
+          {mutation.isPending ? 'Working…' : props.buttonLabel}
+        </button>
+        {props.unavailable && <span className="text-zinc-600">{props.unavailable}</span>}
+      </div>
+      {mutation.isError && (
+        <div className="rounded border border-red-300 bg-red-50 p-2" role="alert" data-testid="action-error" data-error={mutation.error.code}>
+          <strong className="text-red-900">Refused ({mutation.error.status}): </strong>
+          <span className="font-mono break-words text-red-900">{mutation.error.message}</span>
+        </div>
+      )}
+      {mutation.isSuccess && (
+        <div className="rounded border border-green-300 bg-green-50 p-2" data-testid="action-result">
+          {props.result ? props.result(mutation.data) : 'Done.'}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** "may create jobs in kyverno-prd" / "may not …", from the cluster, before the button is pressed. */
+function AccessLines({ checks }: { checks: readonly AccessCheck[] }) {
+  const access = useAccess(checks);
+  if (checks.length === 0) return null;
+  if (access.isPending) return <p className="text-zinc-600">Asking the cluster what this credential may do…</p>;
+  if (access.isError) return <p className="text-red-800" data-testid="access-error">The cluster did not answer what this credential may do: {access.error.message}</p>;
+  return (
+    <ul className="text-sm" data-testid="access-answers">
+      {access.data.answers.map((a) => (
+        <li key={a.text} className={a.allowed ? 'text-green-800' : 'text-red-800'} data-allowed={a.allowed}>
+          {a.allowed ? '✓' : '✗'} {access.data.actor} {a.text}
+        </li>
+      ))}
+    </ul>
+  );
+}

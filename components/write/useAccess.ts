@@ -1,0 +1,21 @@
+'use client';
+
+// What the tab's write credential may do, asked of the cluster (SelfSubjectAccessReview) before a button is pressed.
+// Usage: const access = useAccess([{ verb: 'create', group: 'batch', resource: 'jobs', namespace: 'kyverno-prd' }]);
+//   access.data?.actor, access.data?.answers[i].text ("may create jobs in kyverno-prd")
+
+import { useQuery } from '@tanstack/react-query';
+import type { AccessResult } from '@/lib/access-types';
+import type { AccessCheck } from '@/lib/domain/access';
+import { postWrite, queryKeys } from '@/lib/query';
+import { useWriteCredential } from './WriteCredentialProvider';
+
+export function useAccess(checks: readonly AccessCheck[]) {
+  const { credential, generation } = useWriteCredential();
+  return useQuery({
+    queryKey: queryKeys.access(generation, JSON.stringify(checks)),
+    queryFn: ({ signal }) => postWrite<AccessResult>('/api/access', { checks }, credential, signal),
+    enabled: credential !== null,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,197 @@
+// A whole incident through /break-glass in Chromium, as the runbook tells it: Kyverno crashes, a Deployment's
+// rollout is stuck with FailedCreate, the operator scales Kyverno to 0, waits, deletes its registrations, the probe
+// is admitted and the stuck pod is created; Kyverno is brought back, the pod created meanwhile is listed and
+// restarted, and its new pod has the table's request. Then the viewer's token, refused at every step, and the drill.
+// Serial; every test leaves Kyverno as the other suites expect it (restoreKyverno throws when it cannot).
+import { expect, test } from '@playwright/test';
+import { BreakGlassPage, auditSince, clusterSnapshot, podsOf, restoreKyverno, tokenOf } from './break-glass-page';
+import { WebhookPage, kubectlAs, kyverno, registrationHealthy } from './webhook-page';
+
+test.describe.configure({ mode: 'serial' });
+
+// The stuck rollout: a scenario Deployment in development whose row is 64Mi and whose container has only a 256Mi limit.
+const STUCK = { namespace: 'development', workload: 'sandbox', row: '64Mi' };
+
+test.beforeAll(() => {
+  if (!registrationHealthy()) throw new Error('precondition: the pod webhook must stand with its entry and owner (Kyverno healthy) before the break-glass tests');
+});
+
+test.afterAll(async () => {
+  test.setTimeout(150_000);
+  await restoreKyverno();
+});
+
+test('an incident: crash, refusing, break-glass step by step with reloads, back, the pod created meanwhile restarted', async ({ page }) => {
+  test.setTimeout(600_000);
+  const started = new Date().toISOString();
+  const webhook = new WebhookPage(page);
+  await webhook.goto();
+  kyverno('crash');
+  await webhook.runProbe('unreachable');
+  await webhook.expectState('refusing', 10_000);
+  kubectlAs('admin', ['-n', STUCK.namespace, 'rollout', 'restart', `deployment/${STUCK.workload}`]);
+  const failed = page.locator(`[data-testid="failed-create"][data-owner^="${STUCK.namespace}/${STUCK.workload}-"]`).first();
+  await expect(failed).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('break-glass-link').click();
+  await expect(page).toHaveURL(/\/break-glass$/);
+
+  const bg = new BreakGlassPage(page);
+  await expect(page.getByTestId('indication')).toHaveAttribute('data-code', 'yes', { timeout: 30_000 });
+  await expect(page.locator(`[data-testid="evidence-failed-creates"] [data-owner^="${STUCK.namespace}/${STUCK.workload}-"]`).first()).toBeVisible();
+  await bg.expectNext('scale-down');
+  const scale = await bg.press('step-action-scale-down', 'Scale to 0');
+  await expect(scale.result).toContainText('Scaled from 3 to 0');
+
+  // The wait is read from the cluster: a reload (which forgets the credential) resumes where it stands.
+  await page.reload();
+  await expect(bg.step('scale-down')).toHaveAttribute('data-status', 'done');
+  await bg.expectNext('delete-registrations', 120_000);
+  await expect(bg.step('wait-pods')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('registration-to-delete')).toHaveCount(5);
+  await bg.press('step-action-delete-registrations', 'Delete them');
+  expect(clusterSnapshot().registrations).toEqual([]);
+
+  await bg.expectNext('probe');
+  await page.reload();
+  await bg.expectNext('probe');
+  await bg.press('step-action-probe', 'Run the probe');
+  await expect(bg.steps).toHaveAttribute('data-phase', 'restored');
+  await expect(bg.step('probe')).toHaveAttribute('data-status', 'done');
+
+  // The stuck rollout goes on by itself once the registration is gone: its pod kept the limit as its request.
+  const deletedAt = auditSince(started).find((r) => r.action === 'break-glass.delete-registrations')!;
+  expect(deletedAt.outcome).toBe('success');
+  await expect.poll(() => podsOf(STUCK.namespace, STUCK.workload).filter((p) => !p.terminating && p.createdAt >= started).length, { timeout: 180_000, intervals: [2000] }).toBeGreaterThan(0);
+  const meanwhile = podsOf(STUCK.namespace, STUCK.workload).find((p) => !p.terminating && p.createdAt >= started)!;
+  expect(meanwhile.requests).toEqual(['256Mi']);
+
+  // Bring Kyverno back, resumed from another page load; its replicas come up with the fix (the stand-in restarted).
+  await page.reload();
+  await bg.expectNext('scale-up');
+  await expect(bg.step('scale-up')).toContainText('to 3');
+  await bg.press('step-action-scale-up', 'Scale to 3');
+  await expect(page.getByTestId('waiting-back')).toBeVisible({ timeout: 30_000 });
+  kyverno('recover');
+  await bg.expectNext('probe-through', 90_000);
+  await expect(bg.step('registration-back')).toHaveAttribute('data-status', 'done');
+  await bg.press('step-action-probe-through', 'Run the probe');
+  await expect(bg.steps).toHaveAttribute('data-phase', 'back');
+  expect(registrationHealthy()).toBe(true);
+
+  // The pod created while the registration was gone is listed, with its verdict, and restarted.
+  const group = page.locator(`[data-testid="created-group"][data-workload="${STUCK.namespace}/${STUCK.workload}"]`);
+  await expect(group).toBeVisible({ timeout: 30_000 });
+  await expect(group.getByTestId('created-pod').filter({ hasText: meanwhile.name })).toBeVisible();
+  await expect(group.locator('[data-verdict="registration-absent"]')).toBeVisible();
+  await group.getByLabel(`Restart ${STUCK.namespace}/${STUCK.workload}`).check();
+  await expect(bg.action('restart-action').getByTestId('kubectl-commands')).toContainText(`$KC -n ${STUCK.namespace} rollout restart deployment/${STUCK.workload}`);
+  const restart = await bg.press('restart-action', 'Restart');
+  await expect(restart.result).toContainText(`deployment/${STUCK.namespace}/${STUCK.workload}`);
+  await expect.poll(() => podsOf(STUCK.namespace, STUCK.workload).filter((p) => !p.terminating && p.name !== meanwhile.name).map((p) => p.requests[0]), { timeout: 120_000, intervals: [2000] })
+    .toEqual([STUCK.row]);
+  await page.screenshot({ path: 'test-results/break-glass/incident-back.png', fullPage: true });
+
+  // One audit record per step, each by the operator, each a success.
+  const records = auditSince(started).filter((r) => r.action.startsWith('break-glass.') || r.action === 'workload.restart');
+  expect(records.map((r) => r.action)).toEqual([
+    'break-glass.scale-down', 'break-glass.delete-registrations', 'break-glass.probe', 'break-glass.scale-up', 'break-glass.probe', 'workload.restart',
+  ]);
+  expect(new Set(records.map((r) => `${r.actor} ${r.outcome}`))).toEqual(new Set(['operator success']));
+});
+
+test('the drill end to end: save, scale to 0 (registration gone), create the copy (refused), delete (admitted), back (through Kyverno)', async ({ page }) => {
+  test.setTimeout(480_000);
+  const started = new Date().toISOString();
+  const bg = new BreakGlassPage(page);
+  await bg.goto('/break-glass/drill');
+  const drill = page.getByTestId('drill');
+  const start = page.getByTestId('drill-action-save');
+  await expect(start.getByTestId('action-warning')).toContainText('quiet moment');
+  await bg.useToken('operator', start);
+  await expect(start.getByRole('button', { name: /Start the drill/ })).toBeDisabled();
+  await start.getByLabel('Type kyverno-admission-controller to confirm').fill('kyverno-admission-controller');
+  await start.getByRole('button', { name: /Start the drill/ }).click();
+  await expect(drill).toHaveAttribute('data-next', 'scale-down', { timeout: 20_000 });
+  await expect(page.getByTestId('saved-registration').getByRole('link', { name: /kyverno-webhook.json/ })).toBeVisible();
+
+  await bg.press('drill-action-scale-down', 'Scale to 0');
+  await expect(drill).toHaveAttribute('data-next', 'create-saved', { timeout: 120_000 });
+  await page.reload(); // resumes from the cluster and the records
+  await expect(drill).toHaveAttribute('data-next', 'create-saved');
+  await bg.press('drill-action-create-saved', 'Create the saved copy');
+  await bg.press('drill-action-probe', 'Run the probe');
+  await expect(page.locator('[data-step="create-saved"] [data-testid="drill-check"]')).toHaveAttribute('data-status', 'holds');
+  await bg.press('drill-action-delete-registrations', 'Delete by label');
+  await bg.press('drill-action-probe', 'Run the probe');
+  await expect(page.locator('[data-step="delete-registrations"] [data-testid="drill-check"]')).toHaveAttribute('data-status', 'holds');
+  await bg.press('drill-action-scale-up', 'Scale back to 3');
+  await expect(page.getByTestId('drill-action-probe')).toBeVisible({ timeout: 90_000 });
+  await bg.press('drill-action-probe', 'Run the probe');
+  await expect(page.getByTestId('drill-complete')).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: 'test-results/break-glass/drill-complete.png', fullPage: true });
+  expect(registrationHealthy()).toBe(true);
+  const records = auditSince(started).map((r) => `${r.action} ${r.outcome}`);
+  expect(records).toEqual([
+    'drill.save success', 'break-glass.scale-down success', 'drill.create-saved success', 'break-glass.probe success',
+    'break-glass.delete-registrations success', 'break-glass.probe success', 'break-glass.scale-up success', 'break-glass.probe success',
+  ]);
+});
+
+test("the viewer's token is refused at every step with the cluster's 403, and nothing changes", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const started = new Date().toISOString();
+  const before = clusterSnapshot();
+  const bg = new BreakGlassPage(page);
+  await bg.goto();
+  // Through the page: the first step's button, with the viewer's token.
+  const scale = await bg.press('step-action-scale-down', 'Scale to 0', 'viewer');
+  await expect(scale.error).toHaveAttribute('data-error', 'forbidden');
+  await expect(scale.error).toContainText('User "viewer" cannot get resource "deployments/scale"');
+  await expect(bg.action('step-action-scale-down').getByTestId('access-answers')).toContainText('may not update deployments/scale');
+  // And every other write as a script would call it.
+  const post = (path: string, data: object = {}) => page.request.post(path, {
+    headers: { origin: baseURL!, authorization: `Bearer ${tokenOf('viewer')}`, 'content-type': 'application/json' }, data,
+  });
+  for (const [path, body, words] of [
+    ['/api/break-glass/delete-registrations', {}, 'cannot delete resource "mutatingwebhookconfigurations"'],
+    ['/api/break-glass/scale-up', {}, 'cannot get resource "deployments/scale"'],
+    ['/api/workloads/development/sandbox/restart', { kind: 'Deployment' }, 'cannot patch resource "deployments"'],
+    ['/api/break-glass/drill/save', { confirm: 'kyverno-admission-controller' }, 'may not update deployments/scale'],
+    ['/api/break-glass/drill/create-saved', {}, 'cannot create resource "mutatingwebhookconfigurations"'],
+  ] as const) {
+    const answer = await post(path, body);
+    const json = await answer.json() as { error: { code: string; message: string } };
+    expect(answer.status(), path).toBe(403);
+    expect(json.error.message, path).toContain(words);
+  }
+  expect(clusterSnapshot()).toEqual(before);
+  const records = auditSince(started);
+  expect(records.map((r) => `${r.action} ${r.actor} ${r.outcome}`)).toEqual([
+    'break-glass.scale-down viewer refused', 'break-glass.delete-registrations viewer refused', 'break-glass.scale-up viewer refused',
+    'workload.restart viewer refused', 'drill.save viewer refused', 'drill.create-saved viewer refused',
+  ]);
+});
+
+test('the pages on a desktop, a phone and in the dark', async ({ browser }, info) => {
+  test.setTimeout(180_000);
+  for (const [name, options] of [
+    ['desktop', { viewport: { width: 1280, height: 900 } }],
+    ['phone', { viewport: { width: 390, height: 844 } }],
+    ['dark', { colorScheme: 'dark' as const }],
+  ] as const) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    for (const path of ['/break-glass', '/break-glass/drill']) {
+      await page.goto(path);
+      await expect(page.getByTestId(path.endsWith('drill') ? 'drill' : 'steps')).toBeVisible({ timeout: 30_000 });
+      // nothing of the page's own wider than the screen but what scrolls on its own (commands, the pods table); the
+      // shared header and the write credential's form are other pages' too (their file input overflows a phone: reported)
+      const wide = await page.evaluate(() => [...document.querySelectorAll('main *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.overflow-x-auto, [data-testid="credential-form"]'))
+        .map((e) => `${e.tagName} ${(e.textContent ?? '').slice(0, 40)}`));
+      expect(wide, `${name} ${path}: wider than the screen`).toEqual([]);
+      await page.screenshot({ path: info.outputPath(`${name}${path.replaceAll('/', '-')}.png`), fullPage: true });
+    }
+    await context.close();
+  }
+});

@@ -1,0 +1,71 @@
+// The preview of the next table in Chromium against the local cluster: the guard's verdict, the diff against
+// today's table with the workloads that lose their rows, filters, and the preview downloaded as a saved table that
+// the runbook's restore (`jq -c '{data}' file`) takes. Screenshots (desktop, 390 px phone, dark) go to test-results/.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { kubectlJson } from '../../test/integration/cluster';
+
+const table = () => kubectlJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']).data ?? {};
+
+test('the API streams started, progress and done, and writes nothing', async ({ request }) => {
+  const before = table();
+  const response = await request.get('/api/snapshot/preview');
+  expect(response.headers()['content-type']).toContain('application/x-ndjson');
+  const events = (await response.text())
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string });
+  expect(events[0]!.type).toBe('started');
+  expect(events.some((e) => e.type === 'progress')).toBe(true);
+  expect(events.at(-1)!.type).toBe('done');
+  expect(table()).toEqual(before);
+});
+
+test('/table/preview: the verdict, the gone workloads, filters, and the ConfigMap the restore takes', async ({ page }, info) => {
+  const today = table();
+  if (!today['shop_legacy-worker_worker']) throw new Error('precondition: the seeded table holds shop_legacy-worker_worker');
+  await page.goto('/table/preview');
+  const verdict = page.getByTestId('guard-verdict');
+  await expect(verdict).toHaveAttribute('data-verdict', 'written', { timeout: 60_000 });
+  await expect(verdict).toContainText('table kyverno-prd/memory-requests:');
+  await expect(page.getByTestId('gone-workloads')).toContainText('shop/legacy-worker');
+  await page.screenshot({ path: info.outputPath('preview-desktop.png'), fullPage: true });
+
+  await page.getByTestId('filter-namespace').selectOption('payments');
+  for (const key of await page.getByTestId('diff-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key'))))
+    expect(key).toMatch(/^payments_/);
+  await expect(page.getByTestId('gone-workloads')).toHaveCount(0);
+  await page.getByTestId('filter-namespace').selectOption('');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('download-configmap').click();
+  const file = await (await download).path();
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+    kind: string;
+    metadata: { name: string; namespace: string };
+    data: Record<string, string>;
+  };
+  expect(saved).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'memory-requests', namespace: 'kyverno-prd' } });
+  expect(saved.data['shop_legacy-worker_worker']).toBeUndefined();
+  expect(saved.data.shop_web_migrate).toMatch(/^\d+Mi$/);
+  // what the restore patches with
+  const patch = JSON.parse(execFileSync('jq', ['-c', '{data}', file], { encoding: 'utf8' })) as { data: Record<string, string> };
+  expect(patch).toEqual({ data: saved.data });
+  await expect(page.getByTestId('restore-command')).toContainText(`patch configmap memory-requests --type=merge`);
+  expect(table()).toEqual(today);
+});
+
+test('the preview page on a 390 px phone and in the dark', async ({ browser }, info) => {
+  for (const [name, options] of [
+    ['phone', { viewport: { width: 390, height: 844 } }],
+    ['dark', { colorScheme: 'dark' as const }],
+  ] as const) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto('/table/preview');
+    await expect(page.getByTestId('guard-verdict')).toBeVisible({ timeout: 60_000 });
+    await page.screenshot({ path: info.outputPath(`preview-${name}.png`), fullPage: true });
+    await context.close();
+  }
+});

@@ -1,0 +1,61 @@
+import { toDate } from './time';
+import type { VerdictCode } from './verdict-codes';
+import type { WorkloadKind } from './workload';
+
+// Pods created while the pod webhook's registration was gone kept the request they arrived with. Grouped by their
+// workload, they are what the operator restarts so that each gets the table's number with its next pod.
+
+export interface ExplainedPod {
+  namespace: string;
+  name: string;
+  createdAt: string;
+  workload: { kind: WorkloadKind; name: string } | null;
+  containers: Array<{ name: string; verdict: VerdictCode; request: number | null; row: number | null }>;
+}
+
+/** Kinds `kubectl rollout restart` takes. */
+export const RESTARTABLE_KINDS = ['Deployment', 'StatefulSet', 'DaemonSet'] as const;
+export type RestartableKind = (typeof RESTARTABLE_KINDS)[number];
+
+export function isRestartable(kind: string): kind is RestartableKind {
+  return (RESTARTABLE_KINDS as readonly string[]).includes(kind);
+}
+
+export interface CreatedMeanwhileGroup {
+  namespace: string;
+  /** null for pods without a workload (nothing to restart). */
+  workload: { kind: WorkloadKind; name: string } | null;
+  restartable: boolean;
+  pods: ExplainedPod[];
+  /** Each verdict among the group's containers, with how many containers have it. */
+  verdicts: Partial<Record<VerdictCode, number>>;
+}
+
+const SKIPPED: VerdictCode[] = ['skipped-namespace', 'skipped-label'];
+
+/**
+ * Pods created at or after `since` (and before `until`, when the registration is known to be back) that the webhook
+ * covers, grouped by workload; groups sorted by namespace and name.
+ */
+export function createdMeanwhile(pods: readonly ExplainedPod[], since: Date, until: Date | null = null): CreatedMeanwhileGroup[] {
+  const groups = new Map<string, CreatedMeanwhileGroup>();
+  for (const pod of pods) {
+    const created = toDate(pod.createdAt);
+    if (!created || created < since || (until && created >= until)) continue;
+    // The skipped ones never went to Kyverno, registration or not.
+    if (pod.containers.length > 0 && pod.containers.every((c) => SKIPPED.includes(c.verdict))) continue;
+    const key = pod.workload ? `${pod.namespace}/${pod.workload.kind}/${pod.workload.name}` : `${pod.namespace}//${pod.name}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { namespace: pod.namespace, workload: pod.workload, restartable: Boolean(pod.workload && isRestartable(pod.workload.kind)), pods: [], verdicts: {} };
+      groups.set(key, group);
+    }
+    group.pods.push(pod);
+    for (const c of pod.containers) group.verdicts[c.verdict] = (group.verdicts[c.verdict] ?? 0) + 1;
+  }
+  const label = (g: CreatedMeanwhileGroup) => `${g.namespace}/${g.workload?.name ?? g.pods[0]!.name}`;
+  return [...groups.values()].sort((a, b) => label(a).localeCompare(label(b)));
+}
+
+/** More than this many workloads restarted at once needs the count typed. */
+export const RESTARTS_WITHOUT_CONFIRMATION = 5;

@@ -1,0 +1,174 @@
+import 'server-only';
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { z } from 'zod';
+import { AppError, failureOf } from '@/lib/http/errors';
+import { historyDb } from '@/lib/history';
+import { recordAudit, type AuditRecord } from '@/lib/history/audit';
+import type { KubeClients } from '@/lib/k8s/client';
+import { actorOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
+import { assertSameOrigin } from '@/lib/http/origin';
+import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
+
+// The one guard every write route passes. Usage, in a route file:
+//
+//   export const POST = guardedWrite({
+//     action: 'snapshot.run',                                   // the audit record's action
+//     body: z.object({ ... }),                                  // validated (names included) before any call
+//     target: (body) => `${ns}/cronjob/${name}`,                // the audit record's target
+//     run: async ({ body, k, actor, now, signal }) => ({ status: 201, json: { job }, target: `${ns}/job/${job}` }),
+//   });
+//
+// In order: POST only (405); memdash's own origin, Sec-Fetch-Site same-origin when sent (403); JSON only (415);
+// the body's schema (400); a write credential (401, with no cluster call); the clients built for this request from
+// it (a bad kubeconfig is refused, 400, before anything connects); who it is (SelfSubjectReview); the action; the
+// cluster's refusal passed on with its status and message (401/403/404/409/422). Every attempt that reaches the
+// guard leaves exactly one audit record, whatever happened; none holds a secret.
+// `guardedCheck` is the same front half without the audit record, for routes that ask but never write (/api/access).
+
+export interface WriteContext<B> {
+  body: B;
+  /** Clients acting with the operator's write credential, for this request only. */
+  k: KubeClients;
+  kc: KubeConfig;
+  /** Who the credential is (SelfSubjectReview), or "unknown". */
+  actor: string;
+  now: Date;
+  /** Aborts when the browser goes away (the clients of a write ignore it: a write runs to its end). */
+  signal: AbortSignal;
+}
+
+export interface WriteResult<R> {
+  status?: number;
+  json: R;
+  /** The audit record's target when the action names it better than the request did (the Job it created). */
+  target?: string;
+  /** One line for the audit record: what the cluster answered. */
+  detail?: string;
+  /** The audit outcome when the action itself judged it (default success). */
+  outcome?: AuditRecord['outcome'];
+}
+
+export interface WriteSpec<B, R> {
+  action: string;
+  body: z.ZodType<B>;
+  target: (body: B) => string;
+  run: (context: WriteContext<B>) => Promise<WriteResult<R>>;
+}
+
+/** A body bigger than this is refused unread further (a saved table is at most 20 MB). */
+const MAX_BODY_CHARS = 25_000_000;
+
+export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const record: Omit<AuditRecord, 'at'> = { actor: 'unknown', action: spec.action, target: '(not read)', outcome: 'refused', detail: null };
+    let secret: string | null = null;
+    try {
+      const admitted = await admit(request, spec.body);
+      secret = admitted.credential?.kind === 'token' ? admitted.credential.token : null;
+      record.target = spec.target(admitted.body);
+      // A write, once started, runs to its end even if the browser leaves: an override stopped between removing the
+      // data and creating the Job would leave the table empty. Only the per-call timeout applies.
+      const { k, kc } = clientsOf(admitted.credential);
+      record.actor = await actorOf(k);
+      const result = await spec.run({ body: admitted.body, k, kc, actor: record.actor, now: new Date(), signal: request.signal });
+      record.target = result.target ?? record.target;
+      record.outcome = result.outcome ?? 'success';
+      record.detail = result.detail ?? null;
+      return Response.json(result.json, { status: result.status ?? 200 });
+    } catch (err) {
+      const error = writeFailure(err, secret);
+      record.outcome = error.status >= 500 ? 'failure' : 'refused';
+      record.detail = error.message;
+      return Response.json(error.toBody(), { status: error.status });
+    } finally {
+      await audit({ ...record, detail: redact(record.detail, secret) });
+    }
+  };
+}
+
+export function guardedCheck<B, R>(spec: Pick<WriteSpec<B, R>, 'body' | 'run'>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    let secret: string | null = null;
+    try {
+      const admitted = await admit(request, spec.body);
+      secret = admitted.credential?.kind === 'token' ? admitted.credential.token : null;
+      const { k, kc } = clientsOf(admitted.credential, request.signal);
+      const actor = await actorOf(k);
+      const result = await spec.run({ body: admitted.body, k, kc, actor, now: new Date(), signal: request.signal });
+      return Response.json(result.json, { status: result.status ?? 200 });
+    } catch (err) {
+      const error = writeFailure(err, secret);
+      return Response.json(error.toBody(), { status: error.status });
+    }
+  };
+}
+
+interface Admitted<B> {
+  body: B;
+  credential: WriteCredential | null;
+}
+
+/** Every check that needs no cluster call, in the guard's order. */
+async function admit<B>(request: Request, schema: z.ZodType<B>): Promise<Admitted<B>> {
+  if (request.method !== 'POST') throw new AppError('method-not-allowed', `${request.method} is not allowed here: writes are POST only`);
+  assertSameOrigin(request); // Host, Origin (scheme, host, port) and Sec-Fetch-Site
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError('unsupported-media-type', `Writes take JSON only (Content-Type application/json), not ${type || 'a body without a type'}`);
+  const text = await request.text();
+  if (text.length > MAX_BODY_CHARS) throw new AppError('bad-request', 'The request body is too large');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError('bad-request', 'The request body is not JSON');
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new AppError('bad-request', 'The request body is not a JSON object');
+  const { [KUBECONFIG_FIELD]: kubeconfig, ...rest } = json as Record<string, unknown>;
+  const parsed = schema.safeParse(rest);
+  if (!parsed.success) {
+    throw new AppError('bad-request', `Bad request (${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`);
+  }
+  return { body: parsed.data, credential: credentialOf(request, kubeconfig) };
+}
+
+function credentialOf(request: Request, kubeconfig: unknown): WriteCredential | null {
+  const authorization = request.headers.get('authorization');
+  const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1] ?? null;
+  if (authorization && token === null) throw new AppError('bad-request', 'The Authorization header is not "Bearer <token>"');
+  if (kubeconfig !== undefined && typeof kubeconfig !== 'string') throw new AppError('bad-request', `"${KUBECONFIG_FIELD}" is the kubeconfig file's text`);
+  if (token && kubeconfig) throw new AppError('bad-request', 'Send a token or a kubeconfig, not both');
+  if (token) return { kind: 'token', token };
+  if (kubeconfig) return { kind: 'kubeconfig', fileName: 'The kubeconfig', kubeconfig };
+  return null;
+}
+
+function clientsOf(credential: WriteCredential | null, signal?: AbortSignal): { k: KubeClients; kc: KubeConfig } {
+  if (!credential) {
+    throw new AppError('unauthorized', 'No write credential: paste a token or choose a kubeconfig (prd-write) to act. memdash never writes with its own.');
+  }
+  const kc = writeKubeConfig(credential);
+  return { kc, k: writeClients(kc, signal) };
+}
+
+/** The cluster's answers as it gave them, except that a 401 is about the operator's credential, not memdash's. */
+function writeFailure(err: unknown, secret: string | null): AppError {
+  const error = failureOf(err);
+  if (error.code === 'unauthorized' && error.message.startsWith("The cluster did not accept memdash's credential")) {
+    return new AppError('unauthorized', redact(error.message.replace("memdash's credential", 'the write credential'), secret) ?? '');
+  }
+  return new AppError(error.code, redact(error.message, secret) ?? '');
+}
+
+/** Belt and braces: no message leaves or is stored holding the token, whatever echoed it. */
+function redact(text: string | null, secret: string | null): string | null {
+  return text && secret ? text.replaceAll(secret, '[write credential]') : text;
+}
+
+async function audit(record: Omit<AuditRecord, 'at'>): Promise<void> {
+  try {
+    await recordAudit(await historyDb(), { ...record, at: new Date().toISOString() });
+  } catch (err) {
+    // The write has happened (or not) either way; the server log says the record is missing, without the record.
+    console.error(`memdash: the audit record of ${record.action} on ${record.target} (${record.outcome}) was not stored:`, err instanceof Error ? err.message : err);
+  }
+}

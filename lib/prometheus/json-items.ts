@@ -1,0 +1,186 @@
+import { StreamedSeries, type ParsedSeries } from './series-item';
+
+// Reading a large JSON answer as it arrives: the items of one array (Prometheus's data.result) are handed out one
+// at a time as text, each parsed by JSON.parse and then dropped, so a 28-day answer of thousands of series is never
+// held whole. Everything outside that array is small (status, resultType, warnings, an error) and is parsed at
+// the end with the array left empty. No I/O here.
+
+// Outside the items, a Prometheus answer is a few hundred bytes; more than this is not the answer we asked for.
+const MAX_OUTSIDE_CHARS = 4 << 20;
+// A series of 11,000 points is under 400 KB; an item this large is not a series.
+const MAX_ITEM_CHARS = 64 << 20;
+const SERIES_START = '{"metric":{';
+interface Frame {
+  kind: 'object' | 'array';
+  /** The key this container is the value of, when its parent is an object. */
+  key: string | null;
+}
+
+export class JsonItemsError extends Error {
+  override name = 'JsonItemsError';
+}
+
+export class JsonArrayItems {
+  private readonly outside: string[] = [];
+  private outsideChars = 0;
+  private readonly stack: Frame[] = [];
+  private inString = false;
+  private escaped = false;
+  private stringRaw = '';
+  private lastString: string | null = null;
+  private pendingKey: string | null = null;
+  private inItems = false;
+  private itemDepth = 0;
+  private item: string[] = [];
+  private itemChars = 0;
+  /** A query_range series being read as it arrives, or null. */
+  private series: StreamedSeries | null = null;
+
+  /**
+   * `path`: the keys leading to the array, e.g. ['data', 'result']; `onItem` gets each item's JSON text. With
+   * `onSeries`, an item written as Prometheus writes a series ({"metric":{…},"values":[…]}) is read as it arrives,
+   * its values straight into numbers, and handed there instead: no 200 KB of text per series is built to be dropped.
+   */
+  constructor(
+    private readonly path: readonly string[],
+    private readonly onItem: (text: string) => void,
+    private readonly onSeries?: (series: ParsedSeries) => void,
+  ) {}
+
+  push(chunk: string): void {
+    const text = chunk;
+    let i = 0;
+    while (i < text.length) {
+      if (this.series) {
+        const end = this.series.feed(text, i);
+        if (end < 0) return;
+        const done = this.series;
+        this.series = null;
+        this.onSeries!(done.result());
+        i = end;
+      } else i = this.inItems ? this.scanItems(text, i) : this.scanOutside(text, i);
+    }
+  }
+
+  /** The document with the array emptied, parsed; throws JsonItemsError when it is not JSON. */
+  end(): unknown {
+    if (this.series || this.inItems || this.inString || this.stack.length > 0)
+      throw new JsonItemsError('the answer ended in the middle of its JSON');
+    try {
+      return JSON.parse(this.outside.join(''));
+    } catch {
+      throw new JsonItemsError('the answer is not JSON');
+    }
+  }
+
+  private keep(text: string): void {
+    this.outsideChars += text.length;
+    if (this.outsideChars > MAX_OUTSIDE_CHARS)
+      throw new JsonItemsError(`more than ${MAX_OUTSIDE_CHARS} characters outside ${this.path.join('.')}`);
+    this.outside.push(text);
+  }
+
+  private scanOutside(chunk: string, from: number): number {
+    for (let i = from; i < chunk.length; i++) {
+      const c = chunk[i]!;
+      if (this.inString) {
+        this.stringRaw += c;
+        if (this.escaped) this.escaped = false;
+        else if (c === '\\') this.escaped = true;
+        else if (c === '"') this.closeString();
+        continue;
+      }
+      if (c === '"') {
+        this.inString = true;
+        this.stringRaw = '"';
+      } else if (c === ':') this.pendingKey = this.lastString;
+      else if (c === ',') this.pendingKey = null;
+      else if (c === '{' || c === '[') {
+        const parent = this.stack.at(-1);
+        this.stack.push({ kind: c === '{' ? 'object' : 'array', key: parent?.kind === 'object' ? this.pendingKey : null });
+        this.pendingKey = null;
+        if (c === '[' && this.atPath()) {
+          this.keep(chunk.slice(from, i + 1));
+          this.inItems = true;
+          this.itemDepth = 0;
+          return i + 1;
+        }
+      } else if (c === '}' || c === ']') this.stack.pop();
+    }
+    this.keep(chunk.slice(from));
+    return chunk.length;
+  }
+
+  private closeString(): void {
+    this.inString = false;
+    try {
+      this.lastString = JSON.parse(this.stringRaw) as string;
+    } catch {
+      throw new JsonItemsError('the answer is not JSON (a bad string)');
+    }
+  }
+
+  private atPath(): boolean {
+    if (this.stack.length !== this.path.length + 1) return false;
+    for (let k = 0; k < this.path.length; k++) if (this.stack[k + 1]!.key !== this.path[k]) return false;
+    return true;
+  }
+
+  // The hot loop: only quotes, escapes and brackets matter, to find where each item ends.
+  private scanItems(chunk: string, from: number): number {
+    let start = from;
+    let depth = this.itemDepth;
+    let inString = this.inString;
+    let escaped = this.escaped;
+    for (let i = from; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 92) escaped = true;
+        else if (c === 34) inString = false;
+        continue;
+      }
+      if (c === 34) inString = true;
+      else if (c === 123 && depth === 0 && this.onSeries && this.item.length === 0 && chunk.startsWith(SERIES_START, i)) {
+        // A series as Prometheus writes it: read as it arrives, from this character on.
+        this.series = new StreamedSeries();
+        Object.assign(this, { inString: false, escaped: false, itemDepth: 0 });
+        return i;
+      } else if (c === 123 || c === 91) depth++;
+      else if (c === 125 || c === 93) {
+        if (depth === 0) {
+          // the array's own closing bracket
+          this.emit(chunk.slice(start, i));
+          Object.assign(this, { inString, escaped, itemDepth: 0, inItems: false });
+          this.stack.pop();
+          this.keep(']');
+          return i + 1;
+        }
+        depth--;
+      } else if (c === 44 && depth === 0) {
+        this.emit(chunk.slice(start, i));
+        start = i + 1;
+      }
+    }
+    this.itemPiece(chunk.slice(start));
+    this.itemDepth = depth;
+    this.inString = inString;
+    this.escaped = escaped;
+    return chunk.length;
+  }
+
+  private itemPiece(text: string): void {
+    if (text.length === 0) return;
+    this.item.push(text);
+    this.itemChars += text.length;
+    if (this.itemChars > MAX_ITEM_CHARS) throw new JsonItemsError(`an item of ${this.path.join('.')} is over ${MAX_ITEM_CHARS} characters`);
+  }
+
+  private emit(last: string): void {
+    this.itemPiece(last);
+    const text = this.item.length === 1 ? this.item[0]! : this.item.join('');
+    this.item = [];
+    this.itemChars = 0;
+    if (text.trim().length > 0) this.onItem(text);
+  }
+}

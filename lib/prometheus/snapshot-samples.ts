@@ -1,0 +1,141 @@
+import 'server-only';
+import { z } from 'zod';
+import { settings, variableOf } from '@/lib/config';
+import { workloadFromPodName, type SampleProgress } from '@/lib/domain';
+import { PrometheusError } from './client';
+import { BATCH_SERIES, planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
+import { SeriesShapeError, parseSeriesItem, type ParsedSeries } from './series-item';
+import { postStreamed } from './stream';
+
+// The snapshot job's samples, read in batches (a namespace, a few small ones, or part of a large one's workloads)
+// rather than in the job's one query, each answer handed on series by series as it arrives: the preview never holds
+// more than one series, and Prometheus never builds one enormous answer. Batches partition the series by the job's
+// own workload rule, so pooling them gives what the one query gives.
+
+export interface SnapshotWindow {
+  start: number;
+  end: number;
+  step: number;
+}
+
+export type { SampleProgress };
+
+export type ReadSeries = ParsedSeries;
+
+// Prometheus's lookback: a sample up to 5 minutes before the window's start still counts at its first step, so
+// the listing reaches back further than the window (an extra series listed only costs a batch a few bytes).
+const LISTING_MARGIN_SECONDS = 3600;
+// Two answers in flight: one being computed while the other is read.
+const CONCURRENCY = 2;
+
+const labelSet = z.record(z.string(), z.string());
+const answerRest = z.object({ status: z.literal('success') });
+const errorRest = z.object({ status: z.literal('error'), errorType: z.string().optional(), error: z.string().optional() });
+
+/** The job's selector: every container's working set, the pause container and pod-level series left out. */
+export function snapshotSelector(extra = ''): string {
+  return `${settings().snapshotMetric}{container!="",container!="POD",pod!=""${extra}}`;
+}
+
+/** `perBatch`: series per query (smaller in tests, to exercise the split of a namespace). */
+export async function readSnapshotSamples(
+  window: SnapshotWindow,
+  onSeries: (series: ReadSeries) => void,
+  onProgress: (p: SampleProgress) => void,
+  signal?: AbortSignal,
+  perBatch = BATCH_SERIES,
+): Promise<SampleProgress> {
+  const census = await listSeries(window, signal);
+  const batches = planBatches(census, perBatch);
+  const progress: SampleProgress = {
+    seriesTotal: census.series,
+    seriesRead: 0,
+    samplesRead: 0,
+    workloadsTotal: batches.reduce((n, b) => n + b.workloads, 0),
+    workloadsDone: 0,
+    batchesTotal: batches.length,
+    batchesDone: 0,
+  };
+  onProgress({ ...progress });
+  const queue = [...batches];
+  const worker = async () => {
+    for (let batch = queue.shift(); batch; batch = queue.shift()) {
+      await readBatch(window, batch, signal, (series) => {
+        progress.seriesRead++;
+        progress.samplesRead += series.values.length;
+        onSeries(series);
+        onProgress({ ...progress });
+      });
+      progress.batchesDone++;
+      progress.workloadsDone += batch.workloads;
+      onProgress({ ...progress });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batches.length) }, worker));
+  return progress;
+}
+
+/** Which namespaces and workloads have series in the window, and how many each: the batches' plan. */
+async function listSeries(window: SnapshotWindow, signal?: AbortSignal): Promise<SeriesCensus> {
+  const census: SeriesCensus = { series: 0, namespaces: new Map() };
+  const form = new URLSearchParams({
+    'match[]': snapshotSelector(),
+    start: String(window.start - LISTING_MARGIN_SECONDS),
+    end: String(window.end),
+  });
+  await post('api/v1/series', form, ['data'], signal, (text) => {
+    const labels = labelSet.safeParse(JSON.parse(text));
+    if (!labels.success) throw new SeriesShapeError('a series in the listing is not a set of labels');
+    const workload = workloadFromPodName(labels.data.pod ?? '');
+    if (workload === null) return; // the job skips it: no need to read its samples
+    const namespace = labels.data.namespace ?? null;
+    let workloads = census.namespaces.get(namespace);
+    if (!workloads) census.namespaces.set(namespace, (workloads = new Map()));
+    workloads.set(workload, (workloads.get(workload) ?? 0) + 1);
+    census.series++;
+  });
+  return census;
+}
+
+async function readBatch(
+  window: SnapshotWindow,
+  batch: SampleBatch,
+  signal: AbortSignal | undefined,
+  onSeries: (s: ReadSeries) => void,
+): Promise<void> {
+  const form = new URLSearchParams({
+    query: snapshotSelector(batch.matchers),
+    start: String(window.start),
+    end: String(window.end),
+    step: String(window.step),
+  });
+  const take = (series: ReadSeries) => {
+    if (batch.accepts(series.metric)) onSeries(series); // else another batch's workload sharing this one's pod prefix
+  };
+  await post('api/v1/query_range', form, ['data', 'result'], signal, (text) => take(parseSeriesItem(text)), take);
+}
+
+async function post(
+  path: string,
+  form: URLSearchParams,
+  items: string[],
+  signal: AbortSignal | undefined,
+  onItem: (text: string) => void,
+  onSeries?: (s: ReadSeries) => void,
+): Promise<void> {
+  const base = settings().prometheusUrl;
+  if (!base) throw new PrometheusError('not-configured', `No Prometheus is configured (${variableOf('prometheusUrl')}).`);
+  const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
+  const timeout = { idleTimeoutMs: settings().prometheusTimeoutMs, signal, timeoutSetting: variableOf('prometheusTimeoutMs') };
+  const answer = await postStreamed(url, form, items, onItem, timeout, onSeries);
+  const failed = errorRest.safeParse(answer.rest);
+  if (failed.success) {
+    throw new PrometheusError(
+      'refused',
+      `Prometheus refused the query (${failed.data.errorType ?? `HTTP ${answer.status}`}): ${failed.data.error ?? 'no reason given'}`,
+    );
+  }
+  if (answer.status !== 200 || !answerRest.safeParse(answer.rest).success) {
+    throw new PrometheusError('garbage', `Prometheus answered HTTP ${answer.status} with JSON that is not a successful answer to ${path}.`);
+  }
+}

@@ -1,0 +1,103 @@
+import 'server-only';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { PrometheusError } from './client';
+import { JsonArrayItems, JsonItemsError } from './json-items';
+import { SeriesShapeError, type ParsedSeries } from './series-item';
+
+// A POST to Prometheus whose answer is read as it arrives: the items of one array go to `onItem` one at a time, the
+// rest of the answer is returned parsed. The timeout is for silence, not for the whole answer: a 28-day read may
+// take minutes and still be healthy, but a Prometheus that sends nothing for that long is slow or stuck.
+
+export interface StreamedAnswer {
+  status: number;
+  /** The answer without the array's items. */
+  rest: unknown;
+}
+
+export interface StreamOptions {
+  idleTimeoutMs: number;
+  signal?: AbortSignal;
+  /** Which setting the timeout comes from, for the message. */
+  timeoutSetting: string;
+}
+
+/** `onSeries`: query_range series read as they arrive (see JsonArrayItems). */
+export function postStreamed(
+  url: URL,
+  form: URLSearchParams,
+  path: readonly string[],
+  onItem: (text: string) => void,
+  options: StreamOptions,
+  onSeries?: (series: ParsedSeries) => void,
+): Promise<StreamedAnswer> {
+  const { idleTimeoutMs, signal } = options;
+  return new Promise((resolve, reject) => {
+    const body = form.toString();
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const fail = (err: unknown) => reject(asPrometheusError(err, url, options));
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+          accept: 'application/json',
+        },
+        signal,
+      },
+      (res) => {
+        const items = new JsonArrayItems(path, onItem, onSeries);
+        // The first thing wrong with the answer is its failure; the rest of it is not read.
+        let broken = false;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (broken) return;
+          try {
+            items.push(chunk);
+          } catch (err) {
+            broken = true;
+            fail(err);
+            req.destroy();
+          }
+        });
+        res.on('error', fail);
+        res.on('end', () => {
+          if (broken) return;
+          try {
+            resolve({ status: res.statusCode ?? 0, rest: items.end() });
+          } catch (err) {
+            fail(err);
+          }
+        });
+      },
+    );
+    req.setTimeout(idleTimeoutMs, () => req.destroy(new SilenceError()));
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+class SilenceError extends Error {
+  override name = 'SilenceError';
+}
+
+function asPrometheusError(err: unknown, url: URL, options: StreamOptions): unknown {
+  if (err instanceof PrometheusError) return err;
+  if (err instanceof Error && err.name === 'AbortError') return err;
+  if (err instanceof SilenceError) {
+    return new PrometheusError(
+      'timeout',
+      `Prometheus sent nothing for ${options.idleTimeoutMs / 1000} s (${options.timeoutSetting}): it is too slow or stuck.`,
+    );
+  }
+  if (err instanceof JsonItemsError || err instanceof SeriesShapeError || err instanceof SyntaxError) {
+    return new PrometheusError(
+      'garbage',
+      `Prometheus at ${url.origin} answered something that is not a Prometheus answer: ${err.message}.`,
+    );
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new PrometheusError('unreachable', `Prometheus cannot be reached at ${url.origin}: ${message}`);
+}

@@ -1,0 +1,76 @@
+import 'server-only';
+import type { V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
+import { breakGlassProgress, type BreakGlassRecord } from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { AppError } from '@/lib/http/errors';
+import { historyDb } from '@/lib/history';
+import { recordBreakGlass, savedRegistration } from '@/lib/history/break-glass';
+import {
+  createSavedRegistration,
+  deleteManagedRegistrations,
+  readRegistrationToSave,
+  scaleAdmissionController,
+} from '@/lib/k8s/break-glass';
+import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { runProbe } from '@/lib/k8s/probe';
+import { readWebhookConfiguration } from '@/lib/k8s/webhook';
+import { readBreakGlassFacts } from './break-glass';
+import type { StepAnswer } from './break-glass-types';
+
+// The break-glass's and the drill's actions: each does its write with the operator's clients (`w`, from the write
+// guard), then records what the steps resume from. The write guard around them leaves the audit record.
+
+export const STEP_ACTIONS = ['scale-down', 'delete-registrations', 'probe', 'scale-up'] as const;
+export const DRILL_ACTIONS = ['save', 'create-saved'] as const;
+
+const record = (at: Date, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord => ({
+  at: at.toISOString(), action, replicas: null, registrations: [], probe: null, registrationPresent: null, ...extra,
+});
+
+async function remember(r: BreakGlassRecord, saved: object | null = null): Promise<void> {
+  await recordBreakGlass(await historyDb(), r, saved);
+}
+
+export async function scaleDown(w: KubeClients, now: Date): Promise<StepAnswer> {
+  const result = await scaleAdmissionController(w, 0);
+  await remember(record(now, 'scale-down', { replicas: result.before }));
+  return { step: 'scale-down', replicas: result, done: result.changed ? `Scaled from ${result.before} to 0` : 'Already at 0' };
+}
+
+export async function deleteRegistrations(w: KubeClients, now: Date): Promise<StepAnswer> {
+  const deleted = await deleteManagedRegistrations(w, readClients());
+  await remember(record(now, 'delete-registrations', { registrations: deleted }));
+  return { step: 'delete-registrations', deleted, done: deleted.length ? `Deleted ${deleted.join(', ')}` : 'None was standing' };
+}
+
+export async function probe(now: Date): Promise<StepAnswer> {
+  const registration = await readWebhookConfiguration(readClients());
+  const present = Boolean(registration?.webhooks?.some((e) => e.name === settings().webhookEntry));
+  const answer = await runProbe(() => now);
+  await remember(record(now, 'probe', { probe: answer.outcome, registrationPresent: present }));
+  return { step: 'probe', probe: answer, done: `${answer.outcome}${present ? ' (the registration stands)' : ' (no registration)'}` };
+}
+
+/** Back to the recorded count (else the default), read from the records, not from the request. */
+export async function scaleUp(w: KubeClients, now: Date): Promise<StepAnswer> {
+  const { facts } = await readBreakGlassFacts(readClients(), now);
+  const to = breakGlassProgress(facts, now).scaleUpTo;
+  const result = await scaleAdmissionController(w, to);
+  await remember(record(now, 'scale-up', { replicas: to }));
+  return { step: 'scale-up', replicas: result, done: result.changed ? `Scaled from ${result.before} to ${to}` : `Already at ${to}` };
+}
+
+/** The drill's first write is a read: the registration as the runbook's jq keeps it, stored with the record. */
+export async function saveForDrill(now: Date): Promise<StepAnswer & { saved: object }> {
+  const saved = await readRegistrationToSave(readClients());
+  await remember(record(now, 'drill-save'), saved);
+  return { step: 'save', saved, done: `Saved ${saved.metadata?.name} with ${saved.webhooks?.length ?? 0} webhooks` };
+}
+
+export async function createSaved(w: KubeClients, now: Date): Promise<StepAnswer> {
+  const saved = await savedRegistration(await historyDb());
+  if (!saved) throw new AppError('not-found', 'No registration was saved: start the drill by saving it.');
+  const { created } = await createSavedRegistration(w, saved.registration as V1MutatingWebhookConfiguration);
+  await remember(record(now, 'drill-create-saved'));
+  return { step: 'create-saved', done: created ? `Created the copy saved at ${saved.at}` : 'A registration of that name already stands' };
+}

@@ -1,0 +1,143 @@
+import 'server-only';
+import {
+  breakGlassCommands,
+  breakGlassProgress,
+  controlPlaneFallback,
+  drillProgress,
+  gapStart,
+  latestSession,
+  ownedBy,
+  webhookStateOf,
+  type BreakGlassFacts,
+  type BreakGlassNames,
+} from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { historyDb } from '@/lib/history';
+import { listBreakGlass, savedRegistration } from '@/lib/history/break-glass';
+import { listGaps } from '@/lib/history/reads';
+import { readAdmissionReplicas } from '@/lib/k8s/admission';
+import { admissionPodsLeft, listManagedRegistrations } from '@/lib/k8s/break-glass';
+import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { readFailedCreates } from '@/lib/k8s/failed-creates';
+import { readWebhookConfiguration } from '@/lib/k8s/webhook';
+import { part } from './part';
+import type { BreakGlassCommandsView, BreakGlassNamesView, BreakGlassView, DrillView } from './break-glass-types';
+
+// What /break-glass and /break-glass/drill show: the evidence, and where the steps stand, from the cluster and the
+// history store each time it is read (the page polls it), so that any tab resumes at the same step.
+
+/** How long the wait for the admission controller's pods lasts, as the runbook's `--timeout=2m`. */
+export const WAIT_TIMEOUT_MS = 120_000;
+/** How far back the records are read: a break-glass is resolved within hours, not weeks. */
+const RECORDS_WINDOW_MS = 30 * 24 * 3600_000;
+
+export function breakGlassNames(): BreakGlassNames & BreakGlassNamesView {
+  const s = settings();
+  return {
+    kubectl: s.kubectl, namespace: s.kyvernoNamespace, deployment: s.admissionDeployment, podSelector: s.admissionPodSelector,
+    managedBySelector: s.webhookManagedBySelector, registration: s.webhookConfiguration, entry: s.webhookEntry, owner: s.webhookOwner,
+    probeNamespace: s.probeNamespace, probePod: s.probePod, probeImage: s.probeImage,
+  };
+}
+
+function commandsView(names: BreakGlassNames, scaleUpTo: number): BreakGlassCommandsView {
+  const c = breakGlassCommands(names);
+  return { ...c, scaleUp: c.scaleUp(scaleUpTo) };
+}
+
+/** The cluster's side of the facts; any failed read fails the whole (the steps cannot be judged without it). */
+async function clusterFacts(k: KubeClients) {
+  const s = settings();
+  const [replicas, podsLeft, registrations, podRegistration] = await Promise.all([
+    readAdmissionReplicas(k),
+    admissionPodsLeft(k),
+    listManagedRegistrations(k),
+    readWebhookConfiguration(k),
+  ]);
+  const entries = podRegistration?.webhooks ?? [];
+  return {
+    deployment: replicas ? { desired: replicas.desired, ready: replicas.ready } : null,
+    podsLeft,
+    registrations: registrations as string[],
+    podRegistration: podRegistration
+      ? { entry: entries.some((e) => e.name === s.webhookEntry), owner: ownedBy(podRegistration.metadata?.ownerReferences ?? [], s.webhookOwner) }
+      : null,
+    podRegistrationEntries: entries,
+    podRegistrationOwners: podRegistration?.metadata?.ownerReferences ?? [],
+  };
+}
+
+/** Every fact the steps are derived from, read now. */
+export async function readBreakGlassFacts(k: KubeClients, now: Date) {
+  const db = await historyDb();
+  const [cluster, records, gaps] = await Promise.all([clusterFacts(k), listBreakGlass(db, new Date(now.getTime() - RECORDS_WINDOW_MS)), listGaps(db)]);
+  const facts: BreakGlassFacts = {
+    deployment: cluster.deployment,
+    podsLeft: cluster.podsLeft,
+    registrations: cluster.registrations,
+    podRegistration: cluster.podRegistration,
+    records,
+    defaultReplicas: settings().admissionReplicas,
+    waitTimeoutMs: WAIT_TIMEOUT_MS,
+  };
+  return { facts, cluster, gaps };
+}
+
+export async function readBreakGlass(now = new Date()): Promise<BreakGlassView> {
+  const s = settings();
+  const k = readClients();
+  const names = breakGlassNames();
+  const [read, failedCreates] = await Promise.all([part('the admission controller, its pods, the registrations and the history store', () => readBreakGlassFacts(k, now)), part('list events in every namespace', () => readFailedCreates(k))]);
+  const v = read.ok ? read.value : null;
+  const progress = v ? breakGlassProgress(v.facts, now) : null;
+  const lastGap = v?.gaps.at(-1) ?? null;
+  const session = v ? latestSession(v.facts.records) : null;
+  const since = gapStart(session, lastGap);
+  const lastProbe = v?.facts.records.findLast((r) => r.action === 'probe' && r.probe);
+  return {
+    readAt: now.toISOString(),
+    evidence: {
+      state: v ? { ok: true, value: stateOf(v.cluster) } : (read as Exclude<typeof read, { ok: true }>),
+      failedCreates,
+      lastProbe: lastProbe ? { at: lastProbe.at, outcome: lastProbe.probe! } : null,
+    },
+    progress: progress ? { ok: true, value: progress } : (read as Exclude<typeof read, { ok: true }>),
+    deployment: v?.facts.deployment ?? null,
+    podsLeft: v?.facts.podsLeft ?? [],
+    registrations: v?.facts.registrations ?? [],
+    gap: since ? { since, source: lastGap ? 'recorded-gap' : 'recorded-deletion' } : null,
+    waitTimeoutMs: WAIT_TIMEOUT_MS,
+    commands: commandsView(names, progress?.scaleUpTo ?? s.admissionReplicas),
+    fallback: controlPlaneFallback(s.controlPlaneNodes, names, progress?.scaleUpTo ?? s.admissionReplicas),
+    names,
+  };
+}
+
+/** The webhook page's state, from the same reads. */
+function stateOf(cluster: Awaited<ReturnType<typeof clusterFacts>>) {
+  const s = settings();
+  const registration = cluster.podRegistration ? { entries: cluster.podRegistrationEntries, ownerReferences: cluster.podRegistrationOwners } : null;
+  return webhookStateOf({ replicas: cluster.deployment, registration, entryName: s.webhookEntry, ownerName: s.webhookOwner });
+}
+
+export async function readDrill(now = new Date()): Promise<DrillView> {
+  const s = settings();
+  const names = breakGlassNames();
+  const read = await part('the admission controller, its pods, the registrations and the history store', async () => {
+    const [facts, saved] = await Promise.all([readBreakGlassFacts(readClients(), now), historyDb().then(savedRegistration)]);
+    return { ...facts, saved };
+  });
+  const v = read.ok ? read.value : null;
+  return {
+    readAt: now.toISOString(),
+    progress: v ? { ok: true, value: drillProgress(v.facts) } : (read as Exclude<typeof read, { ok: true }>),
+    deployment: v?.facts.deployment ?? null,
+    podsLeft: v?.facts.podsLeft ?? [],
+    registrations: v?.facts.registrations ?? [],
+    podRegistration: v?.facts.podRegistration ?? null,
+    saved: v?.saved ?? null,
+    defaultReplicas: s.admissionReplicas,
+    commands: commandsView(names, s.admissionReplicas),
+    names,
+  };
+}

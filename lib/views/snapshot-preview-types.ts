@@ -1,0 +1,53 @@
+// The JSON contract of GET /api/snapshot/preview: one event per line (NDJSON) while the preview computes, the last
+// being `done` or `failed`. Types only: the page and the route share these shapes and nothing else.
+import type { DiffCounts, GuardOutcome, SampleProgress, SnapshotCrash, TableDiff } from '@/lib/domain';
+
+export interface PreviewWindow {
+  /** Unix seconds, as the job's query_range takes them. */
+  start: number;
+  end: number;
+  step: number;
+}
+
+export interface PreviewProgress extends SampleProgress {
+  elapsedMs: number;
+  /** Estimated from the share of series read; null until some are. */
+  etaMs: number | null;
+}
+
+/** Why no preview: which part failed and its own words. */
+export type PreviewProblemKind =
+  'prometheus-not-configured' | 'prometheus-down' | 'prometheus-slow' | 'prometheus-garbage' | 'prometheus-refused' | 'cluster';
+
+export interface PreviewProblem {
+  kind: PreviewProblemKind;
+  /** One line: "Prometheus is down". */
+  title: string;
+  /** Why, with the cause's own message. */
+  message: string;
+}
+
+export interface SnapshotPreview {
+  window: PreviewWindow;
+  /** ISO time the window ends at. */
+  computedAt: string;
+  tookMs: number;
+  series: number;
+  samples: number;
+  /** The table the job would write, keys sorted. */
+  rows: Record<string, string>;
+  /** The job's guard against today's table. */
+  guard: GuardOutcome;
+  /** Where the job itself would stop (traceback) rather than write or refuse; the guard is then moot. */
+  crash: SnapshotCrash | null;
+  table: { namespace: string; name: string; exists: boolean; rows: number };
+  /** Today's table → the preview. */
+  diff: TableDiff;
+  counts: DiffCounts;
+}
+
+export type PreviewEvent =
+  | { type: 'started'; window: PreviewWindow; table: SnapshotPreview['table'] }
+  | ({ type: 'progress' } & PreviewProgress)
+  | { type: 'done'; preview: SnapshotPreview }
+  | { type: 'failed'; problem: PreviewProblem };

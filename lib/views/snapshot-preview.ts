@@ -1,0 +1,100 @@
+import 'server-only';
+import { SnapshotPool, diffCounts, diffTables, snapshotGuard, type SnapshotCrash } from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { toAppError } from '@/lib/http/errors';
+import { readClients } from '@/lib/k8s/client';
+import { readTableConfigMap } from '@/lib/k8s/table';
+import { PrometheusError } from '@/lib/prometheus/client';
+import { readSnapshotSamples, type SampleProgress } from '@/lib/prometheus/snapshot-samples';
+import type { PreviewEvent, PreviewProblem, PreviewProgress, PreviewWindow, SnapshotPreview } from './snapshot-preview-types';
+
+// The next table, computed as the snapshot job computes it and written nowhere: today's table from the cluster,
+// 28 days of samples from Prometheus reduced series by series, the job's guard, and the diff. Progress is handed
+// out while it runs; the signal stops the Prometheus reads when the page that asked goes away.
+
+const PROGRESS_EVERY_MS = 250;
+
+export type PreviewOutcome = { preview: SnapshotPreview } | { problem: PreviewProblem };
+
+export async function previewSnapshot(
+  now: Date,
+  signal: AbortSignal,
+  emit: (event: PreviewEvent) => void = () => {},
+): Promise<PreviewOutcome> {
+  const started = performance.now();
+  const s = settings();
+  const end = Math.floor(now.getTime() / 1000);
+  const window: PreviewWindow = { start: end - s.snapshotWindowDays * 86400, end, step: s.snapshotStepSeconds };
+  let configMap;
+  try {
+    configMap = await readTableConfigMap(readClients());
+  } catch (err) {
+    return failed(emit, { kind: 'cluster', title: "Today's table cannot be read", message: toAppError(err).message });
+  }
+  const old = configMap?.data ?? null;
+  const table = { namespace: s.kyvernoNamespace, name: s.tableConfigMap, exists: configMap !== null, rows: Object.keys(old ?? {}).length };
+  emit({ type: 'started', window, table });
+
+  const pool = new SnapshotPool();
+  let last = 0;
+  const progress = (p: SampleProgress) => {
+    const at = performance.now();
+    if (at - last < PROGRESS_EVERY_MS && p.batchesDone < p.batchesTotal) return;
+    last = at;
+    emit({ type: 'progress', ...withTime(p, at - started) });
+  };
+  try {
+    await readSnapshotSamples(window, (series) => pool.add(series), progress, signal);
+  } catch (err) {
+    if (err instanceof PrometheusError) return failed(emit, problemOf(err));
+    throw err;
+  }
+
+  const { rows, crash } = pool.rows();
+  const tableName = `${table.namespace}/${table.name}`;
+  const diff = diffTables(old, rows);
+  const preview: SnapshotPreview = {
+    window,
+    computedAt: now.toISOString(),
+    tookMs: Math.round(performance.now() - started),
+    series: pool.series,
+    samples: pool.samples,
+    rows,
+    guard: snapshotGuard(rows, old, tableName),
+    crash: crash ?? (configMap === null ? missingTable(tableName) : null),
+    table,
+    diff,
+    counts: diffCounts(diff),
+  };
+  emit({ type: 'done', preview });
+  return { preview };
+}
+
+function withTime(p: SampleProgress, elapsedMs: number): PreviewProgress {
+  const share = p.seriesTotal > 0 ? Math.min(1, p.seriesRead / p.seriesTotal) : 0;
+  const etaMs = share > 0 && share < 1 ? Math.round((elapsedMs * (1 - share)) / share) : share >= 1 ? 0 : null;
+  return { ...p, elapsedMs: Math.round(elapsedMs), etaMs };
+}
+
+// The job reads the ConfigMap first and stops on the 404.
+function missingTable(tableName: string): SnapshotCrash {
+  return { row: null, reason: `ConfigMap ${tableName} does not exist: the job's first read fails (HTTP 404)` };
+}
+
+function failed(emit: (event: PreviewEvent) => void, problem: PreviewProblem): PreviewOutcome {
+  emit({ type: 'failed', problem });
+  return { problem };
+}
+
+const TITLES: Record<PrometheusError['kind'], [PreviewProblem['kind'], string]> = {
+  'not-configured': ['prometheus-not-configured', 'No Prometheus is configured'],
+  unreachable: ['prometheus-down', 'Prometheus is down'],
+  timeout: ['prometheus-slow', 'Prometheus is too slow'],
+  garbage: ['prometheus-garbage', 'Prometheus answered garbage'],
+  refused: ['prometheus-refused', 'Prometheus refused the query'],
+};
+
+function problemOf(err: PrometheusError): PreviewProblem {
+  const [kind, title] = TITLES[err.kind];
+  return { kind, title, message: err.message };
+}

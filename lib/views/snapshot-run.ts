@@ -1,0 +1,105 @@
+import 'server-only';
+import type { V1Job, V1Pod } from '@kubernetes/client-node';
+import { settings } from '@/lib/config';
+import { diffCounts, diffTables, keyParts } from '@/lib/domain';
+import { snapshotResultOf, type SnapshotResult } from '@/lib/domain/snapshot-result';
+import { MANUAL_ANNOTATION } from '@/lib/domain/snapshot-job';
+import { snapshotRunCommands } from '@/lib/domain/write-commands';
+import { AppError } from '@/lib/http/errors';
+import { historyDb } from '@/lib/history';
+import { listVersions, readVersion } from '@/lib/history/store';
+import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { listRunJobs, readRunJob, readRunLog, readRunPods } from '@/lib/k8s/snapshot-runs';
+import type { RunDiff, RunState, SnapshotRunList, SnapshotRunView, SnapshotTry } from './snapshot-run-types';
+
+// A run of the snapshot as the operator follows it: its tries, each try's log and result, and after a success the
+// change it made to the table. Reads with memdash's read credential (following a run writes nothing).
+
+export interface RunWithLogs {
+  run: SnapshotRunView;
+  /** Each try's whole log, by pod name. */
+  logs: Map<string, string>;
+}
+
+export async function readSnapshotRun(job: string, k: KubeClients = readClients()): Promise<RunWithLogs> {
+  const found = await readRunJob(k, job);
+  if (!found) throw new AppError('not-found', `No Job ${job} in ${settings().kyvernoNamespace}`);
+  const pods = await readRunPods(k, job);
+  const logs = new Map<string, string>();
+  await Promise.all(pods.map(async (p) => logs.set(p.metadata?.name ?? '', await readRunLog(k, p.metadata?.name ?? ''))));
+  const tries = pods.map((p) => tryOf(p, logs.get(p.metadata?.name ?? '') ?? ''));
+  const state = stateOf(found);
+  const result: SnapshotResult = tries.at(-1)?.result ?? { kind: 'unknown', lastLine: null };
+  const createdAt = found.metadata?.creationTimestamp?.toISOString() ?? null;
+  return {
+    run: {
+      job,
+      namespace: settings().kyvernoNamespace,
+      createdAt,
+      manual: found.metadata?.annotations?.[MANUAL_ANNOTATION] === 'manual',
+      state,
+      retries: found.spec?.backoffLimit ?? null,
+      tries,
+      result,
+      diff: result.kind === 'success' && createdAt ? await diffAround(createdAt) : null,
+      commands: snapshotRunCommands(settings(), job),
+    },
+    logs,
+  };
+}
+
+/** Recent runs, newest first, each with the result its newest try's log ends with. */
+export async function readSnapshotRunList(limit = 10, k: KubeClients = readClients()): Promise<SnapshotRunList> {
+  const jobs = (await listRunJobs(k)).slice(0, limit);
+  const runs = await Promise.all(
+    jobs.map(async (job) => {
+      const name = job.metadata?.name ?? '';
+      const pods = await readRunPods(k, name);
+      const newest = pods.at(-1)?.metadata?.name;
+      return {
+        job: name,
+        createdAt: job.metadata?.creationTimestamp?.toISOString() ?? null,
+        manual: job.metadata?.annotations?.[MANUAL_ANNOTATION] === 'manual',
+        state: stateOf(job),
+        tries: pods.length,
+        result: newest ? snapshotResultOf(await readRunLog(k, newest)) : ({ kind: 'unknown', lastLine: null } as const),
+      };
+    }),
+  );
+  return { runs };
+}
+
+function stateOf(job: V1Job): RunState {
+  const done = (type: string) => job.status?.conditions?.some((c) => c.type === type && c.status === 'True');
+  return done('Complete') ? 'succeeded' : done('Failed') ? 'failed' : 'running';
+}
+
+function tryOf(pod: V1Pod, log: string): SnapshotTry {
+  const terminated = pod.status?.containerStatuses?.[0]?.state?.terminated;
+  return {
+    pod: pod.metadata?.name ?? '',
+    phase: pod.status?.phase ?? 'Pending',
+    startedAt: (pod.status?.startTime ?? terminated?.startedAt)?.toISOString() ?? null,
+    finishedAt: terminated?.finishedAt?.toISOString() ?? null,
+    exitCode: terminated?.exitCode ?? null,
+    result: snapshotResultOf(log),
+  };
+}
+
+/**
+ * The table's last version with data before the run against the newest version since: after an override the
+ * version just before the run is the emptied table, so "before" skips versions without data.
+ */
+async function diffAround(createdAt: string): Promise<RunDiff | null> {
+  const db = await historyDb();
+  const versions = await listVersions(db);
+  const before = versions.filter((v) => v.inForceFrom < createdAt && v.rows > 0).at(-1);
+  const after = versions.filter((v) => v.inForceFrom >= createdAt && v.rows > 0 && v.source === 'watch').at(-1);
+  if (!before || !after) return null;
+  const [from, to] = await Promise.all([readVersion(db, before.id), readVersion(db, after.id)]);
+  if (!from || !to) return null;
+  const diff = diffTables(from.data, to.data);
+  const workloads = (data: Record<string, string> | null) => new Set(Object.keys(data ?? {}).map((key) => { const p = keyParts(key); return `${p.namespace}/${p.workload}`; }));
+  const remaining = workloads(to.data);
+  return { from: from.id, to: to.id, counts: diffCounts(diff), lostRows: [...workloads(from.data)].filter((w) => !remaining.has(w)).sort() };
+}

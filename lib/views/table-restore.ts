@@ -1,0 +1,62 @@
+import 'server-only';
+import { z } from 'zod';
+import { settings } from '@/lib/config';
+import { diffCounts, diffTables, parseSavedTable } from '@/lib/domain';
+import { savedTableFileName } from '@/lib/domain/write-commands';
+import { AppError } from '@/lib/http/errors';
+import { historyDb } from '@/lib/history';
+import { readVersion } from '@/lib/history/store';
+import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { readTableConfigMap } from '@/lib/k8s/table';
+import { mergeTableData, readTableForSave } from '@/lib/k8s/table-writes';
+import type { RestoreDone, RestorePreview } from './table-write-types';
+
+// Putting a saved table back (the runbook's restore): first what it changes against today's table, then the merge
+// patch of its data, checked afterwards to equal the saved data exactly.
+
+export const restoreSource = z.union([
+  z.object({ versionId: z.number().int().positive() }).strict(),
+  z.object({ fileName: z.string().min(1).max(255), content: z.string().max(20_000_000, 'a saved table is at most 20 MB') }).strict(),
+]);
+export type RestoreSourceBody = z.infer<typeof restoreSource>;
+
+interface SavedData {
+  data: Record<string, string>;
+  label: string;
+  fileName: string;
+}
+
+async function savedDataOf(source: RestoreSourceBody): Promise<SavedData> {
+  const s = settings();
+  if ('versionId' in source) {
+    const version = await readVersion(await historyDb(), source.versionId);
+    if (!version) throw new AppError('not-found', `No recorded version ${source.versionId}`);
+    if (!version.data) throw new AppError('bad-request', `Version ${source.versionId} has no data: restoring it would empty the table`);
+    return { data: version.data, label: `version ${version.id} (in force from ${version.inForceFrom})`, fileName: version.label ?? savedTableFileName(s.tableConfigMap, new Date(version.inForceFrom)) };
+  }
+  const parsed = parseSavedTable(source.content, source.fileName, { namespace: s.kyvernoNamespace, name: s.tableConfigMap }, new Date());
+  if (!parsed.ok) throw new AppError('bad-request', parsed.error.message);
+  if (!parsed.value.data) throw new AppError('bad-request', `${source.fileName} has no data: restoring it would empty the table`);
+  return { data: parsed.value.data, label: source.fileName, fileName: source.fileName };
+}
+
+/** What the restore would change, read with memdash's read credential. */
+export async function previewRestore(source: RestoreSourceBody): Promise<RestorePreview> {
+  const saved = await savedDataOf(source);
+  const current = (await readTableConfigMap(readClients()))?.data;
+  const diff = diffTables(current && Object.keys(current).length > 0 ? current : null, saved.data);
+  return { diff, counts: diffCounts(diff), savedRows: Object.keys(saved.data).length, label: saved.label, fileName: saved.fileName };
+}
+
+/** The merge patch, with the write credential; then the table read back and compared with the saved data. */
+export async function restoreTable(k: KubeClients, source: RestoreSourceBody): Promise<RestoreDone & { label: string }> {
+  const saved = await savedDataOf(source);
+  const current = await readTableForSave(k);
+  const after = await mergeTableData(k, saved.data, current.data);
+  return { rows: Object.keys(after.data ?? {}).length, identical: sameData(after.data ?? {}, saved.data), label: saved.label };
+}
+
+function sameData(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && a[key] === b[key]);
+}

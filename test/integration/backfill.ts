@@ -1,0 +1,34 @@
+// The p90 a workload's page should show, worked out from the backfill's own generator (e2e/cluster/lib/samples.ts and
+// the scenario's sample plans), never from memdash's code: the samples the harness wrote, in the page's window.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BACKFILL_GAP_SECONDS } from '../../e2e/cluster/lib/prometheus.ts';
+import { writeOpenMetrics } from '../../e2e/cluster/lib/samples.ts';
+import { samplePlans } from '../../e2e/cluster/scenario/sample-plans.ts';
+import { requireCluster } from './cluster';
+import { scenarioWorkload } from './scenario';
+
+/** Nearest-rank p90 of every sample of `container` in [from, to] (unix seconds), in MiB rounded up. */
+export async function backfilledP90Mi(namespace: string, workload: string, container: string, from: number, to: number): Promise<number> {
+  const state = requireCluster();
+  if (!state.backfilledAt) throw new Error(`precondition failed: the local cluster's Prometheus was never backfilled (state.json has no backfilledAt)`);
+  // the backfill ends BACKFILL_GAP_SECONDS before it began; backfilledAt is when it finished, a minute or so later
+  const end = Math.floor(Date.parse(state.backfilledAt) / 1000) - BACKFILL_GAP_SECONDS;
+  const plans = samplePlans(end, [scenarioWorkload(namespace, workload)]).filter((p) => p.container === container);
+  const dir = mkdtempSync(join(tmpdir(), 'memdash-backfill-'));
+  try {
+    await writeOpenMetrics(join(dir, 'samples.om'), plans);
+    const values: number[] = [];
+    for (const line of readFileSync(join(dir, 'samples.om'), 'utf8').split('\n')) {
+      if (line.startsWith('#') || !line) continue;
+      const [value, time] = line.slice(line.lastIndexOf('}') + 2).split(' ').map(Number) as [number, number];
+      if (time >= from && time <= to) values.push(value);
+    }
+    if (values.length === 0) throw new Error(`the backfill holds no sample of ${namespace}/${workload}/${container} in the window`);
+    values.sort((a, b) => a - b);
+    return Math.ceil(values[Math.ceil(0.9 * values.length) - 1]! / 2 ** 20);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,258 @@
+// The preview against the snapshot job itself: on the local cluster, the rows the preview computes equal the rows
+// the independent runner (e2e/cluster/snapshot/, Python) writes right after, key for key and value for value, and
+// its guard's line is the job's last log line. The scenario holds a workload gone from the window, one without
+// samples, rolled-away ReplicaSets, CronJob runs, Jenkins builds, a <job>-<build> Job and init containers. The table
+// is put back afterwards. Then the ways Prometheus fails, and stopping a preview half-way.
+import { execFileSync } from 'node:child_process';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitForTable } from '../../e2e/cluster/kyverno/harness.ts';
+import { getJson, kubectl, kubectlAsync } from '../../e2e/cluster/lib/kubectl.ts';
+import { kubeconfigPath, repoRoot } from '../../e2e/cluster/lib/paths.ts';
+import { freePort } from '../../e2e/cluster/lib/ports.ts';
+import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
+import { readState } from '../../e2e/cluster/lib/state.ts';
+
+const NS = 'kyverno-prd';
+const STEP = 300;
+const cluster = readState();
+if (!cluster) throw new Error('the local cluster is not up (no .cluster/state.json): run npm run cluster:up');
+const prometheus = prometheusUrl(cluster);
+const saved = { ...process.env };
+
+interface Table {
+  metadata: { resourceVersion: string };
+  data?: Record<string, string>;
+}
+const table = () => getJson<Table>(['-n', NS, 'get', 'configmap', 'memory-requests'], 'viewer');
+const cli = (...args: string[]) => execFileSync(process.execPath, [join(repoRoot, 'e2e/cluster/cli.ts'), ...args], { stdio: 'pipe' });
+
+/** The view as a server configured with `env` loads it (settings are read once per process). */
+async function previewWith(env: { url: string; timeoutMs?: number }) {
+  process.env.KUBECONFIG = kubeconfigPath('viewer');
+  process.env.MEMDASH_PROMETHEUS_URL = env.url;
+  if (env.timeoutMs) process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS = String(env.timeoutMs);
+  else delete process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS;
+  vi.resetModules();
+  return (await import('@/lib/views/snapshot-preview')).previewSnapshot;
+}
+
+afterEach(() => {
+  for (const key of ['KUBECONFIG', 'MEMDASH_PROMETHEUS_URL', 'MEMDASH_PROMETHEUS_TIMEOUT_MS']) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+});
+
+const stepOf = (seconds: number) => Math.floor(seconds / STEP);
+
+/**
+ * The job's window ends when it runs, at whole seconds; which samples a 300 s step picks depends only on the 300 s
+ * step the end falls in. Start early in a step, so the preview and the job's run fall in the same one.
+ */
+async function startOfAStep(runSeconds: number): Promise<void> {
+  const into = (Date.now() / 1000) % STEP;
+  if (into + runSeconds > STEP) await new Promise((r) => setTimeout(r, (STEP - into + 1) * 1000));
+}
+
+describe('the preview is what the snapshot job writes', () => {
+  let before: Record<string, string>;
+  beforeAll(() => {
+    cli('snapshot', 'normal');
+    before = table().data ?? {};
+    if (!before['shop_legacy-worker_worker'])
+      throw new Error('precondition: the seeded table holds shop_legacy-worker_worker (a workload gone from the window)');
+  });
+  afterAll(async () => {
+    // Put the table back as the tests after this one expect it; fail loudly if it does not hold.
+    kubectl(
+      [
+        '-n',
+        NS,
+        'patch',
+        'configmap',
+        'memory-requests',
+        '--type=json',
+        '-p',
+        JSON.stringify([{ op: 'add', path: '/data', value: before }]),
+      ],
+      { user: 'operator' },
+    );
+    const now = table().data ?? {};
+    if (JSON.stringify(Object.entries(now).sort()) !== JSON.stringify(Object.entries(before).sort())) {
+      throw new Error(`the table ${NS}/memory-requests could not be restored: later tests will see the job's rows`);
+    }
+    await waitForTable(before);
+  }, 120_000);
+
+  it('gives, key for key and value for value, the rows the job writes right after', async () => {
+    const previewSnapshot = await previewWith({ url: prometheus });
+    await startOfAStep(150);
+    const outcome = await previewSnapshot(new Date(), new AbortController().signal);
+    if (!('preview' in outcome)) throw new Error(`the preview failed: ${outcome.problem.title}: ${outcome.problem.message}`);
+    const { preview } = outcome;
+
+    const job = `memory-snapshot-preview-${Date.now() % 1_000_000}`;
+    expect((await kubectlAsync(['-n', NS, 'create', 'job', '--from=cronjob/memory-snapshot', job], { user: 'operator' })).stderr).toBe('');
+    const waited = await kubectlAsync(['-n', NS, 'wait', '--for=condition=Complete', `job/${job}`, '--timeout=120s'], { user: 'viewer' });
+    expect(waited.stderr).toBe('');
+    const log = (await kubectlAsync(['-n', NS, 'logs', `job/${job}`], { user: 'viewer' })).stdout.trimEnd().split('\n');
+    const pod = getJson<{
+      items: Array<{ status: { containerStatuses?: Array<{ state: { terminated?: { startedAt: string; finishedAt: string } } }> } }>;
+    }>(['-n', NS, 'get', 'pods', '-l', `job-name=${job}`], 'viewer').items[0];
+    const ran = pod?.status.containerStatuses?.[0]?.state.terminated;
+    if (!ran) throw new Error(`job ${job}'s pod has no terminated state`);
+    const steps = [preview.window.end, Date.parse(ran.startedAt) / 1000, Date.parse(ran.finishedAt) / 1000].map(stepOf);
+    if (new Set(steps).size !== 1)
+      throw new Error(
+        `precondition: the preview (end ${preview.window.end}) and the job's run (${ran.startedAt}–${ran.finishedAt}) fell in different 300 s steps, so they read different samples`,
+      );
+
+    const written = table().data ?? {};
+    expect(preview.rows).toEqual(written);
+    expect(Object.keys(preview.rows)).toEqual(Object.keys(written).sort());
+    expect(log.at(-1)).toBe(preview.guard.logLine);
+    expect(preview.guard.verdict).toBe('written');
+    expect(preview.crash).toBeNull();
+
+    // the cases the scenario holds, present in both
+    expect(written['shop_legacy-worker_worker']).toBeUndefined(); // gone from the window
+    expect(preview.diff.gone.map((c) => c.key)).toContain('shop_legacy-worker_worker');
+    expect(written['shop_fresh-api_api']).toBeUndefined(); // no samples
+    for (const key of [
+      'shop_web_app',
+      'shop_web_migrate',
+      'payments_api_api',
+      'shop_nightly-report_report',
+      'jenkins-prd_build-app_build',
+      'jenkins-prd_etl-v2_jnlp',
+      'payments_validate-config_validate',
+      'payments_pg-main_bootstrap-controller',
+    ]) {
+      expect(written[key], key).toMatch(/^\d+Mi$/);
+    }
+    expect(preview.series).toBeGreaterThan(30);
+  }, 300_000);
+});
+
+/** A stand-in Prometheus on a free port that answers as `handle` says. */
+async function fakePrometheus(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; server: Server }> {
+  const server = createServer(handle);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('when Prometheus fails, the preview says which way and why', () => {
+  const servers: Server[] = [];
+  afterAll(() => {
+    for (const server of servers) {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('down: nothing listens', async () => {
+    const previewSnapshot = await previewWith({ url: `http://127.0.0.1:${await freePort()}` });
+    const outcome = await previewSnapshot(new Date(), new AbortController().signal);
+    expect(outcome).toMatchObject({
+      problem: { kind: 'prometheus-down', title: 'Prometheus is down', message: expect.stringMatching(/cannot be reached.*ECONNREFUSED/) },
+    });
+  });
+
+  it('slow: it accepts the query and sends nothing', async () => {
+    const slow = await fakePrometheus(() => {});
+    servers.push(slow.server);
+    const previewSnapshot = await previewWith({ url: slow.url, timeoutMs: 500 });
+    const outcome = await previewSnapshot(new Date(), new AbortController().signal);
+    expect(outcome).toMatchObject({
+      problem: { kind: 'prometheus-slow', message: expect.stringMatching(/sent nothing for 0.5 s \(MEMDASH_PROMETHEUS_TIMEOUT_MS\)/) },
+    });
+  });
+
+  it('garbage: an HTML page, or samples that are not numbers', async () => {
+    const html = await fakePrometheus((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>'),
+    );
+    servers.push(html.server);
+    let outcome = await (await previewWith({ url: html.url }))(new Date(), new AbortController().signal);
+    expect(outcome).toMatchObject({ problem: { kind: 'prometheus-garbage', message: expect.stringMatching(/not JSON/) } });
+
+    // the real listing, then a matrix whose samples are not numbers
+    const bad = await fakePrometheus((req, res) => {
+      if (req.url?.startsWith('/api/v1/series')) return void forward(prometheus, req, res);
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            status: 'success',
+            data: {
+              resultType: 'matrix',
+              result: [{ metric: { namespace: 'shop', pod: 'redis-0', container: 'redis' }, values: [[1, '12MiB']] }],
+            },
+          }),
+        );
+    });
+    servers.push(bad.server);
+    outcome = await (await previewWith({ url: bad.url }))(new Date(), new AbortController().signal);
+    expect(outcome).toMatchObject({ problem: { kind: 'prometheus-garbage', message: expect.stringMatching(/"12MiB" is not a number/) } });
+  });
+
+  it('refused: its own error answer', async () => {
+    const refusing = await fakePrometheus((_req, res) =>
+      res
+        .writeHead(422, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ status: 'error', errorType: 'execution', error: 'query processing would load too many samples into memory' }),
+        ),
+    );
+    servers.push(refusing.server);
+    const outcome = await (await previewWith({ url: refusing.url }))(new Date(), new AbortController().signal);
+    expect(outcome).toMatchObject({
+      problem: { kind: 'prometheus-refused', message: expect.stringMatching(/execution.*too many samples/) },
+    });
+  });
+
+  it('stopped: the signal closes the Prometheus reads in flight and starts no more', async () => {
+    let open = 0;
+    let started = 0;
+    // a Prometheus that answers the real answers slowly, so the stop comes half-way
+    const slowed = await fakePrometheus((req, res) => {
+      started++;
+      open++;
+      res.on('close', () => open--);
+      setTimeout(() => forward(prometheus, req, res, 20), 300);
+    });
+    servers.push(slowed.server);
+    const previewSnapshot = await previewWith({ url: slowed.url });
+    const stop = new AbortController();
+    let progressed = 0;
+    const running = previewSnapshot(new Date(), stop.signal, (e) => {
+      if (e.type === 'progress' && e.seriesRead > 0 && ++progressed === 1) stop.abort();
+    });
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    const startedAtStop = started;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(open).toBe(0);
+    expect(started).toBe(startedAtStop);
+  });
+});
+
+/** The request passed on to the real Prometheus; with `pauseMs`, its answer trickles back chunk by chunk. */
+function forward(upstream: string, req: IncomingMessage, res: ServerResponse, pauseMs = 0): void {
+  const target = new URL(req.url ?? '/', upstream);
+  const out = httpRequest(target, { method: req.method, headers: req.headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    if (pauseMs === 0) return void answer.pipe(res);
+    answer.on('data', (chunk: Buffer) => {
+      res.write(chunk);
+      answer.pause();
+      setTimeout(() => answer.resume(), pauseMs);
+    });
+    answer.on('end', () => res.end());
+  });
+  out.on('error', () => res.destroy());
+  res.on('close', () => out.destroy());
+  req.pipe(out);
+}

@@ -1,0 +1,280 @@
+// The write path on the local cluster: the guard (origin, JSON, credential, audit), the credential's refusals, the
+// snapshot run (normal, too-few-rows with the override, prometheus-fails), the restore, the follow stream's abort.
+// memdash reads through a counting proxy, so "no cluster call" is measured, not assumed.
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kubeconfig, kubectl, requireCluster } from './cluster';
+import {
+  KYVERNO, apiServerOf, job, jobEnds, jobNames, kubeconfigVia, snapshotMode, startCountingProxy, tableData, tempDir, tokenOf, writeTemp, type CountingProxy,
+} from './write-harness';
+
+requireCluster();
+
+const dir = tempDir();
+const proxy: CountingProxy = await startCountingProxy(apiServerOf());
+process.env.KUBECONFIG = writeTemp(dir, 'viewer-via-proxy.yaml', kubeconfigVia('viewer', proxy.url));
+process.env.MEMDASH_HISTORY_PATH = join(dir, 'history.sqlite');
+
+const runs = await import('@/app/api/snapshot/runs/route');
+const access = await import('@/app/api/access/route');
+const override = await import('@/app/api/table/override/route');
+const restore = await import('@/app/api/table/restore/route');
+const events = await import('@/app/api/snapshot/runs/[job]/events/route');
+const { readSnapshotRun } = await import('@/lib/views/snapshot-run');
+const { historyDb } = await import('@/lib/history');
+const { listAudit } = await import('@/lib/history/audit');
+
+const ORIGIN = 'http://127.0.0.1:3000';
+interface Options { token?: string; origin?: string | null; contentType?: string; kubeconfig?: string; secFetchSite?: string; method?: string }
+
+function request(path: string, body: object | string, o: Options = {}): Request {
+  const headers: Record<string, string> = { host: '127.0.0.1:3000', 'content-type': o.contentType ?? 'application/json' };
+  if (o.origin !== null) headers.origin = o.origin ?? ORIGIN;
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  if (o.secFetchSite) headers['sec-fetch-site'] = o.secFetchSite;
+  const payload = typeof body === 'string' ? body : JSON.stringify(o.kubeconfig ? { ...body, kubeconfig: o.kubeconfig } : body);
+  return new Request(`${ORIGIN}${path}`, { method: o.method ?? 'POST', headers, body: payload });
+}
+
+const audit = async () => listAudit(await historyDb(), 1000);
+const original = tableData();
+
+/** Calls a write route and says what it answered, how many audit records it left, and whether it reached the cluster. */
+async function attempt(call: Promise<Response>) {
+  const [recordsBefore, bytesBefore, jobsBefore] = [(await audit()).length, proxy.bytesIn(), jobNames().length];
+  const response = await call;
+  const body = (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string } };
+  const records = await audit();
+  return { status: response.status, body, newRecords: records.length - recordsBefore, record: records[0]!, reachedCluster: proxy.bytesIn() > bytesBefore, jobsBefore };
+}
+
+afterAll(async () => {
+  snapshotMode('normal');
+  // the other tests read the seeded table: put it back as it was
+  if (original) kubectl(['-n', KYVERNO, 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([{ op: 'add', path: '/data', value: original }])], 'admin');
+  await proxy.close();
+});
+
+describe('the write guard refuses before any cluster call', () => {
+  it('no credential → 401, no call, one audit record', async () => {
+    const a = await attempt(runs.POST(request('/api/snapshot/runs', {})));
+    expect(a.status).toBe(401);
+    expect(a.body.error?.message).toMatch(/No write credential/);
+    expect(a.reachedCluster).toBe(false);
+    expect(a.newRecords).toBe(1);
+    expect(a.record).toMatchObject({ actor: 'unknown', action: 'snapshot.run', outcome: 'refused' });
+    expect(jobNames()).toHaveLength(a.jobsBefore);
+  });
+
+  it.each([
+    ['another origin', 403, { origin: 'https://evil.example' }],
+    ['Origin: null', 403, { origin: 'null' }],
+    ['no Origin', 403, { origin: null }],
+    ['Sec-Fetch-Site cross-site', 403, { secFetchSite: 'cross-site' }],
+    ['a text/plain body', 415, { contentType: 'text/plain' }],
+    ['a form body', 415, { contentType: 'application/x-www-form-urlencoded' }],
+  ] as const)('%s → %i with the operator token, nothing changed, no call, one audit record', async (_, status, options) => {
+    const a = await attempt(runs.POST(request('/api/snapshot/runs', {}, { ...options, token: tokenOf('operator') })));
+    expect(a.status).toBe(status);
+    expect(a.reachedCluster).toBe(false);
+    expect(a.newRecords).toBe(1);
+    expect(a.record.outcome).toBe('refused');
+    expect(jobNames()).toHaveLength(a.jobsBefore);
+  });
+
+  it('a GET of a write route is refused by the guard as not POST', async () => {
+    const a = await attempt(runs.POST(new Request(`${ORIGIN}/api/snapshot/runs`, { method: 'GET', headers: { host: '127.0.0.1:3000', origin: ORIGIN } })));
+    expect(a.status).toBe(405);
+    expect(a.reachedCluster).toBe(false);
+  });
+
+  it('a bad body is refused before any call', async () => {
+    const a = await attempt(restore.POST(request('/api/table/restore', { versionId: 'x; rm -rf' }, { token: tokenOf('operator') })));
+    expect(a.status).toBe(400);
+    expect(a.reachedCluster).toBe(false);
+    expect(a.newRecords).toBe(1);
+  });
+
+  it('a kubeconfig with exec is refused, and its command never runs', async () => {
+    const marker = join(dir, 'exec-ran');
+    const config = readFileSync(kubeconfig('operator'), 'utf8').replace(/ {4}token: \S+/, `    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: ["-c", "touch ${marker}"]\n      interactiveMode: Never`);
+    const a = await attempt(runs.POST(request('/api/snapshot/runs', {}, { kubeconfig: config })));
+    expect(a.status).toBe(400);
+    expect(a.body.error?.message).toMatch(/runs a command \(exec\)/);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(existsSync(marker)).toBe(false);
+    expect(a.reachedCluster).toBe(false);
+    expect(a.newRecords).toBe(1);
+  });
+
+  it('a kubeconfig naming another server is refused, and that server sees no connection', async () => {
+    let seen = 0;
+    const listener = createServer((s) => { seen++; s.destroy(); });
+    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', () => r()));
+    const port = (listener.address() as import('node:net').AddressInfo).port;
+    try {
+      const a = await attempt(runs.POST(request('/api/snapshot/runs', {}, { kubeconfig: kubeconfigVia('operator', `https://127.0.0.1:${port}`) })));
+      expect(a.status).toBe(400);
+      expect(a.body.error?.message).toMatch(new RegExp(`names the server https://127.0.0.1:${port}, but memdash writes only to the cluster it reads`));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(seen).toBe(0);
+      expect(a.reachedCluster).toBe(false);
+    } finally {
+      listener.close();
+    }
+  });
+});
+
+describe('what the write credential may do, and who it is', () => {
+  const checks = [{ verb: 'create', group: 'batch', resource: 'jobs', namespace: KYVERNO }];
+  it("answers for the operator and the viewer as the cluster's RBAC does, writing no audit record", async () => {
+    const before = (await audit()).length;
+    const operator = await (await access.POST(request('/api/access', { checks }, { token: tokenOf('operator') }))).json();
+    const viewer = await (await access.POST(request('/api/access', { checks }, { kubeconfig: readFileSync(kubeconfig('viewer'), 'utf8').replace(/server: \S+/, `server: ${proxy.url}`) }))).json();
+    expect(operator).toMatchObject({ actor: 'operator', answers: [{ allowed: true, text: `may create jobs in ${KYVERNO}` }] });
+    expect(viewer).toMatchObject({ actor: 'viewer', answers: [{ allowed: false }] });
+    expect(viewer.answers[0].text).toMatch(new RegExp(`^may not create jobs in ${KYVERNO}`));
+    expect((await audit()).length).toBe(before);
+  });
+});
+
+describe('run the snapshot now', () => {
+  it("the viewer's token → the cluster's 403 as it said it, no Job, audited as refused by viewer", async () => {
+    const a = await attempt(runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('viewer') })));
+    expect(a.status).toBe(403);
+    expect(a.body.error?.message).toMatch(/jobs.batch is forbidden: User "viewer" cannot create resource "jobs"/);
+    expect(jobNames()).toHaveLength(a.jobsBefore);
+    expect(a.record).toMatchObject({ actor: 'viewer', outcome: 'refused', action: 'snapshot.run' });
+    expect(a.record.detail).toMatch(/forbidden/);
+  });
+
+  let normalJob = '';
+  it("the operator's token → 201 and a Job made as kubectl create job --from makes it", async () => {
+    snapshotMode('normal');
+    const a = await attempt(runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('operator') })));
+    expect(a.status).toBe(201);
+    normalJob = a.body.job as string;
+    expect(normalJob).toMatch(/^memory-snapshot-\d{8}-\d{4}(-\d+)?$/);
+    const created = job(normalJob);
+    const cronJob = JSON.parse(kubectl(['-n', KYVERNO, 'get', 'cronjob', 'memory-snapshot', '-o', 'json'])) as { metadata: { uid: string } };
+    expect(created.metadata.annotations?.['cronjob.kubernetes.io/instantiate']).toBe('manual');
+    expect(created.metadata.ownerReferences).toEqual([{ apiVersion: 'batch/v1', kind: 'CronJob', name: 'memory-snapshot', uid: cronJob.metadata.uid, controller: true }]);
+    expect(a.newRecords).toBe(1);
+    expect(a.record).toMatchObject({ actor: 'operator', outcome: 'success', target: `${KYVERNO}/job/${normalJob}` });
+  });
+
+  it('a second run in the same minute gets a suffix', async () => {
+    const second = await attempt(runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('operator') })));
+    expect(second.status).toBe(201);
+    const [a, b] = [normalJob, second.body.job as string];
+    if (a.slice(0, 29) === b.slice(0, 29)) expect(b).toMatch(new RegExp(`^${a.slice(0, 29)}-\\d+$`));
+    await jobEnds(b);
+  });
+
+  it('snapshot normal → the run ends in a success parsed from its log', async () => {
+    expect(await jobEnds(normalJob)).toBe('Complete');
+    const { run } = await readSnapshotRun(normalJob);
+    expect(run.state).toBe('succeeded');
+    expect(run.result).toMatchObject({ kind: 'success' });
+    const rows = Object.keys(tableData() ?? {}).length;
+    expect(run.result.kind === 'success' && run.result.rows).toBe(rows);
+  });
+
+  it('prometheus-fails → failed with the traceback, each of the three tries shown', async () => {
+    snapshotMode('prometheus-fails');
+    const a = await attempt(runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('operator') })));
+    const name = a.body.job as string;
+    // the follow stream: read its first events, then close it as a page would, and the cluster hears no more
+    const controller = new AbortController();
+    const response = await events.GET(new Request(`${ORIGIN}/api/snapshot/runs/${name}/events`, { signal: controller.signal }), { params: Promise.resolve({ job: name }) });
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toMatch(/^data: \{"type":"(run|log)"/);
+    controller.abort();
+    await reader.cancel();
+    await new Promise((r) => setTimeout(r, 1000));
+    const bytes = proxy.bytesIn();
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(proxy.bytesIn()).toBe(bytes);
+
+    expect(await jobEnds(name)).toBe('Failed');
+    const { run } = await readSnapshotRun(name);
+    expect(run.tries).toHaveLength(3);
+    expect(run.tries.every((t) => t.phase === 'Failed' && t.result.kind === 'failed')).toBe(true);
+    expect(run.result.kind === 'failed' && run.result.traceback).toMatch(/^Traceback \(most recent call last\):[\s\S]*503/);
+    snapshotMode('normal');
+  }, 300_000);
+});
+
+describe('override the guard, then restore the saved table', () => {
+  let refusedJob = '';
+  let saved: { fileName: string; content: string } = { fileName: '', content: '' };
+  let before: Record<string, string> | undefined; // the table the runs above left
+  beforeAll(() => {
+    before = tableData();
+  });
+
+  it('is refused while the last run did not refuse with "fewer than half"', async () => {
+    const a = await attempt(override.POST(request('/api/table/override', { confirm: 'memory-requests' }, { token: tokenOf('operator') })));
+    expect(a.status).toBe(409);
+    expect(tableData()).toEqual(before);
+  });
+
+  it('too-few-rows → a refusal, shown as a refusal naming the reason', async () => {
+    snapshotMode('too-few-rows');
+    const a = await attempt(runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('operator') })));
+    refusedJob = a.body.job as string;
+    expect(await jobEnds(refusedJob)).toBe('Failed');
+    const { run } = await readSnapshotRun(refusedJob);
+    expect(run.result).toMatchObject({ kind: 'refusal', overridable: true });
+    expect(run.result.kind === 'refusal' && run.result.reason).toMatch(/rows is fewer than half of the \d+ rows the table holds/);
+    expect(tableData()).toEqual(before);
+  }, 300_000);
+
+  it('the override saves the table, removes /data and runs the job, which then writes the smaller table', async () => {
+    const wrong = await attempt(override.POST(request('/api/table/override', { confirm: 'memory' }, { token: tokenOf('operator') })));
+    expect(wrong.status).toBe(400);
+    expect(tableData()).toEqual(before);
+
+    const a = await attempt(override.POST(request('/api/table/override', { confirm: 'memory-requests' }, { token: tokenOf('operator') })));
+    expect(a.status).toBe(201);
+    expect(a.body.fileName).toBe(`memory-requests-${new Date().toISOString().slice(0, 10)}.json`);
+    saved = { fileName: a.body.fileName as string, content: a.body.content as string };
+    expect((JSON.parse(saved.content) as { data: Record<string, string> }).data).toEqual(before);
+    expect(a.newRecords).toBe(1);
+    expect(a.record).toMatchObject({ action: 'table.override', actor: 'operator', outcome: 'success' });
+    expect(await jobEnds(a.body.job as string)).toBe('Complete');
+    const after = tableData() ?? {};
+    expect(Object.keys(after).length).toBeGreaterThan(0);
+    expect(Object.keys(after).length * 2).toBeLessThan(Object.keys(before ?? {}).length);
+    snapshotMode('normal');
+  }, 300_000);
+
+  it('restore from the saved file puts the table back byte for byte', async () => {
+    const a = await attempt(restore.POST(request('/api/table/restore', saved, { token: tokenOf('operator') })));
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ identical: true, rows: Object.keys(before ?? {}).length });
+    const json = (d: Record<string, string> | undefined) => JSON.stringify(Object.entries(d ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)));
+    expect(json(tableData())).toBe(json(before));
+    expect(a.record).toMatchObject({ action: 'table.restore', outcome: 'success', actor: 'operator' });
+  });
+
+  it("the viewer's token cannot restore: the cluster's 403", async () => {
+    const a = await attempt(restore.POST(request('/api/table/restore', saved, { token: tokenOf('viewer') })));
+    expect(a.status).toBe(403);
+    expect(a.body.error?.message).toMatch(/configmaps "memory-requests" is forbidden/);
+  });
+});
+
+describe('no secret is kept', () => {
+  it("the operator's and viewer's tokens appear nowhere in the history store", () => {
+    const store = readFileSync(process.env.MEMDASH_HISTORY_PATH!);
+    for (const user of ['operator', 'viewer'] as const) expect(store.includes(tokenOf(user))).toBe(false);
+    for (const file of ['history.sqlite-wal']) {
+      const path = join(dir, file);
+      if (existsSync(path)) for (const user of ['operator', 'viewer'] as const) expect(readFileSync(path).includes(tokenOf(user))).toBe(false);
+    }
+  });
+});
