@@ -2,8 +2,8 @@
 // Kubernetes watch), so they are loaded only in the Node runtime, never in the edge runtime.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { answerUnrequestableMethods } = await import('./lib/http/forbidden-methods');
-  answerUnrequestableMethods();
+  const { answerBeforeNext } = await import('./lib/http/before-next');
+  answerBeforeNext();
   const { startHistory } = await import('./lib/history/start');
   await startHistory();
 }

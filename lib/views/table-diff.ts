@@ -3,15 +3,16 @@ import { filterDiff } from '@/lib/domain';
 import { AppError } from '@/lib/http/errors';
 import type { DiffParams } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
+import type { HistoryDb } from '@/lib/history/db';
+import { diffBodyInWorker } from '@/lib/history/diff-in-worker';
 import { diffVersions } from '@/lib/history/reads';
-import { listVersions } from '@/lib/history/store';
+import { listVersions, readVersionText } from '@/lib/history/store';
 import type { FilteredDiff } from './table-diff-types';
 
 export type { FilteredDiff };
 
-/** The diff the parameters ask for, or null when fewer than two versions are recorded. */
-export async function readDiff(params: DiffParams): Promise<FilteredDiff | null> {
-  const db = await historyDb();
+/** The version ids the parameters name (the last two recorded when absent), or null when fewer than two exist. */
+async function versionIds(db: HistoryDb, params: DiffParams): Promise<{ from: number; to: number } | null> {
   let { from, to } = params;
   if (from === undefined || to === undefined) {
     const versions = await listVersions(db);
@@ -19,7 +20,34 @@ export async function readDiff(params: DiffParams): Promise<FilteredDiff | null>
     to ??= versions[versions.length - 1]!.id;
     from ??= versions[Math.max(0, versions.findIndex((v) => v.id === to) - 1)]!.id;
   }
-  const found = await diffVersions(db, from, to);
-  if (!found) throw new AppError('not-found', `No recorded version ${from} or ${to}`);
+  return { from, to };
+}
+
+/** The diff the parameters ask for, or null when fewer than two versions are recorded. */
+export async function readDiff(params: DiffParams): Promise<FilteredDiff | null> {
+  const db = await historyDb();
+  const ids = await versionIds(db, params);
+  if (!ids) return null;
+  const found = await diffVersions(db, ids.from, ids.to);
+  if (!found) throw new AppError('not-found', `No recorded version ${ids.from} or ${ids.to}`);
   return { ...found, filtered: filterDiff(found.diff, { namespace: params.namespace, workload: params.workload }) };
+}
+
+/**
+ * The diff's export (GET /api/table/diff: JSON {from, to, ...filtered} or CSV) as bytes, computed in a worker thread
+ * so a diff of 100,000 rows never holds the server; null when fewer than two versions are recorded.
+ */
+export async function readDiffExport(params: DiffParams): Promise<{ from: number; to: number; body: ReadableStream<Uint8Array> } | null> {
+  const db = await historyDb();
+  const ids = await versionIds(db, params);
+  if (!ids) return null;
+  const versions = await listVersions(db);
+  const from = versions.find((v) => v.id === ids.from);
+  const to = versions.find((v) => v.id === ids.to);
+  const fromText = await readVersionText(db, ids.from);
+  const toText = await readVersionText(db, ids.to);
+  if (!from || !to || fromText === undefined || toText === undefined) throw new AppError('not-found', `No recorded version ${ids.from} or ${ids.to}`);
+  const filter = { namespace: params.namespace, workload: params.workload };
+  const body = await diffBodyInWorker({ from, to, fromText, toText, filter, format: params.format });
+  return { from: ids.from, to: ids.to, body };
 }

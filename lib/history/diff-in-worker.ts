@@ -1,0 +1,40 @@
+import 'server-only';
+import { Worker } from 'node:worker_threads';
+import type { DiffJob } from './diff-job';
+
+export type { DiffJob };
+
+/**
+ * The diff's answer body (JSON {from, to, added, gone, changed, unchanged}, or CSV), computed in a worker thread and
+ * read from it a piece at a time as the client takes it. Resolves once the diff is computed; rejects if it fails.
+ */
+export function diffBodyInWorker(job: DiffJob): Promise<ReadableStream<Uint8Array>> {
+  const worker = new Worker(new URL('./diff-worker.ts', import.meta.url));
+  const stop = () => void worker.terminate();
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the diff worker stopped (exit ${code}) before answering`)));
+    worker.once('message', () => resolve(piecesOf(worker, stop)));
+    worker.postMessage(job);
+  });
+}
+
+function piecesOf(worker: Worker, stop: () => void): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    // A worker that fails mid-way ends the body with an error rather than leaving the client waiting.
+    start: (controller) => void worker.once('error', (error) => controller.error(error)),
+    pull: (controller) =>
+      new Promise<void>((resolve) => {
+        worker.once('message', (piece: Uint8Array) => {
+          if (piece.length > 0) controller.enqueue(piece);
+          else {
+            controller.close();
+            stop();
+          }
+          resolve();
+        });
+        worker.postMessage('next');
+      }),
+    cancel: stop,
+  });
+}

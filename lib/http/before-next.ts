@@ -1,0 +1,78 @@
+import 'server-only';
+import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import { AppError } from './errors';
+import { SERVED_METHODS, securityHeaders } from './headers';
+import { MAX_JSON_BODY_BYTES } from './limits';
+
+// Requests answered as the Node server hands them over, before Next reads or builds anything from them:
+// - TRACE, TRACK and CONNECT cannot even become a fetch Request (the Fetch standard forbids them), so Next throws
+//   while building one and answers 500 with a stack in the log. They get the 405 other unserved methods get.
+// - Next copies every request body for proxy.ts before proxy.ts runs, and a chunked upload (no Content-Length)
+//   leaves the request unanswered, so a body must say its length (411), and a length above what any route reads is
+//   refused unread (413). The connection is closed after the answer: the rest of the upload is never buffered.
+const UNREQUESTABLE = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
+/** How much of a refused upload is read (and dropped) at most, and for how long, before the connection is cut. */
+const DRAIN_BYTES = 256 * 1024 * 1024;
+const DRAIN_MS = 30_000;
+
+let installed = false;
+const hooked = new WeakSet<Server>();
+
+export function answerBeforeNext(): void {
+  if (installed) return;
+  installed = true;
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
+    if (!hooked.has(this)) {
+      hooked.add(this);
+      this.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => answerExpectContinue(this, request, response));
+    }
+    if (event === 'request') {
+      const [request, response] = args as [IncomingMessage, ServerResponse];
+      const refusal = refusalOf(request);
+      if (refusal) {
+        refuse(request, response, refusal);
+        return true;
+      }
+    }
+    return (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args);
+  } as typeof Server.prototype.emit;
+}
+
+// A client that sends "Expect: 100-continue" (curl does for a large body) waits for the go-ahead before its body:
+// a refused request gets its answer instead, so no byte of the body is sent. Others get what Node gives by default.
+function answerExpectContinue(server: Server, request: IncomingMessage, response: ServerResponse): void {
+  const refusal = refusalOf(request);
+  if (refusal) return refuse(request, response, refusal);
+  response.writeContinue();
+  server.emit('request', request, response);
+}
+
+function refusalOf(request: IncomingMessage): AppError | null {
+  if (UNREQUESTABLE.has(request.method ?? '')) return new AppError('method-not-allowed', `memdash does not answer ${request.method}`);
+  const length = request.headers['content-length'];
+  if (length === undefined) {
+    return request.headers['transfer-encoding'] !== undefined ? new AppError('length-required', 'Send the body with a Content-Length') : null;
+  }
+  return Number(length) > MAX_JSON_BODY_BYTES ? new AppError('too-large', `The body is larger than ${MAX_JSON_BODY_BYTES} bytes`) : null;
+}
+
+function refuse(request: IncomingMessage, response: ServerResponse, error: AppError): void {
+  response.statusCode = error.status;
+  for (const { key, value } of securityHeaders()) response.setHeader(key, value);
+  if (error.code === 'method-not-allowed') response.setHeader('allow', SERVED_METHODS.join(', '));
+  response.setHeader('cache-control', 'no-store');
+  response.setHeader('content-type', 'application/json');
+  // The client may be sending its body already, and reads the answer only when done: what arrives is dropped (memory
+  // stays flat), and the connection cut past a limit, so an endless upload holds nothing for long.
+  response.setHeader('connection', 'close');
+  response.end(JSON.stringify(error.toBody()));
+  let read = 0;
+  const cut = setTimeout(() => request.socket.destroy(), DRAIN_MS).unref();
+  request.on('end', () => clearTimeout(cut));
+  request.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_BYTES) request.socket.destroy();
+  });
+}
