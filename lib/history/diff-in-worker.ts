@@ -1,5 +1,6 @@
 import 'server-only';
 import { Worker } from 'node:worker_threads';
+import { diffBody } from './diff-body';
 import type { DiffJob } from './diff-job';
 
 export type { DiffJob };
@@ -9,6 +10,13 @@ export type { DiffJob };
  * read from it a piece at a time as the client takes it. Resolves once the diff is computed; rejects if it fails.
  */
 export function diffBodyInWorker(job: DiffJob): Promise<ReadableStream<Uint8Array>> {
+  // Next bundles the worker (it follows `new URL(…, import.meta.url)`) and sets NEXT_RUNTIME. Outside Next — the
+  // integration tests call route handlers in plain Node, which cannot load the worker's TypeScript and '@/' imports —
+  // the same diffBody runs in-process.
+  if (!process.env.NEXT_RUNTIME) {
+    const body = diffBody(job);
+    return Promise.resolve(new ReadableStream<Uint8Array>({ start: (controller) => (controller.enqueue(body), controller.close()) }));
+  }
   const worker = new Worker(new URL('./diff-worker.ts', import.meta.url));
   const stop = () => void worker.terminate();
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@
 // heap, would stop health checks for a tenth of a second or more; here it pauses only this thread.
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { diffTables, diffToCsv, filterDiff, type TableData } from '@/lib/domain';
+import { diffBody } from './diff-body';
 import { DIFF_PIECE_BYTES, type DiffJob } from './diff-job';
 
 const port = parentPort!;
@@ -13,9 +13,7 @@ const port = parentPort!;
 setPriority(19);
 
 port.once('message', (job: DiffJob) => {
-  const diff = filterDiff(diffTables(parse(job.fromText), parse(job.toText)), job.filter);
-  const text = job.format === 'csv' ? diffToCsv(diff) : JSON.stringify({ from: job.from, to: job.to, ...diff });
-  const body = new TextEncoder().encode(text);
+  const body = diffBody(job);
   // Handed over a piece per request: the whole body at once, as one large buffer on the server's heap, sets off a
   // full collection there (the very pause this worker exists to avoid).
   let offset = 0;
@@ -26,7 +24,3 @@ port.once('message', (job: DiffJob) => {
   });
   port.postMessage('ready');
 });
-
-function parse(text: string | null): TableData {
-  return text === null ? null : (JSON.parse(text) as TableData);
-}
