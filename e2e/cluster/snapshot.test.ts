@@ -20,9 +20,12 @@ const cli = (...args: string[]) => execFileSync(process.execPath, [join(import.m
 const table = () => getJson<Table>(['-n', NS, 'get', 'configmap', 'memory-requests'], 'viewer');
 let runs = 0;
 
-/** The runbook's "Refreshing it by hand", with a name made unique within the test run. */
+/**
+ * The runbook's "Refreshing it by hand", with a name of its own: memdash's runs of the same minute take the plain
+ * name and then -2, -3…, so a test's `-<n>` would collide with them.
+ */
 async function runSnapshot(condition: 'Complete' | 'Failed'): Promise<{ job: string; log: string[] }> {
-  const job = `memory-snapshot-${new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-${++runs}`;
+  const job = `memory-snapshot-${new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-test${++runs}`;
   const created = await kubectlAsync(['-n', NS, 'create', 'job', `--from=cronjob/memory-snapshot`, job], { user: 'operator' });
   expect(created.stderr).toBe('');
   const waited = await kubectlAsync(['-n', NS, 'wait', `--for=condition=${condition}`, `job/${job}`, '--timeout=240s'], { user: 'viewer' });
