@@ -18,7 +18,8 @@ export async function readJsonBody(request: Request, maxBytes: number, shape: st
   }
 }
 
-async function readText(request: Request, maxBytes: number): Promise<string> {
+/** The body as text, its bytes counted as they arrive: past `maxBytes` the read stops and `tooBig()` is thrown. */
+export async function readText(request: Request, maxBytes: number, tooBig: () => Error = () => tooLarge(maxBytes)): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -29,7 +30,7 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw tooLarge(maxBytes);
+      throw tooBig();
     }
     chunks.push(value);
   }

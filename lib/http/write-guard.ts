@@ -2,6 +2,7 @@ import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
 import { AppError, failureOf } from '@/lib/http/errors';
+import { readText } from '@/lib/http/body';
 import { historyDb } from '@/lib/history';
 import { recordAudit, type AuditRecord } from '@/lib/history/audit';
 import type { KubeClients } from '@/lib/k8s/client';
@@ -56,7 +57,7 @@ export interface WriteSpec<B, R> {
 }
 
 /** A body bigger than this is refused unread further (a saved table is at most 20 MB). */
-const MAX_BODY_CHARS = 25_000_000;
+const MAX_BODY_BYTES = 25_000_000;
 
 export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -114,8 +115,7 @@ async function admit<B>(request: Request, schema: z.ZodType<B>): Promise<Admitte
   assertSameOrigin(request); // Host, Origin (scheme, host, port) and Sec-Fetch-Site
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError('unsupported-media-type', `Writes take JSON only (Content-Type application/json), not ${type || 'a body without a type'}`);
-  const text = await request.text();
-  if (text.length > MAX_BODY_CHARS) throw new AppError('bad-request', 'The request body is too large');
+  const text = await readText(request, MAX_BODY_BYTES, () => new AppError('bad-request', 'The request body is too large'));
   let json: unknown;
   try {
     json = JSON.parse(text);
