@@ -19,7 +19,8 @@ export function JumpToPod() {
     function onKey(event: KeyboardEvent) {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        dialog.current?.showModal();
+        // showModal on an open dialog throws; a second Ctrl-K just keeps it open
+        if (!dialog.current?.open) dialog.current?.showModal();
       }
     }
     window.addEventListener('keydown', onKey);

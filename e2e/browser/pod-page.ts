@@ -32,9 +32,12 @@ export class PodPage {
 export class JumpDialog {
   constructor(readonly page: Page) {}
 
+  /** Ctrl-K until the dialog shows: a key pressed before React hydrated the page has no listener yet. */
   async open() {
-    await this.page.keyboard.press('Control+k');
-    await expect(this.input).toBeVisible();
+    await expect(async () => {
+      await this.page.keyboard.press('Control+k');
+      await expect(this.input).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   get dialog(): Locator {
