@@ -29,8 +29,14 @@ export default defineConfig([
         'error',
         {
           patterns: [
-            { group: ['@/lib/k8s', '@/lib/k8s/*', '@/lib/history', '@/lib/history/*', '@/lib/prometheus', '@/lib/prometheus/*'], message: 'Components never import lib/k8s, lib/history or lib/prometheus: use the read model\'s lib/views/*-types.' },
-            { group: ['@/lib/views/*', '!@/lib/views/*-types'], message: 'Components import only the read models\' types files (lib/views/*-types).' },
+            {
+              group: ['@/lib/k8s', '@/lib/k8s/*', '@/lib/history', '@/lib/history/*', '@/lib/prometheus', '@/lib/prometheus/*'],
+              message: "Components never import lib/k8s, lib/history or lib/prometheus: use the read model's lib/views/*-types.",
+            },
+            {
+              group: ['@/lib/views/*', '!@/lib/views/*-types'],
+              message: "Components import only the read models' types files (lib/views/*-types).",
+            },
             { group: ['@/lib/config'], message: 'Settings are server-side: pass what a component needs as props.' },
           ],
         },
@@ -44,11 +50,18 @@ export default defineConfig([
       'no-restricted-imports': [
         'error',
         {
-          paths: ['server-only', 'fs', 'http', 'https', 'net', '@kubernetes/client-node', 'better-sqlite3', 'kysely', 'next', 'react'].map((name) => ({
-            name,
-            message: 'lib/domain does no I/O: pass what it needs in.',
-          })),
-          patterns: [{ group: [...IO_MODULES, '@/lib/http/params', '@/lib/http/route', 'node:*', 'next/*'], message: 'lib/domain does no I/O: pass what it needs in.' }],
+          paths: ['server-only', 'fs', 'http', 'https', 'net', '@kubernetes/client-node', 'better-sqlite3', 'kysely', 'next', 'react'].map(
+            (name) => ({
+              name,
+              message: 'lib/domain does no I/O: pass what it needs in.',
+            }),
+          ),
+          patterns: [
+            {
+              group: [...IO_MODULES, '@/lib/http/params', '@/lib/http/route', 'node:*', 'next/*'],
+              message: 'lib/domain does no I/O: pass what it needs in.',
+            },
+          ],
         },
       ],
     },

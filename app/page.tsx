@@ -38,12 +38,15 @@ export default async function HomePage() {
       <dl className="grid grid-cols-[12rem_1fr] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3" data-testid="cluster-summary">
         <dt className="text-zinc-600">API server</dt>
         <dd data-testid="api-server">
-          answers: <span className="font-mono">{state.ready.version}</span> at <span className="font-mono">{target.server}</span>{' '}
-          (context <span className="font-mono">{target.context}</span>)
+          answers: <span className="font-mono">{state.ready.version}</span> at <span className="font-mono">{target.server}</span> (context{' '}
+          <span className="font-mono">{target.context}</span>)
         </dd>
         <dt className="text-zinc-600">Table</dt>
         <dd>
-          <span className="font-mono">{s.kyvernoNamespace}/{s.tableConfigMap}</span>:{' '}
+          <span className="font-mono">
+            {s.kyvernoNamespace}/{s.tableConfigMap}
+          </span>
+          :{' '}
           {state.table.parsed.loaded ? (
             <>
               {state.table.parsed.count} rows, last written <Time at={state.table.lastWriteAt} now={now} />
@@ -54,8 +57,15 @@ export default async function HomePage() {
         </dd>
         <dt className="text-zinc-600">Pod webhook</dt>
         <dd>
-          <span className="font-mono">{s.webhookConfiguration} / {s.webhookEntry}</span>:{' '}
-          {state.registration.present ? 'registered' : <strong className="text-red-800">not registered: covered pods are admitted untouched</strong>}
+          <span className="font-mono">
+            {s.webhookConfiguration} / {s.webhookEntry}
+          </span>
+          :{' '}
+          {state.registration.present ? (
+            'registered'
+          ) : (
+            <strong className="text-red-800">not registered: covered pods are admitted untouched</strong>
+          )}
         </dd>
       </dl>
       <Pages />

@@ -18,11 +18,30 @@ function firstPod(): string {
 
 /** The runbook's "Which request a pod got, and why": requests and limits, creation and owner, the workload's rows. */
 function runbook(ns: string, pod: string, workload: string): void {
-  kubectl(['-n', ns, 'get', 'pod', pod, '-o', 'jsonpath={range .spec.initContainers[*]}{.name} (init): {.resources.requests.memory}, limit {.resources.limits.memory}{"\\n"}{end}{range .spec.containers[*]}{.name}: {.resources.requests.memory}, limit {.resources.limits.memory}{"\\n"}{end}']);
-  kubectl(['-n', ns, 'get', 'pod', pod, '-o', 'jsonpath={.metadata.creationTimestamp} {.metadata.ownerReferences[?(@.controller==true)].kind}/{.metadata.ownerReferences[?(@.controller==true)].name}{"\\n"}']);
+  kubectl([
+    '-n',
+    ns,
+    'get',
+    'pod',
+    pod,
+    '-o',
+    'jsonpath={range .spec.initContainers[*]}{.name} (init): {.resources.requests.memory}, limit {.resources.limits.memory}{"\\n"}{end}{range .spec.containers[*]}{.name}: {.resources.requests.memory}, limit {.resources.limits.memory}{"\\n"}{end}',
+  ]);
+  kubectl([
+    '-n',
+    ns,
+    'get',
+    'pod',
+    pod,
+    '-o',
+    'jsonpath={.metadata.creationTimestamp} {.metadata.ownerReferences[?(@.controller==true)].kind}/{.metadata.ownerReferences[?(@.controller==true)].name}{"\\n"}',
+  ]);
   const table = kubectl(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests', '-o', 'json']);
-  execFileSync('jq', ['-r', '--arg', 'p', `${ns}_${workload}_`,
-    '.data // {} | to_entries[] | select(.key | startswith($p)) | "\\(.key) \\(.value)"'], { input: table, encoding: 'utf8' });
+  execFileSync(
+    'jq',
+    ['-r', '--arg', 'p', `${ns}_${workload}_`, '.data // {} | to_entries[] | select(.key | startswith($p)) | "\\(.key) \\(.value)"'],
+    { input: table, encoding: 'utf8' },
+  );
 }
 
 async function main(): Promise<void> {
@@ -36,7 +55,13 @@ async function main(): Promise<void> {
     if (!first.ok) throw new Error(`${url}: ${first.status} ${await first.text()}`);
     const workload = ((await first.json()) as { workload: { name: string } | null }).workload?.name ?? '';
     const api: number[] = [];
-    for (let i = 0; i < RUNS; i++) api.push(await time(async () => { const r = await fetch(url); await r.arrayBuffer(); }));
+    for (let i = 0; i < RUNS; i++)
+      api.push(
+        await time(async () => {
+          const r = await fetch(url);
+          await r.arrayBuffer();
+        }),
+      );
     const cli: number[] = [];
     for (let i = 0; i < RUNS; i++) cli.push(await time(async () => runbook(ns, pod, workload)));
     const apiMedian = percentile(api, 50);
@@ -50,4 +75,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => { console.error(error instanceof Error ? error.message : error); process.exit(1); });
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

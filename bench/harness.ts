@@ -8,7 +8,10 @@ import { readState } from '../e2e/cluster/lib/state.ts';
 import { prometheusUrl } from '../e2e/cluster/lib/prometheus.ts';
 import { waitFor } from '../e2e/cluster/lib/processes.ts';
 
-export interface Memdash { url: string; child?: ChildProcess }
+export interface Memdash {
+  url: string;
+  child?: ChildProcess;
+}
 
 export async function startMemdash(env: Record<string, string> = {}): Promise<Memdash> {
   if (process.env.MEMDASH_URL) return { url: process.env.MEMDASH_URL };
@@ -16,9 +19,17 @@ export async function startMemdash(env: Record<string, string> = {}): Promise<Me
   const port = await freePort();
   const state = readState();
   const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
-    cwd: repoRoot, stdio: 'ignore', detached: true,
-    env: { ...process.env, KUBECONFIG: kubeconfigPath('viewer'), MEMDASH_RECORDER: 'off',
-      MEMDASH_PROMETHEUS_URL: state ? prometheusUrl(state) : '', NEXT_TELEMETRY_DISABLED: '1', ...env },
+    cwd: repoRoot,
+    stdio: 'ignore',
+    detached: true,
+    env: {
+      ...process.env,
+      KUBECONFIG: kubeconfigPath('viewer'),
+      MEMDASH_RECORDER: 'off',
+      MEMDASH_PROMETHEUS_URL: state ? prometheusUrl(state) : '',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...env,
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   if (!(await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 60_000, 300))) throw new Error('memdash did not start');

@@ -32,7 +32,12 @@ function snapshot(seed: number): Record<string, string> {
 }
 
 async function importSnapshot(seed: number): Promise<number> {
-  const content = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'memory-requests', namespace: 'kyverno-prd' }, data: snapshot(seed) });
+  const content = JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'memory-requests', namespace: 'kyverno-prd' },
+    data: snapshot(seed),
+  });
   const response = await fetch(`${base}/api/history/imports`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -53,7 +58,8 @@ for (let i = 0; i < RUNS; i++) {
   const body = (await response.json()) as { changed: unknown[]; added: unknown[]; gone: unknown[] };
   wall.push(performance.now() - start);
   serverTimes.push(Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? NaN));
-  if (i === 0) console.log(`diff of two 8,000-row snapshots: ${body.changed.length} changed, ${body.added.length} new, ${body.gone.length} gone`);
+  if (i === 0)
+    console.log(`diff of two 8,000-row snapshots: ${body.changed.length} changed, ${body.added.length} new, ${body.gone.length} gone`);
 }
 console.log(`  server time ${stats(serverTimes)} (target ≤ 50 ms); whole request ${stats(wall)}`);
 
@@ -64,8 +70,16 @@ console.log(`  server time ${stats(serverTimes)} (target ≤ 50 ms); whole reque
   const page: number[] = [];
   const direct: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    direct.push(await time(async () => { await (await fetch(`${prometheus}/api/v1/query_range`, { method: 'POST', body: raw })).json(); }));
-    page.push(await time(async () => { await (await fetch(`${base}/api/workloads/${namespace}/${workload}/memory`)).json(); }));
+    direct.push(
+      await time(async () => {
+        await (await fetch(`${prometheus}/api/v1/query_range`, { method: 'POST', body: raw })).json();
+      }),
+    );
+    page.push(
+      await time(async () => {
+        await (await fetch(`${base}/api/workloads/${namespace}/${workload}/memory`)).json();
+      }),
+    );
   }
   console.log(`workload history ${namespace}/${workload} (28 days at 300 s): memdash ${stats(page)}; raw query_range ${stats(direct)}`);
   console.log(`  ratio of medians ${(percentile(page, 50) / percentile(direct, 50)).toFixed(2)}× (target ≤ 1.5×)`);

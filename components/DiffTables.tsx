@@ -34,13 +34,13 @@ function ChangeList({ title, kind, changes }: { title: string; kind: string; cha
           <tbody>
             {changes.slice(0, 2000).map((c) => (
               <Row key={c.key} data-testid="diff-row" data-key={c.key}>
-                <Td className="font-mono">
-                  {c.workload ? <Link href={workloadHref(c.namespace, c.workload)}>{c.key}</Link> : c.key}
-                </Td>
+                <Td className="font-mono">{c.workload ? <Link href={workloadHref(c.namespace, c.workload)}>{c.key}</Link> : c.key}</Td>
                 <Td className="text-right font-mono">{c.fromValue ?? '—'}</Td>
                 <Td className="text-right font-mono">{c.toValue ?? '—'}</Td>
                 <Td className={`text-right font-mono ${tone(c.deltaMi)}`}>{c.deltaMi === null ? '' : signed(c.deltaMi)}</Td>
-                <Td className={`text-right font-mono ${tone(c.deltaMi)}`}>{c.deltaPercent === null ? '' : `${signed(Number(c.deltaPercent.toFixed(1)))}%`}</Td>
+                <Td className={`text-right font-mono ${tone(c.deltaMi)}`}>
+                  {c.deltaPercent === null ? '' : `${signed(Number(c.deltaPercent.toFixed(1)))}%`}
+                </Td>
               </Row>
             ))}
           </tbody>

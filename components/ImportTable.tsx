@@ -18,7 +18,12 @@ export function ImportTable() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ fileName: file.name, content: await file.text(), takenAt: takenAt || undefined }),
     });
-    const body = (await response.json().catch(() => null)) as { error?: { message: string }; rows?: number; takenAt?: string; created?: boolean } | null;
+    const body = (await response.json().catch(() => null)) as {
+      error?: { message: string };
+      rows?: number;
+      takenAt?: string;
+      created?: boolean;
+    } | null;
     if (!response.ok) setMessage({ ok: false, text: body?.error?.message ?? `HTTP ${response.status}` });
     else {
       setMessage({ ok: true, text: `${body?.created ? 'Imported' : 'Already imported'}: ${body?.rows} rows, dated ${body?.takenAt}.` });
@@ -30,14 +35,24 @@ export function ImportTable() {
     <Card data-testid="import-table">
       <h2 className="font-semibold">Import a saved table</h2>
       <p className="text-sm text-zinc-600">
-        The file the runbook saves: <code>kubectl get configmap memory-requests -o json &gt; memory-requests-&lt;date&gt;.json</code>. It is dated by the
-        date in its name, unless you give a time.
+        The file the runbook saves: <code>kubectl get configmap memory-requests -o json &gt; memory-requests-&lt;date&gt;.json</code>. It is
+        dated by the date in its name, unless you give a time.
       </p>
       <div className="mt-2 flex flex-wrap items-end gap-3">
-        <input type="file" accept=".json,application/json" aria-label="Saved table file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input
+          type="file"
+          accept=".json,application/json"
+          aria-label="Saved table file"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
         <label className="flex flex-col text-sm">
           Time it stands for (optional)
-          <input className="rounded border px-2 py-1 font-mono" placeholder="2026-10-06T10:00:00Z" value={takenAt} onChange={(e) => setTakenAt(e.target.value)} />
+          <input
+            className="rounded border px-2 py-1 font-mono"
+            placeholder="2026-10-06T10:00:00Z"
+            value={takenAt}
+            onChange={(e) => setTakenAt(e.target.value)}
+          />
         </label>
         <button type="button" className="rounded border bg-zinc-100 px-3 py-1" disabled={!file} onClick={upload}>
           Import

@@ -51,10 +51,18 @@ export function JumpToPod() {
 
   return (
     <>
-      <button type="button" onClick={() => dialog.current?.showModal()} className="rounded border border-zinc-300 px-2 py-0.5 text-zinc-600 hover:bg-zinc-100">
+      <button
+        type="button"
+        onClick={() => dialog.current?.showModal()}
+        className="rounded border border-zinc-300 px-2 py-0.5 text-zinc-600 hover:bg-zinc-100"
+      >
         Jump to pod or workload <kbd className="font-mono text-xs">Ctrl K</kbd>
       </button>
-      <dialog ref={dialog} className="mx-auto mt-24 w-[36rem] rounded border border-zinc-300 p-0 shadow-xl backdrop:bg-black/30" data-testid="jump">
+      <dialog
+        ref={dialog}
+        className="mx-auto mt-24 w-[36rem] rounded border border-zinc-300 p-0 shadow-xl backdrop:bg-black/30"
+        data-testid="jump"
+      >
         <input
           autoFocus
           value={text}

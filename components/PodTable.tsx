@@ -6,7 +6,12 @@ import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 
 /** The pods found, each linked to its explanation and to its workload's page. */
 export function PodTable({ pods, now }: { pods: PodSummary[]; now: Date }) {
-  if (pods.length === 0) return <p className="text-zinc-600" data-testid="no-pods">No pod matches.</p>;
+  if (pods.length === 0)
+    return (
+      <p className="text-zinc-600" data-testid="no-pods">
+        No pod matches.
+      </p>
+    );
   return (
     <Table data-testid="pod-table">
       <thead>

@@ -27,14 +27,24 @@ export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespac
   const [sort, setSort] = useState<Sort>('key');
   const shown = useMemo(() => visibleRows(rows, search, namespace, sort), [rows, search, namespace, sort]);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: shown.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
 
   return (
     <section className="space-y-2">
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-sm">
           Search key
-          <input className="rounded border px-2 py-1 font-mono" value={search} onChange={(e) => setSearch(e.target.value.toLowerCase())} placeholder="shop_web" />
+          <input
+            className="rounded border px-2 py-1 font-mono"
+            value={search}
+            onChange={(e) => setSearch(e.target.value.toLowerCase())}
+            placeholder="shop_web"
+          />
         </label>
         <label className="flex flex-col text-sm">
           Namespace
@@ -80,7 +90,13 @@ export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespac
                   {row.workload && <Link href={workloadHref(row.namespace, row.workload)}>{row.workload}</Link>}
                 </span>
                 <span className="text-right font-mono">
-                  {row.problem ? <span className="text-red-800" data-testid="malformed">{row.value} ⚠</span> : formatMemory(row.bytes!)}
+                  {row.problem ? (
+                    <span className="text-red-800" data-testid="malformed">
+                      {row.value} ⚠
+                    </span>
+                  ) : (
+                    formatMemory(row.bytes!)
+                  )}
                 </span>
               </div>
             );

@@ -13,11 +13,21 @@ export function WorkloadCharts({ namespace, workload }: { namespace: string; wor
     queryFn: ({ signal }) => fetchJson<WorkloadMemory>(workloadMemoryUrl(namespace, workload), signal),
     staleTime: 60_000,
   });
-  if (query.isPending) return <p className="text-zinc-600" data-testid="charts-loading">Reading 28 days of working set from Prometheus…</p>;
+  if (query.isPending)
+    return (
+      <p className="text-zinc-600" data-testid="charts-loading">
+        Reading 28 days of working set from Prometheus…
+      </p>
+    );
   if (query.isError) return <Problem text={query.error.message} />;
   if (!query.data.ok) return <Problem text={query.data.error.message} />;
   const { charts } = query.data.value;
-  if (charts.length === 0) return <p data-testid="no-samples">Prometheus has no working-set samples of this workload's pods in the snapshot's window, so the job writes no row for it.</p>;
+  if (charts.length === 0)
+    return (
+      <p data-testid="no-samples">
+        Prometheus has no working-set samples of this workload's pods in the snapshot's window, so the job writes no row for it.
+      </p>
+    );
   return (
     <div className="space-y-3">
       {charts.map((chart) => (

@@ -14,19 +14,28 @@ export function RowsAcrossVersions({ versions, keys }: { versions: TableVersion[
         <HeadRow>
           <Th>In force from</Th>
           {keys.map((k) => (
-            <Th key={k.key} className="font-mono">{k.container}</Th>
+            <Th key={k.key} className="font-mono">
+              {k.container}
+            </Th>
           ))}
         </HeadRow>
       </thead>
       <tbody>
         {newest.map((v, i) => (
           <Row key={v.id}>
-            <Td className="font-mono">{v.inForceFrom}{v.source === 'import' ? ` (imported)` : ''}</Td>
+            <Td className="font-mono">
+              {v.inForceFrom}
+              {v.source === 'import' ? ` (imported)` : ''}
+            </Td>
             {keys.map((k) => {
               const value = v.data === null ? 'no table' : (v.data[k.key] ?? '—');
               const before = newest[i + 1];
               const changed = before && (before.data === null ? 'no table' : (before.data[k.key] ?? '—')) !== value;
-              return <Td key={k.key} className={`font-mono ${changed ? 'bg-amber-50 font-semibold' : ''}`}>{value}</Td>;
+              return (
+                <Td key={k.key} className={`font-mono ${changed ? 'bg-amber-50 font-semibold' : ''}`}>
+                  {value}
+                </Td>
+              );
             })}
           </Row>
         ))}
@@ -53,12 +62,25 @@ export function WorkloadPods({ namespace, pods }: { namespace: string; pods: Wor
         {pods.flatMap((pod) =>
           pod.containers.map((c: ContainerExplanation) => (
             <Row key={`${pod.name}/${c.name}`} data-testid="workload-pod" data-pod={pod.name} data-container={c.name}>
-              <Td className="font-mono"><a href={podHref(namespace, pod.name)}>{pod.name}</a></Td>
-              <Td className="font-mono">{c.name}{c.init ? ' (init)' : ''}</Td>
-              <Td className="text-right"><Memory bytes={c.request} /></Td>
-              <Td className="text-right"><Memory bytes={c.limit} /></Td>
-              <Td className="text-right"><Memory bytes={c.row} /></Td>
-              <Td title={c.reason}><Verdict code={c.verdict} /></Td>
+              <Td className="font-mono">
+                <a href={podHref(namespace, pod.name)}>{pod.name}</a>
+              </Td>
+              <Td className="font-mono">
+                {c.name}
+                {c.init ? ' (init)' : ''}
+              </Td>
+              <Td className="text-right">
+                <Memory bytes={c.request} />
+              </Td>
+              <Td className="text-right">
+                <Memory bytes={c.limit} />
+              </Td>
+              <Td className="text-right">
+                <Memory bytes={c.row} />
+              </Td>
+              <Td title={c.reason}>
+                <Verdict code={c.verdict} />
+              </Td>
             </Row>
           )),
         )}

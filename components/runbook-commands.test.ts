@@ -37,7 +37,10 @@ describe('podCommands', () => {
   });
 
   it('uses the configured kubectl and Kyverno names', () => {
-    const commands = podCommands({ namespace: 'a', pod: 'b', workload: 'c' }, { ...settings, kubectl: 'kubectl', kyvernoNamespace: 'kyverno' });
+    const commands = podCommands(
+      { namespace: 'a', pod: 'b', workload: 'c' },
+      { ...settings, kubectl: 'kubectl', kyvernoNamespace: 'kyverno' },
+    );
     expect(commands.every((c) => c.command.startsWith('kubectl '))).toBe(true);
     expect(commands[2]!.command).toContain('kubectl -n kyverno get configmap memory-requests');
   });
@@ -61,7 +64,9 @@ describe('podCommands with names from a hostile cluster', () => {
   it('hands a real shell every value as one word: each command run with kubectl and jq replaced by printf', () => {
     const commands = podCommands({ namespace: 'shop', pod: 'web-1', workload: 'web' }, { ...settings, kubectl: "printf '%s\\0'" });
     const words = (command: string) =>
-      execFileSync('/bin/sh', ['-c', command.replace('| jq', "| printf '%s\\0'")], { encoding: 'utf8' }).split('\0').slice(0, -1);
+      execFileSync('/bin/sh', ['-c', command.replace('| jq', "| printf '%s\\0'")], { encoding: 'utf8' })
+        .split('\0')
+        .slice(0, -1);
     expect(words(commands[0]!.command).slice(0, 5)).toEqual(['-n', 'shop', 'get', 'pod', 'web-1']);
     expect(words(commands[0]!.command)[6]).toMatch(/^jsonpath=\{range .spec.initContainers/);
     expect(words(commands[2]!.command).slice(0, 3)).toEqual(['-r', '--arg', 'p']);

@@ -51,10 +51,19 @@ export function podCommands(t: CommandTarget, s: CommandSettings): RunbookComman
     });
   }
   commands.push(
-    { title: "The table's writes (memdash takes the last write from these)", command: `${table} --show-managed-fields -o jsonpath=${q(WRITES_JSONPATH)}` },
+    {
+      title: "The table's writes (memdash takes the last write from these)",
+      command: `${table} --show-managed-fields -o jsonpath=${q(WRITES_JSONPATH)}`,
+    },
     { title: 'Is the policy loaded (READY true)', command: `${k} get mutatingpolicies.policies.kyverno.io ${q(s.mutatingPolicy)}` },
-    { title: 'Is its table loaded (conditions; events on a failed load)', command: `${k} describe globalcontextentries.kyverno.io ${q(s.globalContextEntry)}` },
-    { title: "The admission controller's errors", command: `${k} -n ${q(s.kyvernoNamespace)} logs -l ${q(s.admissionPodSelector)} --prefix --tail=50` },
+    {
+      title: 'Is its table loaded (conditions; events on a failed load)',
+      command: `${k} describe globalcontextentries.kyverno.io ${q(s.globalContextEntry)}`,
+    },
+    {
+      title: "The admission controller's errors",
+      command: `${k} -n ${q(s.kyvernoNamespace)} logs -l ${q(s.admissionPodSelector)} --prefix --tail=50`,
+    },
   );
   return commands;
 }

@@ -8,7 +8,10 @@ describe('MEMDASH_BOOTSTRAP_NAMESPACES', () => {
   });
 
   it('takes a comma-separated list, spaces allowed', () => {
-    expect(loadSettings({ MEMDASH_BOOTSTRAP_NAMESPACES: 'kube-system, flux-system' }).bootstrapNamespaces).toEqual(['kube-system', 'flux-system']);
+    expect(loadSettings({ MEMDASH_BOOTSTRAP_NAMESPACES: 'kube-system, flux-system' }).bootstrapNamespaces).toEqual([
+      'kube-system',
+      'flux-system',
+    ]);
   });
 
   it('refuses a name Kubernetes would refuse, naming the variable', () => {

@@ -16,7 +16,12 @@ describe('loadSettings', () => {
   });
 
   it('takes each setting from its MEMDASH_* variable, an empty one meaning unset', () => {
-    const s = loadSettings({ MEMDASH_KYVERNO_NAMESPACE: 'kyverno', MEMDASH_ADMISSION_REPLICAS: '5', MEMDASH_KUBE_CONTEXT: '', MEMDASH_PROMETHEUS_URL: 'http://127.0.0.1:9090' });
+    const s = loadSettings({
+      MEMDASH_KYVERNO_NAMESPACE: 'kyverno',
+      MEMDASH_ADMISSION_REPLICAS: '5',
+      MEMDASH_KUBE_CONTEXT: '',
+      MEMDASH_PROMETHEUS_URL: 'http://127.0.0.1:9090',
+    });
     expect(s.kyvernoNamespace).toBe('kyverno');
     expect(s.admissionReplicas).toBe(5);
     expect(s.kubeContext).toBeUndefined();
@@ -24,7 +29,11 @@ describe('loadSettings', () => {
   });
 
   it('refuses bad values, naming every bad variable and never echoing its value', () => {
-    const bad = { MEMDASH_KYVERNO_NAMESPACE: 'Kyverno_PRD', MEMDASH_ADMISSION_REPLICAS: 'three', MEMDASH_PROMETHEUS_URL: 'ftp://user:secret@host' };
+    const bad = {
+      MEMDASH_KYVERNO_NAMESPACE: 'Kyverno_PRD',
+      MEMDASH_ADMISSION_REPLICAS: 'three',
+      MEMDASH_PROMETHEUS_URL: 'ftp://user:secret@host',
+    };
     expect(() => loadSettings(bad)).toThrow(SettingsError);
     try {
       loadSettings(bad);

@@ -10,20 +10,48 @@ const optionalText = z.string().trim().min(1).optional();
 // A comma-separated list of namespace names, as an environment variable carries it.
 const namespaceList = z
   .string()
-  .transform((text) => text.split(',').map((n) => n.trim()).filter(Boolean))
+  .transform((text) =>
+    text
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(namespaceName).min(1, 'must name at least one namespace'));
 
 // host or host:port: a DNS name, an IPv4 address or a bracketed IPv6 address, lower-cased.
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)(:\d{1,5})?$/;
 const hostList = z
   .string()
-  .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
-  .pipe(z.array(z.string().regex(HOST, 'each entry is host or host:port (a name, an IPv4 address or [an IPv6 address])')).min(1, 'must name at least one host'));
+  .transform((text) =>
+    text
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().regex(HOST, 'each entry is host or host:port (a name, an IPv4 address or [an IPv6 address])'))
+      .min(1, 'must name at least one host'),
+  );
 // Host names or IP addresses, comma-separated: they are shown inside ssh commands, so nothing else is allowed.
 const nodeList = z
   .string()
-  .transform((text) => text.split(',').map((n) => n.trim()).filter(Boolean))
-  .pipe(z.array(z.string().max(253).regex(/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/, 'a node is a host name or an IPv4 address')).min(1, 'must name at least one node'));
+  .transform((text) =>
+    text
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(253)
+          .regex(/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/, 'a node is a host name or an IPv4 address'),
+      )
+      .min(1, 'must name at least one node'),
+  );
 
 /** Setting → [environment variable, schema with its default]. The variable is what an error names. */
 const SETTINGS = {
@@ -32,7 +60,13 @@ const SETTINGS = {
   snapshotCronJob: ['MEMDASH_SNAPSHOT_CRONJOB', objectName.default('memory-snapshot')],
   snapshotWindowDays: ['MEMDASH_SNAPSHOT_WINDOW_DAYS', positiveInt.default(28)],
   snapshotStepSeconds: ['MEMDASH_SNAPSHOT_STEP_SECONDS', positiveInt.default(300)],
-  snapshotMetric: ['MEMDASH_SNAPSHOT_METRIC', z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a Prometheus metric name').default('container_memory_working_set_bytes')],
+  snapshotMetric: [
+    'MEMDASH_SNAPSHOT_METRIC',
+    z
+      .string()
+      .regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a Prometheus metric name')
+      .default('container_memory_working_set_bytes'),
+  ],
   admissionDeployment: ['MEMDASH_ADMISSION_DEPLOYMENT', objectName.default('kyverno-admission-controller')],
   admissionReplicas: ['MEMDASH_ADMISSION_REPLICAS', positiveInt.default(3)],
   admissionPodSelector: ['MEMDASH_ADMISSION_POD_SELECTOR', equalitySelector.default('app.kubernetes.io/component=admission-controller')],
@@ -48,7 +82,13 @@ const SETTINGS = {
   bootstrapNamespaces: ['MEMDASH_BOOTSTRAP_NAMESPACES', namespaceList.default(['kube-system', 'argocd-prd', 'argocd-hooks'])],
   // The break-glass's fallback when the API server or the token is the broken thing: kubectl on these over ssh.
   controlPlaneNodes: ['MEMDASH_CONTROL_PLANE_NODES', nodeList.default(['srvk8s1', 'srvk8s2', 'srvk8s3'])],
-  probeImage: ['MEMDASH_PROBE_IMAGE', z.string().regex(/^[^\s]+$/, 'must be an image reference without spaces').default('busybox')],
+  probeImage: [
+    'MEMDASH_PROBE_IMAGE',
+    z
+      .string()
+      .regex(/^[^\s]+$/, 'must be an image reference without spaces')
+      .default('busybox'),
+  ],
   jenkinsNamespace: ['MEMDASH_JENKINS_NAMESPACE', namespaceName.default('jenkins-prd')],
   prometheusUrl: ['MEMDASH_PROMETHEUS_URL', z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()],
   kubeContext: ['MEMDASH_KUBE_CONTEXT', optionalText],
@@ -66,7 +106,10 @@ const SETTINGS = {
   // on only when a reverse proxy in front sets X-Forwarded-Host and X-Forwarded-Proto: otherwise a client could.
   trustProxy: ['MEMDASH_TRUST_PROXY', z.enum(['on', 'off'], { error: 'must be on or off' }).default('off')],
   // The probe is a pod create through admission: at most one per interval, whoever asks.
-  probeMinIntervalMs: ['MEMDASH_PROBE_MIN_INTERVAL_MS', z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(5000)],
+  probeMinIntervalMs: [
+    'MEMDASH_PROBE_MIN_INTERVAL_MS',
+    z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').default(5000),
+  ],
 } as const;
 
 type Spec = typeof SETTINGS;

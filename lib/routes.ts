@@ -5,22 +5,41 @@ const seg = encodeURIComponent;
 export const podHref = (namespace: string, pod: string) => `/pods/${seg(namespace)}/${seg(pod)}`;
 export const podsInNamespaceHref = (namespace: string) => `/pods?namespace=${seg(namespace)}`;
 export const workloadHref = (namespace: string, workload: string) => `/workloads/${seg(namespace)}/${seg(workload)}`;
-export const workloadMemoryUrl = (namespace: string, workload: string) => `${workloadHref(namespace, workload).replace('/workloads/', '/api/workloads/')}/memory`;
+export const workloadMemoryUrl = (namespace: string, workload: string) =>
+  `${workloadHref(namespace, workload).replace('/workloads/', '/api/workloads/')}/memory`;
 export const diffHref = (from: number, to: number) => `/table/diff?from=${from}&to=${to}`;
 
 /** The pages of the header's navigation and the home page's list, in one place. */
 export const NAVIGATION: ReadonlyArray<{ href: string; label: string; about: string }> = [
   { href: '/pods', label: 'Pods', about: 'find a pod by namespace and name, then see why each of its containers has its memory request.' },
   { href: '/table', label: 'Table', about: "today's table as Kyverno reads it, the malformed rows flagged." },
-  { href: '/table/snapshots', label: 'Versions', about: 'every recorded version of the table and a diff between two: what the snapshot wrote, and what changed.' },
-  { href: '/table/preview', label: 'Preview', about: 'the next table as the snapshot job would compute it now, and whether its guard would let it: written nowhere.' },
+  {
+    href: '/table/snapshots',
+    label: 'Versions',
+    about: 'every recorded version of the table and a diff between two: what the snapshot wrote, and what changed.',
+  },
+  {
+    href: '/table/preview',
+    label: 'Preview',
+    about: 'the next table as the snapshot job would compute it now, and whether its guard would let it: written nowhere.',
+  },
   { href: '/workloads', label: 'Workloads', about: "a workload's working set against its request, limit and row over 28 days." },
   { href: '/webhook', label: 'Webhook', about: 'whether pod creation is safe — the registration, the replicas, the probe, refusals.' },
-  { href: '/break-glass', label: 'Break-glass', about: "restore pod creation when Kyverno's webhook refuses it, bring Kyverno back, restart what was created meanwhile; drill it with Kyverno healthy (/break-glass/drill)." },
+  {
+    href: '/break-glass',
+    label: 'Break-glass',
+    about:
+      "restore pod creation when Kyverno's webhook refuses it, bring Kyverno back, restart what was created meanwhile; drill it with Kyverno healthy (/break-glass/drill).",
+  },
   {
     href: '/snapshot/runs',
     label: 'Runs',
-    about: "the snapshot's recent runs and their outcomes; run it by hand and follow it, override its guard after a \"fewer than half\" refusal, or restore a saved table (/table/restore). Writes take a credential given in the page.",
+    about:
+      'the snapshot\'s recent runs and their outcomes; run it by hand and follow it, override its guard after a "fewer than half" refusal, or restore a saved table (/table/restore). Writes take a credential given in the page.',
   },
-  { href: '/audit', label: 'Audit', about: 'every write attempt memdash was asked to make: who, what, target, outcome, the cluster\'s answer.' },
+  {
+    href: '/audit',
+    label: 'Audit',
+    about: "every write attempt memdash was asked to make: who, what, target, outcome, the cluster's answer.",
+  },
 ];

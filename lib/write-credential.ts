@@ -5,9 +5,7 @@
 // lib/query.ts, which does that and throws the route's AppError. The credential is never put in a URL.
 
 /** A bearer token pasted, or a kubeconfig file chosen (the runbook's prd-write). */
-export type WriteCredential =
-  | { kind: 'token'; token: string }
-  | { kind: 'kubeconfig'; fileName: string; kubeconfig: string };
+export type WriteCredential = { kind: 'token'; token: string } | { kind: 'kubeconfig'; fileName: string; kubeconfig: string };
 
 /**
  * The JSON body field that carries a kubeconfig (a header would do for a token, but a kubeconfig with client

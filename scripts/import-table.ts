@@ -5,7 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
-interface Args { url: string; at?: string; files: string[] }
+interface Args {
+  url: string;
+  at?: string;
+  files: string[];
+}
 
 function parseArgs(argv: string[]): Args {
   const args: Args = { url: process.env.MEMDASH_URL ?? 'http://127.0.0.1:3000', files: [] };
@@ -24,9 +28,17 @@ async function importFile(url: URL, file: string, at: string | undefined): Promi
   const body = JSON.stringify({ fileName: basename(file), content: readFileSync(file, 'utf8'), ...(at ? { takenAt: at } : {}) });
   // the route answers only memdash's own pages: this client says it comes from the server it talks to
   const response = await fetch(new URL('/api/history/imports', url), {
-    method: 'POST', body, headers: { 'content-type': 'application/json', origin: url.origin },
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', origin: url.origin },
   });
-  const answer = (await response.json().catch(() => ({}))) as { error?: { message?: string }; message?: string; takenAt?: string; rows?: number; created?: boolean };
+  const answer = (await response.json().catch(() => ({}))) as {
+    error?: { message?: string };
+    message?: string;
+    takenAt?: string;
+    rows?: number;
+    created?: boolean;
+  };
   if (!response.ok) {
     console.error(`${file}: refused (${response.status}): ${answer.error?.message ?? answer.message ?? response.statusText}`);
     return false;
@@ -43,7 +55,10 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);

@@ -10,13 +10,33 @@ unit       vitest      -        npx vitest run
 browser    playwright  cluster  npx playwright test
 `);
 
-const vitestPassing = { success: true, testResults: [{ name: 'lib/a.test.ts', status: 'passed', message: '', assertionResults: [{ title: 'a', status: 'passed' }, { title: 'b', status: 'passed' }] }] };
+const vitestPassing = {
+  success: true,
+  testResults: [
+    {
+      name: 'lib/a.test.ts',
+      status: 'passed',
+      message: '',
+      assertionResults: [
+        { title: 'a', status: 'passed' },
+        { title: 'b', status: 'passed' },
+      ],
+    },
+  ],
+};
 const playwrightPassing = { stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 0 }, errors: [] };
 
 function results(files: Record<string, unknown>) {
-  return (file: string) => (file in files ? (typeof files[file] === 'string' ? (files[file] as string) : JSON.stringify(files[file])) : null);
+  return (file: string) =>
+    file in files ? (typeof files[file] === 'string' ? (files[file] as string) : JSON.stringify(files[file])) : null;
 }
-const green = { 'typecheck.exit': '0', 'unit.exit': '0', 'unit.json': vitestPassing, 'browser.exit': '0', 'browser.json': playwrightPassing };
+const green = {
+  'typecheck.exit': '0',
+  'unit.exit': '0',
+  'unit.json': vitestPassing,
+  'browser.exit': '0',
+  'browser.json': playwrightPassing,
+};
 const closing = (lines: string[]) => lines.at(-1);
 
 describe('the closing line', () => {
@@ -59,7 +79,9 @@ describe('the closing line', () => {
   it('fails a group that ran no test, and a runner that failed with a clean report', () => {
     const empty = { success: true, testResults: [] };
     expect(summarize(GROUPS, results({ ...green, 'unit.json': empty })).lines).toContain('  unit: ran no test');
-    expect(summarize(GROUPS, results({ ...green, 'unit.exit': '1' })).lines).toContain('  unit: exited 1 although its report shows no failure');
+    expect(summarize(GROUPS, results({ ...green, 'unit.exit': '1' })).lines).toContain(
+      '  unit: exited 1 although its report shows no failure',
+    );
   });
 
   it('never prints a green line for no groups', () => {
@@ -72,9 +94,18 @@ describe('vitest reports', () => {
   const report = {
     success: false,
     testResults: [
-      { name: 'test/a.test.ts', status: 'failed', message: '', assertionResults: [
-        { title: 'one', status: 'skipped' }, { title: 'two', status: 'skipped' }, { title: 'passes', status: 'passed' },
-        { title: 'skipped', status: 'skipped' }, { title: 'todo', status: 'todo' }] },
+      {
+        name: 'test/a.test.ts',
+        status: 'failed',
+        message: '',
+        assertionResults: [
+          { title: 'one', status: 'skipped' },
+          { title: 'two', status: 'skipped' },
+          { title: 'passes', status: 'passed' },
+          { title: 'skipped', status: 'skipped' },
+          { title: 'todo', status: 'todo' },
+        ],
+      },
       { name: 'test/b.test.ts', status: 'failed', message: 'precondition failed: import', assertionResults: [] },
       { name: 'test/c.test.ts', status: 'failed', message: '', assertionResults: [{ title: 'fails', status: 'failed' }] },
     ],
@@ -92,22 +123,33 @@ describe('vitest reports', () => {
 
 describe('Playwright reports', () => {
   it('counts errors outside tests (a spec that failed to load) as failures', () => {
-    const tally = tallyPlaywright({ stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 }, errors: [{ message: 'Error: precondition failed: import\n at x' }] });
+    const tally = tallyPlaywright({
+      stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 },
+      errors: [{ message: 'Error: precondition failed: import\n at x' }],
+    });
     expect(tally).toEqual({ passed: 0, failed: 1, skipped: 0, problems: ['Error: precondition failed: import'] });
   });
 
   it('counts the tests a failed beforeAll kept from running as skipped', () => {
-    expect(tallyPlaywright({ stats: { expected: 1, unexpected: 1, flaky: 0, skipped: 2 }, errors: [] })).toMatchObject({ passed: 1, failed: 1, skipped: 2 });
+    expect(tallyPlaywright({ stats: { expected: 1, unexpected: 1, flaky: 0, skipped: 2 }, errors: [] })).toMatchObject({
+      passed: 1,
+      failed: 1,
+      skipped: 2,
+    });
   });
 });
 
 describe('the groups file', () => {
   it('reads names and report kinds in order, and refuses a line it cannot read', () => {
-    expect(GROUPS).toEqual([{ name: 'typecheck', report: 'exit' }, { name: 'unit', report: 'vitest' }, { name: 'browser', report: 'playwright' }]);
+    expect(GROUPS).toEqual([
+      { name: 'typecheck', report: 'exit' },
+      { name: 'unit', report: 'vitest' },
+      { name: 'browser', report: 'playwright' },
+    ]);
     expect(() => readGroups('security  jest  -  npx jest')).toThrow(/cannot read the line/);
   });
 
-  it("is the one scripts/test.sh runs: typecheck, unit, cluster and browser at least", async () => {
+  it('is the one scripts/test.sh runs: typecheck, unit, cluster and browser at least', async () => {
     const { readFileSync } = await import('node:fs');
     const names = readGroups(readFileSync('scripts/test-groups', 'utf8')).map((g) => g.name);
     expect(names).toEqual(expect.arrayContaining(['typecheck', 'unit', 'cluster', 'browser']));

@@ -9,21 +9,38 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 export type ReportKind = 'vitest' | 'playwright' | 'exit';
-export interface Group { name: string; report: ReportKind }
-export interface Tally { passed: number; failed: number; skipped: number; problems: string[] }
+export interface Group {
+  name: string;
+  report: ReportKind;
+}
+export interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+  problems: string[];
+}
 
 /** The groups, in order, from the file scripts/test.sh runs them from. */
 export function readGroups(text: string): Group[] {
-  return text.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#')).map((line) => {
-    const [name, report] = line.split(/\s+/);
-    if (!name || !['vitest', 'playwright', 'exit'].includes(report ?? '')) throw new Error(`test-groups: cannot read the line "${line}"`);
-    return { name, report: report as ReportKind };
-  });
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [name, report] = line.split(/\s+/);
+      if (!name || !['vitest', 'playwright', 'exit'].includes(report ?? '')) throw new Error(`test-groups: cannot read the line "${line}"`);
+      return { name, report: report as ReportKind };
+    });
 }
 
 interface VitestReport {
   success?: boolean;
-  testResults: Array<{ name: string; status: string; message?: string; assertionResults: Array<{ fullName?: string; title: string; status: string }> }>;
+  testResults: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: Array<{ fullName?: string; title: string; status: string }>;
+  }>;
 }
 
 /** Every test by its own status; a file that failed without a failing test failed to load or in a hook. */
@@ -74,7 +91,8 @@ export function tallyGroup(group: Group, read: (file: string) => string | null):
   if (text === null) return failure(`exited ${code} without its ${group.report} report`);
   let tally: Tally;
   try {
-    tally = group.report === 'vitest' ? tallyVitest(JSON.parse(text) as VitestReport) : tallyPlaywright(JSON.parse(text) as PlaywrightReport);
+    tally =
+      group.report === 'vitest' ? tallyVitest(JSON.parse(text) as VitestReport) : tallyPlaywright(JSON.parse(text) as PlaywrightReport);
   } catch (err) {
     return failure(`its ${group.report} report cannot be read: ${(err as Error).message}`);
   }

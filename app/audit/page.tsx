@@ -21,14 +21,18 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Audit log</h1>
-      <p className="text-zinc-700">One record per write attempt that reached memdash&apos;s guard, refused ones included. Never a credential.</p>
+      <p className="text-zinc-700">
+        One record per write attempt that reached memdash&apos;s guard, refused ones included. Never a credential.
+      </p>
       <form method="get" className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex flex-col">
           Action
           <select name="action" defaultValue={log.filter.action ?? ''} className="rounded border px-2 py-1">
             <option value="">any</option>
             {log.actions.map((a) => (
-              <option key={a} value={a}>{a}</option>
+              <option key={a} value={a}>
+                {a}
+              </option>
             ))}
           </select>
         </label>
@@ -57,7 +61,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           </thead>
           <tbody>
             {log.records.map((r, i) => (
-              <tr key={`${r.at}-${i}`} className="border-b border-zinc-200 align-top" data-testid="audit-record" data-action={r.action} data-outcome={r.outcome}>
+              <tr
+                key={`${r.at}-${i}`}
+                className="border-b border-zinc-200 align-top"
+                data-testid="audit-record"
+                data-action={r.action}
+                data-outcome={r.outcome}
+              >
                 <td className="py-1 pr-2 font-mono text-xs whitespace-nowrap">{r.at}</td>
                 <td className="py-1 pr-2 font-mono">{r.actor}</td>
                 <td className="py-1 pr-2 font-mono">{r.action}</td>
@@ -68,7 +78,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             ))}
             {log.records.length === 0 && (
               <tr>
-                <td colSpan={6} className="py-2 text-zinc-600">No records{log.filter.action || log.filter.outcome ? ' match the filter' : ' yet'}.</td>
+                <td colSpan={6} className="py-2 text-zinc-600">
+                  No records{log.filter.action || log.filter.outcome ? ' match the filter' : ' yet'}.
+                </td>
               </tr>
             )}
           </tbody>

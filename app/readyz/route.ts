@@ -10,6 +10,9 @@ export async function GET(): Promise<Response> {
     return Response.json(await readiness());
   } catch (err) {
     const error = failureOf(err);
-    return Response.json({ ready: false, error: { code: error.code, message: 'The Kubernetes API server does not answer memdash: see its home page' } }, { status: error.status });
+    return Response.json(
+      { ready: false, error: { code: error.code, message: 'The Kubernetes API server does not answer memdash: see its home page' } },
+      { status: error.status },
+    );
   }
 }

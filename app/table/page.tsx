@@ -35,26 +35,35 @@ export default async function TablePage() {
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">
-        Table <span className="font-mono text-zinc-600">{s.kyvernoNamespace}/{s.tableConfigMap}</span>
+        Table{' '}
+        <span className="font-mono text-zinc-600">
+          {s.kyvernoNamespace}/{s.tableConfigMap}
+        </span>
       </h1>
       <p data-testid="table-summary">
         {table.parsed.loaded ? (
           <>
             <strong data-testid="row-count">{table.parsed.count}</strong> rows
-            {table.parsed.malformed.length > 0 && <strong className="text-red-800"> and {table.parsed.malformed.length} malformed</strong>}, last written{' '}
-            <Time at={table.lastWriteAt} now={now} />.
+            {table.parsed.malformed.length > 0 && <strong className="text-red-800"> and {table.parsed.malformed.length} malformed</strong>},
+            last written <Time at={table.lastWriteAt} now={now} />.
           </>
         ) : (
-          <strong className="text-red-800">No table: the ConfigMap {table.exists ? 'has no data' : 'does not exist'}; Kyverno admits every covered pod untouched.</strong>
+          <strong className="text-red-800">
+            No table: the ConfigMap {table.exists ? 'has no data' : 'does not exist'}; Kyverno admits every covered pod untouched.
+          </strong>
         )}{' '}
-        <Link href="/table/snapshots">Recorded versions</Link> · <Link href="/table/diff">What changed last</Link> · <Link href="/table/preview">Preview the next table</Link> · <Link href="/workloads">Workloads</Link> ·{' '}
+        <Link href="/table/snapshots">Recorded versions</Link> · <Link href="/table/diff">What changed last</Link> ·{' '}
+        <Link href="/table/preview">Preview the next table</Link> · <Link href="/workloads">Workloads</Link> ·{' '}
         <Link href="/snapshot/runs">Snapshot runs (run it now)</Link> · <Link href="/table/restore">Restore a saved table</Link>
       </p>
       {table.parsed.malformed.length > 0 && (
         <ul className="rounded border border-red-200 bg-red-50 p-2 text-sm" data-testid="malformed-rows">
           {table.parsed.malformed.map((m) => (
             <li key={m.key}>
-              <span className="font-mono">{m.key}: {m.value}</span> — {m.problem}
+              <span className="font-mono">
+                {m.key}: {m.value}
+              </span>{' '}
+              — {m.problem}
             </li>
           ))}
         </ul>

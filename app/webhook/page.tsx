@@ -11,7 +11,10 @@ export default function WebhookPage() {
   return (
     <div className="space-y-3">
       <h1 className="text-xl font-semibold">Webhook health</h1>
-      <WebhookHealthView guarded={[s.kyvernoNamespace, ...s.bootstrapNamespaces].join(', ')} table={`${s.kyvernoNamespace}/${s.tableConfigMap}`} />
+      <WebhookHealthView
+        guarded={[s.kyvernoNamespace, ...s.bootstrapNamespaces].join(', ')}
+        table={`${s.kyvernoNamespace}/${s.tableConfigMap}`}
+      />
     </div>
   );
 }

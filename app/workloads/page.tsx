@@ -27,15 +27,22 @@ export default async function WorkloadsPage() {
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Workloads in the table ({ids.length})</h1>
-      <p className="text-sm text-zinc-600">A workload without a row (new, or without samples in the window) is not listed; open it by its name: /workloads/&lt;namespace&gt;/&lt;workload&gt;.</p>
+      <p className="text-sm text-zinc-600">
+        A workload without a row (new, or without samples in the window) is not listed; open it by its name:
+        /workloads/&lt;namespace&gt;/&lt;workload&gt;.
+      </p>
       <Table data-testid="workloads">
         <tbody>
           {ids.map((id) => (
             <Row key={id}>
-              <Td className="font-mono"><Link href={workloadHref(byWorkload.get(id)![0]!.namespace, byWorkload.get(id)![0]!.workload)}>{id}</Link></Td>
+              <Td className="font-mono">
+                <Link href={workloadHref(byWorkload.get(id)![0]!.namespace, byWorkload.get(id)![0]!.workload)}>{id}</Link>
+              </Td>
               <Td>
                 {byWorkload.get(id)!.map((r) => (
-                  <span key={r.key} className="mr-3 font-mono">{r.container} <Memory bytes={r.bytes} /></span>
+                  <span key={r.key} className="mr-3 font-mono">
+                    {r.container} <Memory bytes={r.bytes} />
+                  </span>
                 ))}
               </Td>
             </Row>

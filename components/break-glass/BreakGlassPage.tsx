@@ -31,7 +31,9 @@ export function BreakGlassPage({ kubectl, fallback }: { kubectl: string; fallbac
       <Steps view={data} />
       <PodsCreated recordedSince={data.gap?.since ?? null} kubectl={kubectl} />
       <Fallback fallback={fallback} />
-      <p className="text-sm"><Link href="/break-glass/drill">Drill it, with Kyverno healthy →</Link></p>
+      <p className="text-sm">
+        <Link href="/break-glass/drill">Drill it, with Kyverno healthy →</Link>
+      </p>
     </div>
   );
 }

@@ -18,7 +18,12 @@ export function useLastResult() {
 export function LastResult({ last }: { last: Done | null }) {
   if (!last) return null;
   return (
-    <p className="rounded border border-green-300 bg-green-50 p-2 text-sm" data-testid="last-result" data-action={last.action} data-seq={last.seq}>
+    <p
+      className="rounded border border-green-300 bg-green-50 p-2 text-sm"
+      data-testid="last-result"
+      data-action={last.action}
+      data-seq={last.seq}
+    >
       Last step done here: <strong>{last.action}</strong> — {last.text}
     </p>
   );

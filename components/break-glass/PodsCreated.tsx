@@ -24,23 +24,72 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
   return (
     <section className="space-y-2 rounded border border-zinc-200 bg-white p-3" data-testid="pods-created">
       <h2 className="font-semibold">Pods created while the registration was gone</h2>
-      <p className="text-zinc-700">They kept the request they arrived with (none, or their limit); each gets the table&apos;s number with its next pod.</p>
-      <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => { e.preventDefault(); setSince(typed.trim()); }}>
+      <p className="text-zinc-700">
+        They kept the request they arrived with (none, or their limit); each gets the table&apos;s number with its next pod.
+      </p>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSince(typed.trim());
+        }}
+      >
         <label className="flex flex-col text-sm">
-          <span>Since (UTC, RFC 3339){recordedSince && <> — recorded: <code>{recordedSince}</code></>}</span>
-          <input className="rounded border px-2 py-1 font-mono" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={recordedSince ?? '2026-10-06T10:00:00Z'} aria-label="Since" />
+          <span>
+            Since (UTC, RFC 3339)
+            {recordedSince && (
+              <>
+                {' '}
+                — recorded: <code>{recordedSince}</code>
+              </>
+            )}
+          </span>
+          <input
+            className="rounded border px-2 py-1 font-mono"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder={recordedSince ?? '2026-10-06T10:00:00Z'}
+            aria-label="Since"
+          />
         </label>
-        <button type="submit" className="rounded border border-zinc-400 bg-zinc-50 px-2 py-1 hover:bg-zinc-100">List</button>
+        <button type="submit" className="rounded border border-zinc-400 bg-zinc-50 px-2 py-1 hover:bg-zinc-100">
+          List
+        </button>
       </form>
-      {created.error ? <p className="text-red-900" data-testid="pods-created-error">{created.error.message}</p> : !created.data ? <p className="text-zinc-500">reading…</p> : (
+      {created.error ? (
+        <p className="text-red-900" data-testid="pods-created-error">
+          {created.error.message}
+        </p>
+      ) : !created.data ? (
+        <p className="text-zinc-500">reading…</p>
+      ) : (
         <>
           <p className="text-sm" data-testid="pods-created-since" data-since={created.data.since}>
             {groups.length} workloads with pods created since <Time at={created.data.since} now={new Date()} />
-            {created.data.until && <> until the registration was back at <Time at={created.data.until} now={new Date()} /></>} ({created.data.source === 'typed' ? 'typed' : created.data.source === 'recorded-gap' ? 'the recorded gap' : 'the recorded deletion'})
+            {created.data.until && (
+              <>
+                {' '}
+                until the registration was back at <Time at={created.data.until} now={new Date()} />
+              </>
+            )}{' '}
+            (
+            {created.data.source === 'typed'
+              ? 'typed'
+              : created.data.source === 'recorded-gap'
+                ? 'the recorded gap'
+                : 'the recorded deletion'}
+            )
           </p>
-          {created.data.limits.map((l) => <p key={l} className="text-xs text-amber-800">{l}</p>)}
+          {created.data.limits.map((l) => (
+            <p key={l} className="text-xs text-amber-800">
+              {l}
+            </p>
+          ))}
           <GroupTable groups={groups} selected={selected} toggle={toggle} />
-          <details><summary className="cursor-pointer text-sm">The runbook&apos;s listing</summary><CommandLines commands={[created.data.command]} title="SINCE" /></details>
+          <details>
+            <summary className="cursor-pointer text-sm">The runbook&apos;s listing</summary>
+            <CommandLines commands={[created.data.command]} title="SINCE" />
+          </details>
         </>
       )}
       {chosen.length > 0 && <RestartAction chosen={chosen} kubectl={kubectl} />}
@@ -53,7 +102,14 @@ function GroupTable({ groups, selected, toggle }: { groups: CreatedMeanwhileGrou
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <thead><tr className="border-b text-zinc-600"><th className="p-1" /><th className="p-1">Workload</th><th className="p-1">Pods</th><th className="p-1">Verdicts</th></tr></thead>
+        <thead>
+          <tr className="border-b text-zinc-600">
+            <th className="p-1" />
+            <th className="p-1">Workload</th>
+            <th className="p-1">Pods</th>
+            <th className="p-1">Verdicts</th>
+          </tr>
+        </thead>
         <tbody>
           {groups.map((g) => {
             const key = keyOf(g);
@@ -61,11 +117,30 @@ function GroupTable({ groups, selected, toggle }: { groups: CreatedMeanwhileGrou
             return (
               <tr key={key} className="border-b align-top" data-testid="created-group" data-workload={label}>
                 <td className="p-1">
-                  {g.restartable && <input type="checkbox" aria-label={`Restart ${label}`} checked={selected.includes(key)} onChange={() => toggle(key)} />}
+                  {g.restartable && (
+                    <input type="checkbox" aria-label={`Restart ${label}`} checked={selected.includes(key)} onChange={() => toggle(key)} />
+                  )}
                 </td>
-                <td className="p-1"><code>{label}</code> <span className="text-zinc-500">{g.workload?.kind ?? 'no workload'}</span></td>
-                <td className="p-1">{g.pods.map((p) => <div key={p.name}><a href={`/pods/${p.namespace}/${p.name}`} data-testid="created-pod">{p.name}</a> <span className="text-xs text-zinc-500">{p.createdAt}</span></div>)}</td>
-                <td className="p-1">{Object.entries(g.verdicts).map(([v, n]) => <span key={v} className="mr-1 inline-block rounded border border-amber-300 bg-amber-50 px-1 text-xs" data-verdict={v}>{VERDICT_WORDS[v as VerdictCode]} ×{n}</span>)}</td>
+                <td className="p-1">
+                  <code>{label}</code> <span className="text-zinc-500">{g.workload?.kind ?? 'no workload'}</span>
+                </td>
+                <td className="p-1">
+                  {g.pods.map((p) => (
+                    <div key={p.name}>
+                      <a href={`/pods/${p.namespace}/${p.name}`} data-testid="created-pod">
+                        {p.name}
+                      </a>{' '}
+                      <span className="text-xs text-zinc-500">{p.createdAt}</span>
+                    </div>
+                  ))}
+                </td>
+                <td className="p-1">
+                  {Object.entries(g.verdicts).map(([v, n]) => (
+                    <span key={v} className="mr-1 inline-block rounded border border-amber-300 bg-amber-50 px-1 text-xs" data-verdict={v}>
+                      {VERDICT_WORDS[v as VerdictCode]} ×{n}
+                    </span>
+                  ))}
+                </td>
               </tr>
             );
           })}
@@ -82,9 +157,22 @@ function RestartAction({ chosen, kubectl }: { chosen: CreatedMeanwhileGroup[]; k
       key={targets.map((t) => `${t.namespace}/${t.name}`).join(',')}
       testId="restart-action"
       title={`Rollout restart ${targets.length === 1 ? 'this workload' : `these ${targets.length} workloads`}`}
-      target={<>{targets.map((t) => <code key={`${t.namespace}/${t.name}`} className="mr-2 inline-block break-all">{t.kind} {t.namespace}/{t.name}</code>)}</>}
+      target={
+        <>
+          {targets.map((t) => (
+            <code key={`${t.namespace}/${t.name}`} className="mr-2 inline-block break-all">
+              {t.kind} {t.namespace}/{t.name}
+            </code>
+          ))}
+        </>
+      }
       commands={targets.map((t) => restartCommand(kubectl, t.namespace, t.kind, t.name))}
-      checks={[...new Set(targets.map((t) => t.namespace))].map((namespace) => ({ verb: 'patch', group: 'apps', resource: 'deployments', namespace }))}
+      checks={[...new Set(targets.map((t) => t.namespace))].map((namespace) => ({
+        verb: 'patch',
+        group: 'apps',
+        resource: 'deployments',
+        namespace,
+      }))}
       confirm={targets.length > RESTARTS_WITHOUT_CONFIRMATION ? String(targets.length) : undefined}
       buttonLabel="Restart"
       run={async (credential) => {
@@ -100,7 +188,11 @@ function RestartAction({ chosen, kubectl }: { chosen: CreatedMeanwhileGroup[]; k
         }
         return done;
       }}
-      result={(done) => <span data-testid="restart-result">Restarted {done.map((d) => `${d.kind.toLowerCase()}/${d.namespace}/${d.name} at ${d.restartedAt}`).join(', ')}</span>}
+      result={(done) => (
+        <span data-testid="restart-result">
+          Restarted {done.map((d) => `${d.kind.toLowerCase()}/${d.namespace}/${d.name} at ${d.restartedAt}`).join(', ')}
+        </span>
+      )}
     />
   );
 }

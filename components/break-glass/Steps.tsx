@@ -10,17 +10,30 @@ import { useStepRunner } from './useBreakGlass';
 
 const MARK: Record<StepState['status'], string> = { done: '✓', next: '→', waiting: '…', 'timed-out': '!', pending: '·' };
 const TONE: Record<StepState['status'], string> = {
-  done: 'text-green-800', next: 'font-semibold text-zinc-900', waiting: 'text-amber-800', 'timed-out': 'text-red-800', pending: 'text-zinc-500',
+  done: 'text-green-800',
+  next: 'font-semibold text-zinc-900',
+  waiting: 'text-amber-800',
+  'timed-out': 'text-red-800',
+  pending: 'text-zinc-500',
 };
 // The steps a button does; the others are waits, read from the cluster as they happen.
 const ACTIONS: Partial<Record<StepId, string>> = {
-  'scale-down': 'scale-down', 'delete-registrations': 'delete-registrations', probe: 'probe', 'scale-up': 'scale-up', 'probe-through': 'probe',
+  'scale-down': 'scale-down',
+  'delete-registrations': 'delete-registrations',
+  probe: 'probe',
+  'scale-up': 'scale-up',
+  'probe-through': 'probe',
 };
 
 /** The steps in the runbook's order, where each stands, and the button of the one to do now. */
 export function Steps({ view }: { view: BreakGlassView }) {
   const { last, remember } = useLastResult();
-  if (!view.progress.ok) return <p className="text-red-900" data-testid="steps-error">{view.progress.error.message}</p>;
+  if (!view.progress.ok)
+    return (
+      <p className="text-red-900" data-testid="steps-error">
+        {view.progress.error.message}
+      </p>
+    );
   const progress = view.progress.value;
   const restore = progress.steps.slice(0, 4);
   const back = progress.steps.slice(4);
@@ -33,7 +46,9 @@ export function Steps({ view }: { view: BreakGlassView }) {
         <StepList title="Bring Kyverno back" steps={back} view={view} />
       </div>
       <LastResult last={last} />
-      {current && ACTIONS[current] && <StepAction key={current} step={current} view={view} onDone={(text) => remember(`step-action-${current}`, text)} />}
+      {current && ACTIONS[current] && (
+        <StepAction key={current} step={current} view={view} onDone={(text) => remember(`step-action-${current}`, text)} />
+      )}
       {!current && progress.phase !== 'back' && <WaitNote view={view} />}
     </section>
   );
@@ -46,7 +61,10 @@ function StepList({ title, steps, view }: { title: string; steps: StepState[]; v
       <ol className="space-y-1">
         {steps.map((s) => (
           <li key={s.id} className={TONE[s.status]} data-testid="step" data-step={s.id} data-status={s.status}>
-            <span aria-hidden className="inline-block w-4">{MARK[s.status]}</span> {STEP_TITLES[s.id]}
+            <span aria-hidden className="inline-block w-4">
+              {MARK[s.status]}
+            </span>{' '}
+            {STEP_TITLES[s.id]}
             {s.id === 'scale-up' && ` (to ${view.progress.ok ? view.progress.value.scaleUpTo : '?'})`}
             {s.detail && <span className="block pl-4 text-xs break-words text-zinc-600">{s.detail}</span>}
           </li>
@@ -64,17 +82,43 @@ function WaitNote({ view }: { view: BreakGlassView }) {
   if (wait?.status === 'waiting') {
     return (
       <div className="rounded border border-amber-300 bg-amber-50 p-3" data-testid="waiting-pods">
-        <p>Waiting for the admission controller&apos;s pods to go (up to 2 minutes{session?.startedAt ? <>, since <Time at={session.startedAt} now={new Date()} /></> : ''}): {view.podsLeft.length} left.</p>
-        <ul className="text-xs">{view.podsLeft.map((p) => <li key={p.name}><code>{p.name}</code> {p.node && `on ${p.node}`} {p.terminating && '(Terminating)'}</li>)}</ul>
-        <p className="mt-1 text-xs text-zinc-600"><code>{view.commands.waitPods}</code></p>
+        <p>
+          Waiting for the admission controller&apos;s pods to go (up to 2 minutes
+          {session?.startedAt ? (
+            <>
+              , since <Time at={session.startedAt} now={new Date()} />
+            </>
+          ) : (
+            ''
+          )}
+          ): {view.podsLeft.length} left.
+        </p>
+        <ul className="text-xs">
+          {view.podsLeft.map((p) => (
+            <li key={p.name}>
+              <code>{p.name}</code> {p.node && `on ${p.node}`} {p.terminating && '(Terminating)'}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-1 text-xs text-zinc-600">
+          <code>{view.commands.waitPods}</code>
+        </p>
       </div>
     );
   }
-  if (ready?.status === 'waiting' || view.progress.ok && view.progress.value.steps.find((s) => s.id === 'registration-back')?.status === 'waiting') {
+  if (
+    ready?.status === 'waiting' ||
+    (view.progress.ok && view.progress.value.steps.find((s) => s.id === 'registration-back')?.status === 'waiting')
+  ) {
     return (
       <div className="rounded border border-amber-300 bg-amber-50 p-3" data-testid="waiting-back">
-        <p>Waiting for a Ready replica and the pod webhook&apos;s registration with its entry {view.names.entry} and owner {view.names.owner} (a leader registers it every 10 s).</p>
-        <p className="mt-1 text-xs text-zinc-600"><code>{view.commands.checkRegistration}</code></p>
+        <p>
+          Waiting for a Ready replica and the pod webhook&apos;s registration with its entry {view.names.entry} and owner {view.names.owner}{' '}
+          (a leader registers it every 10 s).
+        </p>
+        <p className="mt-1 text-xs text-zinc-600">
+          <code>{view.commands.checkRegistration}</code>
+        </p>
       </div>
     );
   }
@@ -82,7 +126,14 @@ function WaitNote({ view }: { view: BreakGlassView }) {
 }
 
 function checksOf(step: StepId, view: BreakGlassView): AccessCheck[] {
-  const scale: AccessCheck = { verb: 'update', group: 'apps', resource: 'deployments', subresource: 'scale', namespace: view.names.namespace, name: view.names.deployment };
+  const scale: AccessCheck = {
+    verb: 'update',
+    group: 'apps',
+    resource: 'deployments',
+    subresource: 'scale',
+    namespace: view.names.namespace,
+    name: view.names.deployment,
+  };
   if (step === 'scale-down' || step === 'scale-up') return [scale];
   if (step === 'delete-registrations') {
     return [
@@ -101,36 +152,72 @@ function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView
   const props = {
     'scale-down': {
       title: 'Scale the admission controller to 0',
-      target: <>Deployment <code>{view.names.namespace}/{view.names.deployment}</code>, from {view.deployment?.desired ?? '?'} replicas (recorded) to 0</>,
+      target: (
+        <>
+          Deployment{' '}
+          <code>
+            {view.names.namespace}/{view.names.deployment}
+          </code>
+          , from {view.deployment?.desired ?? '?'} replicas (recorded) to 0
+        </>
+      ),
       commands: [view.commands.scaleDown, view.commands.waitPods],
       buttonLabel: 'Scale to 0',
     },
     'delete-registrations': {
       title: "Delete Kyverno's webhook registrations",
-      target: <>Every registration labelled <code>{view.names.managedBySelector}</code>: {view.registrations.map((r) => <code key={r} className="mr-2 inline-block break-all" data-testid="registration-to-delete">{r}</code>)}</>,
+      target: (
+        <>
+          Every registration labelled <code>{view.names.managedBySelector}</code>:{' '}
+          {view.registrations.map((r) => (
+            <code key={r} className="mr-2 inline-block break-all" data-testid="registration-to-delete">
+              {r}
+            </code>
+          ))}
+        </>
+      ),
       commands: [view.commands.deleteRegistrations],
       buttonLabel: 'Delete them',
     },
     probe: {
       title: step === 'probe-through' ? 'Run the probe: admitted through Kyverno?' : 'Run the probe: admitted?',
-      target: <>A server-side dry run of pod <code>{view.names.probeNamespace}/kyverno-probe</code>, with memdash&apos;s read credential (it creates nothing)</>,
+      target: (
+        <>
+          A server-side dry run of pod <code>{view.names.probeNamespace}/kyverno-probe</code>, with memdash&apos;s read credential (it
+          creates nothing)
+        </>
+      ),
       commands: [view.commands.probe],
       buttonLabel: 'Run the probe',
     },
     'scale-up': {
       title: 'Bring Kyverno back',
-      target: <>Deployment <code>{view.names.namespace}/{view.names.deployment}</code>, from 0 to {progress?.scaleUpTo} replicas{progress?.session?.replicasBefore ? ' (the count recorded before the scale-down)' : ' (none recorded: the default)'}</>,
+      target: (
+        <>
+          Deployment{' '}
+          <code>
+            {view.names.namespace}/{view.names.deployment}
+          </code>
+          , from 0 to {progress?.scaleUpTo} replicas
+          {progress?.session?.replicasBefore ? ' (the count recorded before the scale-down)' : ' (none recorded: the default)'}
+        </>
+      ),
       commands: [view.commands.scaleUp, view.commands.checkRegistration],
       buttonLabel: `Scale to ${progress?.scaleUpTo}`,
     },
   }[action]!;
   const calm = step === 'scale-down' && (progress?.phase === 'idle' || progress?.phase === 'back');
   const warning = calm ? (
-    <p>Only when the evidence above calls for it: from the scale-down until Kyverno is back, covered pods are created without the table&apos;s request.</p>
+    <p>
+      Only when the evidence above calls for it: from the scale-down until Kyverno is back, covered pods are created without the
+      table&apos;s request.
+    </p>
   ) : step === 'delete-registrations' && timedOut ? (
     <p data-testid="wait-timeout">
-      The wait timed out: {view.podsLeft.map((p) => `${p.name}${p.node ? ` on ${p.node}` : ''}${p.terminating ? ' (Terminating)' : ''}`).join(', ')} still listed. A pod that hangs in
-      Terminating on a dead node doesn&apos;t run: go on to the delete. A replica that still runs would register the webhooks again within 10 s.
+      The wait timed out:{' '}
+      {view.podsLeft.map((p) => `${p.name}${p.node ? ` on ${p.node}` : ''}${p.terminating ? ' (Terminating)' : ''}`).join(', ')} still
+      listed. A pod that hangs in Terminating on a dead node doesn&apos;t run: go on to the delete. A replica that still runs would register
+      the webhooks again within 10 s.
     </p>
   ) : undefined;
   return (
@@ -143,7 +230,12 @@ function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView
       warning={warning}
       buttonLabel={props.buttonLabel}
       run={(credential) => run(`/api/break-glass/${action}`, {}, credential)}
-      result={(answer) => <span data-testid="step-result">{answer.done}{answer.probe && <>: {answer.probe.explanation}</>}</span>}
+      result={(answer) => (
+        <span data-testid="step-result">
+          {answer.done}
+          {answer.probe && <>: {answer.probe.explanation}</>}
+        </span>
+      )}
       onDone={(answer) => onDone(`${answer.done}${answer.probe ? `: ${answer.probe.explanation}` : ''}`)}
     />
   );

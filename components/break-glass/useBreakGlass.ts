@@ -40,7 +40,8 @@ export function useEvidenceProbe() {
 export function usePodsCreated(since: string) {
   return useQuery({
     queryKey: queryKeys.breakGlass.podsCreated(since),
-    queryFn: ({ signal }) => fetchJson<PodsCreatedView>(`/api/break-glass/pods-created${since ? `?since=${encodeURIComponent(since)}` : ''}`, signal),
+    queryFn: ({ signal }) =>
+      fetchJson<PodsCreatedView>(`/api/break-glass/pods-created${since ? `?since=${encodeURIComponent(since)}` : ''}`, signal),
     refetchInterval: 10_000,
   });
 }

@@ -21,15 +21,18 @@ export function OverrideTheGuard({ namespace, table, commands }: Props) {
       title="Override the guard"
       target={
         <>
-          ConfigMap <span className="font-mono">{namespace}/{table}</span>: save it, remove its <span className="font-mono">data</span>, then a new Job
-          of the snapshot
+          ConfigMap{' '}
+          <span className="font-mono">
+            {namespace}/{table}
+          </span>
+          : save it, remove its <span className="font-mono">data</span>, then a new Job of the snapshot
         </>
       }
       warning={
         <>
           <p>
-            <strong>Until the run writes, every covered pod is admitted untouched.</strong> The workloads the new table lacks get no request at their
-            next pod, until a later run measures them.
+            <strong>Until the run writes, every covered pod is admitted untouched.</strong> The workloads the new table lacks get no request
+            at their next pod, until a later run measures them.
           </p>
           <p>memdash saves the table first: a version in its history, and a file downloaded by this browser.</p>
         </>
@@ -49,9 +52,13 @@ export function OverrideTheGuard({ namespace, table, commands }: Props) {
       }}
       result={(done) => (
         <>
-          Saved <span className="font-mono">{done.fileName}</span> ({done.rows} rows, <Link href="/table/snapshots">version {done.savedVersion}</Link>
-          ), removed the data, created <Link href={`/snapshot/runs/${encodeURIComponent(done.job)}`} className="font-mono">{done.job}</Link>: following
-          it…
+          Saved <span className="font-mono">{done.fileName}</span> ({done.rows} rows,{' '}
+          <Link href="/table/snapshots">version {done.savedVersion}</Link>
+          ), removed the data, created{' '}
+          <Link href={`/snapshot/runs/${encodeURIComponent(done.job)}`} className="font-mono">
+            {done.job}
+          </Link>
+          : following it…
         </>
       )}
     />

@@ -6,7 +6,15 @@ import type { RunEvent, SnapshotRunView } from '@/lib/views/snapshot-run-types';
 import { RunResult } from './RunResult';
 
 /** Follows a run live over server-sent events: tries and their phases, each try's log, the result. */
-export function RunFollower({ initial, initialLogs, latest }: { initial: SnapshotRunView; initialLogs: Record<string, string[]>; latest: boolean }) {
+export function RunFollower({
+  initial,
+  initialLogs,
+  latest,
+}: {
+  initial: SnapshotRunView;
+  initialLogs: Record<string, string[]>;
+  latest: boolean;
+}) {
   const [run, setRun] = useState(initial);
   const [logs, setLogs] = useState(initialLogs);
   const [live, setLive] = useState<'following' | 'ended' | string>('following');

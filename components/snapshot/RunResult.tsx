@@ -3,7 +3,17 @@ import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import type { RunDiff, RunState } from '@/lib/views/snapshot-run-types';
 
 /** What a run ended with, as its log says: a success with the table's change, a refusal as a refusal, a traceback. */
-export function RunResult({ result, state, diff, overrideOffered }: { result: SnapshotResult; state: RunState; diff: RunDiff | null; overrideOffered: boolean }) {
+export function RunResult({
+  result,
+  state,
+  diff,
+  overrideOffered,
+}: {
+  result: SnapshotResult;
+  state: RunState;
+  diff: RunDiff | null;
+  overrideOffered: boolean;
+}) {
   if (state === 'running' && (result.kind === 'refusal' || result.kind === 'failed')) {
     // a try ended without writing, but the Job retries: not the run's outcome yet
     return (
@@ -17,7 +27,9 @@ export function RunResult({ result, state, diff, overrideOffered }: { result: Sn
   if (result.kind === 'success') {
     return (
       <section className="rounded border border-green-300 bg-green-50 p-3" data-testid="run-result" data-result="success">
-        <h2 className="font-semibold text-green-900">Wrote the table: {result.rows} rows, {result.new} new, {result.gone} gone</h2>
+        <h2 className="font-semibold text-green-900">
+          Wrote the table: {result.rows} rows, {result.new} new, {result.gone} gone
+        </h2>
         {diff ? (
           <>
             <p>
@@ -38,7 +50,9 @@ export function RunResult({ result, state, diff, overrideOffered }: { result: Sn
     return (
       <section className="rounded border border-amber-400 bg-amber-50 p-3" data-testid="run-result" data-result="refusal">
         <h2 className="font-semibold text-amber-900">Refused: the job left the table as it is</h2>
-        <p className="font-mono" data-testid="refusal-reason">{result.reason}</p>
+        <p className="font-mono" data-testid="refusal-reason">
+          {result.reason}
+        </p>
         {result.overridable ? (
           overrideOffered ? (
             <p className="mt-1">
@@ -57,13 +71,21 @@ export function RunResult({ result, state, diff, overrideOffered }: { result: Sn
     return (
       <section className="rounded border border-red-300 bg-red-50 p-3" data-testid="run-result" data-result="failed">
         <h2 className="font-semibold text-red-900">Failed: the job crashed (the table is as it was)</h2>
-        <pre className="mt-1 overflow-x-auto font-mono text-xs text-red-950" data-testid="traceback">{result.traceback}</pre>
+        <pre className="mt-1 overflow-x-auto font-mono text-xs text-red-950" data-testid="traceback">
+          {result.traceback}
+        </pre>
       </section>
     );
   }
   return (
-    <section className="rounded border border-zinc-300 bg-white p-3" data-testid="run-result" data-result={state === 'running' ? 'running' : 'unknown'}>
-      {state === 'running' ? 'Running: no result in the log yet.' : `Ended ${state}, but its log holds no result${result.lastLine ? `; last line: ${result.lastLine}` : ''}.`}
+    <section
+      className="rounded border border-zinc-300 bg-white p-3"
+      data-testid="run-result"
+      data-result={state === 'running' ? 'running' : 'unknown'}
+    >
+      {state === 'running'
+        ? 'Running: no result in the log yet.'
+        : `Ended ${state}, but its log holds no result${result.lastLine ? `; last line: ${result.lastLine}` : ''}.`}
     </section>
   );
 }
@@ -73,8 +95,8 @@ function LostRows({ lost }: { lost: string[] }) {
   return (
     <div data-testid="lost-rows">
       <p>
-        <strong>{lost.length}</strong> workload{lost.length === 1 ? '' : 's'} lost {lost.length === 1 ? 'its' : 'their'} row: their next pods get no
-        request from the table until a later run measures them.
+        <strong>{lost.length}</strong> workload{lost.length === 1 ? '' : 's'} lost {lost.length === 1 ? 'its' : 'their'} row: their next
+        pods get no request from the table until a later run measures them.
       </p>
       <ul className="columns-1 font-mono text-xs sm:columns-2">
         {lost.map((w) => (

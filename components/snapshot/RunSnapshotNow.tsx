@@ -14,8 +14,8 @@ export function RunSnapshotNow({ namespace, cronJob, commands }: { namespace: st
       title="Run the snapshot now"
       target={
         <>
-          a Job <span className="font-mono">{cronJob}-YYYYMMDD-HHMM</span> (UTC) in <span className="font-mono">{namespace}</span>, from CronJob{' '}
-          <span className="font-mono">{cronJob}</span>
+          a Job <span className="font-mono">{cronJob}-YYYYMMDD-HHMM</span> (UTC) in <span className="font-mono">{namespace}</span>, from
+          CronJob <span className="font-mono">{cronJob}</span>
         </>
       }
       commands={commands}
@@ -25,7 +25,11 @@ export function RunSnapshotNow({ namespace, cronJob, commands }: { namespace: st
       onDone={({ job }) => router.push(`/snapshot/runs/${encodeURIComponent(job)}`)}
       result={({ job }) => (
         <>
-          Created Job <Link href={`/snapshot/runs/${encodeURIComponent(job)}`} className="font-mono">{job}</Link>: following it…
+          Created Job{' '}
+          <Link href={`/snapshot/runs/${encodeURIComponent(job)}`} className="font-mono">
+            {job}
+          </Link>
+          : following it…
         </>
       )}
     />

@@ -43,10 +43,17 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
       <section className="flex flex-wrap items-end gap-4 rounded border border-zinc-200 bg-white p-3" data-testid="restore-source">
         <label className="flex flex-col text-sm">
           A recorded version
-          <select className="rounded border px-2 py-1" aria-label="Recorded version" defaultValue="" onChange={(e) => e.target.value && show({ versionId: Number(e.target.value) })}>
+          <select
+            className="rounded border px-2 py-1"
+            aria-label="Recorded version"
+            defaultValue=""
+            onChange={(e) => e.target.value && show({ versionId: Number(e.target.value) })}
+          >
             <option value="">choose…</option>
             {versions.map((v) => (
-              <option key={v.id} value={v.id}>{v.text}</option>
+              <option key={v.id} value={v.id}>
+                {v.text}
+              </option>
             ))}
           </select>
         </label>
@@ -64,12 +71,16 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
           />
         </label>
       </section>
-      {problem && <p className="rounded border border-red-300 bg-red-50 p-2 text-red-900" role="alert">{problem}</p>}
+      {problem && (
+        <p className="rounded border border-red-300 bg-red-50 p-2 text-red-900" role="alert">
+          {problem}
+        </p>
+      )}
       {preview && source && (
         <>
           <p data-testid="restore-preview">
-            Restoring <strong>{preview.label}</strong> ({preview.savedRows} rows) changes today&apos;s table: {preview.counts.new} new, {preview.counts.gone} gone,{' '}
-            {preview.counts.changed} changed.
+            Restoring <strong>{preview.label}</strong> ({preview.savedRows} rows) changes today&apos;s table: {preview.counts.new} new,{' '}
+            {preview.counts.gone} gone, {preview.counts.changed} changed.
           </p>
           <details open={preview.counts.new + preview.counts.gone + preview.counts.changed <= 50}>
             <summary>The rows it changes</summary>
@@ -81,14 +92,18 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
             title="Restore this table"
             target={
               <>
-                the <span className="font-mono">data</span> of ConfigMap <span className="font-mono">{namespace}/{table}</span>, replaced by {preview.label}
+                the <span className="font-mono">data</span> of ConfigMap{' '}
+                <span className="font-mono">
+                  {namespace}/{table}
+                </span>
+                , replaced by {preview.label}
               </>
             }
             warning={
               preview.counts.gone > 0 ? (
                 <p>
-                  Today&apos;s table has {preview.counts.gone} rows the saved one lacks: memdash names them null in the merge patch so the data equals the
-                  saved data exactly (the runbook&apos;s command alone would keep them).
+                  Today&apos;s table has {preview.counts.gone} rows the saved one lacks: memdash names them null in the merge patch so the
+                  data equals the saved data exactly (the runbook&apos;s command alone would keep them).
                 </p>
               ) : undefined
             }
@@ -99,7 +114,8 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
             run={(credential) => postWrite<RestoreDone>('/api/table/restore', source, credential)}
             result={(done) => (
               <span data-testid="restore-done" data-identical={done.identical}>
-                Restored: the table holds {done.rows} rows, {done.identical ? 'identical to the saved data' : 'NOT identical to the saved data — look at it now'}.
+                Restored: the table holds {done.rows} rows,{' '}
+                {done.identical ? 'identical to the saved data' : 'NOT identical to the saved data — look at it now'}.
               </span>
             )}
           />

@@ -48,8 +48,8 @@ export function AdmissionPanel({ replicas, pods, budgets, name }: Props) {
             <ul>
               {list.map((b) => (
                 <li key={b.name}>
-                  <span className="font-mono">{b.name}</span>: minAvailable {b.minAvailable ?? '–'}, maxUnavailable {b.maxUnavailable ?? '–'}; {b.currentHealthy} healthy,{' '}
-                  {b.disruptionsAllowed} disruptions allowed
+                  <span className="font-mono">{b.name}</span>: minAvailable {b.minAvailable ?? '–'}, maxUnavailable{' '}
+                  {b.maxUnavailable ?? '–'}; {b.currentHealthy} healthy, {b.disruptionsAllowed} disruptions allowed
                 </li>
               ))}
             </ul>
@@ -85,7 +85,10 @@ function PodTable({ pods }: { pods: AdmissionPod[] }) {
             <Td className="font-mono">{p.node ?? 'unscheduled'}</Td>
             <Td className="font-mono">{p.name}</Td>
             <Td>
-              <Tag tone={p.ready ? 'good' : 'bad'}>{p.problem ?? p.phase}{p.ready ? ', ready' : ', not ready'}</Tag>
+              <Tag tone={p.ready ? 'good' : 'bad'}>
+                {p.problem ?? p.phase}
+                {p.ready ? ', ready' : ', not ready'}
+              </Tag>
             </Td>
             <Td>{p.restarts}</Td>
             <Td>

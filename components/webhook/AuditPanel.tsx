@@ -9,13 +9,23 @@ export function AuditPanel({ part, guarded }: { part: Part<AuditFinding[]> | und
     <Panel title="Fail-closed audit" part={part} id="fail-closed-audit">
       {(findings) => (
         <div className="space-y-2">
-          <p className="text-zinc-600">Fail webhooks whose selectors cover {guarded}: while their backend is down, what would repair it is refused.</p>
+          <p className="text-zinc-600">
+            Fail webhooks whose selectors cover {guarded}: while their backend is down, what would repair it is refused.
+          </p>
           {findings.length === 0 && <p>None.</p>}
           <ul className="space-y-1">
             {findings.map((f) => (
-              <li key={`${f.registration}/${f.entry}`} data-testid="audit-finding" data-registration={f.registration} data-severity={f.severity}>
-                <Tag tone={f.severity === 'deadlock' ? 'bad' : 'warn'}>{f.severity === 'deadlock' ? 'bootstrap-deadlock risk' : 'blocks repair'}</Tag>{' '}
-                <span className="font-mono">{f.registration}</span> / <span className="font-mono">{f.entry}</span> covers {f.namespaces.join(', ')}
+              <li
+                key={`${f.registration}/${f.entry}`}
+                data-testid="audit-finding"
+                data-registration={f.registration}
+                data-severity={f.severity}
+              >
+                <Tag tone={f.severity === 'deadlock' ? 'bad' : 'warn'}>
+                  {f.severity === 'deadlock' ? 'bootstrap-deadlock risk' : 'blocks repair'}
+                </Tag>{' '}
+                <span className="font-mono">{f.registration}</span> / <span className="font-mono">{f.entry}</span> covers{' '}
+                {f.namespaces.join(', ')}
                 {f.objectSelector && <span className="text-zinc-600"> (only objects matching {f.objectSelector})</span>}: {f.explanation}.
               </li>
             ))}

@@ -14,7 +14,11 @@ export function FailedCreatesPanel({ part, entry }: { part: Part<FailedCreateGro
         ) : (
           <ul className="space-y-1">
             {groups.map((g) => (
-              <li key={`${g.owner.kind}/${g.owner.namespace}/${g.owner.name}`} data-testid="failed-create" data-owner={`${g.owner.namespace}/${g.owner.name}`}>
+              <li
+                key={`${g.owner.kind}/${g.owner.namespace}/${g.owner.name}`}
+                data-testid="failed-create"
+                data-owner={`${g.owner.namespace}/${g.owner.name}`}
+              >
                 <span className="font-mono">
                   {g.owner.kind} {g.owner.namespace}/{g.owner.name}
                 </span>{' '}

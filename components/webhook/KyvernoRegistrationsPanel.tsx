@@ -14,7 +14,7 @@ export function KyvernoRegistrationsPanel({ part }: { part: Part<RegistrationChe
         ) : (
           <Table>
             <thead>
-        <HeadRow>
+              <HeadRow>
                 <Th>Name</Th>
                 <Th>failurePolicy</Th>
                 <Th>Owner</Th>
@@ -29,7 +29,13 @@ export function KyvernoRegistrationsPanel({ part }: { part: Part<RegistrationChe
                   </Td>
                   <Td>{[...new Set(c.entries.map((e) => e.failurePolicy))].join(', ')}</Td>
                   <Td className="font-mono">{c.owners.join(', ') || '<none>'}</Td>
-                  <Td>{c.problem ? <Tag tone="bad">{c.problem}</Tag> : <Tag tone="good">{c.expectedOwner ? 'owned as expected' : 'no owner, as expected'}</Tag>}</Td>
+                  <Td>
+                    {c.problem ? (
+                      <Tag tone="bad">{c.problem}</Tag>
+                    ) : (
+                      <Tag tone="good">{c.expectedOwner ? 'owned as expected' : 'no owner, as expected'}</Tag>
+                    )}
+                  </Td>
                 </Row>
               ))}
             </tbody>

@@ -18,7 +18,10 @@ export function LogsPanel({ selector, namespace }: { selector: string; namespace
   return (
     <Card data-testid="admission-logs">
       <h2 className="mb-2 font-semibold">
-        Admission controller log tail <span className="font-mono text-xs font-normal text-zinc-600">-n {namespace} -l {selector} --prefix --tail=50</span>
+        Admission controller log tail{' '}
+        <span className="font-mono text-xs font-normal text-zinc-600">
+          -n {namespace} -l {selector} --prefix --tail=50
+        </span>
       </h2>
       {logs.error ? (
         <p className="font-mono text-red-900">{logs.error.message}</p>

@@ -4,7 +4,17 @@ import { ErrorBox } from '@/components/ui/ErrorBox';
 import type { Part } from '@/lib/views/webhook-health-types';
 
 /** A panel of the webhook page: its content, or its own failure with the permission its read needs. */
-export function Panel<T>({ title, part, id, children }: { title: string; part: Part<T> | undefined; id: string; children: (value: T) => ReactNode }) {
+export function Panel<T>({
+  title,
+  part,
+  id,
+  children,
+}: {
+  title: string;
+  part: Part<T> | undefined;
+  id: string;
+  children: (value: T) => ReactNode;
+}) {
   return (
     <Card data-testid={id}>
       <h2 className="mb-2 font-semibold">{title}</h2>
@@ -15,7 +25,9 @@ export function Panel<T>({ title, part, id, children }: { title: string; part: P
       ) : (
         <ErrorBox compact data-testid="panel-error" data-error={part.error.code}>
           <p className="font-mono break-words text-red-900">{part.error.message}</p>
-          {part.error.code === 'forbidden' && part.needs && <p className="mt-1 text-zinc-700">memdash&apos;s read credential needs: {part.needs}</p>}
+          {part.error.code === 'forbidden' && part.needs && (
+            <p className="mt-1 text-zinc-700">memdash&apos;s read credential needs: {part.needs}</p>
+          )}
         </ErrorBox>
       )}
     </Card>
@@ -31,4 +43,3 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
     </>
   );
 }
-

@@ -5,7 +5,13 @@ import { Tag } from '@/components/ui/Tag';
 import { Panel } from './Panel';
 
 /** Whether Kyverno has loaded the policy (MutatingPolicy READY) and the table (GlobalContextEntry Ready). */
-export function PolicyPanel({ policy, entry }: { policy: Part<MutatingPolicyRead> | undefined; entry: Part<GlobalContextEntryRead> | undefined }) {
+export function PolicyPanel({
+  policy,
+  entry,
+}: {
+  policy: Part<MutatingPolicyRead> | undefined;
+  entry: Part<GlobalContextEntryRead> | undefined;
+}) {
   const now = new Date();
   return (
     <div className="space-y-3">
@@ -13,12 +19,20 @@ export function PolicyPanel({ policy, entry }: { policy: Part<MutatingPolicyRead
         {(p) => (
           <p>
             <span className="font-mono">{p.name}</span>:{' '}
-            {!p.exists ? <Tag tone="bad">not found</Tag> : p.ready ? <Tag tone="good">READY true</Tag> : <Tag tone="bad">READY {String(p.ready ?? 'unknown')}</Tag>}
-            {p.conditions.filter((c) => c.status !== 'True').map((c) => (
-              <span key={c.type} className="ml-2 text-zinc-700">
-                {c.type}: {c.message}
-              </span>
-            ))}
+            {!p.exists ? (
+              <Tag tone="bad">not found</Tag>
+            ) : p.ready ? (
+              <Tag tone="good">READY true</Tag>
+            ) : (
+              <Tag tone="bad">READY {String(p.ready ?? 'unknown')}</Tag>
+            )}
+            {p.conditions
+              .filter((c) => c.status !== 'True')
+              .map((c) => (
+                <span key={c.type} className="ml-2 text-zinc-700">
+                  {c.type}: {c.message}
+                </span>
+              ))}
           </p>
         )}
       </Panel>

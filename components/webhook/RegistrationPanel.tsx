@@ -3,7 +3,15 @@ import { Tag } from '@/components/ui/Tag';
 import { Fact, Panel } from './Panel';
 
 /** The pod webhook's registration: entries, failurePolicy, owner, and which namespaces its selectors cover. */
-export function RegistrationPanel({ part, name, owner }: { part: Part<PodRegistrationView | null> | undefined; name: string; owner: string }) {
+export function RegistrationPanel({
+  part,
+  name,
+  owner,
+}: {
+  part: Part<PodRegistrationView | null> | undefined;
+  name: string;
+  owner: string;
+}) {
   return (
     <Panel title={`Pod webhook: ${name}`} part={part} id="registration">
       {(view) =>
@@ -15,12 +23,21 @@ export function RegistrationPanel({ part, name, owner }: { part: Part<PodRegistr
           <div className="space-y-2">
             <p>
               Owner: {view.owners.length ? <span className="font-mono">{view.owners.join(', ')}</span> : 'none'}{' '}
-              {view.ownedAsExpected ? <Tag tone="good">as expected</Tag> : <Tag tone="bad">expected ClusterRole/{owner}: it would outlive the app</Tag>}
+              {view.ownedAsExpected ? (
+                <Tag tone="good">as expected</Tag>
+              ) : (
+                <Tag tone="bad">expected ClusterRole/{owner}: it would outlive the app</Tag>
+              )}
             </p>
             {view.entries.map((entry) => (
-              <dl key={entry.name} className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 border-t border-zinc-100 pt-2" data-testid="registration-entry">
+              <dl
+                key={entry.name}
+                className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 border-t border-zinc-100 pt-2"
+                data-testid="registration-entry"
+              >
                 <Fact label="Entry">
-                  <span className="font-mono">{entry.name}</span> <Tag tone={entry.failurePolicy === 'Fail' ? 'warn' : 'plain'}>failurePolicy {entry.failurePolicy}</Tag>
+                  <span className="font-mono">{entry.name}</span>{' '}
+                  <Tag tone={entry.failurePolicy === 'Fail' ? 'warn' : 'plain'}>failurePolicy {entry.failurePolicy}</Tag>
                 </Fact>
                 <Fact label="namespaceSelector">
                   <span className="font-mono">{entry.namespaceSelector.join('; ') || 'every namespace'}</span>
@@ -34,7 +51,9 @@ export function RegistrationPanel({ part, name, owner }: { part: Part<PodRegistr
                       <span data-testid="skipped-namespaces">{entry.namespaces.skipped.join(', ') || 'none'}</span>
                     </Fact>
                     <Fact label={`Covered (${entry.namespaces.covered.length})`}>
-                      <span className="text-zinc-700" data-testid="covered-namespaces">{entry.namespaces.covered.join(', ') || 'none'}</span>
+                      <span className="text-zinc-700" data-testid="covered-namespaces">
+                        {entry.namespaces.covered.join(', ') || 'none'}
+                      </span>
                     </Fact>
                   </>
                 )}

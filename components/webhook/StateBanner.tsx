@@ -9,7 +9,12 @@ import { BOX_TONE, WEBHOOK_STATE_TONE } from '@/components/ui/tone';
 export function StateBanner({ verdict, readAt, compact = false }: { verdict: WebhookVerdict; readAt: string; compact?: boolean }) {
   const { state, computed, contradiction } = verdict;
   return (
-    <section className={`rounded border p-3 ${BOX_TONE[WEBHOOK_STATE_TONE[state.code]]}`} data-testid="webhook-state" data-state={state.code} data-computed={computed.code}>
+    <section
+      className={`rounded border p-3 ${BOX_TONE[WEBHOOK_STATE_TONE[state.code]]}`}
+      data-testid="webhook-state"
+      data-state={state.code}
+      data-computed={computed.code}
+    >
       <div className="flex flex-wrap items-baseline gap-x-3">
         <h2 className={compact ? 'font-semibold' : 'text-lg font-semibold'}>
           {WEBHOOK_STATE_WORDS[state.code]} <code className="text-xs opacity-70">{state.code}</code>

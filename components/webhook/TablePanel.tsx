@@ -5,7 +5,15 @@ import { Tag } from '@/components/ui/Tag';
 import { Panel } from './Panel';
 
 /** The table the webhook applies, and the snapshot job's last runs with their outcome. */
-export function TablePanel({ table, runs, name }: { table: WebhookHealth['table'] | undefined; runs: Part<SnapshotRun[]> | undefined; name: string }) {
+export function TablePanel({
+  table,
+  runs,
+  name,
+}: {
+  table: WebhookHealth['table'] | undefined;
+  runs: Part<SnapshotRun[]> | undefined;
+  name: string;
+}) {
   const now = new Date();
   return (
     <div className="space-y-3">
@@ -17,7 +25,8 @@ export function TablePanel({ table, runs, name }: { table: WebhookHealth['table'
             </p>
           ) : (
             <p>
-              <Tag tone="bad">no table</Tag> {t.exists ? 'the ConfigMap has no data' : 'the ConfigMap does not exist'}: covered pods are admitted untouched.
+              <Tag tone="bad">no table</Tag> {t.exists ? 'the ConfigMap has no data' : 'the ConfigMap does not exist'}: covered pods are
+              admitted untouched.
             </p>
           )
         }
@@ -30,7 +39,8 @@ export function TablePanel({ table, runs, name }: { table: WebhookHealth['table'
             <ul className="space-y-1">
               {list.map((r) => (
                 <li key={r.name}>
-                  <Tag tone={r.outcome === 'succeeded' ? 'good' : r.outcome === 'failed' ? 'bad' : 'plain'}>{r.outcome}</Tag> <span className="font-mono">{r.name}</span>
+                  <Tag tone={r.outcome === 'succeeded' ? 'good' : r.outcome === 'failed' ? 'bad' : 'plain'}>{r.outcome}</Tag>{' '}
+                  <span className="font-mono">{r.name}</span>
                   {r.manual && <span className="text-zinc-600"> (by hand)</span>} <Time at={r.startedAt} now={now} />
                   {r.lastLine && <div className="font-mono text-xs text-zinc-700">{r.lastLine}</div>}
                 </li>

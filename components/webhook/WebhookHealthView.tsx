@@ -27,9 +27,17 @@ export function WebhookHealthView({ guarded, table }: { guarded: string; table: 
       {verdict ? (
         <StateBanner verdict={verdict} readAt={data.readAt} />
       ) : (
-        !data.state.ok && <p className="rounded border border-red-300 bg-red-50 p-3" data-testid="webhook-state" data-state="unknown">State unknown: {data.state.error.message}</p>
+        !data.state.ok && (
+          <p className="rounded border border-red-300 bg-red-50 p-3" data-testid="webhook-state" data-state="unknown">
+            State unknown: {data.state.error.message}
+          </p>
+        )
       )}
-      {health.error && <p className="text-red-800" data-testid="refresh-error">The last refresh failed ({health.error.message}); showing the read of {data.readAt}.</p>}
+      {health.error && (
+        <p className="text-red-800" data-testid="refresh-error">
+          The last refresh failed ({health.error.message}); showing the read of {data.readAt}.
+        </p>
+      )}
       <ProbePanel probe={probe} namespace={n.probeNamespace} kubectl={n.kubectl} pod={n.probePod} image={n.probeImage} />
       <div className="grid gap-3 lg:grid-cols-2">
         <RegistrationPanel part={data.registration} name={n.registration} owner={n.owner} />

@@ -54,8 +54,8 @@ export function CredentialForm() {
       }}
     >
       <p>
-        memdash writes only with a credential you give it for this tab (the runbook&apos;s <span className="font-mono">prd-write</span>). It stays in
-        this tab&apos;s memory: reloading forgets it.
+        memdash writes only with a credential you give it for this tab (the runbook&apos;s <span className="font-mono">prd-write</span>). It
+        stays in this tab&apos;s memory: reloading forgets it.
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-1">

@@ -46,10 +46,13 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
   const { credential } = useWriteCredential();
   const [typed, setTyped] = useState('');
   const mutation = useMutation<T, AppError>({
-    mutationFn: () => props.run(credential!).catch((err: unknown) => {
-      // a dropped connection is not the cluster's answer: say so in the same shape
-      throw err instanceof AppError ? err : new AppError('unreachable', `memdash did not answer: ${err instanceof Error ? err.message : String(err)}`);
-    }),
+    mutationFn: () =>
+      props.run(credential!).catch((err: unknown) => {
+        // a dropped connection is not the cluster's answer: say so in the same shape
+        throw err instanceof AppError
+          ? err
+          : new AppError('unreachable', `memdash did not answer: ${err instanceof Error ? err.message : String(err)}`);
+      }),
     onSuccess: (value) => props.onDone?.(value),
     retry: false,
   });
@@ -62,7 +65,11 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
         <span className="text-zinc-600">Target: </span>
         {props.target}
       </p>
-      {props.warning && <div className="rounded border border-red-300 bg-red-50 p-2 text-red-900" data-testid="action-warning">{props.warning}</div>}
+      {props.warning && (
+        <div className="rounded border border-red-300 bg-red-50 p-2 text-red-900" data-testid="action-warning">
+          {props.warning}
+        </div>
+      )}
       <CommandLines commands={props.commands} />
       <CredentialForm />
       {credential && <AccessLines checks={props.checks} />}
@@ -93,7 +100,12 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
         {props.unavailable && <span className="text-zinc-600">{props.unavailable}</span>}
       </div>
       {mutation.isError && (
-        <div className="rounded border border-red-300 bg-red-50 p-2" role="alert" data-testid="action-error" data-error={mutation.error.code}>
+        <div
+          className="rounded border border-red-300 bg-red-50 p-2"
+          role="alert"
+          data-testid="action-error"
+          data-error={mutation.error.code}
+        >
           <strong className="text-red-900">Refused ({mutation.error.status}): </strong>
           <span className="font-mono break-words text-red-900">{mutation.error.message}</span>
         </div>
@@ -112,7 +124,12 @@ function AccessLines({ checks }: { checks: readonly AccessCheck[] }) {
   const access = useAccess(checks);
   if (checks.length === 0) return null;
   if (access.isPending) return <p className="text-zinc-600">Asking the cluster what this credential may do…</p>;
-  if (access.isError) return <p className="text-red-800" data-testid="access-error">The cluster did not answer what this credential may do: {access.error.message}</p>;
+  if (access.isError)
+    return (
+      <p className="text-red-800" data-testid="access-error">
+        The cluster did not answer what this credential may do: {access.error.message}
+      </p>
+    );
   return (
     <ul className="text-sm" data-testid="access-answers">
       {access.data.answers.map((a) => (

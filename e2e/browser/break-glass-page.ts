@@ -34,7 +34,11 @@ export class BreakGlassPage {
   }
 
   /** Presses the guarded button of a step and waits for its answer (a result or the cluster's refusal). */
-  async press(actionId: string, button: string | RegExp, user: 'viewer' | 'operator' = 'operator'): Promise<{ error: Locator; result: Locator }> {
+  async press(
+    actionId: string,
+    button: string | RegExp,
+    user: 'viewer' | 'operator' = 'operator',
+  ): Promise<{ error: Locator; result: Locator }> {
     const action = this.action(actionId);
     await expect(action).toBeVisible({ timeout: 30_000 });
     if (await action.getByTestId('credential-form').isVisible()) await this.useToken(user, action);
@@ -56,14 +60,28 @@ export class BreakGlassPage {
 
 /** What the cluster says about the admission controller and Kyverno's registrations, by kubectl. */
 export function clusterSnapshot(): { replicas: number; registrations: string[] } {
-  const deployment = JSON.parse(kubectlAs('viewer', ['-n', 'kyverno-prd', 'get', 'deployment', 'kyverno-admission-controller', '-o', 'json'])) as { spec: { replicas: number } };
-  const names = kubectlAs('viewer', ['get', 'mutatingwebhookconfiguration,validatingwebhookconfiguration', '-l', 'webhook.kyverno.io/managed-by=kyverno', '-o', 'name'])
-    .trim().split('\n').filter(Boolean).sort();
+  const deployment = JSON.parse(
+    kubectlAs('viewer', ['-n', 'kyverno-prd', 'get', 'deployment', 'kyverno-admission-controller', '-o', 'json']),
+  ) as { spec: { replicas: number } };
+  const names = kubectlAs('viewer', [
+    'get',
+    'mutatingwebhookconfiguration,validatingwebhookconfiguration',
+    '-l',
+    'webhook.kyverno.io/managed-by=kyverno',
+    '-o',
+    'name',
+  ])
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .sort();
   return { replicas: deployment.spec.replicas, registrations: names };
 }
 
 /** The audit records of the test run's history store since `since`, oldest first. */
-export function auditSince(since: string): Array<{ action: string; actor: string; outcome: string; target: string; detail: string | null }> {
+export function auditSince(
+  since: string,
+): Array<{ action: string; actor: string; outcome: string; target: string; detail: string | null }> {
   const store = process.env.MEMDASH_E2E_STORE;
   if (!store) throw new Error('MEMDASH_E2E_STORE is not set (playwright.config.ts sets it)');
   const db = new Database(store, { readonly: true, fileMustExist: true });
@@ -83,16 +101,31 @@ export async function restoreKyverno(): Promise<void> {
   kyverno('allow');
   scaleAdmissionController(3); // first: the stand-in does not serve while its Deployment is at zero, and recover waits for it to serve
   kyverno('recover');
-  await expect.poll(registrationHealthy, { timeout: 90_000, intervals: [1000], message: 'Kyverno did not come back: the pod webhook is not registered with its entry and owner' }).toBe(true);
+  await expect
+    .poll(registrationHealthy, {
+      timeout: 90_000,
+      intervals: [1000],
+      message: 'Kyverno did not come back: the pod webhook is not registered with its entry and owner',
+    })
+    .toBe(true);
   const { replicas, registrations } = clusterSnapshot();
   if (replicas !== 3) throw new Error(`the admission controller is at ${replicas} replicas, not 3`);
-  if (registrations.length < 5) throw new Error(`only ${registrations.length} of Kyverno's registrations stand: ${registrations.join(', ')}`);
+  if (registrations.length < 5)
+    throw new Error(`only ${registrations.length} of Kyverno's registrations stand: ${registrations.join(', ')}`);
 }
 
 /** Pods of a scenario workload, by the label the harness puts on them, with their creation time and memory requests. */
-export function podsOf(namespace: string, workload: string): Array<{ name: string; createdAt: string; requests: string[]; terminating: boolean }> {
-  const list = JSON.parse(kubectlAs('viewer', ['-n', namespace, 'get', 'pods', '-l', `app.kubernetes.io/name=${workload}`, '-o', 'json'])) as {
-    items: Array<{ metadata: { name: string; creationTimestamp: string; deletionTimestamp?: string }; spec: { containers: Array<{ resources?: { requests?: { memory?: string } } }> } }>;
+export function podsOf(
+  namespace: string,
+  workload: string,
+): Array<{ name: string; createdAt: string; requests: string[]; terminating: boolean }> {
+  const list = JSON.parse(
+    kubectlAs('viewer', ['-n', namespace, 'get', 'pods', '-l', `app.kubernetes.io/name=${workload}`, '-o', 'json']),
+  ) as {
+    items: Array<{
+      metadata: { name: string; creationTimestamp: string; deletionTimestamp?: string };
+      spec: { containers: Array<{ resources?: { requests?: { memory?: string } } }> };
+    }>;
   };
   return list.items.map((p) => ({
     name: p.metadata.name,

@@ -13,7 +13,8 @@ test.describe.configure({ mode: 'serial' });
 const STUCK = { namespace: 'development', workload: 'sandbox', row: '64Mi' };
 
 test.beforeAll(() => {
-  if (!registrationHealthy()) throw new Error('precondition: the pod webhook must stand with its entry and owner (Kyverno healthy) before the break-glass tests');
+  if (!registrationHealthy())
+    throw new Error('precondition: the pod webhook must stand with its entry and owner (Kyverno healthy) before the break-glass tests');
 });
 
 test.afterAll(async () => {
@@ -37,7 +38,9 @@ test('an incident: crash, refusing, break-glass step by step with reloads, back,
 
   const bg = new BreakGlassPage(page);
   await expect(page.getByTestId('indication')).toHaveAttribute('data-code', 'yes', { timeout: 30_000 });
-  await expect(page.locator(`[data-testid="evidence-failed-creates"] [data-owner^="${STUCK.namespace}/${STUCK.workload}-"]`).first()).toBeVisible();
+  await expect(
+    page.locator(`[data-testid="evidence-failed-creates"] [data-owner^="${STUCK.namespace}/${STUCK.workload}-"]`).first(),
+  ).toBeVisible();
   await bg.expectNext('scale-down');
   const scale = await bg.press('step-action-scale-down', 'Scale to 0');
   await expect(scale.result).toContainText('Scaled from 3 to 0');
@@ -61,7 +64,12 @@ test('an incident: crash, refusing, break-glass step by step with reloads, back,
   // The stuck rollout goes on by itself once the registration is gone: its pod kept the limit as its request.
   const deletedAt = auditSince(started).find((r) => r.action === 'break-glass.delete-registrations')!;
   expect(deletedAt.outcome).toBe('success');
-  await expect.poll(() => podsOf(STUCK.namespace, STUCK.workload).filter((p) => !p.terminating && p.createdAt >= started).length, { timeout: 180_000, intervals: [2000] }).toBeGreaterThan(0);
+  await expect
+    .poll(() => podsOf(STUCK.namespace, STUCK.workload).filter((p) => !p.terminating && p.createdAt >= started).length, {
+      timeout: 180_000,
+      intervals: [2000],
+    })
+    .toBeGreaterThan(0);
   const meanwhile = podsOf(STUCK.namespace, STUCK.workload).find((p) => !p.terminating && p.createdAt >= started)!;
   expect(meanwhile.requests).toEqual(['256Mi']);
 
@@ -84,22 +92,38 @@ test('an incident: crash, refusing, break-glass step by step with reloads, back,
   await expect(group.getByTestId('created-pod').filter({ hasText: meanwhile.name })).toBeVisible();
   await expect(group.locator('[data-verdict="registration-absent"]')).toBeVisible();
   await group.getByLabel(`Restart ${STUCK.namespace}/${STUCK.workload}`).check();
-  await expect(bg.action('restart-action').getByTestId('kubectl-commands')).toContainText(`$KC -n ${STUCK.namespace} rollout restart deployment/${STUCK.workload}`);
+  await expect(bg.action('restart-action').getByTestId('kubectl-commands')).toContainText(
+    `$KC -n ${STUCK.namespace} rollout restart deployment/${STUCK.workload}`,
+  );
   const restart = await bg.press('restart-action', 'Restart');
   await expect(restart.result).toContainText(`deployment/${STUCK.namespace}/${STUCK.workload}`);
-  await expect.poll(() => podsOf(STUCK.namespace, STUCK.workload).filter((p) => !p.terminating && p.name !== meanwhile.name).map((p) => p.requests[0]), { timeout: 120_000, intervals: [2000] })
+  await expect
+    .poll(
+      () =>
+        podsOf(STUCK.namespace, STUCK.workload)
+          .filter((p) => !p.terminating && p.name !== meanwhile.name)
+          .map((p) => p.requests[0]),
+      { timeout: 120_000, intervals: [2000] },
+    )
     .toEqual([STUCK.row]);
   await page.screenshot({ path: 'test-results/break-glass/incident-back.png', fullPage: true });
 
   // One audit record per step, each by the operator, each a success.
   const records = auditSince(started).filter((r) => r.action.startsWith('break-glass.') || r.action === 'workload.restart');
   expect(records.map((r) => r.action)).toEqual([
-    'break-glass.scale-down', 'break-glass.delete-registrations', 'break-glass.probe', 'break-glass.scale-up', 'break-glass.probe', 'workload.restart',
+    'break-glass.scale-down',
+    'break-glass.delete-registrations',
+    'break-glass.probe',
+    'break-glass.scale-up',
+    'break-glass.probe',
+    'workload.restart',
   ]);
   expect(new Set(records.map((r) => `${r.actor} ${r.outcome}`))).toEqual(new Set(['operator success']));
 });
 
-test('the drill end to end: save, scale to 0 (registration gone), create the copy (refused), delete (admitted), back (through Kyverno)', async ({ page }) => {
+test('the drill end to end: save, scale to 0 (registration gone), create the copy (refused), delete (admitted), back (through Kyverno)', async ({
+  page,
+}) => {
   test.setTimeout(480_000);
   const started = new Date().toISOString();
   const bg = new BreakGlassPage(page);
@@ -132,8 +156,14 @@ test('the drill end to end: save, scale to 0 (registration gone), create the cop
   expect(registrationHealthy()).toBe(true);
   const records = auditSince(started).map((r) => `${r.action} ${r.outcome}`);
   expect(records).toEqual([
-    'drill.save success', 'break-glass.scale-down success', 'drill.create-saved success', 'break-glass.probe success',
-    'break-glass.delete-registrations success', 'break-glass.probe success', 'break-glass.scale-up success', 'break-glass.probe success',
+    'drill.save success',
+    'break-glass.scale-down success',
+    'drill.create-saved success',
+    'break-glass.probe success',
+    'break-glass.delete-registrations success',
+    'break-glass.probe success',
+    'break-glass.scale-up success',
+    'break-glass.probe success',
   ]);
 });
 
@@ -149,9 +179,11 @@ test("the viewer's token is refused at every step with the cluster's 403, and no
   await expect(scale.error).toContainText('User "viewer" cannot get resource "deployments/scale"');
   await expect(bg.action('step-action-scale-down').getByTestId('access-answers')).toContainText('may not update deployments/scale');
   // And every other write as a script would call it.
-  const post = (path: string, data: object = {}) => page.request.post(path, {
-    headers: { origin: baseURL!, authorization: `Bearer ${tokenOf('viewer')}`, 'content-type': 'application/json' }, data,
-  });
+  const post = (path: string, data: object = {}) =>
+    page.request.post(path, {
+      headers: { origin: baseURL!, authorization: `Bearer ${tokenOf('viewer')}`, 'content-type': 'application/json' },
+      data,
+    });
   for (const [path, body, words] of [
     ['/api/break-glass/delete-registrations', {}, 'cannot delete resource "mutatingwebhookconfigurations"'],
     ['/api/break-glass/scale-up', {}, 'cannot get resource "deployments/scale"'],
@@ -160,15 +192,19 @@ test("the viewer's token is refused at every step with the cluster's 403, and no
     ['/api/break-glass/drill/create-saved', {}, 'cannot create resource "mutatingwebhookconfigurations"'],
   ] as const) {
     const answer = await post(path, body);
-    const json = await answer.json() as { error: { code: string; message: string } };
+    const json = (await answer.json()) as { error: { code: string; message: string } };
     expect(answer.status(), path).toBe(403);
     expect(json.error.message, path).toContain(words);
   }
   expect(clusterSnapshot()).toEqual(before);
   const records = auditSince(started);
   expect(records.map((r) => `${r.action} ${r.actor} ${r.outcome}`)).toEqual([
-    'break-glass.scale-down viewer refused', 'break-glass.delete-registrations viewer refused', 'break-glass.scale-up viewer refused',
-    'workload.restart viewer refused', 'drill.save viewer refused', 'drill.create-saved viewer refused',
+    'break-glass.scale-down viewer refused',
+    'break-glass.delete-registrations viewer refused',
+    'break-glass.scale-up viewer refused',
+    'workload.restart viewer refused',
+    'drill.save viewer refused',
+    'drill.create-saved viewer refused',
   ]);
 });
 
@@ -186,9 +222,14 @@ test('the pages on a desktop, a phone and in the dark', async ({ browser }, info
       await expect(page.getByTestId(path.endsWith('drill') ? 'drill' : 'steps')).toBeVisible({ timeout: 30_000 });
       // nothing of the page's own wider than the screen but what scrolls on its own (commands, the pods table); the
       // shared header and the write credential's form are other pages' too (their file input overflows a phone: reported)
-      const wide = await page.evaluate(() => [...document.querySelectorAll('main *')]
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.overflow-x-auto, [data-testid="credential-form"]'))
-        .map((e) => `${e.tagName} ${(e.textContent ?? '').slice(0, 40)}`));
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter(
+            (e) =>
+              e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.overflow-x-auto, [data-testid="credential-form"]'),
+          )
+          .map((e) => `${e.tagName} ${(e.textContent ?? '').slice(0, 40)}`),
+      );
       expect(wide, `${name} ${path}: wider than the screen`).toEqual([]);
       await page.screenshot({ path: info.outputPath(`${name}${path.replaceAll('/', '-')}.png`), fullPage: true });
     }

@@ -13,7 +13,14 @@ test('the home page links to the pods and says the API server answers', async ({
 
 test('/pods filters by namespace and name through the URL', async ({ page }) => {
   await page.goto('/pods?namespace=shop&name=web');
-  const webPods = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>(['-n', 'shop', 'get', 'pods', '-l', 'app.kubernetes.io/name=web']).items;
+  const webPods = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>([
+    '-n',
+    'shop',
+    'get',
+    'pods',
+    '-l',
+    'app.kubernetes.io/name=web',
+  ]).items;
   await expect(page.getByTestId('pod-table').locator('tbody tr')).toHaveCount(webPods.length);
 
   await page.getByLabel('Namespace').selectOption('development');

@@ -8,7 +8,7 @@ import { bytes } from '../../test/integration/scenario';
 
 const table = () => kubectlJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
 
-test('/table shows every row of today\'s table, searchable', async ({ page }) => {
+test("/table shows every row of today's table, searchable", async ({ page }) => {
   const rows = Object.keys(table().data ?? {});
   await page.goto('/table');
   await expect(page.getByTestId('shown-count')).toContainText(`of ${rows.length} rows shown`);
@@ -18,14 +18,24 @@ test('/table shows every row of today\'s table, searchable', async ({ page }) =>
   await page.getByLabel('Sort').selectOption('size-desc');
   // the largest rows first, as the ConfigMap's own quantities order them (ties by key)
   const data = table().data ?? {};
-  const largest = Object.keys(data).sort((a, b) => bytes(data[b]!)! - bytes(data[a]!)! || a.localeCompare(b)).slice(0, 8);
+  const largest = Object.keys(data)
+    .sort((a, b) => bytes(data[b]!)! - bytes(data[a]!)! || a.localeCompare(b))
+    .slice(0, 8);
   await expect(page.getByTestId('table-row').first()).toHaveAttribute('data-key', largest[0]!);
-  expect((await page.getByTestId('table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')))).slice(0, 8)).toEqual(largest);
+  expect((await page.getByTestId('table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')))).slice(0, 8)).toEqual(
+    largest,
+  );
   await page.screenshot({ path: test.info().outputPath('table.png'), fullPage: true });
 });
 
 test('an imported saved table becomes a version, and the diff against today exports as CSV', async ({ page }, info) => {
-  const saved = kubectlJson<Record<string, unknown> & { data: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
+  const saved = kubectlJson<Record<string, unknown> & { data: Record<string, string> }>([
+    '-n',
+    'kyverno-prd',
+    'get',
+    'configmap',
+    'memory-requests',
+  ]);
   const [first] = Object.keys(saved.data).sort();
   const file = info.outputPath('memory-requests-2026-11-01.json');
   writeFileSync(file, JSON.stringify({ ...saved, data: { ...saved.data, [first!]: '1Mi' } }));
@@ -66,7 +76,7 @@ test('a workload page draws its working set with the row, request and limit', as
   await page.screenshot({ path: test.info().outputPath('workload.png'), fullPage: true });
 });
 
-test('a workload without samples says so in the chart\'s place, and the page still works', async ({ page }) => {
+test("a workload without samples says so in the chart's place, and the page still works", async ({ page }) => {
   await page.goto('/workloads/shop/fresh-api');
   await expect(page.getByTestId('no-samples')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('rows-now')).toContainText('no row');

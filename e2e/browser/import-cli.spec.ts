@@ -9,12 +9,20 @@ import { kubectlJson } from '../../test/integration/cluster';
 const run = promisify(execFile);
 const importTable = (baseURL: string, ...args: string[]) =>
   run(process.execPath, ['scripts/import-table.ts', '--url', baseURL, ...args]).then(
-    (done) => ({ code: 0, ...done }), (failed: { code: number; stdout: string; stderr: string }) => failed);
+    (done) => ({ code: 0, ...done }),
+    (failed: { code: number; stdout: string; stderr: string }) => failed,
+  );
 
 test('a saved table given on the command line is listed as a version', async ({ page, baseURL }, info) => {
-  const saved = kubectlJson<Record<string, unknown> & { data: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
+  const saved = kubectlJson<Record<string, unknown> & { data: Record<string, string> }>([
+    '-n',
+    'kyverno-prd',
+    'get',
+    'configmap',
+    'memory-requests',
+  ]);
   const file = info.outputPath('memory-requests-2026-10-06.json');
-  writeFileSync(file, JSON.stringify({ ...saved, data: { ...saved.data, 'cli_import_marker': '7Mi' } }));
+  writeFileSync(file, JSON.stringify({ ...saved, data: { ...saved.data, cli_import_marker: '7Mi' } }));
   const result = await importTable(baseURL!, '--at', '2026-10-06T04:15:00Z', file);
   expect(result.stderr).toBe('');
   expect(result.stdout).toContain('as the table of 2026-10-06T04:15:00');

@@ -8,7 +8,8 @@ const PAGES = ['/', '/pods', '/webhook', '/table', '/table/snapshots', '/workloa
 test('every page works under the Content-Security-Policy, with no violation reported', async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(message.text()))
+      violations.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => violations.push(`${page.url()}: ${error.message}`));
   for (const path of PAGES) {

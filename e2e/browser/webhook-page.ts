@@ -46,7 +46,11 @@ export class WebhookPage {
 
 /** kubectl with one of the local cluster's users: operator for the runbook's $KC writes, admin for the harness. */
 export function kubectlAs(user: 'viewer' | 'operator' | 'admin', args: string[], input?: string): string {
-  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], { encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
+  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], {
+    encoding: 'utf8',
+    input,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
 /** The harness's switches: `npm run cluster -- kyverno crash|recover|deny|allow`. */
@@ -74,16 +78,20 @@ export const FAIL_CLOSED_WEBHOOK = {
   apiVersion: 'admissionregistration.k8s.io/v1',
   kind: 'ValidatingWebhookConfiguration',
   metadata: { name: 'memdash-e2e-fail-closed', labels: { 'memdash.local/test': 'webhook' } },
-  webhooks: [{
-    name: 'pods.memdash-e2e.local',
-    clientConfig: { url: 'https://127.0.0.1:9/validate' },
-    rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }],
-    failurePolicy: 'Fail',
-    sideEffects: 'None',
-    admissionReviewVersions: ['v1'],
-    namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['kyverno-prd', 'kube-system'] }] },
-    objectSelector: { matchLabels: { 'memdash.local/e2e-never': 'true' } },
-  }],
+  webhooks: [
+    {
+      name: 'pods.memdash-e2e.local',
+      clientConfig: { url: 'https://127.0.0.1:9/validate' },
+      rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }],
+      failurePolicy: 'Fail',
+      sideEffects: 'None',
+      admissionReviewVersions: ['v1'],
+      namespaceSelector: {
+        matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['kyverno-prd', 'kube-system'] }],
+      },
+      objectSelector: { matchLabels: { 'memdash.local/e2e-never': 'true' } },
+    },
+  ],
 };
 
 /** A Deployment in a covered namespace, to make a ReplicaSet try to create a pod while Kyverno is down. */
@@ -96,7 +104,10 @@ export const ROLLING_DEPLOYMENT = {
     selector: { matchLabels: { 'app.kubernetes.io/name': 'memdash-e2e-roll' } },
     template: {
       metadata: { labels: { 'app.kubernetes.io/name': 'memdash-e2e-roll' } },
-      spec: { terminationGracePeriodSeconds: 0, containers: [{ name: 'app', image: 'busybox', resources: { limits: { memory: '64Mi' } } }] },
+      spec: {
+        terminationGracePeriodSeconds: 0,
+        containers: [{ name: 'app', image: 'busybox', resources: { limits: { memory: '64Mi' } } }],
+      },
     },
   },
 };
@@ -104,11 +115,16 @@ export const ROLLING_DEPLOYMENT = {
 /** Whether the pod registration stands with its entry and its owner: the healthy state other tests expect. */
 export function registrationHealthy(): boolean {
   try {
-    const cfg = JSON.parse(kubectlAs('viewer', ['get', 'mutatingwebhookconfiguration', 'kyverno-resource-mutating-webhook-cfg', '-o', 'json'])) as {
+    const cfg = JSON.parse(
+      kubectlAs('viewer', ['get', 'mutatingwebhookconfiguration', 'kyverno-resource-mutating-webhook-cfg', '-o', 'json']),
+    ) as {
       webhooks?: Array<{ name: string }>;
       metadata: { ownerReferences?: Array<{ name: string }> };
     };
-    return Boolean(cfg.webhooks?.some((w) => w.name === 'mpol.validate.kyverno.svc-fail') && cfg.metadata.ownerReferences?.some((o) => o.name === 'kyverno-prd:webhook'));
+    return Boolean(
+      cfg.webhooks?.some((w) => w.name === 'mpol.validate.kyverno.svc-fail') &&
+      cfg.metadata.ownerReferences?.some((o) => o.name === 'kyverno-prd:webhook'),
+    );
   } catch {
     return false;
   }

@@ -7,7 +7,14 @@ import { expect, test } from '@playwright/test';
 import { rbacObjects } from '../cluster/scenario/rbac.ts';
 import { requirePodWebhook } from '../../test/integration/cluster';
 import {
-  FAIL_CLOSED_WEBHOOK, ROLLING_DEPLOYMENT, WEBHOOK_OWNER, WebhookPage, kubectlAs, kyverno, registrationHealthy, scaleAdmissionController,
+  FAIL_CLOSED_WEBHOOK,
+  ROLLING_DEPLOYMENT,
+  WEBHOOK_OWNER,
+  WebhookPage,
+  kubectlAs,
+  kyverno,
+  registrationHealthy,
+  scaleAdmissionController,
 } from './webhook-page';
 
 test.describe.configure({ mode: 'serial' });
@@ -126,8 +133,9 @@ test("another product's Fail webhook over kyverno-prd is flagged as a bootstrap-
 });
 
 test("a read RBAC refuses blanks only its panel, saying what memdash's credential needs", async ({ page }) => {
-  const viewer = rbacObjects().find((o) => (o as { metadata: { name: string } }).metadata.name === 'memdash-viewer' && (o as { kind: string }).kind === 'ClusterRole') as
-    { rules: Array<{ apiGroups: string[] }> };
+  const viewer = rbacObjects().find(
+    (o) => (o as { metadata: { name: string } }).metadata.name === 'memdash-viewer' && (o as { kind: string }).kind === 'ClusterRole',
+  ) as { rules: Array<{ apiGroups: string[] }> };
   const withoutBudgets = { ...viewer, rules: viewer.rules.filter((r) => !r.apiGroups.includes('policy')) };
   kubectlAs('admin', ['apply', '-f', '-'], JSON.stringify(withoutBudgets));
   try {

@@ -13,10 +13,13 @@ export const tokenOf = (user: 'viewer' | 'operator'): string => {
 };
 
 export const tableData = (): Record<string, string> =>
-  (JSON.parse(kubectl(['-n', KYVERNO, 'get', 'configmap', 'memory-requests', '-o', 'json'])) as { data?: Record<string, string> }).data ?? {};
+  (JSON.parse(kubectl(['-n', KYVERNO, 'get', 'configmap', 'memory-requests', '-o', 'json'])) as { data?: Record<string, string> }).data ??
+  {};
 
 export const jobNames = (): string[] =>
-  (JSON.parse(kubectl(['-n', KYVERNO, 'get', 'jobs', '-o', 'json'])) as { items: Array<{ metadata: { name: string } }> }).items.map((j) => j.metadata.name);
+  (JSON.parse(kubectl(['-n', KYVERNO, 'get', 'jobs', '-o', 'json'])) as { items: Array<{ metadata: { name: string } }> }).items.map(
+    (j) => j.metadata.name,
+  );
 
 export function snapshotMode(mode: 'normal' | 'too-few-rows' | 'prometheus-fails'): void {
   // the harness's own switch, as the README documents it

@@ -13,19 +13,35 @@ test.describe.configure({ mode: 'serial' });
 
 const original = tableData();
 const putTableBack = (data: Record<string, string>) =>
-  kubectl(['-n', KYVERNO, 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([{ op: 'add', path: '/data', value: data }])], 'admin');
+  kubectl(
+    [
+      '-n',
+      KYVERNO,
+      'patch',
+      'configmap',
+      'memory-requests',
+      '--type=json',
+      '-p',
+      JSON.stringify([{ op: 'add', path: '/data', value: data }]),
+    ],
+    'admin',
+  );
 
 test.afterAll(() => {
   snapshotMode('normal');
   putTableBack(original);
 });
 
-test('no credential: the button waits for one; the viewer token is refused by the cluster as the cluster said it', async ({ page }, info) => {
+test('no credential: the button waits for one; the viewer token is refused by the cluster as the cluster said it', async ({
+  page,
+}, info) => {
   await page.goto('/snapshot/runs');
   const action = new GuardedButton(page.getByTestId('run-snapshot-now'));
   await expect(action.section.getByTestId('credential-form')).toBeVisible();
   await expect(action.button('Run the snapshot now')).toBeDisabled();
-  await expect(action.section.getByTestId('kubectl-commands')).toContainText('cexec iac kubectl $KC -n kyverno-prd create job --from=cronjob/memory-snapshot $JOB');
+  await expect(action.section.getByTestId('kubectl-commands')).toContainText(
+    'cexec iac kubectl $KC -n kyverno-prd create job --from=cronjob/memory-snapshot $JOB',
+  );
   const before = jobNames().length;
   await action.useToken(tokenOf('viewer'));
   await expect(action.section.getByTestId('actor')).toHaveText('viewer');
@@ -51,7 +67,15 @@ test('snapshot normal: run now, follow it live to a success, and the diff link s
   await expect(page.getByTestId('follow-state')).toHaveText('following live');
   expect(await runResult(page)).toBe('success');
   await expect(page.getByTestId('run-log').first()).toContainText(/table kyverno-prd\/memory-requests: \d+ rows, \d+ new, \d+ gone/);
-  const annotation = kubectl(['-n', KYVERNO, 'get', 'job', job, '-o', 'jsonpath={.metadata.annotations.cronjob\\.kubernetes\\.io/instantiate} {.metadata.ownerReferences[0].kind}/{.metadata.ownerReferences[0].name}']);
+  const annotation = kubectl([
+    '-n',
+    KYVERNO,
+    'get',
+    'job',
+    job,
+    '-o',
+    'jsonpath={.metadata.annotations.cronjob\\.kubernetes\\.io/instantiate} {.metadata.ownerReferences[0].kind}/{.metadata.ownerReferences[0].name}',
+  ]);
   expect(annotation).toBe('manual CronJob/memory-snapshot');
   await expect(page.getByTestId('run-diff-link')).toBeVisible({ timeout: 30_000 });
   await shoot(page, info.outputPath('run-success.png'));
@@ -74,7 +98,9 @@ test('prometheus-fails: the run fails with the traceback, each try shown', async
   snapshotMode('normal');
 });
 
-test('too-few-rows: refused as a refusal; the override saves, downloads, removes the data, runs; then the restore puts it back', async ({ page }, info) => {
+test('too-few-rows: refused as a refusal; the override saves, downloads, removes the data, runs; then the restore puts it back', async ({
+  page,
+}, info) => {
   test.setTimeout(420_000);
   putTableBack(original);
   snapshotMode('too-few-rows');
@@ -88,7 +114,9 @@ test('too-few-rows: refused as a refusal; the override saves, downloads, removes
 
   await page.getByRole('link', { name: 'override the guard' }).click();
   const override = new GuardedButton(page.getByTestId('override-the-guard'));
-  await expect(override.section.getByTestId('action-warning')).toContainText('Until the run writes, every covered pod is admitted untouched.');
+  await expect(override.section.getByTestId('action-warning')).toContainText(
+    'Until the run writes, every covered pod is admitted untouched.',
+  );
   await expect(override.section.getByTestId('kubectl-commands')).toContainText(`patch configmap memory-requests --type=json`);
   // the tab kept the credential across the client-side navigation
   await expect(override.section.getByTestId('write-credential')).toBeVisible();
@@ -142,7 +170,10 @@ test('the audit log has one record per attempt, filterable by action and outcome
   await shoot(page, info.outputPath('audit.png'));
 });
 
-test('the token is nowhere: history store, server output, served HTML, built bundles, browser storage and cookies', async ({ page, context }) => {
+test('the token is nowhere: history store, server output, served HTML, built bundles, browser storage and cookies', async ({
+  page,
+  context,
+}) => {
   const tokens = [tokenOf('operator'), tokenOf('viewer')];
   const store = process.env.MEMDASH_E2E_STORE!;
   for (const file of [store, `${store}-wal`, `${store}.server.log`]) {
@@ -162,7 +193,9 @@ test('the token is nowhere: history store, server output, served HTML, built bun
   }
   // the tab that held the token: its storage and cookies, while it holds it
   await runNow(page, tokenOf('operator'));
-  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, url: location.href }));
+  const storage = await page.evaluate(() =>
+    JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, url: location.href }),
+  );
   for (const token of tokens) expect(storage.includes(token)).toBe(false);
   for (const cookie of await context.cookies()) for (const token of tokens) expect(cookie.value.includes(token)).toBe(false);
   await page.reload();

@@ -51,7 +51,8 @@ function scaleFlag(flags: string[]): number {
   const at = flags.indexOf('--scale');
   if (at < 0) return 0;
   const pods = Number(flags[at + 1]);
-  if (!Number.isInteger(pods) || pods < 1) throw new ClusterError(`--scale needs a whole number of pods, got ${flags[at + 1] ?? 'nothing'}`);
+  if (!Number.isInteger(pods) || pods < 1)
+    throw new ClusterError(`--scale needs a whole number of pods, got ${flags[at + 1] ?? 'nothing'}`);
   return pods;
 }
 
@@ -59,19 +60,36 @@ async function kyvernoCommand(action: string | undefined): Promise<number> {
   const current = readState();
   if (!current) throw new ClusterError('no local cluster: run npm run cluster:up');
   switch (action) {
-    case 'crash': crash(current); return 0;
-    case 'recover': await recover(current); return 0;
-    case 'deny': deny(); return 0;
-    case 'allow': answer(); return 0;
-    case 'table-unreadable': tableUnreadable(); return 0;
-    case 'table-readable': tableReadable(); return 0;
-    default: console.error(USAGE); return 2;
+    case 'crash':
+      crash(current);
+      return 0;
+    case 'recover':
+      await recover(current);
+      return 0;
+    case 'deny':
+      deny();
+      return 0;
+    case 'allow':
+      answer();
+      return 0;
+    case 'table-unreadable':
+      tableUnreadable();
+      return 0;
+    case 'table-readable':
+      tableReadable();
+      return 0;
+    default:
+      console.error(USAGE);
+      return 2;
   }
 }
 
 function snapshotCommand(mode: string | undefined): number {
   const known = SNAPSHOT_MODES.find((m) => m === mode);
-  if (!known) { console.error(USAGE); return 2; }
+  if (!known) {
+    console.error(USAGE);
+    return 2;
+  }
   setSnapshotMode(known);
   return 0;
 }
@@ -102,7 +120,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  console.error(error instanceof ClusterError ? `cluster: ${error.message}` : error);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ClusterError ? `cluster: ${error.message}` : error);
+    process.exit(1);
+  },
+);

@@ -8,8 +8,15 @@ import { requireCluster } from '../../test/integration/cluster';
 
 requireCluster(); // a cluster that is not up is a failure naming what is missing
 
-interface Pod { metadata: { name: string; namespace: string; labels?: Record<string, string>;
-  ownerReferences?: Array<{ kind: string; name: string; controller?: boolean }> }; status?: { phase?: string } }
+interface Pod {
+  metadata: {
+    name: string;
+    namespace: string;
+    labels?: Record<string, string>;
+    ownerReferences?: Array<{ kind: string; name: string; controller?: boolean }>;
+  };
+  status?: { phase?: string };
+}
 
 const pods = (namespace: string, selector: string) => getJson<{ items: Pod[] }>(['get', 'pods', '-n', namespace, '-l', selector]).items;
 const controller = (pod: Pod) => pod.metadata.ownerReferences?.find((o) => o.controller);
@@ -23,13 +30,22 @@ describe('owners made by real controllers', () => {
   });
 
   it('keeps the ReplicaSets of earlier rollouts', () => {
-    const sets = getJson<{ items: Array<{ spec: { replicas: number } }> }>(['get', 'rs', '-n', 'shop', '-l', 'app.kubernetes.io/name=web']).items;
+    const sets = getJson<{ items: Array<{ spec: { replicas: number } }> }>([
+      'get',
+      'rs',
+      '-n',
+      'shop',
+      '-l',
+      'app.kubernetes.io/name=web',
+    ]).items;
     expect(sets).toHaveLength(3);
     expect(sets.filter((rs) => rs.spec.replicas === 0)).toHaveLength(2);
   });
 
   it('names StatefulSet pods by ordinal', () => {
-    const names = pods('shop', 'app.kubernetes.io/name=redis').map((p) => p.metadata.name).sort();
+    const names = pods('shop', 'app.kubernetes.io/name=redis')
+      .map((p) => p.metadata.name)
+      .sort();
     expect(names).toEqual(['redis-0', 'redis-1']);
     expect(controller(pods('shop', 'app.kubernetes.io/name=redis')[0]!)).toMatchObject({ kind: 'StatefulSet', name: 'redis' });
   });
@@ -38,7 +54,13 @@ describe('owners made by real controllers', () => {
     const [pod] = pods('shop', 'batch.kubernetes.io/job-name=nightly-report-29412495');
     expect(controller(pod!)).toMatchObject({ kind: 'Job', name: 'nightly-report-29412495' });
     expect(pod!.status?.phase).toBe('Succeeded');
-    const job = getJson<{ metadata: { ownerReferences: Array<{ kind: string; name: string }> } }>(['get', 'job', 'nightly-report-29412495', '-n', 'shop']);
+    const job = getJson<{ metadata: { ownerReferences: Array<{ kind: string; name: string }> } }>([
+      'get',
+      'job',
+      'nightly-report-29412495',
+      '-n',
+      'shop',
+    ]);
     expect(job.metadata.ownerReferences[0]).toMatchObject({ kind: 'CronJob', name: 'nightly-report' });
   });
 
@@ -66,7 +88,16 @@ describe('RBAC', () => {
 
   it('refuses viewer a scale and a table patch, and lets operator do both', async () => {
     const scale = ['scale', 'deployment', 'kyverno-admission-controller', '-n', 'kyverno-prd', '--replicas=3'];
-    const patch = ['patch', 'configmap', 'memory-requests', '-n', 'kyverno-prd', '--type=merge', '-p', '{"metadata":{"annotations":{"memdash.local/touched":"test"}}}'];
+    const patch = [
+      'patch',
+      'configmap',
+      'memory-requests',
+      '-n',
+      'kyverno-prd',
+      '--type=merge',
+      '-p',
+      '{"metadata":{"annotations":{"memdash.local/touched":"test"}}}',
+    ];
     for (const args of [scale, patch]) {
       const refused = await kubectlAsync(args, { user: 'viewer' });
       expect(refused.code).not.toBe(0);
@@ -77,14 +108,16 @@ describe('RBAC', () => {
     }
   });
 
-  it("refuses operator what prd-write may not do", async () => {
+  it('refuses operator what prd-write may not do', async () => {
     const other = await kubectlAsync(['scale', 'deployment', 'web', '-n', 'shop', '--replicas=2'], { user: 'operator' });
     expect(other.stderr).toMatch(/forbidden/);
   });
 
   it('admits the probe: a server-side dry run of a pod in development as viewer', async () => {
-    const probe = await kubectlAsync(['-n', 'development', 'run', 'kyverno-probe', '--image=busybox', '--restart=Never',
-      '--dry-run=server', '-o', 'name'], { user: 'viewer' });
+    const probe = await kubectlAsync(
+      ['-n', 'development', 'run', 'kyverno-probe', '--image=busybox', '--restart=Never', '--dry-run=server', '-o', 'name'],
+      { user: 'viewer' },
+    );
     expect(probe.stderr).toBe('');
     expect(probe.stdout.trim()).toBe('pod/kyverno-probe');
   });

@@ -16,14 +16,22 @@ const REGISTRATION = 'kyverno-resource-mutating-webhook-cfg';
 const ENTRY = 'mpol.validate.kyverno.svc-fail';
 const ADMISSION_PODS = 'app.kubernetes.io/component=admission-controller';
 
-interface Resources { requests?: Record<string, string>; limits?: Record<string, string> }
-interface Pod { metadata: { name: string; creationTimestamp: string };
-  spec: { containers: Array<{ name: string; resources: Resources }>; initContainers?: Array<{ name: string; resources: Resources }> } }
+interface Resources {
+  requests?: Record<string, string>;
+  limits?: Record<string, string>;
+}
+interface Pod {
+  metadata: { name: string; creationTimestamp: string };
+  spec: { containers: Array<{ name: string; resources: Resources }>; initContainers?: Array<{ name: string; resources: Resources }> };
+}
 
 const cli = (...args: string[]) => execFileSync(process.execPath, [join(import.meta.dirname, 'cli.ts'), ...args], { stdio: 'pipe' });
-const probe = () => kubectlAsync(['-n', 'development', 'run', 'kyverno-probe', '--image=busybox', '--restart=Never',
-  '--dry-run=server', '-o', 'name'], { user: 'viewer' });
-const tableData = () => getJson<{ data?: Record<string, string> }>(['-n', KYVERNO, 'get', 'configmap', 'memory-requests'], 'viewer').data ?? {};
+const probe = () =>
+  kubectlAsync(['-n', 'development', 'run', 'kyverno-probe', '--image=busybox', '--restart=Never', '--dry-run=server', '-o', 'name'], {
+    user: 'viewer',
+  });
+const tableData = () =>
+  getJson<{ data?: Record<string, string> }>(['-n', KYVERNO, 'get', 'configmap', 'memory-requests'], 'viewer').data ?? {};
 const podsOf = (namespace: string, name: string) =>
   getJson<{ items: Pod[] }>(['-n', namespace, 'get', 'pods', '-l', `app.kubernetes.io/name=${name}`]).items;
 const memory = (pod: Pod, container: string, init = false) =>
@@ -31,8 +39,19 @@ const memory = (pod: Pod, container: string, init = false) =>
 
 /** Writes the table's data whole, as the snapshot does, with the runbook's write credential. */
 async function writeTable(data: Record<string, string>): Promise<void> {
-  const done = await kubectlAsync(['-n', KYVERNO, 'patch', 'configmap', 'memory-requests', '--type=json',
-    '-p', JSON.stringify([{ op: 'add', path: '/data', value: data }])], { user: 'operator' });
+  const done = await kubectlAsync(
+    [
+      '-n',
+      KYVERNO,
+      'patch',
+      'configmap',
+      'memory-requests',
+      '--type=json',
+      '-p',
+      JSON.stringify([{ op: 'add', path: '/data', value: data }]),
+    ],
+    { user: 'operator' },
+  );
   expect(done.stderr).toBe('');
   await waitForTable(data);
 }
@@ -40,29 +59,60 @@ async function writeTable(data: Record<string, string>): Promise<void> {
 async function newPods(namespace: string, name: string, count: number): Promise<Pod[]> {
   let pods: Pod[] = [];
   expect(await waitFor(() => (pods = podsOf(namespace, name)).length >= count, 60_000, 500)).toBe(true);
-  return pods.sort((a, b) => a.metadata.creationTimestamp.localeCompare(b.metadata.creationTimestamp) || a.metadata.name.localeCompare(b.metadata.name));
+  return pods.sort(
+    (a, b) => a.metadata.creationTimestamp.localeCompare(b.metadata.creationTimestamp) || a.metadata.name.localeCompare(b.metadata.name),
+  );
 }
 
 function deployment(namespace: string, name: string, podLabels: Record<string, string> = {}): object {
   const labels = { 'app.kubernetes.io/name': name, ...podLabels };
-  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace, labels: { 'memdash.local/test': 'kyverno' } },
-    spec: { replicas: 1, selector: { matchLabels: { 'app.kubernetes.io/name': name } }, template: { metadata: { labels },
-      spec: { terminationGracePeriodSeconds: 0,
-        initContainers: [{ name: 'setup', image: 'busybox', resources: { requests: { memory: '32Mi', cpu: '10m' }, limits: { memory: '64Mi' } } }],
-        containers: [{ name: 'app', image: 'busybox', resources: { requests: { memory: '64Mi', cpu: '10m' }, limits: { memory: '256Mi', cpu: '1' } } }] } } } };
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace, labels: { 'memdash.local/test': 'kyverno' } },
+    spec: {
+      replicas: 1,
+      selector: { matchLabels: { 'app.kubernetes.io/name': name } },
+      template: {
+        metadata: { labels },
+        spec: {
+          terminationGracePeriodSeconds: 0,
+          initContainers: [
+            { name: 'setup', image: 'busybox', resources: { requests: { memory: '32Mi', cpu: '10m' }, limits: { memory: '64Mi' } } },
+          ],
+          containers: [
+            {
+              name: 'app',
+              image: 'busybox',
+              resources: { requests: { memory: '64Mi', cpu: '10m' }, limits: { memory: '256Mi', cpu: '1' } },
+            },
+          ],
+        },
+      },
+    },
+  };
 }
 
 describe('the pod webhook sets memory requests at creation', () => {
   const saved = tableData();
-  const rows: Record<string, string> = { ...saved,
-    'development_kt-sized_app': '100Mi', 'development_kt-sized_setup': '20Mi', 'development_kt-capped_app': '400Mi',
-    'kube-system_kt-skipped_app': '100Mi', 'development_kt-kubecoder_app': '100Mi' };
+  const rows: Record<string, string> = {
+    ...saved,
+    'development_kt-sized_app': '100Mi',
+    'development_kt-sized_setup': '20Mi',
+    'development_kt-capped_app': '400Mi',
+    'kube-system_kt-skipped_app': '100Mi',
+    'development_kt-kubecoder_app': '100Mi',
+  };
 
   beforeAll(async () => {
     await writeTable(rows);
-    applyObjects([deployment('development', 'kt-sized'), deployment('development', 'kt-capped'),
-      deployment('kube-system', 'kt-skipped'), deployment('development', 'kt-kubecoder', { 'app.kubernetes.io/managed-by': 'kubecoder' }),
-      deployment('development', 'kt-norow')]);
+    applyObjects([
+      deployment('development', 'kt-sized'),
+      deployment('development', 'kt-capped'),
+      deployment('kube-system', 'kt-skipped'),
+      deployment('development', 'kt-kubecoder', { 'app.kubernetes.io/managed-by': 'kubecoder' }),
+      deployment('development', 'kt-norow'),
+    ]);
   });
 
   afterAll(async () => {
@@ -106,7 +156,12 @@ describe('the pod webhook sets memory requests at creation', () => {
     const pods = await newPods('development', 'kt-sized', 2);
     const next = pods.find((p) => p.metadata.name !== old!.metadata.name)!;
     expect(memory(next, 'app').requests?.memory).toBe('120Mi');
-    expect(memory(podsOf('development', 'kt-sized').find((p) => p.metadata.name === old!.metadata.name)!, 'app').requests?.memory).toBe('100Mi');
+    expect(
+      memory(
+        podsOf('development', 'kt-sized').find((p) => p.metadata.name === old!.metadata.name)!,
+        'app',
+      ).requests?.memory,
+    ).toBe('100Mi');
   });
 });
 
@@ -123,9 +178,13 @@ describe("the runbook's drill, step by step as operator", () => {
     const current = JSON.parse((await registration()).stdout) as { metadata: Record<string, unknown> };
     const { name, labels, annotations, ownerReferences } = current.metadata;
     saved = { ...current, metadata: { name, labels, annotations, ownerReferences } };
-    const scaled = await kubectlAsync(['-n', KYVERNO, 'scale', 'deployment', 'kyverno-admission-controller', '--replicas=0'], { user: 'operator' });
+    const scaled = await kubectlAsync(['-n', KYVERNO, 'scale', 'deployment', 'kyverno-admission-controller', '--replicas=0'], {
+      user: 'operator',
+    });
     expect(scaled.stderr).toBe('');
-    const gone = await kubectlAsync(['-n', KYVERNO, 'wait', '--for=delete', 'pod', '-l', ADMISSION_PODS, '--timeout=2m'], { user: 'operator' });
+    const gone = await kubectlAsync(['-n', KYVERNO, 'wait', '--for=delete', 'pod', '-l', ADMISSION_PODS, '--timeout=2m'], {
+      user: 'operator',
+    });
     expect(gone.code).toBe(0);
     expect(await waitFor(async () => /NotFound/.test((await registration()).stderr), 30_000, 500)).toBe(true);
   });
@@ -139,23 +198,38 @@ describe("the runbook's drill, step by step as operator", () => {
   });
 
   it("3. deletes Kyverno's registrations by label: the probe is admitted", async () => {
-    const deleted = await kubectlAsync(['delete', 'mutatingwebhookconfiguration,validatingwebhookconfiguration',
-      '-l', 'webhook.kyverno.io/managed-by=kyverno'], { user: 'operator' });
+    const deleted = await kubectlAsync(
+      ['delete', 'mutatingwebhookconfiguration,validatingwebhookconfiguration', '-l', 'webhook.kyverno.io/managed-by=kyverno'],
+      { user: 'operator' },
+    );
     expect(deleted.stdout).toContain(REGISTRATION);
     expect((await probe()).stdout.trim()).toBe('pod/kyverno-probe');
   });
 
   it('4. scales back to three: the registration returns with its entry and owner, and the probe goes through it', async () => {
-    const scaled = await kubectlAsync(['-n', KYVERNO, 'scale', 'deployment', 'kyverno-admission-controller', '--replicas=3'], { user: 'operator' });
+    const scaled = await kubectlAsync(['-n', KYVERNO, 'scale', 'deployment', 'kyverno-admission-controller', '--replicas=3'], {
+      user: 'operator',
+    });
     expect(scaled.stderr).toBe('');
-    let cfg: { webhooks?: Array<{ name: string }>; metadata: { ownerReferences?: Array<{ kind: string; name: string; uid: string }> } } | null = null;
-    expect(await waitFor(async () => {
-      const answer = await registration();
-      cfg = answer.code === 0 ? JSON.parse(answer.stdout) : null;
-      return Boolean(cfg?.webhooks?.some((w) => w.name === ENTRY));
-    }, 120_000, 500)).toBe(true);
+    let cfg: {
+      webhooks?: Array<{ name: string }>;
+      metadata: { ownerReferences?: Array<{ kind: string; name: string; uid: string }> };
+    } | null = null;
+    expect(
+      await waitFor(
+        async () => {
+          const answer = await registration();
+          cfg = answer.code === 0 ? JSON.parse(answer.stdout) : null;
+          return Boolean(cfg?.webhooks?.some((w) => w.name === ENTRY));
+        },
+        120_000,
+        500,
+      ),
+    ).toBe(true);
     const owner = getJson<{ metadata: { uid: string } }>(['get', 'clusterrole', 'kyverno-prd:webhook'], 'viewer');
-    expect(cfg!.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'ClusterRole', name: 'kyverno-prd:webhook', uid: owner.metadata.uid })]);
+    expect(cfg!.metadata.ownerReferences).toEqual([
+      expect.objectContaining({ kind: 'ClusterRole', name: 'kyverno-prd:webhook', uid: owner.metadata.uid }),
+    ]);
     const before = new Date().toISOString();
     expect((await probe()).stdout.trim()).toBe('pod/kyverno-probe');
     const reviews = (await standIn())?.reviews ?? [];
@@ -174,7 +248,11 @@ describe('a crashed Kyverno, and one that answers with a denial', () => {
     cli('kyverno', 'crash');
     expect(kubectl(['get', 'mutatingwebhookconfiguration', REGISTRATION, '-o', 'name'])).toContain(REGISTRATION);
     const refused = await probe();
-    expect(refused.stderr).toMatch(new RegExp(`failed calling webhook "${ENTRY}": failed to call webhook: Post "https://127\\.0\\.0\\.1:\\d+/mpol/memory-requests.*connection refused`));
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `failed calling webhook "${ENTRY}": failed to call webhook: Post "https://127\\.0\\.0\\.1:\\d+/mpol/memory-requests.*connection refused`,
+      ),
+    );
   });
 
   it('recover: the probe is admitted again', async () => {
@@ -198,11 +276,16 @@ describe('the policy objects', () => {
     cli('kyverno', 'table-readable');
     await waitFor(() => entryReady().status === 'True', 30_000, 500);
   });
-  const entryReady = () => getJson<{ status?: { conditions?: Array<{ type: string; status: string; message: string }> } }>(
-    ['get', 'globalcontextentries.kyverno.io', 'memory-requests'], 'viewer').status?.conditions?.find((c) => c.type === 'Ready') ?? { status: 'none', message: '' };
+  const entryReady = () =>
+    getJson<{ status?: { conditions?: Array<{ type: string; status: string; message: string }> } }>(
+      ['get', 'globalcontextentries.kyverno.io', 'memory-requests'],
+      'viewer',
+    ).status?.conditions?.find((c) => c.type === 'Ready') ?? { status: 'none', message: '' };
 
   it('shows the MutatingPolicy READY and the GlobalContextEntry loaded', () => {
-    expect(kubectl(['get', 'mutatingpolicies.policies.kyverno.io', 'memory-requests', '--no-headers'], { user: 'viewer' })).toMatch(/^memory-requests\s+\S+\s+true\s*$/);
+    expect(kubectl(['get', 'mutatingpolicies.policies.kyverno.io', 'memory-requests', '--no-headers'], { user: 'viewer' })).toMatch(
+      /^memory-requests\s+\S+\s+true\s*$/,
+    );
     expect(entryReady().status).toBe('True');
   });
 

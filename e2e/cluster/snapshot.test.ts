@@ -14,7 +14,10 @@ requireCluster(); // a cluster that is not up is a failure naming what is missin
 
 const NS = 'kyverno-prd';
 const MIB = 1024 * 1024;
-interface Table { metadata: { resourceVersion: string }; data?: Record<string, string> }
+interface Table {
+  metadata: { resourceVersion: string };
+  data?: Record<string, string>;
+}
 
 const cli = (...args: string[]) => execFileSync(process.execPath, [join(import.meta.dirname, 'cli.ts'), ...args], { stdio: 'pipe' });
 const table = () => getJson<Table>(['-n', NS, 'get', 'configmap', 'memory-requests'], 'viewer');
@@ -38,20 +41,39 @@ async function runSnapshot(condition: 'Complete' | 'Failed'): Promise<{ job: str
 /** The p90 the runbook describes, computed here without the job's code: every sample of every pod, nearest rank. */
 async function p90Mi(selector: string): Promise<number> {
   const end = Math.floor(Date.now() / 1000);
-  const params = new URLSearchParams({ query: `container_memory_working_set_bytes{${selector}}`, start: String(end - 28 * 86400), end: String(end), step: '300' });
-  const body = await (await fetch(`${prometheusUrl(readState()!)}/api/v1/query_range?${params}`)).json() as
-    { data: { result: Array<{ values: Array<[number, string]> }> } };
+  const params = new URLSearchParams({
+    query: `container_memory_working_set_bytes{${selector}}`,
+    start: String(end - 28 * 86400),
+    end: String(end),
+    step: '300',
+  });
+  const body = (await (await fetch(`${prometheusUrl(readState()!)}/api/v1/query_range?${params}`)).json()) as {
+    data: { result: Array<{ values: Array<[number, string]> }> };
+  };
   const values = body.data.result.flatMap((s) => s.values.map(([, v]) => Number(v))).sort((a, b) => a - b);
   return Math.ceil(values[Math.ceil(0.9 * values.length) - 1]! / MIB);
 }
 
 describe('the snapshot job', () => {
   let saved: Record<string, string>;
-  beforeAll(() => { saved = table().data ?? {}; });
+  beforeAll(() => {
+    saved = table().data ?? {};
+  });
   afterAll(async () => {
     cli('snapshot', 'normal');
-    kubectl(['-n', NS, 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([{ op: 'add', path: '/data', value: saved }])],
-      { user: 'operator' });
+    kubectl(
+      [
+        '-n',
+        NS,
+        'patch',
+        'configmap',
+        'memory-requests',
+        '--type=json',
+        '-p',
+        JSON.stringify([{ op: 'add', path: '/data', value: saved }]),
+      ],
+      { user: 'operator' },
+    );
     await waitForTable(saved);
   });
 
@@ -66,7 +88,10 @@ describe('the snapshot job', () => {
     expect(data['shop_fresh-api_api']).toBeUndefined(); // no samples
     const redis = Number(/^(\d+)Mi$/.exec(data.shop_redis_redis ?? '')?.[1]);
     expect(Math.abs(redis - (await p90Mi('namespace="shop",pod=~"redis-[0-9]+",container="redis"')))).toBeLessThanOrEqual(1);
-    const pods = getJson<{ items: Array<{ status: { phase: string } }> }>(['-n', NS, 'get', 'pods', '-l', `job-name=${job}`], 'viewer').items;
+    const pods = getJson<{ items: Array<{ status: { phase: string } }> }>(
+      ['-n', NS, 'get', 'pods', '-l', `job-name=${job}`],
+      'viewer',
+    ).items;
     expect(pods.map((p) => p.status.phase)).toEqual(['Succeeded']);
   });
 
@@ -74,9 +99,14 @@ describe('the snapshot job', () => {
     cli('snapshot', 'too-few-rows');
     const before = table();
     const { job, log } = await runSnapshot('Failed');
-    expect(log.at(-1)).toMatch(/^table kyverno-prd\/memory-requests left as it is: \d+ rows is fewer than half of the \d+ rows the table holds$/);
+    expect(log.at(-1)).toMatch(
+      /^table kyverno-prd\/memory-requests left as it is: \d+ rows is fewer than half of the \d+ rows the table holds$/,
+    );
     expect(table().metadata.resourceVersion).toBe(before.metadata.resourceVersion);
-    const pods = getJson<{ items: Array<{ status: { phase: string } }> }>(['-n', NS, 'get', 'pods', '-l', `job-name=${job}`], 'viewer').items;
+    const pods = getJson<{ items: Array<{ status: { phase: string } }> }>(
+      ['-n', NS, 'get', 'pods', '-l', `job-name=${job}`],
+      'viewer',
+    ).items;
     expect(pods.map((p) => p.status.phase)).toEqual(['Failed', 'Failed', 'Failed']);
   }, 300_000);
 

@@ -7,7 +7,14 @@ import { ensureUsers } from './lib/users.ts';
 import { ensurePrometheus, BACKFILL_GAP_SECONDS } from './lib/prometheus.ts';
 import { loadOrCreateState, writeState, type ClusterState } from './lib/state.ts';
 import { log } from './lib/log.ts';
-import { seedFoundation, seedTable, seedWorkloads, waitForNodesReady, waitForPodsSettled, waitForServiceAccounts } from './scenario/seed.ts';
+import {
+  seedFoundation,
+  seedTable,
+  seedWorkloads,
+  waitForNodesReady,
+  waitForPodsSettled,
+  waitForServiceAccounts,
+} from './scenario/seed.ts';
 import { seedThroughKyverno } from './scenario/through-kyverno.ts';
 import { applyKyvernoObjects } from './kyverno/objects.ts';
 import { ensureKyverno, waitForTable } from './kyverno/harness.ts';
@@ -22,7 +29,10 @@ import { namespaceObject } from './scenario/objects.ts';
 /** Bumped when the scenario changes shape, so a warm state folder is reseeded (after `down --wipe`). */
 export const SCENARIO = 'prod-like-2';
 
-export interface UpOptions { rebackfill: boolean; scale: number }
+export interface UpOptions {
+  rebackfill: boolean;
+  scale: number;
+}
 
 export async function up(options: UpOptions): Promise<ClusterState> {
   const started = Date.now();
@@ -37,8 +47,11 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   await seedOnce(current);
   const scaled = await seedScale(current, options.scale);
   const workloads = [...WORKLOADS, ...scaleWorkloads(current.seeded?.scale ?? 0)];
-  await ensurePrometheus(current, () => samplePlans(Math.floor(Date.now() / 1000) - BACKFILL_GAP_SECONDS, workloads),
-    options.rebackfill || scaled);
+  await ensurePrometheus(
+    current,
+    () => samplePlans(Math.floor(Date.now() / 1000) - BACKFILL_GAP_SECONDS, workloads),
+    options.rebackfill || scaled,
+  );
   log(`up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return current;
 }

@@ -2,20 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { breakGlassCommands, controlPlaneFallback, podsSinceCommand, restartCommand, type BreakGlassNames } from './break-glass-commands';
 
 const names: BreakGlassNames = {
-  kubectl: 'cexec iac kubectl', namespace: 'kyverno-prd', deployment: 'kyverno-admission-controller',
-  podSelector: 'app.kubernetes.io/component=admission-controller', managedBySelector: 'webhook.kyverno.io/managed-by=kyverno',
-  registration: 'kyverno-resource-mutating-webhook-cfg', probeNamespace: 'development', probePod: 'kyverno-probe', probeImage: 'busybox',
+  kubectl: 'cexec iac kubectl',
+  namespace: 'kyverno-prd',
+  deployment: 'kyverno-admission-controller',
+  podSelector: 'app.kubernetes.io/component=admission-controller',
+  managedBySelector: 'webhook.kyverno.io/managed-by=kyverno',
+  registration: 'kyverno-resource-mutating-webhook-cfg',
+  probeNamespace: 'development',
+  probePod: 'kyverno-probe',
+  probeImage: 'busybox',
 };
 
 describe('breakGlassCommands', () => {
   it("are the runbook's lines", () => {
     const c = breakGlassCommands(names);
     expect(c.scaleDown).toBe('cexec iac kubectl $KC -n kyverno-prd scale deployment kyverno-admission-controller --replicas=0');
-    expect(c.waitPods).toBe('cexec iac kubectl -n kyverno-prd wait --for=delete pod -l app.kubernetes.io/component=admission-controller --timeout=2m');
-    expect(c.deleteRegistrations).toBe('cexec iac kubectl $KC delete mutatingwebhookconfiguration,validatingwebhookconfiguration -l webhook.kyverno.io/managed-by=kyverno');
+    expect(c.waitPods).toBe(
+      'cexec iac kubectl -n kyverno-prd wait --for=delete pod -l app.kubernetes.io/component=admission-controller --timeout=2m',
+    );
+    expect(c.deleteRegistrations).toBe(
+      'cexec iac kubectl $KC delete mutatingwebhookconfiguration,validatingwebhookconfiguration -l webhook.kyverno.io/managed-by=kyverno',
+    );
     expect(c.probe).toBe('cexec iac kubectl -n development run kyverno-probe --image=busybox --restart=Never --dry-run=server -o name');
     expect(c.scaleUp(3)).toBe('cexec iac kubectl $KC -n kyverno-prd scale deployment kyverno-admission-controller --replicas=3');
-    expect(c.checkRegistration).toBe("cexec iac kubectl get mutatingwebhookconfiguration kyverno-resource-mutating-webhook-cfg -o 'custom-columns=WEBHOOKS:.webhooks[*].name,OWNER:.metadata.ownerReferences[*].name'");
+    expect(c.checkRegistration).toBe(
+      "cexec iac kubectl get mutatingwebhookconfiguration kyverno-resource-mutating-webhook-cfg -o 'custom-columns=WEBHOOKS:.webhooks[*].name,OWNER:.metadata.ownerReferences[*].name'",
+    );
     expect(c.saveRegistration).toContain("| jq '.metadata |= {name, labels, annotations, ownerReferences}' > kyverno-webhook.json");
   });
 
@@ -27,8 +39,12 @@ describe('breakGlassCommands', () => {
 
   it('the control-plane fallback runs on each node over ssh, every word quoted', () => {
     const [first, , third] = controlPlaneFallback(['srvk8s1', 'srvk8s2', 'srv k8s3'], names, 3);
-    expect(first!.commands[0]).toBe('ssh ansible@srvk8s1 sudo microk8s kubectl -n kyverno-prd scale deployment kyverno-admission-controller --replicas=0');
-    expect(first!.commands[1]).toBe('ssh ansible@srvk8s1 sudo microk8s kubectl delete mutatingwebhookconfiguration,validatingwebhookconfiguration -l webhook.kyverno.io/managed-by=kyverno');
+    expect(first!.commands[0]).toBe(
+      'ssh ansible@srvk8s1 sudo microk8s kubectl -n kyverno-prd scale deployment kyverno-admission-controller --replicas=0',
+    );
+    expect(first!.commands[1]).toBe(
+      'ssh ansible@srvk8s1 sudo microk8s kubectl delete mutatingwebhookconfiguration,validatingwebhookconfiguration -l webhook.kyverno.io/managed-by=kyverno',
+    );
     expect(third!.commands[0]).toMatch(/^ssh 'ansible@srv k8s3' /);
   });
 });

@@ -62,7 +62,11 @@ export function podsSinceCommand(kubectl: string, since: string): string {
  * When memdash cannot reach the API server, or the token is the broken thing: the same two writes on a
  * control-plane node, one block per node (any one of them will do).
  */
-export function controlPlaneFallback(nodes: readonly string[], n: BreakGlassNames, replicasBack: number): Array<{ node: string; commands: string[] }> {
+export function controlPlaneFallback(
+  nodes: readonly string[],
+  n: BreakGlassNames,
+  replicasBack: number,
+): Array<{ node: string; commands: string[] }> {
   const onNode = (node: string, words: string[]) => shellWords(['ssh', `ansible@${node}`, 'sudo', 'microk8s', 'kubectl', ...words]);
   return nodes.map((node) => ({
     node,

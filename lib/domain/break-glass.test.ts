@@ -14,7 +14,11 @@ describe('breakGlassProgress', () => {
   });
 
   it('scaled down, pods still going: waiting, the delete not offered yet', () => {
-    const facts = { ...healthy, deployment: { desired: 0, ready: 0 }, records: [record('2026-10-06T10:09:00Z', 'scale-down', { replicas: 2 })] };
+    const facts = {
+      ...healthy,
+      deployment: { desired: 0, ready: 0 },
+      records: [record('2026-10-06T10:09:00Z', 'scale-down', { replicas: 2 })],
+    };
     expect(status(facts)).toMatchObject({ 'scale-down': 'done', 'wait-pods': 'waiting', 'delete-registrations': 'pending' });
     const p = breakGlassProgress(facts, NOW);
     expect(p.next).toBeNull();
@@ -22,25 +26,40 @@ describe('breakGlassProgress', () => {
   });
 
   it('after two minutes a pod stuck Terminating times out, and the delete is offered', () => {
-    const facts = { ...healthy, deployment: { desired: 0, ready: 0 }, podsLeft: [{ name: 'kac-1', node: 'srvk8s2', terminating: true }],
-      records: [record('2026-10-06T10:07:00Z', 'scale-down', { replicas: 3 })] };
+    const facts = {
+      ...healthy,
+      deployment: { desired: 0, ready: 0 },
+      podsLeft: [{ name: 'kac-1', node: 'srvk8s2', terminating: true }],
+      records: [record('2026-10-06T10:07:00Z', 'scale-down', { replicas: 3 })],
+    };
     expect(status(facts)).toMatchObject({ 'wait-pods': 'timed-out', 'delete-registrations': 'next' });
     expect(breakGlassProgress(facts, NOW).steps[1]!.detail).toContain('kac-1 on srvk8s2 (Terminating)');
   });
 
   it('pods gone, registrations standing (a crashed Kyverno): the delete is next', () => {
-    const facts = { ...healthy, deployment: { desired: 0, ready: 0 }, podsLeft: [], records: [record('2026-10-06T10:09:00Z', 'scale-down', { replicas: 3 })] };
+    const facts = {
+      ...healthy,
+      deployment: { desired: 0, ready: 0 },
+      podsLeft: [],
+      records: [record('2026-10-06T10:09:00Z', 'scale-down', { replicas: 3 })],
+    };
     expect(breakGlassProgress(facts, NOW).next).toBe('delete-registrations');
   });
 
   it('deleted: the probe is next; admitted after the deletion, restored and the scale-up is next', () => {
-    const records = [record('2026-10-06T10:01:00Z', 'scale-down', { replicas: 3 }), record('2026-10-06T10:02:00Z', 'delete-registrations', { registrations: ['a'] })];
+    const records = [
+      record('2026-10-06T10:01:00Z', 'scale-down', { replicas: 3 }),
+      record('2026-10-06T10:02:00Z', 'delete-registrations', { registrations: ['a'] }),
+    ];
     const facts = { ...healthy, deployment: { desired: 0, ready: 0 }, podsLeft: [], registrations: [], podRegistration: null, records };
     expect(breakGlassProgress(facts, NOW).next).toBe('probe');
     // a probe from before the deletion proves nothing
     const early = { ...facts, records: [records[0]!, record('2026-10-06T10:01:30Z', 'probe', { probe: 'admitted' }), records[1]!] };
     expect(breakGlassProgress(early, NOW).next).toBe('probe');
-    const done = { ...facts, records: [...records, record('2026-10-06T10:03:00Z', 'probe', { probe: 'admitted', registrationPresent: false })] };
+    const done = {
+      ...facts,
+      records: [...records, record('2026-10-06T10:03:00Z', 'probe', { probe: 'admitted', registrationPresent: false })],
+    };
     const p = breakGlassProgress(done, NOW);
     expect(p.phase).toBe('restored');
     expect(p.next).toBe('scale-up');
@@ -48,7 +67,10 @@ describe('breakGlassProgress', () => {
   });
 
   it('a second scale-down press keeps the count from before the first', () => {
-    const s = latestSession([record('2026-10-06T10:01:00Z', 'scale-down', { replicas: 3 }), record('2026-10-06T10:01:05Z', 'scale-down', { replicas: 0 })]);
+    const s = latestSession([
+      record('2026-10-06T10:01:00Z', 'scale-down', { replicas: 3 }),
+      record('2026-10-06T10:01:05Z', 'scale-down', { replicas: 0 }),
+    ]);
     expect(s?.replicasBefore).toBe(3);
     expect(s?.startedAt).toBe('2026-10-06T10:01:00Z');
   });
@@ -74,16 +96,25 @@ describe('breakGlassProgress', () => {
     const registered = { ...ready, podRegistration: { entry: true, owner: true } };
     expect(breakGlassProgress(registered, NOW).next).toBe('probe-through');
     // a probe admitted without the registration is not "through Kyverno"
-    const without = { ...registered, records: [...records, record('2026-10-06T10:05:10Z', 'probe', { probe: 'admitted', registrationPresent: false })] };
+    const without = {
+      ...registered,
+      records: [...records, record('2026-10-06T10:05:10Z', 'probe', { probe: 'admitted', registrationPresent: false })],
+    };
     expect(breakGlassProgress(without, NOW).next).toBe('probe-through');
-    const back = { ...registered, records: [...records, record('2026-10-06T10:06:00Z', 'probe', { probe: 'admitted', registrationPresent: true })] };
+    const back = {
+      ...registered,
+      records: [...records, record('2026-10-06T10:06:00Z', 'probe', { probe: 'admitted', registrationPresent: true })],
+    };
     const p = breakGlassProgress(back, NOW);
     expect(p.phase).toBe('back');
     expect(p.next).toBeNull();
   });
 
   it('a registration back without its owner is not back', () => {
-    const records = [record('2026-10-06T10:01:00Z', 'scale-down', { replicas: 3 }), record('2026-10-06T10:05:00Z', 'scale-up', { replicas: 3 })];
+    const records = [
+      record('2026-10-06T10:01:00Z', 'scale-down', { replicas: 3 }),
+      record('2026-10-06T10:05:00Z', 'scale-up', { replicas: 3 }),
+    ];
     const facts = { ...healthy, podRegistration: { entry: true, owner: false }, records };
     expect(status(facts)['registration-back']).toBe('waiting');
   });
@@ -117,7 +148,10 @@ describe('breakGlassIndication', () => {
     expect(breakGlassIndication(refusing, 0, null).code).toBe('yes');
   });
   it('denied the request: the fix is in the policy', () => {
-    expect(breakGlassIndication(healthyState, 2, 'denied')).toMatchObject({ code: 'policy', words: expect.stringContaining('the fix is in the policy') });
+    expect(breakGlassIndication(healthyState, 2, 'denied')).toMatchObject({
+      code: 'policy',
+      words: expect.stringContaining('the fix is in the policy'),
+    });
   });
   it('admitted: not indicated; refused by something else: the break-glass would not help', () => {
     expect(breakGlassIndication(healthyState, 0, 'admitted').code).toBe('no');

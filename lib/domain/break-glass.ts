@@ -39,7 +39,8 @@ export interface BreakGlassFacts {
   waitTimeoutMs: number;
 }
 
-export type StepId = 'scale-down' | 'wait-pods' | 'delete-registrations' | 'probe' | 'scale-up' | 'wait-ready' | 'registration-back' | 'probe-through';
+export type StepId =
+  'scale-down' | 'wait-pods' | 'delete-registrations' | 'probe' | 'scale-up' | 'wait-ready' | 'registration-back' | 'probe-through';
 export type StepStatus = 'done' | 'next' | 'waiting' | 'timed-out' | 'pending';
 
 export const STEP_TITLES: Record<StepId, string> = {
@@ -106,7 +107,9 @@ export function latestSession(records: readonly BreakGlassRecord[]): BreakGlassS
   // Probes after the scale-up belong to bringing Kyverno back; they follow the closed session.
   if (session?.scaledUpAt) {
     const after = records.filter((r) => r.action === 'probe' && r.probe && r.at >= session!.scaledUpAt!);
-    for (const r of after) if (!session.probes.some((p) => p.at === r.at)) session.probes.push({ at: r.at, outcome: r.probe!, registrationPresent: r.registrationPresent });
+    for (const r of after)
+      if (!session.probes.some((p) => p.at === r.at))
+        session.probes.push({ at: r.at, outcome: r.probe!, registrationPresent: r.registrationPresent });
   }
   return session;
 }
@@ -183,17 +186,29 @@ function bringingBack(facts: BreakGlassFacts, session: BreakGlassSession, scaleU
     { id: 'probe', status: 'done', detail: 'Done' },
   ];
   const back: StepState[] = [
-    { id: 'scale-up', status: 'done', detail: `At ${facts.deployment?.desired ?? '?'}${session.scaledUpAt ? ` since ${session.scaledUpAt}` : ''}` },
+    {
+      id: 'scale-up',
+      status: 'done',
+      detail: `At ${facts.deployment?.desired ?? '?'}${session.scaledUpAt ? ` since ${session.scaledUpAt}` : ''}`,
+    },
     { id: 'wait-ready', status: ready > 0 ? 'done' : 'waiting', detail: `${ready} of ${facts.deployment?.desired ?? '?'} replicas ready` },
     {
       id: 'registration-back',
       status: registered ? 'done' : ready > 0 ? 'waiting' : 'pending',
-      detail: !registration ? 'Not registered yet (the leader registers it every 10 s)' : !registration.entry ? 'Registered without its entry' : registration.owner ? 'Registered with its entry and owner' : 'Registered without its owner',
+      detail: !registration
+        ? 'Not registered yet (the leader registers it every 10 s)'
+        : !registration.entry
+          ? 'Registered without its entry'
+          : registration.owner
+            ? 'Registered with its entry and owner'
+            : 'Registered without its owner',
     },
     {
       id: 'probe-through',
       status: through ? 'done' : registered ? 'next' : 'pending',
-      detail: probe ? `Last probe ${probe.at}: ${probe.outcome}${probe.registrationPresent ? ', through the registration' : ', without the registration'}` : 'Not run since the scale-up',
+      detail: probe
+        ? `Last probe ${probe.at}: ${probe.outcome}${probe.registrationPresent ? ', through the registration' : ', without the registration'}`
+        : 'Not run since the scale-up',
     },
   ];
   const steps = [...restore, ...back];
@@ -224,16 +239,26 @@ export interface Indication {
 /** Whether the evidence calls for the break-glass: the probe first (it is the most direct), then the state and the refused creates. */
 export function breakGlassIndication(state: WebhookState | null, failedCreates: number, probe: ProbeOutcome | null): Indication {
   if (probe === 'denied') {
-    return { code: 'policy', words: 'Kyverno answers, with an error from the policy: the break-glass restores pod creation, but the fix is in the policy.' };
+    return {
+      code: 'policy',
+      words: 'Kyverno answers, with an error from the policy: the break-glass restores pod creation, but the fix is in the policy.',
+    };
   }
   if (probe === 'unreachable' || state?.code === 'refusing') {
-    return { code: 'yes', words: "Pod creation is refused because the API server cannot call Kyverno's webhook: the break-glass is indicated." };
+    return {
+      code: 'yes',
+      words: "Pod creation is refused because the API server cannot call Kyverno's webhook: the break-glass is indicated.",
+    };
   }
   if (state?.code === 'break-glass') {
     return { code: 'no', words: "Kyverno's registration is gone: pods are admitted untouched. Bring Kyverno back below." };
   }
   if (probe === 'admitted') return { code: 'no', words: 'The probe is admitted: pod creation works, the break-glass is not indicated.' };
   if (failedCreates > 0) return { code: 'yes', words: "Refused creates name Kyverno's webhook: run the probe to confirm." };
-  if (probe === 'refused') return { code: 'unknown', words: "The probe is refused, but not by Kyverno's webhook: the break-glass would not help; read the API server's message." };
+  if (probe === 'refused')
+    return {
+      code: 'unknown',
+      words: "The probe is refused, but not by Kyverno's webhook: the break-glass would not help; read the API server's message.",
+    };
   return { code: 'unknown', words: 'Run the probe: its answer decides.' };
 }

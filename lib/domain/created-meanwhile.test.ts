@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createdMeanwhile, type ExplainedPod } from './created-meanwhile';
 
-const pod = (namespace: string, name: string, createdAt: string, workload: ExplainedPod['workload'], verdict: ExplainedPod['containers'][0]['verdict']): ExplainedPod =>
-  ({ namespace, name, createdAt, workload, containers: [{ name: 'app', verdict, request: 268435456, row: 67108864 }] });
+const pod = (
+  namespace: string,
+  name: string,
+  createdAt: string,
+  workload: ExplainedPod['workload'],
+  verdict: ExplainedPod['containers'][0]['verdict'],
+): ExplainedPod => ({ namespace, name, createdAt, workload, containers: [{ name: 'app', verdict, request: 268435456, row: 67108864 }] });
 
 describe('createdMeanwhile', () => {
   const since = new Date('2026-10-06T10:00:00Z');
@@ -17,7 +22,11 @@ describe('createdMeanwhile', () => {
 
   it('groups covered pods created since by workload, with their verdicts', () => {
     const groups = createdMeanwhile(pods, since);
-    expect(groups.map((g) => `${g.namespace}/${g.workload?.name ?? g.pods[0]!.name}`)).toEqual(['development/debug', 'shop/report', 'shop/web']);
+    expect(groups.map((g) => `${g.namespace}/${g.workload?.name ?? g.pods[0]!.name}`)).toEqual([
+      'development/debug',
+      'shop/report',
+      'shop/web',
+    ]);
     const web = groups.find((g) => g.workload?.name === 'web')!;
     expect(web.pods).toHaveLength(2);
     expect(web.verdicts).toEqual({ 'registration-absent': 2 });
@@ -25,7 +34,10 @@ describe('createdMeanwhile', () => {
   });
 
   it('lists a pod stamped in the second of the deletion, which was recorded with milliseconds', () => {
-    const groups = createdMeanwhile([pod('shop', 'web-abc-0', '2026-10-06T10:00:00Z', { kind: 'Deployment', name: 'web' }, 'registration-absent')], new Date('2026-10-06T10:00:00.154Z'));
+    const groups = createdMeanwhile(
+      [pod('shop', 'web-abc-0', '2026-10-06T10:00:00Z', { kind: 'Deployment', name: 'web' }, 'registration-absent')],
+      new Date('2026-10-06T10:00:00.154Z'),
+    );
     expect(groups.map((g) => g.pods.map((p) => p.name))).toEqual([['web-abc-0']]);
   });
 

@@ -48,7 +48,13 @@ export function createdMeanwhile(pods: readonly ExplainedPod[], since: Date, unt
     const key = pod.workload ? `${pod.namespace}/${pod.workload.kind}/${pod.workload.name}` : `${pod.namespace}//${pod.name}`;
     let group = groups.get(key);
     if (!group) {
-      group = { namespace: pod.namespace, workload: pod.workload, restartable: Boolean(pod.workload && isRestartable(pod.workload.kind)), pods: [], verdicts: {} };
+      group = {
+        namespace: pod.namespace,
+        workload: pod.workload,
+        restartable: Boolean(pod.workload && isRestartable(pod.workload.kind)),
+        pods: [],
+        verdicts: {},
+      };
       groups.set(key, group);
     }
     group.pods.push(pod);

@@ -32,9 +32,15 @@ describe('drillProgress', () => {
     expect(drillProgress({ ...gone, records: [save, down] }).next).toBe('create-saved');
     const withCopy = { ...atZero, records: [save, down, created] };
     expect(drillProgress(withCopy)).toMatchObject({ next: null, probeWanted: true });
-    const admitted = drillProgress({ ...withCopy, records: [save, down, created, record('2026-10-06T10:01:10Z', 'probe', { probe: 'admitted', registrationPresent: true })] });
+    const admitted = drillProgress({
+      ...withCopy,
+      records: [save, down, created, record('2026-10-06T10:01:10Z', 'probe', { probe: 'admitted', registrationPresent: true })],
+    });
     expect(admitted.steps[2]!.checks[0]!.status).toBe('does-not-hold');
-    const refused = drillProgress({ ...withCopy, records: [save, down, created, record('2026-10-06T10:01:10Z', 'probe', { probe: 'unreachable', registrationPresent: true })] });
+    const refused = drillProgress({
+      ...withCopy,
+      records: [save, down, created, record('2026-10-06T10:01:10Z', 'probe', { probe: 'unreachable', registrationPresent: true })],
+    });
     expect(refused.next).toBe('delete-registrations');
   });
 
@@ -47,7 +53,10 @@ describe('drillProgress', () => {
     expect(starting).toMatchObject({ next: null, probeWanted: false, complete: false });
     const registered = drillProgress({ ...healthy, records: [...records, up] });
     expect(registered.probeWanted).toBe(true);
-    const done = drillProgress({ ...healthy, records: [...records, up, record('2026-10-06T10:03:30Z', 'probe', { probe: 'admitted', registrationPresent: true })] });
+    const done = drillProgress({
+      ...healthy,
+      records: [...records, up, record('2026-10-06T10:03:30Z', 'probe', { probe: 'admitted', registrationPresent: true })],
+    });
     expect(done).toMatchObject({ complete: true, next: null });
   });
 });

@@ -79,19 +79,43 @@ export function drillProgress(facts: BreakGlassFacts): DrillProgress {
   const pressed = [startedAt !== null, Boolean(scaledDown), Boolean(created), Boolean(deleted), Boolean(scaledUp)];
   const checks: DrillCheck[][] = [
     [],
-    scaledDown ? [
-      { expect: 'Its pods are gone', status: podsGone || created ? 'holds' : 'not-yet', found: podsGone ? 'None left' : `${facts.podsLeft.length} left` },
-      { expect: 'The registration is gone (the clean shutdown deleted it)', status: registration === null || created ? 'holds' : podsGone ? 'does-not-hold' : 'not-yet',
-        found: created ? 'It was gone before the copy was created' : registration === null ? 'NotFound' : 'It still stands' },
-    ] : [],
-    created ? [probeCheck('The probe is refused (no replica answers the saved registration)', 'unreachable', lastProbeBetween(r, created.at, deleted?.at))] : [],
+    scaledDown
+      ? [
+          {
+            expect: 'Its pods are gone',
+            status: podsGone || created ? 'holds' : 'not-yet',
+            found: podsGone ? 'None left' : `${facts.podsLeft.length} left`,
+          },
+          {
+            expect: 'The registration is gone (the clean shutdown deleted it)',
+            status: registration === null || created ? 'holds' : podsGone ? 'does-not-hold' : 'not-yet',
+            found: created ? 'It was gone before the copy was created' : registration === null ? 'NotFound' : 'It still stands',
+          },
+        ]
+      : [],
+    created
+      ? [
+          probeCheck(
+            'The probe is refused (no replica answers the saved registration)',
+            'unreachable',
+            lastProbeBetween(r, created.at, deleted?.at),
+          ),
+        ]
+      : [],
     deleted ? [probeCheck('The probe is admitted', 'admitted', lastProbeBetween(r, deleted.at, scaledUp?.at))] : [],
-    scaledUp ? [
-      { expect: 'A replica is Ready', status: ready > 0 ? 'holds' : 'not-yet', found: `${ready} of ${desired ?? '?'} ready` },
-      { expect: 'The registration is back with its entry and its owner', status: registration?.entry && registration.owner ? 'holds' : 'not-yet',
-        found: !registration ? 'Not registered yet' : `${registration.entry ? 'entry' : 'no entry'}, ${registration.owner ? 'owner' : 'no owner'}` },
-      probeCheck('The probe is admitted through Kyverno', 'admitted', lastProbeBetween(r, scaledUp.at, undefined), true),
-    ] : [],
+    scaledUp
+      ? [
+          { expect: 'A replica is Ready', status: ready > 0 ? 'holds' : 'not-yet', found: `${ready} of ${desired ?? '?'} ready` },
+          {
+            expect: 'The registration is back with its entry and its owner',
+            status: registration?.entry && registration.owner ? 'holds' : 'not-yet',
+            found: !registration
+              ? 'Not registered yet'
+              : `${registration.entry ? 'entry' : 'no entry'}, ${registration.owner ? 'owner' : 'no owner'}`,
+          },
+          probeCheck('The probe is admitted through Kyverno', 'admitted', lastProbeBetween(r, scaledUp.at, undefined), true),
+        ]
+      : [],
   ];
   const holds = (i: number) => checks[i]!.every((c) => c.status === 'holds');
   const steps: DrillStep[] = DRILL_STEPS.map((id, i) => ({ id, done: pressed[i]! && holds(i), checks: checks[i]! }));

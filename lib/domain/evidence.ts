@@ -60,10 +60,13 @@ export function rowSentence(row: RowLookup, context: VerdictContext): string {
 export function timesSentence(context: VerdictContext): string {
   const created = toDate(context.pod.metadata.creationTimestamp);
   const written = toDate(context.table.lastWriteAt);
-  if (!created) return 'The pod has no creation time, so it cannot be compared with the table\'s last write.';
+  if (!created) return "The pod has no creation time, so it cannot be compared with the table's last write.";
   if (!written) return `The pod was created at ${formatTime(created)}; the table's last write time is unknown.`;
   const order = created < written ? 'before' : created > written ? 'after' : 'in the same second as';
-  const gap = created.getTime() === written.getTime() ? '' : ` (${formatDuration(written.getTime() - created.getTime())} ${order === 'before' ? 'earlier' : 'later'})`;
+  const gap =
+    created.getTime() === written.getTime()
+      ? ''
+      : ` (${formatDuration(written.getTime() - created.getTime())} ${order === 'before' ? 'earlier' : 'later'})`;
   return `The pod was created at ${formatTime(created)}, ${order} the table's last write at ${formatTime(written)}${gap}.`;
 }
 

@@ -20,7 +20,9 @@ describe('failClosedAudit', () => {
       'kyverno-policy-validating-webhook-cfg',
     ]);
     expect(findings.every((f) => f.severity === 'blocks-repair')).toBe(true);
-    expect(findings.find((f) => f.registration === 'kyverno-global-context-validating-webhook-cfg')!.explanation).toContain('globalcontextentries.kyverno.io');
+    expect(findings.find((f) => f.registration === 'kyverno-global-context-validating-webhook-cfg')!.explanation).toContain(
+      'globalcontextentries.kyverno.io',
+    );
   });
 
   it('flags a Fail pod webhook covering every namespace as a deadlock risk, first; its Ignore entry is not flagged', () => {
@@ -37,9 +39,15 @@ describe('failClosedAudit', () => {
 
   it("flags Kyverno's pod webhook once its skips lose kyverno-prd, naming only the namespaces it covers", () => {
     const widened = registration('kyverno-resource-mutating-webhook-cfg');
-    widened.webhooks![0]!.namespaceSelector = { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system', 'argocd-prd', 'argocd-hooks'] }] };
+    widened.webhooks![0]!.namespaceSelector = {
+      matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system', 'argocd-prd', 'argocd-hooks'] }],
+    };
     const [finding] = failClosedAudit([widened], GUARDED);
-    expect(finding).toMatchObject({ severity: 'deadlock', namespaces: ['kyverno-prd'], objectSelector: 'app.kubernetes.io/managed-by notin (kubecoder)' });
+    expect(finding).toMatchObject({
+      severity: 'deadlock',
+      namespaces: ['kyverno-prd'],
+      objectSelector: 'app.kubernetes.io/managed-by notin (kubecoder)',
+    });
     expect(finding!.explanation).toContain('pod creates in kyverno-prd are refused');
   });
 

@@ -29,7 +29,9 @@ export function failClosedAudit(
   for (const registration of registrations) {
     for (const entry of registration.webhooks ?? []) {
       if (failurePolicyOf(entry) !== 'Fail') continue;
-      const namespaces = guarded.filter((ns) => selectorMatches(entry.namespaceSelector, withNameLabel(ns.name, ns.labels))).map((ns) => ns.name);
+      const namespaces = guarded
+        .filter((ns) => selectorMatches(entry.namespaceSelector, withNameLabel(ns.name, ns.labels)))
+        .map((ns) => ns.name);
       if (namespaces.length === 0) continue;
       const severity: AuditSeverity = (entry.rules ?? []).some(touchesPods) ? 'deadlock' : 'blocks-repair';
       findings.push({
@@ -39,13 +41,16 @@ export function failClosedAudit(
         namespaces,
         severity,
         objectSelector: selectorWords(entry.objectSelector),
-        explanation: severity === 'deadlock'
-          ? `pod creates in ${namespaces.join(', ')} are refused while it does not answer: the pods that would repair it cannot start`
-          : `creates and updates of ${resourcesOf(entry.rules ?? [])} there are refused while it does not answer, a GitOps sync of them too`,
+        explanation:
+          severity === 'deadlock'
+            ? `pod creates in ${namespaces.join(', ')} are refused while it does not answer: the pods that would repair it cannot start`
+            : `creates and updates of ${resourcesOf(entry.rules ?? [])} there are refused while it does not answer, a GitOps sync of them too`,
       });
     }
   }
-  return findings.sort((a, b) => (a.severity === b.severity ? a.registration.localeCompare(b.registration) : a.severity === 'deadlock' ? -1 : 1));
+  return findings.sort((a, b) =>
+    a.severity === b.severity ? a.registration.localeCompare(b.registration) : a.severity === 'deadlock' ? -1 : 1,
+  );
 }
 
 /** Whether a rule sends pod creates: the core group (or any) and pods (or every resource). */
@@ -57,7 +62,9 @@ function touchesPods(rule: RuleShape): boolean {
 }
 
 function resourcesOf(rules: RuleShape[]): string {
-  const names = [...new Set(rules.flatMap((r) => (r.resources ?? []).map((res) => ((r.apiGroups ?? [''])[0] ? `${res}.${r.apiGroups![0]}` : res))))];
+  const names = [
+    ...new Set(rules.flatMap((r) => (r.resources ?? []).map((res) => ((r.apiGroups ?? [''])[0] ? `${res}.${r.apiGroups![0]}` : res)))),
+  ];
   if (names.length === 0) return 'what it matches';
   return names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
 }

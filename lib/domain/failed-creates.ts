@@ -26,7 +26,11 @@ export function failedCreatesByOwner(events: EventShape[], entryName: string): F
   const groups = new Map<string, FailedCreateGroup & { lastMs: number }>();
   for (const event of events) {
     if (event.reason !== 'FailedCreate' || !event.message?.includes(`"${entryName}"`)) continue;
-    const owner = { kind: event.involvedObject.kind ?? '', namespace: event.involvedObject.namespace ?? '', name: event.involvedObject.name ?? '' };
+    const owner = {
+      kind: event.involvedObject.kind ?? '',
+      namespace: event.involvedObject.namespace ?? '',
+      name: event.involvedObject.name ?? '',
+    };
     const when = toDate(event.lastTimestamp ?? event.eventTime ?? event.firstTimestamp);
     const lastMs = when?.getTime() ?? 0;
     const key = `${owner.kind}/${owner.namespace}/${owner.name}`;

@@ -78,8 +78,32 @@ export {
 } from './registrations';
 export { failClosedAudit, type AuditFinding, type AuditSeverity } from './fail-closed-audit';
 export { failedCreatesByOwner, type EventShape, type FailedCreateGroup } from './failed-creates';
-export { DIFF_SLICE, diffCounts, diffCsvLines, diffTables, diffTablesInSlices, diffToCsv, rowsFromJsonInSlices, type TableRows, filterDiff, keyParts, type DiffCounts, type DiffFilter, type RowChange, type TableData, type TableDiff } from './table-diff';
-export { inForceFrom, recordedFirst, tableAt, type TableAt, type TableVersion, type VersionSource, type VersionTime } from './table-history';
+export {
+  DIFF_SLICE,
+  diffCounts,
+  diffCsvLines,
+  diffTables,
+  diffTablesInSlices,
+  diffToCsv,
+  rowsFromJsonInSlices,
+  type TableRows,
+  filterDiff,
+  keyParts,
+  type DiffCounts,
+  type DiffFilter,
+  type RowChange,
+  type TableData,
+  type TableDiff,
+} from './table-diff';
+export {
+  inForceFrom,
+  recordedFirst,
+  tableAt,
+  type TableAt,
+  type TableVersion,
+  type VersionSource,
+  type VersionTime,
+} from './table-history';
 export {
   registrationAt,
   registrationChanges,
@@ -89,7 +113,16 @@ export {
   type RegistrationObservation,
 } from './registration-history';
 export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
-export { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, type ChartPoint, type RowStep, type SampleSeries } from './workload-series';
+export {
+  chartPoints,
+  podsOf,
+  pooledValues,
+  rowSteps,
+  shareAbove,
+  type ChartPoint,
+  type RowStep,
+  type SampleSeries,
+} from './workload-series';
 export {
   MiBCounts,
   SNAPSHOT_QUANTILE,
@@ -128,7 +161,16 @@ export {
   type StepState,
   type StepStatus,
 } from './break-glass';
-export { DRILL_STEPS, DRILL_STEP_TITLES, drillProgress, type CheckStatus, type DrillCheck, type DrillProgress, type DrillStep, type DrillStepId } from './drill';
+export {
+  DRILL_STEPS,
+  DRILL_STEP_TITLES,
+  drillProgress,
+  type CheckStatus,
+  type DrillCheck,
+  type DrillProgress,
+  type DrillStep,
+  type DrillStepId,
+} from './drill';
 export {
   SAVED_REGISTRATION_FILE,
   breakGlassCommands,

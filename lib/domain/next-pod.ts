@@ -11,10 +11,13 @@ import type { VerdictContext } from './verdict-types';
 /** One sentence: what the container's next pod gets, if the workload's template and labels stay as they are. */
 export function nextPodFor(facts: ContainerFacts, verdict: VerdictCode, context: VerdictContext): string {
   // When this pod kept what it arrived with, that is what its manifest gives, and what the next one arrives with.
-  const manifest = UNTOUCHED_VERDICTS.has(verdict) ? `the request its manifest gives (${size(facts.request)} on this pod)` : 'the request its manifest gives';
+  const manifest = UNTOUCHED_VERDICTS.has(verdict)
+    ? `the request its manifest gives (${size(facts.request)} on this pod)`
+    : 'the request its manifest gives';
   const { present, entry } = context.registration;
   if (!present) return `While the registration is absent, its next pod is admitted untouched and keeps ${manifest}.`;
-  if (entry && skippedNow(context)) return `Its next pod is skipped too, while the registration's selectors and its labels stay as they are, and keeps ${manifest}.`;
+  if (entry && skippedNow(context))
+    return `Its next pod is skipped too, while the registration's selectors and its labels stay as they are, and keeps ${manifest}.`;
   const { row } = facts;
   switch (row.state) {
     case 'no-key':

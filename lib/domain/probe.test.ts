@@ -11,7 +11,11 @@ const OTHER = 'admission webhook "pods.policy-agent.example.com" denied the requ
 
 describe('classifyProbe', () => {
   it('admitted', () => {
-    expect(classifyProbe({ admitted: true }, ENTRY, at)).toMatchObject({ outcome: 'admitted', message: null, at: '2026-10-06T10:00:00.000Z' });
+    expect(classifyProbe({ admitted: true }, ENTRY, at)).toMatchObject({
+      outcome: 'admitted',
+      message: null,
+      at: '2026-10-06T10:00:00.000Z',
+    });
   });
 
   it('unreachable: the API server could not call the webhook, and points to the break-glass', () => {
@@ -27,7 +31,7 @@ describe('classifyProbe', () => {
     expect(answer.explanation).toContain('the fix is in the policy');
   });
 
-  it("refused by something else is not blamed on Kyverno", () => {
+  it('refused by something else is not blamed on Kyverno', () => {
     expect(classifyProbe({ admitted: false, message: OTHER }, ENTRY, at).outcome).toBe('refused');
   });
 });
@@ -37,7 +41,11 @@ describe('webhookVerdict', () => {
   const refusing: WebhookState = { code: 'refusing', reason: 'no replica ready' };
   const probeAt = (outcome: 'admitted' | 'unreachable' | 'denied', secondsAgo: number) => {
     const message = outcome === 'admitted' ? null : outcome === 'denied' ? DENIED : UNREACHABLE;
-    const answer = classifyProbe(message ? { admitted: false, message } : { admitted: true }, ENTRY, new Date(at.getTime() - secondsAgo * 1000));
+    const answer = classifyProbe(
+      message ? { admitted: false, message } : { admitted: true },
+      ENTRY,
+      new Date(at.getTime() - secondsAgo * 1000),
+    );
     return answer;
   };
 

@@ -22,16 +22,30 @@ export type ProbeResponse = { admitted: true } | { admitted: false; message: str
 export function classifyProbe(response: ProbeResponse, entryName: string, at: Date): ProbeAnswer {
   const base = { at: at.toISOString() };
   if (response.admitted) {
-    return { ...base, outcome: 'admitted', message: null, explanation: 'Admitted: pod creation works in the probe namespace (a dry run: nothing was created).' };
+    return {
+      ...base,
+      outcome: 'admitted',
+      message: null,
+      explanation: 'Admitted: pod creation works in the probe namespace (a dry run: nothing was created).',
+    };
   }
   const { message } = response;
   if (message.includes(`failed calling webhook "${entryName}"`)) {
-    return { ...base, outcome: 'unreachable', message,
-      explanation: `Refused: the API server could not call Kyverno's webhook ${entryName}, and its failurePolicy Fail refuses the pod. No replica answers: restore pod creation with the break-glass.` };
+    return {
+      ...base,
+      outcome: 'unreachable',
+      message,
+      explanation: `Refused: the API server could not call Kyverno's webhook ${entryName}, and its failurePolicy Fail refuses the pod. No replica answers: restore pod creation with the break-glass.`,
+    };
   }
   if (message.includes(`admission webhook "${entryName}" denied the request`)) {
-    return { ...base, outcome: 'denied', message,
-      explanation: 'Denied: Kyverno answered with an error from the policy. The break-glass restores pod creation here too, but the fix is in the policy.' };
+    return {
+      ...base,
+      outcome: 'denied',
+      message,
+      explanation:
+        'Denied: Kyverno answered with an error from the policy. The break-glass restores pod creation here too, but the fix is in the policy.',
+    };
   }
   return { ...base, outcome: 'refused', message, explanation: "Refused, but not by Kyverno's pod webhook: read the API server's message." };
 }
@@ -57,11 +71,21 @@ export function webhookVerdict(computed: WebhookState, probe: ProbeAnswer | null
   const answering = computed.code === 'healthy' || computed.code === 'degraded' || computed.code === 'orphaned';
   if (fresh.outcome === 'unreachable' && computed.code !== 'refusing') {
     const why = answering ? 'the replicas report Ready, but none answers the API server' : 'the registration appeared since it was read';
-    return { ...verdict, contradiction: `The probe contradicts the objects: ${why}.`,
-      state: { code: 'refusing', reason: 'the probe was refused because the API server cannot call the webhook: every pod create in a covered namespace is refused' } };
+    return {
+      ...verdict,
+      contradiction: `The probe contradicts the objects: ${why}.`,
+      state: {
+        code: 'refusing',
+        reason: 'the probe was refused because the API server cannot call the webhook: every pod create in a covered namespace is refused',
+      },
+    };
   }
   if (fresh.outcome === 'admitted' && computed.code === 'refusing') {
-    return { ...verdict, contradiction: 'The probe was admitted although no replica is ready: a replica answers, or the registration no longer covers the probe namespace.' };
+    return {
+      ...verdict,
+      contradiction:
+        'The probe was admitted although no replica is ready: a replica answers, or the registration no longer covers the probe namespace.',
+    };
   }
   if (fresh.outcome === 'denied') {
     return { ...verdict, contradiction: `The probe was denied by the policy: pods are refused although the state reads ${computed.code}.` };

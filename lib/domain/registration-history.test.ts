@@ -19,7 +19,9 @@ describe('registrationGaps', () => {
       seen('2026-10-06T10:00:00.500Z', false),
       seen('2026-10-06T10:20:03.100Z', true, { uid: 'uid-2', createdAt: '2026-10-06T10:20:03Z' }),
     ];
-    expect(registrationGaps(observations)).toEqual([{ from: '2026-10-06T10:00:00.500Z', since: '2026-10-06T10:00:00.500Z', to: '2026-10-06T10:20:03Z' }]);
+    expect(registrationGaps(observations)).toEqual([
+      { from: '2026-10-06T10:00:00.500Z', since: '2026-10-06T10:00:00.500Z', to: '2026-10-06T10:20:03Z' },
+    ]);
   });
 
   it('leaves a gap open while the registration is absent', () => {
@@ -38,7 +40,9 @@ describe('registrationGaps', () => {
       seen('2026-10-06T09:00:00Z', true),
       seen('2026-10-06T12:00:00Z', true, { uid: 'uid-2', createdAt: '2026-10-06T11:00:00Z', live: false }),
     ];
-    expect(registrationGaps(observations)).toEqual([{ from: '2026-10-06T11:00:00Z', since: '2026-10-06T09:00:00Z', to: '2026-10-06T11:00:00Z' }]);
+    expect(registrationGaps(observations)).toEqual([
+      { from: '2026-10-06T11:00:00Z', since: '2026-10-06T09:00:00Z', to: '2026-10-06T11:00:00Z' },
+    ]);
   });
 
   it('ends a gap at the observation when only the entry came back', () => {
@@ -61,7 +65,10 @@ describe('registrationAt', () => {
   const gaps = registrationGaps(observations);
 
   it('is absent inside a gap, up to the re-creation', () => {
-    expect(registrationAt(observations, gaps, '2026-10-06T10:00:00Z')).toMatchObject({ state: 'absent', gap: { to: '2026-10-06T10:20:00Z' } });
+    expect(registrationAt(observations, gaps, '2026-10-06T10:00:00Z')).toMatchObject({
+      state: 'absent',
+      gap: { to: '2026-10-06T10:20:00Z' },
+    });
     expect(registrationAt(observations, gaps, '2026-10-06T10:19:59Z').state).toBe('absent');
     expect(registrationAt(observations, gaps, '2026-10-06T10:20:00Z').state).toBe('present');
   });
@@ -79,7 +86,10 @@ describe('registrationAt', () => {
   });
 
   it('does not reach back before the first observation', () => {
-    expect(registrationAt(observations, gaps, '2026-10-06T08:00:00Z')).toEqual({ state: 'before-history', firstRecorded: '2026-10-06T09:00:00Z' });
+    expect(registrationAt(observations, gaps, '2026-10-06T08:00:00Z')).toEqual({
+      state: 'before-history',
+      firstRecorded: '2026-10-06T09:00:00Z',
+    });
     expect(registrationAt([], [], '2026-10-06T08:00:00Z')).toEqual({ state: 'before-history', firstRecorded: null });
     const absentFirst = [seen('2026-10-06T09:00:00Z', false)];
     expect(registrationAt(absentFirst, registrationGaps(absentFirst), '2026-10-06T08:00:00Z').state).toBe('before-history');

@@ -98,7 +98,8 @@ export function registrationChanges(observations: readonly RegistrationObservati
     if (!previous) changes.push({ at: when, change: o.present ? `first seen present (${describe(o)})` : 'first seen absent' });
     else if (previous.present !== o.present) changes.push({ at: when, change: o.present ? `back (${describe(o)})` : 'gone' });
     else if (previous.uid !== o.uid) changes.push({ at: when, change: `re-created (${describe(o)})` });
-    else if (previous.failurePolicy !== o.failurePolicy) changes.push({ at: when, change: `failurePolicy ${previous.failurePolicy ?? 'unset'} → ${o.failurePolicy ?? 'unset'}` });
+    else if (previous.failurePolicy !== o.failurePolicy)
+      changes.push({ at: when, change: `failurePolicy ${previous.failurePolicy ?? 'unset'} → ${o.failurePolicy ?? 'unset'}` });
     else if (previous.owner !== o.owner) changes.push({ at: when, change: `owner ${previous.owner ?? 'none'} → ${o.owner ?? 'none'}` });
     previous = o;
   }

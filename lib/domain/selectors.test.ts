@@ -36,14 +36,17 @@ describe('selectorMatches', () => {
   });
 
   it('needs matchLabels and every expression together', () => {
-    const selector: LabelSelector = { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['frontend'] }] };
+    const selector: LabelSelector = {
+      matchLabels: { app: 'web' },
+      matchExpressions: [{ key: 'tier', operator: 'In', values: ['frontend'] }],
+    };
     expect(selectorMatches(selector, labels)).toBe(false);
     expect(unmetRequirement(selector, labels)).toBe('tier in (frontend) is required, and the labels have tier=backend');
   });
 });
 
 describe('skipReason', () => {
-  it('skips kube-system by the registration\'s namespaceSelector', () => {
+  it("skips kube-system by the registration's namespaceSelector", () => {
     expect(skipReason(webhookEntry, namespaceLabels('kube-system'), pods.coredns.metadata.labels ?? {})).toBe('skipped-namespace');
   });
 
@@ -65,7 +68,7 @@ describe('skipReason', () => {
 });
 
 describe('coveredNamespaces', () => {
-  it('splits the namespaces by the registration\'s namespaceSelector', () => {
+  it("splits the namespaces by the registration's namespaceSelector", () => {
     const { covered, skipped } = coveredNamespaces(webhookEntry, namespaces);
     expect(skipped).toEqual(['argocd-hooks', 'argocd-prd', 'kube-system', 'kyverno-prd', 'metallb-system']);
     expect(covered).toContain('shop-dev');

@@ -19,7 +19,8 @@ export function unmetRequirement(selector: LabelSelector | null | undefined, lab
     if (labels[key] !== value) return `${key}=${value} is required, and the labels have ${shown(labels, key)}`;
   }
   for (const requirement of selector?.matchExpressions ?? []) {
-    if (!requirementMet(requirement, labels)) return `${describeRequirement(requirement)} is required, and the labels have ${shown(labels, requirement.key)}`;
+    if (!requirementMet(requirement, labels))
+      return `${describeRequirement(requirement)} is required, and the labels have ${shown(labels, requirement.key)}`;
   }
   return null;
 }
@@ -60,7 +61,11 @@ export function withNameLabel(namespace: string, labels: Record<string, string>)
 }
 
 /** Why the registration never sends this pod to Kyverno, or null when it does. */
-export function skipReason(entry: WebhookEntryShape, namespaceLabels: Record<string, string>, podLabels: Record<string, string>): SkipReason | null {
+export function skipReason(
+  entry: WebhookEntryShape,
+  namespaceLabels: Record<string, string>,
+  podLabels: Record<string, string>,
+): SkipReason | null {
   if (!selectorMatches(entry.namespaceSelector, namespaceLabels)) return 'skipped-namespace';
   if (!selectorMatches(entry.objectSelector, podLabels)) return 'skipped-label';
   return null;

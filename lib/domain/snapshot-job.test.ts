@@ -5,7 +5,12 @@ import { overrideCommands, restoreCommands, snapshotRunCommands, savedTableFileN
 
 const cronJob = {
   metadata: { name: 'memory-snapshot', namespace: 'kyverno-prd', uid: 'u-1' },
-  spec: { jobTemplate: { metadata: { labels: { app: 'snap' }, annotations: { note: 'x' } }, spec: { backoffLimit: 2, template: { spec: { containers: [] } } } } },
+  spec: {
+    jobTemplate: {
+      metadata: { labels: { app: 'snap' }, annotations: { note: 'x' } },
+      spec: { backoffLimit: 2, template: { spec: { containers: [] } } },
+    },
+  },
 };
 
 describe('jobFromCronJob', () => {
@@ -35,7 +40,9 @@ describe('manualJobName', () => {
   });
   it('adds a suffix for a second and third run in the same minute', () => {
     expect(manualJobName('memory-snapshot', now, new Set(['memory-snapshot-20261006-0905']))).toBe('memory-snapshot-20261006-0905-2');
-    expect(manualJobName('memory-snapshot', now, new Set(['memory-snapshot-20261006-0905', 'memory-snapshot-20261006-0905-2']))).toBe('memory-snapshot-20261006-0905-3');
+    expect(manualJobName('memory-snapshot', now, new Set(['memory-snapshot-20261006-0905', 'memory-snapshot-20261006-0905-2']))).toBe(
+      'memory-snapshot-20261006-0905-3',
+    );
   });
   it('cuts a long CronJob name so the Job name fits a label', () => {
     const name = manualJobName('a'.repeat(80), now, new Set());
@@ -46,19 +53,26 @@ describe('manualJobName', () => {
 
 describe('snapshotResultOf', () => {
   it('reads a success with its counts', () => {
-    const log = 'table kyverno-prd/memory-requests holds 40 rows\n40 series, 41 rows\ntable kyverno-prd/memory-requests: 41 rows, 3 new, 2 gone\n';
+    const log =
+      'table kyverno-prd/memory-requests holds 40 rows\n40 series, 41 rows\ntable kyverno-prd/memory-requests: 41 rows, 3 new, 2 gone\n';
     expect(snapshotResultOf(log)).toMatchObject({ kind: 'success', rows: 41, new: 3, gone: 2 });
   });
   it('reads a "fewer than half" refusal as overridable, and "no rows" as not', () => {
-    expect(snapshotResultOf('table kyverno-prd/memory-requests left as it is: 3 rows is fewer than half of the 40 rows the table holds\n')).toMatchObject({
+    expect(
+      snapshotResultOf('table kyverno-prd/memory-requests left as it is: 3 rows is fewer than half of the 40 rows the table holds\n'),
+    ).toMatchObject({
       kind: 'refusal',
       reason: '3 rows is fewer than half of the 40 rows the table holds',
       overridable: true,
     });
-    expect(snapshotResultOf('table kyverno-prd/memory-requests left as it is: Prometheus returned no rows')).toMatchObject({ kind: 'refusal', overridable: false });
+    expect(snapshotResultOf('table kyverno-prd/memory-requests left as it is: Prometheus returned no rows')).toMatchObject({
+      kind: 'refusal',
+      overridable: false,
+    });
   });
   it('reads a traceback as failed, keeping the whole traceback', () => {
-    const log = 'table x/y holds 4 rows\nTraceback (most recent call last):\n  File "/scripts/memory_snapshot.py", line 1, in <module>\nurllib.error.HTTPError: HTTP Error 503: Service Unavailable\n';
+    const log =
+      'table x/y holds 4 rows\nTraceback (most recent call last):\n  File "/scripts/memory_snapshot.py", line 1, in <module>\nurllib.error.HTTPError: HTTP Error 503: Service Unavailable\n';
     const result = snapshotResultOf(log);
     expect(result.kind).toBe('failed');
     expect(result.kind === 'failed' && result.traceback.split('\n')).toHaveLength(3);
@@ -70,7 +84,12 @@ describe('snapshotResultOf', () => {
 });
 
 describe('write commands', () => {
-  const s = { kubectl: 'cexec iac kubectl', kyvernoNamespace: 'kyverno-prd', tableConfigMap: 'memory-requests', snapshotCronJob: 'memory-snapshot' };
+  const s = {
+    kubectl: 'cexec iac kubectl',
+    kyvernoNamespace: 'kyverno-prd',
+    tableConfigMap: 'memory-requests',
+    snapshotCronJob: 'memory-snapshot',
+  };
   it("are the runbook's, with $KC", () => {
     expect(snapshotRunCommands(s)).toEqual([
       'JOB=memory-snapshot-$(date +%Y%m%d-%H%M)',

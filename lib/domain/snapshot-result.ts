@@ -5,7 +5,12 @@
 
 export type SnapshotResult =
   | { kind: 'success'; rows: number; new: number; gone: number; line: string }
-  | { kind: 'refusal'; reason: string; /** only "fewer than half" may be overridden; an empty result never */ overridable: boolean; line: string }
+  | {
+      kind: 'refusal';
+      reason: string;
+      /** only "fewer than half" may be overridden; an empty result never */ overridable: boolean;
+      line: string;
+    }
   | { kind: 'failed'; traceback: string }
   | { kind: 'unknown'; /** the log's last line, when the log ends with none of the above */ lastLine: string | null };
 

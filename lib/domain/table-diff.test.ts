@@ -3,7 +3,14 @@ import { configMaps } from './__fixtures__/fixtures';
 import { diffCounts, diffTables, diffTablesInSlices, diffToCsv, filterDiff, rowsFromJsonInSlices } from './table-diff';
 
 const before = { shop_web_app: '300Mi', shop_web_nginx: '24Mi', shop_cart_cart: '400Mi', payments_api_api: '900Mi', shop_old_x: '10Mi' };
-const after = { shop_web_app: '450Mi', shop_web_nginx: '24Mi', shop_cart_cart: '380Mi', payments_api_api: '1000Mi', shop_new_y: '64Mi', shop_bad_z: 'abcMi' };
+const after = {
+  shop_web_app: '450Mi',
+  shop_web_nginx: '24Mi',
+  shop_cart_cart: '380Mi',
+  payments_api_api: '1000Mi',
+  shop_new_y: '64Mi',
+  shop_bad_z: 'abcMi',
+};
 
 describe('diffTables', () => {
   const diff = diffTables(before, after);
@@ -16,7 +23,15 @@ describe('diffTables', () => {
   });
 
   it('gives old → new, Δ MiB and Δ %, biggest change first', () => {
-    expect(diff.changed[0]).toMatchObject({ fromValue: '300Mi', toValue: '450Mi', deltaMi: 150, deltaPercent: 50, namespace: 'shop', workload: 'web', container: 'app' });
+    expect(diff.changed[0]).toMatchObject({
+      fromValue: '300Mi',
+      toValue: '450Mi',
+      deltaMi: 150,
+      deltaPercent: 50,
+      namespace: 'shop',
+      workload: 'web',
+      container: 'app',
+    });
     expect(diff.changed[2]).toMatchObject({ deltaMi: -20, deltaPercent: -5 });
   });
 
@@ -63,14 +78,18 @@ describe('diffToCsv', () => {
   });
 
   it('writes a shrink as negative numbers, not defused text', () => {
-    const csv = diffToCsv(diffTables({ shop_web_app: '400Mi' }, { shop_web_app: '300Mi' })).trim().split('\n');
+    const csv = diffToCsv(diffTables({ shop_web_app: '400Mi' }, { shop_web_app: '300Mi' }))
+      .trim()
+      .split('\n');
     expect(csv[1]).toBe('changed,shop_web_app,shop,web,app,400Mi,300Mi,-100,-25');
   });
 
   // parseMemory refuses values long enough to overflow a double, so this holds with or without the diff's own guard
   it('never writes NaN or Infinity, whatever sizes the rows hold', () => {
     const huge = `${'9'.repeat(39)}Ei`;
-    const csv = diffToCsv(diffTables({ a_b_c: huge, a_b_d: '1e100', a_b_e: '0' }, { a_b_c: `${'8'.repeat(39)}Ei`, a_b_d: '1e99', a_b_e: '5Mi' }));
+    const csv = diffToCsv(
+      diffTables({ a_b_c: huge, a_b_d: '1e100', a_b_e: '0' }, { a_b_c: `${'8'.repeat(39)}Ei`, a_b_d: '1e99', a_b_e: '5Mi' }),
+    );
     expect(csv).not.toMatch(/NaN|Infinity/);
   });
 });
@@ -88,7 +107,11 @@ describe('diffTablesInSlices', () => {
     const pause = async () => {
       pauses++;
     };
-    const sliced = await diffTablesInSlices(await rowsFromJsonInSlices(JSON.stringify(from), pause), await rowsFromJsonInSlices(JSON.stringify(to), pause), pause);
+    const sliced = await diffTablesInSlices(
+      await rowsFromJsonInSlices(JSON.stringify(from), pause),
+      await rowsFromJsonInSlices(JSON.stringify(to), pause),
+      pause,
+    );
     expect(sliced).toEqual(diffTables(from, to));
     expect(pauses).toBeGreaterThan(10);
     // the order stands on its own: biggest change first, then by key

@@ -125,8 +125,14 @@ function* diffSteps(before: TableRows, after: TableRows): Generator<void, TableD
     if (++done % DIFF_SLICE === 0) yield;
   }
   return {
-    added: yield* sortInSlices(added, byBytes((c) => c.toBytes)),
-    gone: yield* sortInSlices(gone, byBytes((c) => c.fromBytes)),
+    added: yield* sortInSlices(
+      added,
+      byBytes((c) => c.toBytes),
+    ),
+    gone: yield* sortInSlices(
+      gone,
+      byBytes((c) => c.fromBytes),
+    ),
     changed: yield* sortInSlices(changed, byMagnitude),
     unchanged,
   };
@@ -184,7 +190,12 @@ export async function rowsFromJsonInSlices(text: string | null, pause: () => Pro
 
 /** The counts the job logs for a run that wrote `to` over `from`, and the changed rows it does not log. */
 export function diffCounts(diff: TableDiff): DiffCounts {
-  return { rows: diff.added.length + diff.changed.length + diff.unchanged, new: diff.added.length, gone: diff.gone.length, changed: diff.changed.length };
+  return {
+    rows: diff.added.length + diff.changed.length + diff.unchanged,
+    new: diff.added.length,
+    gone: diff.gone.length,
+    changed: diff.changed.length,
+  };
 }
 
 export interface DiffFilter {
@@ -212,7 +223,17 @@ export function diffToCsv(diff: TableDiff): string {
 export function* diffCsvLines(diff: TableDiff): Generator<string> {
   yield CSV_HEADER.join(',');
   const line = (change: string, c: RowChange) =>
-    [change, c.key, c.namespace, c.workload, c.container, c.fromValue ?? '', c.toValue ?? '', c.deltaMi ?? '', c.deltaPercent === null ? '' : Math.round(c.deltaPercent * 10) / 10]
+    [
+      change,
+      c.key,
+      c.namespace,
+      c.workload,
+      c.container,
+      c.fromValue ?? '',
+      c.toValue ?? '',
+      c.deltaMi ?? '',
+      c.deltaPercent === null ? '' : Math.round(c.deltaPercent * 10) / 10,
+    ]
       .map(csvField)
       .join(',');
   for (const c of diff.changed) yield line('changed', c);

@@ -41,7 +41,7 @@ describe('tableAt', () => {
 });
 
 describe('inForceFrom', () => {
-  it('is the data\'s write time when it is known and not after the sighting', () => {
+  it("is the data's write time when it is known and not after the sighting", () => {
     expect(inForceFrom('2026-10-02T09:00:00Z', '2026-10-02T04:15:31Z')).toBe('2026-10-02T04:15:31Z');
     expect(inForceFrom('2026-10-02T04:15:31.250Z', '2026-10-02T04:15:31Z')).toBe('2026-10-02T04:15:31Z');
   });
@@ -52,7 +52,11 @@ describe('inForceFrom', () => {
 });
 
 describe('recordedFirst: an import never outranks what the recorder saw', () => {
-  const imported = (id: number, at: string): TableVersion => ({ ...version(id, at), source: 'import', label: `memory-requests-${id}.json` });
+  const imported = (id: number, at: string): TableVersion => ({
+    ...version(id, at),
+    source: 'import',
+    label: `memory-requests-${id}.json`,
+  });
 
   it('leaves out an import dated between recorded versions, so the recorded row is the one in force', () => {
     const all = [version(1, '2026-10-01T04:15:30Z'), imported(9, '2026-10-02T00:00:00Z'), version(3, '2026-10-03T04:15:29Z')];

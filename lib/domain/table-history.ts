@@ -24,8 +24,7 @@ export interface VersionTime {
 }
 
 export type TableAt<V extends VersionTime = TableVersion> =
-  | { known: true; version: V; next: V | null }
-  | { known: false; firstRecorded: string | null };
+  { known: true; version: V; next: V | null } | { known: false; firstRecorded: string | null };
 
 /**
  * The version in force at `time`: the newest whose inForceFrom is not after it. Versions must be sorted by

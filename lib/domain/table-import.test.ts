@@ -4,23 +4,43 @@ import { parseSavedTable } from './table-import';
 
 const target = { namespace: 'kyverno-prd', name: 'memory-requests' };
 const now = new Date('2026-12-01T05:00:00Z');
-const saved = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'memory-requests', namespace: 'kyverno-prd' }, data: { shop_web_app: '300Mi' } };
+const saved = {
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'memory-requests', namespace: 'kyverno-prd' },
+  data: { shop_web_app: '300Mi' },
+};
 
 describe('parseSavedTable', () => {
-  it('reads the runbook\'s saved file, dated by its name', () => {
+  it("reads the runbook's saved file, dated by its name", () => {
     const result = parseSavedTable(JSON.stringify(saved), 'memory-requests-2026-10-06.json', target, now);
-    expect(result).toEqual({ ok: true, value: { data: { shop_web_app: '300Mi' }, takenAt: '2026-10-06T00:00:00Z', takenAtSource: 'file-name', rows: 1 } });
+    expect(result).toEqual({
+      ok: true,
+      value: { data: { shop_web_app: '300Mi' }, takenAt: '2026-10-06T00:00:00Z', takenAtSource: 'file-name', rows: 1 },
+    });
   });
 
-  it('takes an explicit time first, then the data\'s write time kept in managedFields', () => {
-    expect(parseSavedTable(JSON.stringify(saved), 'x-2026-10-06.json', target, now, '2026-10-06T10:00:00+02:00')).toMatchObject({ ok: true, value: { takenAt: '2026-10-06T08:00:00Z', takenAtSource: 'explicit' } });
-    const withFields = { ...configMaps.table, metadata: { ...configMaps.table.metadata, name: 'memory-requests', namespace: 'kyverno-prd' } };
-    expect(parseSavedTable(JSON.stringify(withFields), 'saved.json', target, now)).toMatchObject({ ok: true, value: { takenAt: '2026-10-06T02:15:42Z', takenAtSource: 'managed-fields' } });
+  it("takes an explicit time first, then the data's write time kept in managedFields", () => {
+    expect(parseSavedTable(JSON.stringify(saved), 'x-2026-10-06.json', target, now, '2026-10-06T10:00:00+02:00')).toMatchObject({
+      ok: true,
+      value: { takenAt: '2026-10-06T08:00:00Z', takenAtSource: 'explicit' },
+    });
+    const withFields = {
+      ...configMaps.table,
+      metadata: { ...configMaps.table.metadata, name: 'memory-requests', namespace: 'kyverno-prd' },
+    };
+    expect(parseSavedTable(JSON.stringify(withFields), 'saved.json', target, now)).toMatchObject({
+      ok: true,
+      value: { takenAt: '2026-10-06T02:15:42Z', takenAtSource: 'managed-fields' },
+    });
   });
 
   it('makes a saved table without data a snapshot of no table', () => {
     const { data: _data, ...empty } = saved;
-    expect(parseSavedTable(JSON.stringify(empty), 'memory-requests-2026-10-06.json', target, now)).toMatchObject({ ok: true, value: { data: null, rows: 0 } });
+    expect(parseSavedTable(JSON.stringify(empty), 'memory-requests-2026-10-06.json', target, now)).toMatchObject({
+      ok: true,
+      value: { data: null, rows: 0 },
+    });
   });
 
   it.each([
@@ -54,7 +74,16 @@ describe('parseSavedTable refuses a hostile file whole, naming the first bad row
   };
 
   it('refuses keys that are not <namespace>_<workload>_<container> of Kubernetes names', () => {
-    for (const key of ['__proto__', 'shopwebapp', 'shop_web', 'shop_web_app_x', 'Shop_web_app', 'shop_$(id)_app', `shop_${'a'.repeat(254)}_app`, 'a'.repeat(64) + '_web_app']) {
+    for (const key of [
+      '__proto__',
+      'shopwebapp',
+      'shop_web',
+      'shop_web_app_x',
+      'Shop_web_app',
+      'shop_$(id)_app',
+      `shop_${'a'.repeat(254)}_app`,
+      'a'.repeat(64) + '_web_app',
+    ]) {
       expect(refusal(withData({ shop_web_app: '300Mi', [key]: '300Mi' }))).toContain('cannot be a table row');
     }
   });
@@ -82,7 +111,15 @@ describe('parseSavedTable refuses a hostile file whole, naming the first bad row
   });
 
   it('takes only RFC 3339 times with a zone that exist, and none after now', () => {
-    for (const time of ['2026-11-31T04:41:02Z', '2026-10-06T10:00:00', '2026-10-06 10:00:00Z', '2026-10-06', '2026-10-06T24:00:00Z', '2026-10-06T10:00:00+25:00', 'tomorrow']) {
+    for (const time of [
+      '2026-11-31T04:41:02Z',
+      '2026-10-06T10:00:00',
+      '2026-10-06 10:00:00Z',
+      '2026-10-06',
+      '2026-10-06T24:00:00Z',
+      '2026-10-06T10:00:00+25:00',
+      'tomorrow',
+    ]) {
       expect(refusal(JSON.stringify(saved), time)).toContain('RFC 3339');
     }
     expect(refusal(JSON.stringify(saved), '2026-12-01T05:00:01Z')).toContain('after now');

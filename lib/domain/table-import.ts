@@ -16,7 +16,6 @@ export interface SavedTable {
   rows: number;
 }
 
-
 export interface ImportTarget {
   namespace: string;
   name: string;
@@ -48,7 +47,8 @@ export function parseSavedTable(text: string, fileName: string, target: ImportTa
   if (rows) return fail(`${fileName} ${rows}`);
   const time = timeOf(configMap, fileName, explicitTime);
   if ('problem' in time) return fail(time.problem);
-  if (new Date(time.at) > now) return fail(`${fileName} is dated ${time.at}, after now (${formatTime(now)}): a saved table is from the past`);
+  if (new Date(time.at) > now)
+    return fail(`${fileName} is dated ${time.at}, after now (${formatTime(now)}): a saved table is from the past`);
   const data = configMap.data && Object.keys(configMap.data).length > 0 ? configMap.data : null;
   return partOk({ data, takenAt: time.at, takenAtSource: time.source, rows: Object.keys(data ?? {}).length });
 }
@@ -91,17 +91,24 @@ function rowsProblem(data: Record<string, string>): string | null {
 
 function problemWithRowValue(value: string): string | null {
   const bytes = parseMemory(value);
-  if (bytes === null) return `${JSON.stringify(value.slice(0, 40))}${value.length > 40 ? ` (${value.length} characters)` : ''} is not a memory size`;
+  if (bytes === null)
+    return `${JSON.stringify(value.slice(0, 40))}${value.length > 40 ? ` (${value.length} characters)` : ''} is not a memory size`;
   if (bytes > MAX_ROW_BYTES) return `${value} is above 1Ti`;
   return null;
 }
 
 const DATE_IN_NAME = /(\d{4}-\d{2}-\d{2})(?:[T_](\d{2})[:-]?(\d{2}))?/;
 
-function timeOf(configMap: TableConfigMapShape, fileName: string, explicit?: string): { at: string; source: SavedTable['takenAtSource'] } | { problem: string } {
+function timeOf(
+  configMap: TableConfigMapShape,
+  fileName: string,
+  explicit?: string,
+): { at: string; source: SavedTable['takenAtSource'] } | { problem: string } {
   if (explicit) {
     const at = parseRfc3339(explicit);
-    return at ? { at: formatTime(at), source: 'explicit' } : { problem: `${JSON.stringify(explicit)} is not an RFC 3339 time with its zone (write it as 2026-10-06T10:00:00Z)` };
+    return at
+      ? { at: formatTime(at), source: 'explicit' }
+      : { problem: `${JSON.stringify(explicit)} is not an RFC 3339 time with its zone (write it as 2026-10-06T10:00:00Z)` };
   }
   // Kept only when the file was saved with --show-managed-fields; the last write of the data is then exact.
   const written = lastDataWrite(configMap);

@@ -78,7 +78,11 @@ describe('lastWriteOf', () => {
   });
 
   it('falls back to the newest entry when no entry owns data (it was removed, or never written)', () => {
-    expect(lastDataWrite(configMaps.tableEmpty)).toEqual({ at: '2026-10-06T08:30:11Z', manager: 'argocd-controller', source: 'newest-entry' });
+    expect(lastDataWrite(configMaps.tableEmpty)).toEqual({
+      at: '2026-10-06T08:30:11Z',
+      manager: 'argocd-controller',
+      source: 'newest-entry',
+    });
   });
 
   it('falls back to the creation time without managedFields, and is null without either', () => {
@@ -93,7 +97,9 @@ describe('lastWriteOf', () => {
     const configMap = {
       metadata: {
         creationTimestamp: new Date('2026-09-01T12:04:55Z'),
-        managedFields: [{ manager: 'OpenAPI-Generator', operation: 'Update', time: new Date('2026-10-06T02:15:42Z'), fieldsV1: { 'f:data': {} } }],
+        managedFields: [
+          { manager: 'OpenAPI-Generator', operation: 'Update', time: new Date('2026-10-06T02:15:42Z'), fieldsV1: { 'f:data': {} } },
+        ],
       },
     };
     expect(lastWriteOf(configMap)).toBe('2026-10-06T02:15:42Z');

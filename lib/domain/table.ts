@@ -44,7 +44,11 @@ export function rowKeyParts(key: string): string[] {
 const KUBERNETES_NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 // At most 9 digits (under 954 TiB): a number a double holds exactly; longer is no memory size.
 const TABLE_VALUE = /^(0|[1-9]\d{0,8})Mi$/;
-const PART_LIMITS = [['namespace', 63], ['workload', 253], ['container', 63]] as const;
+const PART_LIMITS = [
+  ['namespace', 63],
+  ['workload', 253],
+  ['container', 63],
+] as const;
 
 /** Every entry of the ConfigMap's data as a row or as a malformed row: nothing is thrown, nothing dropped. */
 export function parseTable(data: Record<string, string> | null | undefined): ParsedTable {

@@ -20,7 +20,8 @@ export function parseRfc3339(text: string): Date | null {
   if (!match) return null;
   const [, year, month, day, hour, minute, second, , zone = ''] = match.map((m) => m ?? '');
   const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const realDay = calendar.getUTCFullYear() === Number(year) && calendar.getUTCMonth() === Number(month) - 1 && calendar.getUTCDate() === Number(day);
+  const realDay =
+    calendar.getUTCFullYear() === Number(year) && calendar.getUTCMonth() === Number(month) - 1 && calendar.getUTCDate() === Number(day);
   const zoneOk = zone.toUpperCase() === 'Z' || (Number(zone.slice(1, 3)) < 24 && Number(zone.slice(4)) < 60);
   if (!realDay || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || !zoneOk) return null;
   return toDate(text);

@@ -21,7 +21,14 @@ function history(data: Record<string, string> | null, more: Partial<HistoryAtCre
 }
 
 function container(pod: PodShape, name: string, changes: Partial<ExplainInput>): ContainerExplanation {
-  const explained = explainPod({ pod, namespaceLabels: namespaceLabels(pod.metadata.namespace), table, registration: PRESENT, now: NOW, ...changes });
+  const explained = explainPod({
+    pod,
+    namespaceLabels: namespaceLabels(pod.metadata.namespace),
+    table,
+    registration: PRESENT,
+    now: NOW,
+    ...changes,
+  });
   const found = explained.containers.find((c) => c.name === name);
   if (!found) throw new Error(`no container ${name}`);
   return found;
@@ -32,10 +39,12 @@ describe('stale, judged against the row in force at creation', () => {
     const redis = container(pods.statefulSet, 'redis', { history: history({ cache_redis_redis: '1536Mi' }) });
     expect(redis.verdict).toBe('stale');
     expect(redis.reason).toContain('it is the row in force when the pod was created (1.5Gi, recorded, in force from 2026-09-06T02:15:40Z)');
-    expect(redis.evidence).toContain("Row cache_redis_redis in the table in force at the pod's creation (recorded, in force from 2026-09-06T02:15:40Z): 1536Mi.");
+    expect(redis.evidence).toContain(
+      "Row cache_redis_redis in the table in force at the pod's creation (recorded, in force from 2026-09-06T02:15:40Z): 1536Mi.",
+    );
   });
 
-  it('is unexplained when the request is neither today\'s row nor the row then', () => {
+  it("is unexplained when the request is neither today's row nor the row then", () => {
     const redis = container(pods.statefulSet, 'redis', { history: history({ cache_redis_redis: '1024Mi' }) });
     expect(redis.verdict).toBe('unexplained');
     expect(redis.reason).toContain('from row cache_redis_redis in force when the pod was created (1024Mi');
@@ -51,7 +60,7 @@ describe('stale, judged against the row in force at creation', () => {
     expect(redis.verdict).toBe('stale');
   });
 
-  it('keeps set when the request is today\'s row', () => {
+  it("keeps set when the request is today's row", () => {
     expect(container(pods.deployment, 'app', { history: history({ shop_web_app: '100Mi' }) }).verdict).toBe('set');
   });
 });
@@ -74,9 +83,13 @@ describe('registration-absent, from a recorded gap', () => {
   const gap = { from: '2026-09-20T14:00:00Z', since: '2026-09-20T14:00:00Z', to: '2026-09-20T15:00:00Z' };
 
   it('is claimed for a pod created inside a recorded gap, though the registration is back', () => {
-    const redis = container(pods.statefulSet, 'redis', { history: history({ cache_redis_redis: '1536Mi' }, { registration: { state: 'absent', gap } }) });
+    const redis = container(pods.statefulSet, 'redis', {
+      history: history({ cache_redis_redis: '1536Mi' }, { registration: { state: 'absent', gap } }),
+    });
     expect(redis.verdict).toBe('registration-absent');
-    expect(redis.reason).toContain('inside a recorded gap of the registration (absent from 2026-09-20T14:00:00Z until 2026-09-20T15:00:00Z)');
+    expect(redis.reason).toContain(
+      'inside a recorded gap of the registration (absent from 2026-09-20T14:00:00Z until 2026-09-20T15:00:00Z)',
+    );
   });
 
   it('is not claimed while memdash was not watching; the limits say so', () => {
@@ -90,16 +103,29 @@ describe('registration-absent, from a recorded gap', () => {
 describe('where history does not reach back', () => {
   it('falls back to the last write, and says so', () => {
     const input: Partial<ExplainInput> = {
-      history: { table: null, tableRecordedSince: '2026-10-01T00:00:00Z', registration: { state: 'before-history', firstRecorded: '2026-10-01T00:00:00Z' } },
+      history: {
+        table: null,
+        tableRecordedSince: '2026-10-01T00:00:00Z',
+        registration: { state: 'before-history', firstRecorded: '2026-10-01T00:00:00Z' },
+      },
     };
     expect(container(pods.statefulSet, 'redis', input).verdict).toBe('stale');
     const { limits } = explainPod({ pod: copy(pods.statefulSet), namespaceLabels: {}, table, registration: PRESENT, now: NOW, ...input });
-    expect(limits[0]).toBe("The table's history does not reach back to the pod's creation (it begins at 2026-10-01T00:00:00Z): stale is judged from the table's last write only.");
+    expect(limits[0]).toBe(
+      "The table's history does not reach back to the pod's creation (it begins at 2026-10-01T00:00:00Z): stale is judged from the table's last write only.",
+    );
     expect(limits[1]).toContain("The registration's history does not reach back");
   });
 
   it('drops the limits history answers', () => {
-    const { limits } = explainPod({ pod: pods.statefulSet, namespaceLabels: {}, table, registration: PRESENT, now: NOW, history: history({}) });
+    const { limits } = explainPod({
+      pod: pods.statefulSet,
+      namespaceLabels: {},
+      table,
+      registration: PRESENT,
+      now: NOW,
+      history: history({}),
+    });
     expect(limits.join(' ')).not.toMatch(/does not reach back|without the table's history/);
   });
 });

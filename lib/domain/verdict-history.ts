@@ -78,7 +78,9 @@ export function historyLimits(context: VerdictContext): string[] {
   const limits: string[] = [];
   if (!history.table) {
     const since = history.tableRecordedSince ? `it begins at ${history.tableRecordedSince}` : 'no version is recorded yet';
-    limits.push(`The table's history does not reach back to the pod's creation (${since}): stale is judged from the table's last write only.`);
+    limits.push(
+      `The table's history does not reach back to the pod's creation (${since}): stale is judged from the table's last write only.`,
+    );
   }
   const registration = history.registration;
   if (registration.state === 'before-history') {

@@ -22,7 +22,9 @@ type Rule = (facts: ContainerFacts, context: VerdictContext) => Decision | null;
 /** What the container kept, and the row it did not get: the tail of every "left as it arrived" reason. */
 function untouched(facts: ContainerFacts): string {
   const kept = `${requestAndLimit(facts)} is as the pod arrived`;
-  return facts.row.state === 'no-key' ? `${kept} (it has no workload, so no row key)` : `${kept}, and ${rowPhrase(facts.row)} was not applied`;
+  return facts.row.state === 'no-key'
+    ? `${kept} (it has no workload, so no row key)`
+    : `${kept}, and ${rowPhrase(facts.row)} was not applied`;
 }
 
 // The skips come first: the API server never sends these pods, whatever Kyverno or the table hold. Without the
@@ -75,7 +77,7 @@ const byTable: Rule = (facts, context) => {
   return {
     verdict: 'no-table',
     reason: `The table has no data now, so Kyverno could not apply ${rowPhrase(facts.row)}: ${requestAndLimit(facts)} is as the pod arrived.`,
-    evidence: ['Without the table\'s history, whether it had data when the pod was created is not known; it has none now.'],
+    evidence: ["Without the table's history, whether it had data when the pod was created is not known; it has none now."],
   };
 };
 
@@ -90,7 +92,7 @@ const byRow: Rule = (facts, context) => {
     return {
       verdict: 'no-row',
       reason: `The table's ${context.table.parsed.count} rows hold no ${row.key}, so Kyverno left ${requestAndLimit(facts)} as the pod arrived.`,
-      evidence: ['A workload has no row when it is new, or when none of its samples fall in the snapshot\'s 28 days.', ...why],
+      evidence: ["A workload has no row when it is new, or when none of its samples fall in the snapshot's 28 days.", ...why],
     };
   }
   if (row.state === 'malformed' && row.bytes === null) {
@@ -109,16 +111,26 @@ function byComparison(facts: ContainerFacts, context: VerdictContext): Decision 
   if (row.state !== 'found' && row.state !== 'malformed') return nothingToCompare(facts);
   if (row.bytes === null) return nothingToCompare(facts);
   const expected = sizedFrom(row.bytes, facts.limit);
-  const evidence = row.state === 'malformed' ? [`Row ${row.key} is not in the <n>Mi form the snapshot writes; it was compared as ${formatMemory(row.bytes)}.`] : [];
+  const evidence =
+    row.state === 'malformed'
+      ? [`Row ${row.key} is not in the <n>Mi form the snapshot writes; it was compared as ${formatMemory(row.bytes)}.`]
+      : [];
   if (facts.request === expected && expected === row.bytes) {
     const within = facts.limit === null ? 'and there is no limit' : `within limit ${size(facts.limit)}`;
-    return { verdict: 'set', reason: `Request ${size(facts.request)} equals row ${row.key} (${formatMemory(row.bytes)}), ${within}: Kyverno set it.`, evidence };
+    return {
+      verdict: 'set',
+      reason: `Request ${size(facts.request)} equals row ${row.key} (${formatMemory(row.bytes)}), ${within}: Kyverno set it.`,
+      evidence,
+    };
   }
   if (facts.request === expected) {
     const reason = `Row ${row.key} (${formatMemory(row.bytes)}) is above limit ${size(facts.limit)}, so Kyverno capped the request at the limit: request ${size(facts.request)}.`;
     return { verdict: 'capped', reason, evidence };
   }
-  const wanted = expected === row.bytes ? `row ${row.key} (${formatMemory(row.bytes)})` : `limit ${formatMemory(expected)} that caps row ${row.key} (${formatMemory(row.bytes)})`;
+  const wanted =
+    expected === row.bytes
+      ? `row ${row.key} (${formatMemory(row.bytes)})`
+      : `limit ${formatMemory(expected)} that caps row ${row.key} (${formatMemory(row.bytes)})`;
   return staleOrUnexplained(facts, context, `Request ${size(facts.request)} differs from ${wanted}`, evidence);
 }
 
@@ -141,7 +153,11 @@ function staleOrUnexplained(facts: ContainerFacts, context: VerdictContext, diff
     : !created
       ? 'the pod has no creation time'
       : `the pod was created at ${formatTime(created)}, after the table's last write at ${formatTime(written)}`;
-  return { verdict: 'unexplained', reason: `${differs}, and ${why}, so no known reason fits.`, evidence: [...evidence, ...untouchedHint(facts)] };
+  return {
+    verdict: 'unexplained',
+    reason: `${differs}, and ${why}, so no known reason fits.`,
+    evidence: [...evidence, ...untouchedHint(facts)],
+  };
 }
 
 // A request equal to the limit, or none, is what a container keeps when Kyverno lets the pod through untouched.
@@ -154,7 +170,11 @@ function untouchedHint(facts: ContainerFacts): string[] {
 }
 
 function nothingToCompare(facts: ContainerFacts): Decision {
-  return { verdict: 'unexplained', reason: `There is no row size to compare with ${requestAndLimit(facts)}: ${rowPhrase(facts.row)}.`, evidence: [] };
+  return {
+    verdict: 'unexplained',
+    reason: `There is no row size to compare with ${requestAndLimit(facts)}: ${rowPhrase(facts.row)}.`,
+    evidence: [],
+  };
 }
 
 const RULES: readonly Rule[] = [bySkip, byRecordedGap, byAbsence, byWorkload, byEmptyTableAtCreation, byTable, byRow];

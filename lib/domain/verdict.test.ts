@@ -99,7 +99,9 @@ describe('capped', () => {
   it('is a row above the limit with the request at the limit', () => {
     const envoy = container(pods.deployment, 'envoy');
     expect(envoy).toMatchObject({ request: 256 * Mi, limit: 256 * Mi, row: 384 * Mi, verdict: 'capped' });
-    expect(envoy.reason).toBe('Row shop_web_envoy (384Mi) is above limit 256Mi, so Kyverno capped the request at the limit: request 256Mi.');
+    expect(envoy.reason).toBe(
+      'Row shop_web_envoy (384Mi) is above limit 256Mi, so Kyverno capped the request at the limit: request 256Mi.',
+    );
     expect(envoy.nextPod).toBe('Its next pod gets its limit 256Mi: row shop_web_envoy (384Mi) is above it.');
   });
 
@@ -109,7 +111,9 @@ describe('capped', () => {
     if (envoy?.resources) delete envoy.resources.requests;
     const explained = container(pod, 'envoy');
     expect(explained).toMatchObject({ request: 256 * Mi, verdict: 'capped' });
-    expect(explained.evidence[0]).toBe('Container envoy has no memory request in its spec, so Kubernetes set it to its limit, 256Mi, before admission.');
+    expect(explained.evidence[0]).toBe(
+      'Container envoy has no memory request in its spec, so Kubernetes set it to its limit, 256Mi, before admission.',
+    );
   });
 });
 
@@ -120,7 +124,9 @@ describe('stale', () => {
     expect(redis.reason).toBe(
       "Request 1.5Gi differs from row cache_redis_redis (2Gi), and the pod was created at 2026-09-20T14:41:05Z, before the table's last write at 2026-10-06T02:15:42Z: it predates today's row.",
     );
-    expect(redis.evidence).toContain("The pod was created at 2026-09-20T14:41:05Z, before the table's last write at 2026-10-06T02:15:42Z (15d 11h earlier).");
+    expect(redis.evidence).toContain(
+      "The pod was created at 2026-09-20T14:41:05Z, before the table's last write at 2026-10-06T02:15:42Z (15d 11h earlier).",
+    );
     expect(redis.nextPod).toBe('Its next pod gets 2Gi from row cache_redis_redis.');
   });
 
@@ -129,7 +135,7 @@ describe('stale', () => {
     pod.metadata.creationTimestamp = '2026-10-06T02:15:42Z';
     const redis = container(pod, 'redis');
     expect(redis.verdict).toBe('stale');
-    expect(redis.reason).toContain('in the same second as the table\'s last write');
+    expect(redis.reason).toContain("in the same second as the table's last write");
   });
 
   it('reads creation times given as Dates, as @kubernetes/client-node gives them', () => {
@@ -158,7 +164,7 @@ describe('no-row', () => {
     const jnlp = container(pods.jenkinsAgent, 'jnlp', { table: tableFrom(table) });
     expect(jnlp.verdict).toBe('no-row');
     expect(jnlp.evidence).toContain(
-      'The snapshot job reads a past pod\'s workload from its name, and reads etl-v2-117-k3j2h-7gqpl as etl-v2-117-k3j2h: it writes this container\'s samples as jenkins-prd_etl-v2-117-k3j2h_jnlp, so jenkins-prd_etl-v2_jnlp never comes from a snapshot.',
+      "The snapshot job reads a past pod's workload from its name, and reads etl-v2-117-k3j2h-7gqpl as etl-v2-117-k3j2h: it writes this container's samples as jenkins-prd_etl-v2-117-k3j2h_jnlp, so jenkins-prd_etl-v2_jnlp never comes from a snapshot.",
     );
     expect(container(pods.daemonSet, 'kube-rbac-proxy').evidence.join(' ')).not.toContain('snapshot job reads');
   });
@@ -223,9 +229,13 @@ describe('no-table', () => {
     const explained = explain(pods.deployment, { table: tableFrom(configMaps.tableEmpty) });
     expect(explained.containers.map((c) => c.verdict)).toEqual(['no-table', 'no-table', 'no-table']);
     const app = explained.containers[1];
-    expect(app?.reason).toBe('The table has no data now, so Kyverno could not apply row shop_web_app (no table): request 512Mi (limit 1Gi) is as the pod arrived.');
+    expect(app?.reason).toBe(
+      'The table has no data now, so Kyverno could not apply row shop_web_app (no table): request 512Mi (limit 1Gi) is as the pod arrived.',
+    );
     expect(app?.row).toBeNull();
-    expect(explained.limits).toContain('The table has no data now; whether it had data when the pod was created is not known without its history.');
+    expect(explained.limits).toContain(
+      'The table has no data now; whether it had data when the pod was created is not known without its history.',
+    );
   });
 
   it('comes after no-workload', () => {
@@ -243,7 +253,9 @@ describe('registration-absent', () => {
       'The pod was created at 2026-10-06T09:12:44Z, while the registration was absent (since 2026-10-06T09:00:00Z), so Kyverno never saw it: request 512Mi (limit 1Gi) is as the pod arrived, and row shop_web_app (512Mi) was not applied.',
     );
     expect(app.evidence).toContain('The registration has been absent since 2026-10-06T09:00:00Z (3h ago).');
-    expect(app.nextPod).toBe('While the registration is absent, its next pod is admitted untouched and keeps the request its manifest gives (512Mi on this pod).');
+    expect(app.nextPod).toBe(
+      'While the registration is absent, its next pod is admitted untouched and keeps the request its manifest gives (512Mi on this pod).',
+    );
   });
 
   it('is not claimed for a pod older than the absence', () => {
@@ -253,8 +265,12 @@ describe('registration-absent', () => {
   it('is not claimed when the start of the absence is unknown, and the limits say so', () => {
     const explained = explain(pods.deployment, { registration: { present: false, entry: null, absentSince: null } });
     expect(explained.containers.map((c) => c.verdict)).toEqual(['set', 'set', 'capped']);
-    expect(explained.limits).toContain('When the registration went absent is not recorded, so registration-absent cannot be claimed for this pod.');
-    expect(explained.limits).toContain('The registration is not there to read, so its selectors are unknown: whether they skip this pod cannot be judged.');
+    expect(explained.limits).toContain(
+      'When the registration went absent is not recorded, so registration-absent cannot be claimed for this pod.',
+    );
+    expect(explained.limits).toContain(
+      'The registration is not there to read, so its selectors are unknown: whether they skip this pod cannot be judged.',
+    );
   });
 });
 
@@ -291,7 +307,15 @@ describe('malformed rows', () => {
 
   function shopPod(workload: string, container: string, request: string): PodShape {
     const pod = copy(pods.deployment);
-    pod.metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `${workload}-6c9f7d8b45`, uid: 'd0a1b2c3-0000-4000-8000-000000000001', controller: true }];
+    pod.metadata.ownerReferences = [
+      {
+        apiVersion: 'apps/v1',
+        kind: 'ReplicaSet',
+        name: `${workload}-6c9f7d8b45`,
+        uid: 'd0a1b2c3-0000-4000-8000-000000000001',
+        controller: true,
+      },
+    ];
     pod.spec = { containers: [{ name: container, resources: { requests: { memory: request }, limits: { memory: '2Gi' } } }] };
     return pod;
   }
@@ -299,7 +323,9 @@ describe('malformed rows', () => {
   it('are unexplained when the row is no memory size at all', () => {
     const [sidecar] = explain(shopPod('web', 'sidecar', '128Mi'), { table }).containers;
     expect(sidecar).toMatchObject({ verdict: 'unexplained', rowKey: 'shop_web_sidecar', row: null });
-    expect(sidecar?.reason).toBe('Row shop_web_sidecar holds "abcMi", which is no memory size, so what Kyverno did with it cannot be judged: request 128Mi (limit 2Gi).');
+    expect(sidecar?.reason).toBe(
+      'Row shop_web_sidecar holds "abcMi", which is no memory size, so what Kyverno did with it cannot be judged: request 128Mi (limit 2Gi).',
+    );
   });
 
   it('are compared by their size when they have one, and the evidence says the row is malformed', () => {

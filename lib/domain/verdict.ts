@@ -68,9 +68,14 @@ export function explainPod(input: ExplainInput): PodExplanation {
 function limitsWithHistory(context: VerdictContext): string[] {
   const limits = historyLimits(context);
   const { registration, table } = context;
-  if (!table.lastWriteAt && !context.history?.table) limits.push("The table's last write time is unknown, so no container can be judged stale.");
-  if (!registration.entry) limits.push('The registration is not there to read, so its selectors are unknown: whether they skip this pod cannot be judged.');
-  else limits.push("Skips are judged from the registration's selectors and the labels as they are now, not as they were when the pod was created.");
+  if (!table.lastWriteAt && !context.history?.table)
+    limits.push("The table's last write time is unknown, so no container can be judged stale.");
+  if (!registration.entry)
+    limits.push('The registration is not there to read, so its selectors are unknown: whether they skip this pod cannot be judged.');
+  else
+    limits.push(
+      "Skips are judged from the registration's selectors and the labels as they are now, not as they were when the pod was created.",
+    );
   return limits;
 }
 
@@ -82,9 +87,14 @@ function limitsOf({ table, registration }: ExplainInput): string[] {
     "Registration-absent is judged only from the registration's current absence: a pod created during an earlier absence is not recognised.",
   ];
   if (!table.lastWriteAt) limits.push("The table's last write time is unknown, so no container can be judged stale.");
-  if (!table.parsed.loaded) limits.push('The table has no data now; whether it had data when the pod was created is not known without its history.');
-  if (!registration.entry) limits.push('The registration is not there to read, so its selectors are unknown: whether they skip this pod cannot be judged.');
-  else limits.push("Skips are judged from the registration's selectors and the labels as they are now, not as they were when the pod was created.");
+  if (!table.parsed.loaded)
+    limits.push('The table has no data now; whether it had data when the pod was created is not known without its history.');
+  if (!registration.entry)
+    limits.push('The registration is not there to read, so its selectors are unknown: whether they skip this pod cannot be judged.');
+  else
+    limits.push(
+      "Skips are judged from the registration's selectors and the labels as they are now, not as they were when the pod was created.",
+    );
   if (!registration.present && !registration.absentSince) {
     limits.push('When the registration went absent is not recorded, so registration-absent cannot be claimed for this pod.');
   }

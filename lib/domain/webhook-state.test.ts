@@ -5,8 +5,13 @@ import { webhookStateOf, type WebhookStateInput } from './webhook-state';
 const ENTRY = 'mpol.validate.kyverno.svc-fail';
 const OWNER = 'kyverno-prd:webhook';
 const replicas = (ready: number, desired = admissionDeployment.spec.replicas) => ({ desired, ready });
-const input = (over: Partial<WebhookStateInput>): WebhookStateInput =>
-  ({ replicas: replicas(admissionDeployment.status.readyReplicas ?? 0), registration: podRegistration(), entryName: ENTRY, ownerName: OWNER, ...over });
+const input = (over: Partial<WebhookStateInput>): WebhookStateInput => ({
+  replicas: replicas(admissionDeployment.status.readyReplicas ?? 0),
+  registration: podRegistration(),
+  entryName: ENTRY,
+  ownerName: OWNER,
+  ...over,
+});
 
 describe('webhookStateOf', () => {
   it('healthy: every replica ready, the registration with its entry and owner', () => {
@@ -60,7 +65,9 @@ describe('webhookStateOf', () => {
   });
 
   it('refusing wins over orphaned: the acute state is shown first', () => {
-    expect(webhookStateOf(input({ replicas: replicas(0), registration: { ...podRegistration(), ownerReferences: [] } })).code).toBe('refusing');
+    expect(webhookStateOf(input({ replicas: replicas(0), registration: { ...podRegistration(), ownerReferences: [] } })).code).toBe(
+      'refusing',
+    );
   });
 
   it('an absent failurePolicy is Fail, as admissionregistration/v1 defaults it', () => {

@@ -51,23 +51,38 @@ export function webhookStateOf(input: WebhookStateInput): WebhookState {
   if (!entry) {
     const what = registration ? `the registration stands without its entry ${entryName}` : 'no registration';
     if (ready > 0) {
-      return { code: 'starting', reason: `${replicaWords} but ${what} yet: pods are admitted untouched until the leader registers it (every 10 s)` };
+      return {
+        code: 'starting',
+        reason: `${replicaWords} but ${what} yet: pods are admitted untouched until the leader registers it (every 10 s)`,
+      };
     }
     return { code: 'break-glass', reason: `${replicaWords} and ${what}: pods are admitted untouched and get no request from the table` };
   }
   const policy = failurePolicyOf(entry);
   if (ready === 0) {
     if (policy === 'Fail') {
-      return { code: 'refusing', reason: `the registration stands with failurePolicy Fail and ${replicaWords}: every pod create in a covered namespace is refused` };
+      return {
+        code: 'refusing',
+        reason: `the registration stands with failurePolicy Fail and ${replicaWords}: every pod create in a covered namespace is refused`,
+      };
     }
-    return { code: 'break-glass', reason: `${replicaWords}; the registration's failurePolicy is ${policy}, so pods are admitted untouched once each call fails` };
+    return {
+      code: 'break-glass',
+      reason: `${replicaWords}; the registration's failurePolicy is ${policy}, so pods are admitted untouched once each call fails`,
+    };
   }
   if (!ownedBy(registration!.ownerReferences, ownerName)) {
     const owners = registration!.ownerReferences.map((o) => `${o.kind}/${o.name}`).join(', ') || 'no owner';
-    return { code: 'orphaned', reason: `the registration has ${owners}, not ClusterRole ${ownerName}: it would outlive the app and refuse pods after a removal` };
+    return {
+      code: 'orphaned',
+      reason: `the registration has ${owners}, not ClusterRole ${ownerName}: it would outlive the app and refuse pods after a removal`,
+    };
   }
   if (replicas && ready < replicas.desired) {
     return { code: 'degraded', reason: `${replicaWords}: still answering, with less headroom` };
   }
-  return { code: 'healthy', reason: `${replicaWords}; the registration stands with ${entryName} (failurePolicy ${policy}) and its owner ClusterRole ${ownerName}` };
+  return {
+    code: 'healthy',
+    reason: `${replicaWords}; the registration stands with ${entryName} (failurePolicy ${policy}) and its owner ClusterRole ${ownerName}`,
+  };
 }

@@ -5,8 +5,23 @@ import { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, type SampleSer
 const Mi = 1024 * 1024;
 
 const series: SampleSeries[] = [
-  { pod: 'web-b-2', container: 'app', values: [[7200, 300 * Mi], [7500, 500 * Mi]] },
-  { pod: 'web-a-1', container: 'app', values: [[0, 100 * Mi], [300, 200 * Mi], [3600, 250 * Mi]] },
+  {
+    pod: 'web-b-2',
+    container: 'app',
+    values: [
+      [7200, 300 * Mi],
+      [7500, 500 * Mi],
+    ],
+  },
+  {
+    pod: 'web-a-1',
+    container: 'app',
+    values: [
+      [0, 100 * Mi],
+      [300, 200 * Mi],
+      [3600, 250 * Mi],
+    ],
+  },
   { pod: 'web-a-1', container: 'nginx', values: [[0, 20 * Mi]] },
 ];
 
@@ -22,7 +37,14 @@ describe('pooling and share above the request', () => {
   });
 });
 
-const version = (id: number, at: string, data: Record<string, string> | null): TableVersion => ({ id, inForceFrom: at, seenAt: at, data, source: 'watch', label: null });
+const version = (id: number, at: string, data: Record<string, string> | null): TableVersion => ({
+  id,
+  inForceFrom: at,
+  seenAt: at,
+  data,
+  source: 'watch',
+  label: null,
+});
 
 describe('rowSteps', () => {
   it('gives one step per change of the row, versions before the start collapsed into the first', () => {
@@ -43,7 +65,15 @@ describe('rowSteps', () => {
 
 describe('chartPoints', () => {
   it('buckets samples by the highest value of each pod and carries the row step', () => {
-    const points = chartPoints(series, 'app', [{ t: 0, bytes: 150 * Mi }, { t: 7200, bytes: 400 * Mi }], 3600);
+    const points = chartPoints(
+      series,
+      'app',
+      [
+        { t: 0, bytes: 150 * Mi },
+        { t: 7200, bytes: 400 * Mi },
+      ],
+      3600,
+    );
     expect(points).toEqual([
       { t: 0, row: 150 * Mi, 'web-a-1': 200 * Mi },
       { t: 3600, row: 150 * Mi, 'web-a-1': 250 * Mi },
@@ -52,6 +82,9 @@ describe('chartPoints', () => {
   });
   it('adds a point where the row changes between samples', () => {
     const points = chartPoints(series, 'nginx', [{ t: 1800, bytes: 32 * Mi }], 3600);
-    expect(points).toEqual([{ t: 0, row: null, 'web-a-1': 20 * Mi }, { t: 1800, row: 32 * Mi }]);
+    expect(points).toEqual([
+      { t: 0, row: null, 'web-a-1': 20 * Mi },
+      { t: 1800, row: 32 * Mi },
+    ]);
   });
 });

@@ -63,7 +63,12 @@ export type ChartPoint = { t: number; row: number | null } & Record<string, numb
  * bucket, so a short peak stays visible), with the row's step value at each bucket. 28 days at a 300 s step is
  * 8,064 samples per pod; an hour's bucket brings that to 672 points, which the browser draws at once.
  */
-export function chartPoints(series: readonly SampleSeries[], container: string, steps: readonly RowStep[], bucketSeconds: number): ChartPoint[] {
+export function chartPoints(
+  series: readonly SampleSeries[],
+  container: string,
+  steps: readonly RowStep[],
+  bucketSeconds: number,
+): ChartPoint[] {
   const buckets = new Map<number, ChartPoint>();
   for (const s of series) {
     if (s.container !== container) continue;

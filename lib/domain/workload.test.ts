@@ -37,7 +37,7 @@ describe('workloadOf', () => {
   it('keeps the whole name of a ReplicaSet without the label whose suffix is no hash', () => {
     const workload = workloadOf(ownedBy(pods.replicaSetNoLabel, 'ReplicaSet', 'ledger-api-v2', 'apps/v1'));
     expect(workload).toMatchObject({ kind: 'Deployment', name: 'ledger-api-v2' });
-    expect(workload?.via).toContain("whole name");
+    expect(workload?.via).toContain('whole name');
   });
 
   it('is the StatefulSet, the DaemonSet and the CloudNativePG Cluster by their names', () => {
@@ -54,7 +54,7 @@ describe('workloadOf', () => {
     expect(workloadOf(pods.jobBuild)).toMatchObject({ kind: 'Job', name: 'foo-2', namespace: 'validation' });
   });
 
-  it('is a Jenkins agent\'s job, whose name may hold digits and dashes', () => {
+  it("is a Jenkins agent's job, whose name may hold digits and dashes", () => {
     const workload = workloadOf(pods.jenkinsAgent);
     expect(workload).toMatchObject({ kind: 'JenkinsJob', name: 'etl-v2', namespace: 'jenkins-prd' });
     expect(workload?.via).toContain('build 117');

@@ -54,7 +54,9 @@ function fromController(owner: OwnerRef, pod: PodShape): WorkloadDerivation {
   // The API server stores any text as an owner's name; a workload (and a row key, a command) is derived only from a
   // name Kubernetes would give an object. JSON.stringify shows quotes, newlines and control characters as they are.
   if (!isObjectName(owner.name)) {
-    return none(`The pod's controller ${owner.kind} ${JSON.stringify(owner.name)} has a name Kubernetes would refuse for any object: no workload can be derived from it, and no command is built with it.`);
+    return none(
+      `The pod's controller ${owner.kind} ${JSON.stringify(owner.name)} has a name Kubernetes would refuse for any object: no workload can be derived from it, and no command is built with it.`,
+    );
   }
   const group = groupOf(owner.apiVersion);
   const builtIn = group === undefined || group === 'apps' || group === 'batch';
@@ -92,7 +94,10 @@ export function deploymentOf(replicaSet: string, labels: Record<string, string> 
   const hash = labels?.['pod-template-hash'];
   if (hash && replicaSet.endsWith(`-${hash}`)) {
     const name = replicaSet.slice(0, -hash.length - 1);
-    return [name, `The pod's controller is ReplicaSet ${replicaSet}: the workload is its name without the pod-template-hash label's value ${hash}.`];
+    return [
+      name,
+      `The pod's controller is ReplicaSet ${replicaSet}: the workload is its name without the pod-template-hash label's value ${hash}.`,
+    ];
   }
   const lead = hash
     ? `The pod's controller is ReplicaSet ${replicaSet}, whose name does not end in its pod-template-hash label's value ${hash}`
@@ -112,7 +117,10 @@ export function deploymentOf(replicaSet: string, labels: Record<string, string> 
 export function jobWorkloadOf(job: string): [string, string] {
   const match = /^(.+)-\d+$/.exec(job);
   if (match?.[1]) {
-    return [match[1], `The pod's controller is Job ${job}: the workload is its name without the trailing -<digits> (a CronJob's, or a <job>-<build> Job's).`];
+    return [
+      match[1],
+      `The pod's controller is Job ${job}: the workload is its name without the trailing -<digits> (a CronJob's, or a <job>-<build> Job's).`,
+    ];
   }
   return [job, `The pod's controller is Job ${job}, whose name has no trailing -<digits>: the workload is its whole name.`];
 }

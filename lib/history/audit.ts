@@ -37,7 +37,14 @@ export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter 
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.outcome) query = query.where('outcome', '=', filter.outcome);
   const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(({ at, actor, action, target, outcome, detail }) => ({ at, actor, action, target, outcome: outcome as AuditRecord['outcome'], detail }));
+  return rows.map(({ at, actor, action, target, outcome, detail }) => ({
+    at,
+    actor,
+    action,
+    target,
+    outcome: outcome as AuditRecord['outcome'],
+    detail,
+  }));
 }
 
 /** Every action that has a record, for the filter's choices. */

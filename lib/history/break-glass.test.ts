@@ -22,7 +22,12 @@ const base = { replicas: null, registrations: [], probe: null, registrationPrese
 
 describe('break-glass records', () => {
   it('keeps each action with what it recorded, oldest first, from a time on', async () => {
-    await recordBreakGlass(db, { ...base, at: '2026-10-06T10:02:00Z', action: 'delete-registrations', registrations: ['MutatingWebhookConfiguration/a'] });
+    await recordBreakGlass(db, {
+      ...base,
+      at: '2026-10-06T10:02:00Z',
+      action: 'delete-registrations',
+      registrations: ['MutatingWebhookConfiguration/a'],
+    });
     await recordBreakGlass(db, { ...base, at: '2026-10-06T10:01:00Z', action: 'scale-down', replicas: 3 });
     await recordBreakGlass(db, { ...base, at: '2026-10-06T10:03:00Z', action: 'probe', probe: 'admitted', registrationPresent: false });
     await recordBreakGlass(db, { ...base, at: '2026-10-01T00:00:00Z', action: 'scale-up', replicas: 3 });

@@ -22,7 +22,13 @@ export async function recordBreakGlass(db: HistoryDb, r: BreakGlassRecord, saved
 
 /** Records since `since` (the last day by default: one incident's worth), oldest first. */
 export async function listBreakGlass(db: HistoryDb, since: Date): Promise<BreakGlassRecord[]> {
-  const rows = await db.selectFrom('break_glass_records').selectAll().where('at', '>=', storedTime(since)).orderBy('at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('break_glass_records')
+    .selectAll()
+    .where('at', '>=', storedTime(since))
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({
     at: row.at,
     action: row.action as BreakGlassRecord['action'],
@@ -35,6 +41,13 @@ export async function listBreakGlass(db: HistoryDb, since: Date): Promise<BreakG
 
 /** The registration the latest drill saved, or null. */
 export async function savedRegistration(db: HistoryDb): Promise<{ at: string; registration: object } | null> {
-  const row = await db.selectFrom('break_glass_records').select(['at', 'saved']).where('action', '=', 'drill-save').orderBy('at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('break_glass_records')
+    .select(['at', 'saved'])
+    .where('action', '=', 'drill-save')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row?.saved ? { at: row.at, registration: JSON.parse(row.saved) as object } : null;
 }

@@ -24,6 +24,9 @@ export async function openHistoryDb(path: string): Promise<HistoryDb> {
 /** Runs the migrations not yet run; throws the first failure, so a broken store stops start-up. */
 export async function migrate(db: HistoryDb): Promise<string[]> {
   const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  if (error) throw new Error(`memdash: the history store's migrations failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  if (error)
+    throw new Error(`memdash: the history store's migrations failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -83,7 +83,12 @@ export class ListWatch<T extends Obj> {
       const watch = new Watch(this.kc);
       // The server sends a bookmark about every minute; the client's default 30 s of silence would cut it off.
       (watch as unknown as { requestTimeoutMs: number }).requestTimeoutMs = (WATCH_SECONDS + 30) * 1000;
-      const params = { fieldSelector: this.spec.fieldSelector, resourceVersion: rv, allowWatchBookmarks: true, timeoutSeconds: WATCH_SECONDS };
+      const params = {
+        fieldSelector: this.spec.fieldSelector,
+        resourceVersion: rv,
+        allowWatchBookmarks: true,
+        timeoutSeconds: WATCH_SECONDS,
+      };
       const onEvent = (type: string, object: T & { code?: number }) => {
         if (type === 'ERROR') {
           if (object?.code === 410) gone = true;

@@ -26,7 +26,9 @@ export async function historyAtCreation(db: HistoryDb, createdAt: string): Promi
   const at = tableAt(recordedFirst(versions), createdAt);
   const version = at.known ? await readVersion(db, at.version.id) : null;
   return {
-    table: version ? { parsed: parseTable(version.data), inForceFrom: version.inForceFrom, source: version.source, label: version.label } : null,
+    table: version
+      ? { parsed: parseTable(version.data), inForceFrom: version.inForceFrom, source: version.source, label: version.label }
+      : null,
     tableRecordedSince: versions[0]?.inForceFrom ?? null,
     registration: registrationAt(observations, registrationGaps(observations), createdAt),
   };

@@ -1,5 +1,11 @@
 import 'server-only';
-import { KubernetesObjectApi, type KubeConfig, type V1ConfigMap, type V1Deployment, type V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
+import {
+  KubernetesObjectApi,
+  type KubeConfig,
+  type V1ConfigMap,
+  type V1Deployment,
+  type V1MutatingWebhookConfiguration,
+} from '@kubernetes/client-node';
 import { lastDataWrite, type RegistrationObservation } from '@/lib/domain';
 import type { Settings } from '@/lib/config';
 import { clientsFor } from '@/lib/k8s/client';
@@ -18,7 +24,9 @@ export interface Recorder {
 }
 
 export function startRecorder(db: HistoryDb, kc: KubeConfig, s: Settings): Recorder {
-  const watches = [tableWatch(db, kc, s), registrationWatch(db, kc, s), replicasWatch(db, kc, s)].map((spec) => new ListWatch(db, kc, spec as never));
+  const watches = [tableWatch(db, kc, s), registrationWatch(db, kc, s), replicasWatch(db, kc, s)].map(
+    (spec) => new ListWatch(db, kc, spec as never),
+  );
   const done = Promise.all(watches.map((w) => w.run())).then(() => undefined);
   return { stop: () => watches.forEach((w) => w.stop()), done };
 }
@@ -30,7 +38,12 @@ function byName(name: string): string {
 function tableWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
   const record = (cm: V1ConfigMap | null, at: Date, rv: string) => {
     const write = cm ? lastDataWrite(cm) : null;
-    return recordTableVersion(db, { data: cm?.data, resourceVersion: rv, seenAt: at, writtenAt: write?.source === 'data-fields' ? write.at : null });
+    return recordTableVersion(db, {
+      data: cm?.data,
+      resourceVersion: rv,
+      seenAt: at,
+      writtenAt: write?.source === 'data-fields' ? write.at : null,
+    });
   };
   let listRv = '';
   return {
@@ -38,7 +51,10 @@ function tableWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
     path: `/api/v1/namespaces/${s.kyvernoNamespace}/configmaps`,
     fieldSelector: byName(s.tableConfigMap),
     list: async () => {
-      const list = await clientsFor(kc).core.listNamespacedConfigMap({ namespace: s.kyvernoNamespace, fieldSelector: byName(s.tableConfigMap) });
+      const list = await clientsFor(kc).core.listNamespacedConfigMap({
+        namespace: s.kyvernoNamespace,
+        fieldSelector: byName(s.tableConfigMap),
+      });
       listRv = list.metadata?.resourceVersion ?? '';
       return { items: list.items, resourceVersion: listRv };
     },
@@ -51,7 +67,8 @@ function tableWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
 }
 
 function registrationWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
-  const observe = (cfg: V1MutatingWebhookConfiguration | null, at: Date, live: boolean) => observeRegistration(cfg, s.webhookEntry, at, live);
+  const observe = (cfg: V1MutatingWebhookConfiguration | null, at: Date, live: boolean) =>
+    observeRegistration(cfg, s.webhookEntry, at, live);
   return {
     name: `mutatingwebhookconfiguration/${s.webhookConfiguration}`,
     path: '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations',
@@ -67,7 +84,12 @@ function registrationWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
 }
 
 /** What the recorder writes down about the pod webhook's registration (null: deleted) at `at`. */
-export function observeRegistration(cfg: V1MutatingWebhookConfiguration | null, entryName: string, at: Date, live: boolean): RegistrationObservation {
+export function observeRegistration(
+  cfg: V1MutatingWebhookConfiguration | null,
+  entryName: string,
+  at: Date,
+  live: boolean,
+): RegistrationObservation {
   const entry = cfg?.webhooks?.find((w) => w.name === entryName) ?? null;
   const created = cfg?.metadata?.creationTimestamp;
   return {
@@ -83,14 +105,26 @@ export function observeRegistration(cfg: V1MutatingWebhookConfiguration | null, 
 
 function replicasWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
   const observe = (d: V1Deployment | null, at: Date) =>
-    recordReplicas(db, { at: at.toISOString(), ready: d ? (d.status?.readyReplicas ?? 0) : null, desired: d ? (d.spec?.replicas ?? 1) : null });
+    recordReplicas(db, {
+      at: at.toISOString(),
+      ready: d ? (d.status?.readyReplicas ?? 0) : null,
+      desired: d ? (d.spec?.replicas ?? 1) : null,
+    });
   return {
     name: `deployment/${s.kyvernoNamespace}/${s.admissionDeployment}`,
     path: `/apis/apps/v1/namespaces/${s.kyvernoNamespace}/deployments`,
     fieldSelector: byName(s.admissionDeployment),
     list: async () => {
       const api = KubernetesObjectApi.makeApiClient(kc);
-      const list = await api.list<V1Deployment>('apps/v1', 'Deployment', s.kyvernoNamespace, undefined, undefined, undefined, byName(s.admissionDeployment));
+      const list = await api.list<V1Deployment>(
+        'apps/v1',
+        'Deployment',
+        s.kyvernoNamespace,
+        undefined,
+        undefined,
+        undefined,
+        byName(s.admissionDeployment),
+      );
       return { items: list.items, resourceVersion: list.metadata?.resourceVersion ?? '' };
     },
     onList: async (d: V1Deployment | null, at: Date) => void (await observe(d, at)),

@@ -23,5 +23,7 @@ export async function startHistory(): Promise<void> {
   }
   g[KEY] = recorder;
   recorder.done.catch((err) => console.error('memdash recorder stopped', err));
-  console.log(`memdash: recording the table ${s.kyvernoNamespace}/${s.tableConfigMap}, the registration ${s.webhookConfiguration} and ${s.admissionDeployment} into ${s.historyPath}`);
+  console.log(
+    `memdash: recording the table ${s.kyvernoNamespace}/${s.tableConfigMap}, the registration ${s.webhookConfiguration} and ${s.admissionDeployment} into ${s.historyPath}`,
+  );
 }

@@ -63,7 +63,7 @@ describe('table versions', () => {
     expect(contentHash(null)).not.toBe(contentHash({}));
   });
 
-  it('reads a workload\'s rows over time without the rest of the table', async () => {
+  it("reads a workload's rows over time without the rest of the table", async () => {
     await recordTableVersion(db, seen(A, '1', '2026-10-01T00:00:00Z'));
     await recordTableVersion(db, seen(null, '2', '2026-10-02T00:00:00Z'));
     await recordTableVersion(db, seen({ 'a.b_c-d_e': '5Mi' }, '3', '2026-10-03T00:00:00Z'));
@@ -81,21 +81,56 @@ describe('imports', () => {
     expect(second).toEqual({ versionId: first.versionId, created: false });
     const versions = await listVersions(db);
     expect(versions).toHaveLength(1);
-    expect(versions[0]).toMatchObject({ source: 'import', label: 'memory-requests-2026-09-01.json', inForceFrom: '2026-09-01T00:00:00.000Z' });
+    expect(versions[0]).toMatchObject({
+      source: 'import',
+      label: 'memory-requests-2026-09-01.json',
+      inForceFrom: '2026-09-01T00:00:00.000Z',
+    });
   });
 });
 
 describe('registration and replicas', () => {
-  const observation = { present: true, uid: 'u1', createdAt: '2026-09-01T00:00:00Z', failurePolicy: 'Fail', owner: 'ClusterRole/kyverno-prd:webhook', live: true };
+  const observation = {
+    present: true,
+    uid: 'u1',
+    createdAt: '2026-09-01T00:00:00Z',
+    failurePolicy: 'Fail',
+    owner: 'ClusterRole/kyverno-prd:webhook',
+    live: true,
+  };
 
   it('stores a state only when it differs from the newest', async () => {
     expect(await recordRegistration(db, { ...observation, at: '2026-10-01T00:00:00Z' })).toBe('recorded');
     expect(await recordRegistration(db, { ...observation, at: '2026-10-01T00:01:00Z' })).toBe('unchanged');
-    expect(await recordRegistration(db, { ...observation, present: false, uid: null, createdAt: null, failurePolicy: null, owner: null, at: '2026-10-01T01:00:00Z' })).toBe('recorded');
-    expect(await recordRegistration(db, { ...observation, present: false, uid: null, createdAt: null, failurePolicy: null, owner: null, at: '2026-10-01T01:00:01Z' })).toBe('unchanged');
+    expect(
+      await recordRegistration(db, {
+        ...observation,
+        present: false,
+        uid: null,
+        createdAt: null,
+        failurePolicy: null,
+        owner: null,
+        at: '2026-10-01T01:00:00Z',
+      }),
+    ).toBe('recorded');
+    expect(
+      await recordRegistration(db, {
+        ...observation,
+        present: false,
+        uid: null,
+        createdAt: null,
+        failurePolicy: null,
+        owner: null,
+        at: '2026-10-01T01:00:01Z',
+      }),
+    ).toBe('unchanged');
     expect(await recordRegistration(db, { ...observation, uid: 'u2', at: '2026-10-01T02:00:00Z' })).toBe('recorded');
     const stored = await listRegistrationObservations(db);
-    expect(stored.map((o) => [o.present, o.uid])).toEqual([[true, 'u1'], [false, null], [true, 'u2']]);
+    expect(stored.map((o) => [o.present, o.uid])).toEqual([
+      [true, 'u1'],
+      [false, null],
+      [true, 'u2'],
+    ]);
     expect(stored[0]).toMatchObject({ live: true, failurePolicy: 'Fail', createdAt: '2026-09-01T00:00:00.000Z' });
   });
 
@@ -112,8 +147,22 @@ describe('registration and replicas', () => {
 
 describe('audit records', () => {
   it('keeps who, what, target, outcome and when, newest first', async () => {
-    await recordAudit(db, { at: '2026-10-01T00:00:00Z', actor: 'alice', action: 'run-snapshot', target: 'kyverno-prd/memory-snapshot', outcome: 'success', detail: null });
-    await recordAudit(db, { at: '2026-10-01T01:00:00Z', actor: 'bob', action: 'break-glass', target: 'kyverno-prd', outcome: 'refused', detail: 'forbidden' });
+    await recordAudit(db, {
+      at: '2026-10-01T00:00:00Z',
+      actor: 'alice',
+      action: 'run-snapshot',
+      target: 'kyverno-prd/memory-snapshot',
+      outcome: 'success',
+      detail: null,
+    });
+    await recordAudit(db, {
+      at: '2026-10-01T01:00:00Z',
+      actor: 'bob',
+      action: 'break-glass',
+      target: 'kyverno-prd',
+      outcome: 'refused',
+      detail: 'forbidden',
+    });
     expect((await listAudit(db)).map((r) => r.actor)).toEqual(['bob', 'alice']);
   });
 });

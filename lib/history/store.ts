@@ -28,7 +28,14 @@ export function storedTime(time: string | Date): string {
 
 /** sha256 of the rows in key order; a table without data hashes as "null". */
 export function contentHash(data: TableData): string {
-  const canonical = data === null ? 'null' : JSON.stringify(Object.keys(data).sort().map((k) => [k, data[k]]));
+  const canonical =
+    data === null
+      ? 'null'
+      : JSON.stringify(
+          Object.keys(data)
+            .sort()
+            .map((k) => [k, data[k]]),
+        );
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -67,7 +74,12 @@ export async function recordTableVersion(db: HistoryDb, seen: WatchedTable): Pro
 }
 
 /** Stores a saved table as a version dated by its file; importing the same file twice stores it once. */
-export async function importSavedTable(db: HistoryDb, saved: SavedTable, fileName: string, importedAt: Date): Promise<{ versionId: number; created: boolean }> {
+export async function importSavedTable(
+  db: HistoryDb,
+  saved: SavedTable,
+  fileName: string,
+  importedAt: Date,
+): Promise<{ versionId: number; created: boolean }> {
   const hash = contentHash(saved.data);
   const takenAt = storedTime(saved.takenAt);
   const origin = `import:${takenAt}`;
@@ -89,12 +101,23 @@ export async function importSavedTable(db: HistoryDb, saved: SavedTable, fileNam
       .returning('id')
       .executeTakeFirst();
     if (!inserted) {
-      const existing = await tx.selectFrom('table_versions').select('id').where('content_hash', '=', hash).where('origin', '=', origin).executeTakeFirstOrThrow();
+      const existing = await tx
+        .selectFrom('table_versions')
+        .select('id')
+        .where('content_hash', '=', hash)
+        .where('origin', '=', origin)
+        .executeTakeFirstOrThrow();
       return { versionId: existing.id, created: false };
     }
     await tx
       .insertInto('imports')
-      .values({ file_name: fileName, imported_at: storedTime(importedAt), taken_at: takenAt, taken_at_source: saved.takenAtSource, version_id: inserted.id })
+      .values({
+        file_name: fileName,
+        imported_at: storedTime(importedAt),
+        taken_at: takenAt,
+        taken_at_source: saved.takenAtSource,
+        version_id: inserted.id,
+      })
       .execute();
     return { versionId: inserted.id, created: true };
   });
@@ -149,7 +172,9 @@ export async function rowsOverTime(db: HistoryDb, keys: readonly string[]): Prom
     .selectFrom('table_versions')
     .select(['id', 'in_force_from', 'seen_at', 'source', 'label'])
     .select(sql<number>`data is null`.as('empty'))
-    .select(sql<string | null>`json_object(${sql.join(keys.flatMap((k) => [sql`${k}`, sql`json_extract(data, ${jsonPath(k)})`]))})`.as('picked'))
+    .select(
+      sql<string | null>`json_object(${sql.join(keys.flatMap((k) => [sql`${k}`, sql`json_extract(data, ${jsonPath(k)})`]))})`.as('picked'),
+    )
     .orderBy('in_force_from')
     .orderBy('id')
     .execute();

@@ -53,7 +53,9 @@ function refusalOf(request: IncomingMessage): AppError | null {
   if (UNREQUESTABLE.has(request.method ?? '')) return new AppError('method-not-allowed', `memdash does not answer ${request.method}`);
   const length = request.headers['content-length'];
   if (length === undefined) {
-    return request.headers['transfer-encoding'] !== undefined ? new AppError('length-required', 'Send the body with a Content-Length') : null;
+    return request.headers['transfer-encoding'] !== undefined
+      ? new AppError('length-required', 'Send the body with a Content-Length')
+      : null;
   }
   return Number(length) > MAX_JSON_BODY_BYTES ? new AppError('too-large', `The body is larger than ${MAX_JSON_BODY_BYTES} bytes`) : null;
 }

@@ -10,8 +10,14 @@ describe('readJsonBody', () => {
   });
 
   it('says plainly that a body is not JSON, or not sent as JSON', async () => {
-    await expect(readJsonBody(post('fileName=x'), 100, '{a}')).rejects.toMatchObject({ status: 400, message: 'The body is not JSON: send {a}' });
-    await expect(readJsonBody(post('{"a":1}', { 'content-type': 'text/plain' }), 100, '{a}')).rejects.toMatchObject({ status: 400, message: expect.stringContaining('Content-Type: application/json') });
+    await expect(readJsonBody(post('fileName=x'), 100, '{a}')).rejects.toMatchObject({
+      status: 400,
+      message: 'The body is not JSON: send {a}',
+    });
+    await expect(readJsonBody(post('{"a":1}', { 'content-type': 'text/plain' }), 100, '{a}')).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('Content-Type: application/json'),
+    });
   });
 
   it('stops reading a body at the limit, without a Content-Length to trust', async () => {

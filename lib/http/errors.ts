@@ -129,7 +129,8 @@ function fromClusterAnswer(code: number, body: unknown): AppError {
   if (code === 404) return new AppError('not-found', message ?? 'Not found');
   if (code === 409) return new AppError('conflict', message ?? 'The cluster refused the request (409 Conflict)');
   if (code === 422) return new AppError('invalid', message ?? 'The cluster refused the object as invalid (422)');
-  if (code === 503 || code === 504) return new AppError('unreachable', `The Kubernetes API server is unavailable (${code})${message ? `: ${message}` : ''}`);
+  if (code === 503 || code === 504)
+    return new AppError('unreachable', `The Kubernetes API server is unavailable (${code})${message ? `: ${message}` : ''}`);
   return new AppError('cluster-error', `The Kubernetes API server answered ${code}${message ? `: ${message}` : ''}`);
 }
 
@@ -148,9 +149,22 @@ function statusMessage(body: unknown): string | null {
 }
 
 const NETWORK_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE',
-  'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_SOCKET', 'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
 /** Why the API server could not be reached (a refused connection, a timeout, DNS, TLS), or null. */

@@ -22,14 +22,18 @@ describe('hostProblem: memdash answers only the hosts its setting names', () => 
 
   it('ignores X-Forwarded-Host unless a proxy is configured', () => {
     expect(hostProblem(new Headers({ host: 'evil.example:3000', 'x-forwarded-host': '127.0.0.1:3000' }), loopback)).not.toBeNull();
-    expect(hostProblem(new Headers({ host: '10.0.0.5:3000', 'x-forwarded-host': 'memdash.example.com', 'x-forwarded-proto': 'https' }), proxied)).toBeNull();
+    expect(
+      hostProblem(new Headers({ host: '10.0.0.5:3000', 'x-forwarded-host': 'memdash.example.com', 'x-forwarded-proto': 'https' }), proxied),
+    ).toBeNull();
   });
 });
 
 describe('assertSameOrigin', () => {
   it("passes memdash's own page", () => {
     expect(() => assertSameOrigin(request({ host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' }), loopback)).not.toThrow();
-    expect(() => assertSameOrigin(request({ host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' }), loopback)).not.toThrow();
+    expect(() =>
+      assertSameOrigin(request({ host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' }), loopback),
+    ).not.toThrow();
   });
 
   it('refuses another site, a missing, null or malformed Origin', () => {
@@ -71,6 +75,8 @@ describe('assertSameOrigin', () => {
     const base = { host: '10.0.0.5:3000', 'x-forwarded-host': 'memdash.example.com', 'x-forwarded-proto': 'https' };
     expect(() => assertSameOrigin(request({ ...base, origin: 'https://memdash.example.com' }), proxied)).not.toThrow();
     expect(() => assertSameOrigin(request({ ...base, origin: 'http://memdash.example.com' }), proxied)).toThrow(refused);
-    expect(() => assertSameOrigin(request({ ...base, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), proxied)).toThrow(refused);
+    expect(() =>
+      assertSameOrigin(request({ ...base, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), proxied),
+    ).toThrow(refused);
   });
 });

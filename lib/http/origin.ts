@@ -69,7 +69,10 @@ export function hostProblem(headers: Headers, policy: OriginPolicy = originPolic
   const { scheme, host } = addressed(headers, policy);
   const origin = host ? originOf(scheme, host) : null;
   if (origin && allowed(origin, policy)) return null;
-  return new AppError('misdirected', `memdash does not answer the host ${JSON.stringify(host ?? '')}: it answers ${policy.allowedHosts.join(', ')} (MEMDASH_ALLOWED_HOSTS)`);
+  return new AppError(
+    'misdirected',
+    `memdash does not answer the host ${JSON.stringify(host ?? '')}: it answers ${policy.allowedHosts.join(', ')} (MEMDASH_ALLOWED_HOSTS)`,
+  );
 }
 
 /**

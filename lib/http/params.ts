@@ -34,7 +34,10 @@ export function searchOf(request: Request): RawSearch {
 
 // A part of a name typed into a filter: lower-case letters, digits, "-" and "." (not a whole valid name).
 const nameFragment = (what: string) =>
-  z.string().max(253).regex(/^[a-z0-9.-]*$/, `${what} is lower-case letters, digits, "-" and "."`);
+  z
+    .string()
+    .max(253)
+    .regex(/^[a-z0-9.-]*$/, `${what} is lower-case letters, digits, "-" and "."`);
 
 /** A pod by namespace and name: /pods/{namespace}/{pod} and its explanation. */
 export function parsePodRef(params: { namespace?: unknown; name?: unknown }): PodRef {

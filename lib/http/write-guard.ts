@@ -61,7 +61,13 @@ const MAX_BODY_BYTES = 25_000_000;
 
 export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) => Promise<Response> {
   return async (request) => {
-    const record: Omit<AuditRecord, 'at'> = { actor: 'unknown', action: spec.action, target: '(not read)', outcome: 'refused', detail: null };
+    const record: Omit<AuditRecord, 'at'> = {
+      actor: 'unknown',
+      action: spec.action,
+      target: '(not read)',
+      outcome: 'refused',
+      detail: null,
+    };
     let secret: string | null = null;
     try {
       const admitted = await admit(request, spec.body);
@@ -114,7 +120,11 @@ async function admit<B>(request: Request, schema: z.ZodType<B>): Promise<Admitte
   if (request.method !== 'POST') throw new AppError('method-not-allowed', `${request.method} is not allowed here: writes are POST only`);
   assertSameOrigin(request); // Host, Origin (scheme, host, port) and Sec-Fetch-Site
   const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError('unsupported-media-type', `Writes take JSON only (Content-Type application/json), not ${type || 'a body without a type'}`);
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new AppError(
+      'unsupported-media-type',
+      `Writes take JSON only (Content-Type application/json), not ${type || 'a body without a type'}`,
+    );
   const text = await readText(request, MAX_BODY_BYTES, () => new AppError('bad-request', 'The request body is too large'));
   let json: unknown;
   try {
@@ -122,11 +132,15 @@ async function admit<B>(request: Request, schema: z.ZodType<B>): Promise<Admitte
   } catch {
     throw new AppError('bad-request', 'The request body is not JSON');
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new AppError('bad-request', 'The request body is not a JSON object');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new AppError('bad-request', 'The request body is not a JSON object');
   const { [KUBECONFIG_FIELD]: kubeconfig, ...rest } = json as Record<string, unknown>;
   const parsed = schema.safeParse(rest);
   if (!parsed.success) {
-    throw new AppError('bad-request', `Bad request (${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`);
+    throw new AppError(
+      'bad-request',
+      `Bad request (${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`,
+    );
   }
   return { body: parsed.data, credential: credentialOf(request, kubeconfig) };
 }
@@ -135,7 +149,8 @@ function credentialOf(request: Request, kubeconfig: unknown): WriteCredential | 
   const authorization = request.headers.get('authorization');
   const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1] ?? null;
   if (authorization && token === null) throw new AppError('bad-request', 'The Authorization header is not "Bearer <token>"');
-  if (kubeconfig !== undefined && typeof kubeconfig !== 'string') throw new AppError('bad-request', `"${KUBECONFIG_FIELD}" is the kubeconfig file's text`);
+  if (kubeconfig !== undefined && typeof kubeconfig !== 'string')
+    throw new AppError('bad-request', `"${KUBECONFIG_FIELD}" is the kubeconfig file's text`);
   if (token && kubeconfig) throw new AppError('bad-request', 'Send a token or a kubeconfig, not both');
   if (token) return { kind: 'token', token };
   if (kubeconfig) return { kind: 'kubeconfig', fileName: 'The kubeconfig', kubeconfig };
@@ -144,7 +159,10 @@ function credentialOf(request: Request, kubeconfig: unknown): WriteCredential | 
 
 function clientsOf(credential: WriteCredential | null, signal?: AbortSignal): { k: KubeClients; kc: KubeConfig } {
   if (!credential) {
-    throw new AppError('unauthorized', 'No write credential: paste a token or choose a kubeconfig (prd-write) to act. memdash never writes with its own.');
+    throw new AppError(
+      'unauthorized',
+      'No write credential: paste a token or choose a kubeconfig (prd-write) to act. memdash never writes with its own.',
+    );
   }
   const kc = writeKubeConfig(credential);
   return { kc, k: writeClients(kc, signal) };
@@ -169,6 +187,9 @@ async function audit(record: Omit<AuditRecord, 'at'>): Promise<void> {
     await recordAudit(await historyDb(), { ...record, at: new Date().toISOString() });
   } catch (err) {
     // The write has happened (or not) either way; the server log says the record is missing, without the record.
-    console.error(`memdash: the audit record of ${record.action} on ${record.target} (${record.outcome}) was not stored:`, err instanceof Error ? err.message : err);
+    console.error(
+      `memdash: the audit record of ${record.action} on ${record.target} (${record.outcome}) was not stored:`,
+      err instanceof Error ? err.message : err,
+    );
   }
 }

@@ -66,7 +66,11 @@ export async function deleteManagedRegistrations(w: KubeClients, r: KubeClients)
 export async function admissionPodsLeft(r: KubeClients): Promise<Array<{ name: string; node: string | null; terminating: boolean }>> {
   const { kyvernoNamespace: namespace, admissionPodSelector: labelSelector } = settings();
   const list = await r.core.listNamespacedPod({ namespace, labelSelector });
-  return list.items.map((p) => ({ name: p.metadata?.name ?? '', node: p.spec?.nodeName ?? null, terminating: Boolean(p.metadata?.deletionTimestamp) }));
+  return list.items.map((p) => ({
+    name: p.metadata?.name ?? '',
+    node: p.spec?.nodeName ?? null,
+    terminating: Boolean(p.metadata?.deletionTimestamp),
+  }));
 }
 
 /** The pod webhook's registration as the runbook's drill saves it: `.metadata |= {name, labels, annotations, ownerReferences}`. */
@@ -103,7 +107,11 @@ const RESTARTED_AT = 'kubectl.kubernetes.io/restartedAt';
  * `kubectl rollout restart`: the pod template's restartedAt annotation set to now, so the controller rolls new pods
  * (which go through admission again and get the table's number).
  */
-export async function rolloutRestart(w: KubeClients, target: { namespace: string; kind: RestartableKind; name: string }, now: Date): Promise<string> {
+export async function rolloutRestart(
+  w: KubeClients,
+  target: { namespace: string; kind: RestartableKind; name: string },
+  now: Date,
+): Promise<string> {
   const restartedAt = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const body = { spec: { template: { metadata: { annotations: { [RESTARTED_AT]: restartedAt } } } } };
   const { namespace, name } = target;

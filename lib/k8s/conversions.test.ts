@@ -17,7 +17,9 @@ const TIME_FIELDS = new Set(['creationTimestamp', 'deletionTimestamp', 'startTim
 
 /** The object as client-node would return it: time fields as Dates. */
 function revived<T>(json: unknown): T {
-  return JSON.parse(JSON.stringify(json), (key, value) => (TIME_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value)) as T;
+  return JSON.parse(JSON.stringify(json), (key, value) =>
+    TIME_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value,
+  ) as T;
 }
 
 describe('replicasOf', () => {
@@ -99,7 +101,9 @@ describe('runOf', () => {
 describe('withKinds', () => {
   it('sets the kind a list item lacks, so both kinds can be told apart in one list', () => {
     const strip = ({ kind: _kind, ...rest }: { kind?: string }) => rest;
-    const mutating = kyvernoJson.items.filter((r) => r.kind === 'MutatingWebhookConfiguration').map(strip) as V1MutatingWebhookConfiguration[];
+    const mutating = kyvernoJson.items
+      .filter((r) => r.kind === 'MutatingWebhookConfiguration')
+      .map(strip) as V1MutatingWebhookConfiguration[];
     const validating = [...kyvernoJson.items.filter((r) => r.kind === 'ValidatingWebhookConfiguration'), policyAgentJson].map(
       strip,
     ) as V1ValidatingWebhookConfiguration[];
@@ -132,7 +136,11 @@ describe("the recorder's registration observation", () => {
   });
 
   it('records the entry absent when the configuration lacks it, and everything absent when it is deleted', () => {
-    expect(observeRegistration(registration, 'another-entry', at, false)).toMatchObject({ present: false, failurePolicy: null, uid: 'e4f57eaa-b262-525b-b452-c326b28ca69c' });
+    expect(observeRegistration(registration, 'another-entry', at, false)).toMatchObject({
+      present: false,
+      failurePolicy: null,
+      uid: 'e4f57eaa-b262-525b-b452-c326b28ca69c',
+    });
     expect(observeRegistration(null, 'mpol.validate.kyverno.svc-fail', at, true)).toEqual({
       at: '2026-10-06T12:00:00.000Z',
       present: false,

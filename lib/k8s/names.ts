@@ -25,6 +25,4 @@ export const podRef = z.object({ namespace: namespaceName, name: objectName });
 export type PodRef = z.infer<typeof podRef>;
 
 /** An equality label selector `key=value`, as kubectl's -l takes it. */
-export const equalitySelector = z
-  .string()
-  .regex(/^([a-z0-9A-Z.\-_/]+)=([a-z0-9A-Z.\-_]*)$/, 'a label selector is written key=value');
+export const equalitySelector = z.string().regex(/^([a-z0-9A-Z.\-_/]+)=([a-z0-9A-Z.\-_]*)$/, 'a label selector is written key=value');

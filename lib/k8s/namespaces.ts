@@ -10,7 +10,10 @@ export async function readNamespaceLabels(k: KubeClients, namespace: string): Pr
 /** Every namespace's name, sorted, for the pod list's filter. */
 export async function listNamespaceNames(k: KubeClients): Promise<string[]> {
   const list = await k.core.listNamespace();
-  return list.items.map((ns) => ns.metadata?.name ?? '').filter(Boolean).sort();
+  return list.items
+    .map((ns) => ns.metadata?.name ?? '')
+    .filter(Boolean)
+    .sort();
 }
 
 export interface NamespaceLabels {

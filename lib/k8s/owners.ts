@@ -39,11 +39,7 @@ function controllerRef(refs: readonly OwnerRef[] | undefined): OwnerRef | null {
 }
 
 /** Follows controller owners up from a pod; a link that cannot be read ends the chain with a note, never an error. */
-export async function readOwnerChain(
-  k: KubeClients,
-  namespace: string,
-  podOwners: readonly OwnerRef[] | undefined,
-): Promise<OwnerLink[]> {
+export async function readOwnerChain(k: KubeClients, namespace: string, podOwners: readonly OwnerRef[] | undefined): Promise<OwnerLink[]> {
   const chain: OwnerLink[] = [];
   let ref = controllerRef(podOwners);
   while (ref && chain.length < MAX_DEPTH) {

@@ -35,9 +35,7 @@ export async function readPod(k: KubeClients, ref: PodRef): Promise<LoadedPod> {
 
 /** Pods of one namespace, or of all namespaces when none is given. */
 export async function listPods(k: KubeClients, namespace?: string): Promise<V1Pod[]> {
-  const list = namespace
-    ? await k.core.listNamespacedPod({ namespace })
-    : await k.core.listPodForAllNamespaces();
+  const list = namespace ? await k.core.listNamespacedPod({ namespace }) : await k.core.listPodForAllNamespaces();
   return list.items;
 }
 

@@ -19,7 +19,9 @@ const condition = z.object({
 export type Condition = z.infer<typeof condition>;
 
 const mutatingPolicy = z.object({
-  status: z.object({ conditionStatus: z.object({ ready: z.boolean().optional(), conditions: z.array(condition).optional() }).optional() }).optional(),
+  status: z
+    .object({ conditionStatus: z.object({ ready: z.boolean().optional(), conditions: z.array(condition).optional() }).optional() })
+    .optional(),
 });
 const globalContextEntry = z.object({
   status: z.object({ conditions: z.array(condition).optional(), lastRefreshTime: z.string().optional() }).optional(),

@@ -26,7 +26,11 @@ describe('limitedProbe', () => {
   it('answers with the last result within the minimum interval, and probes again after it', async () => {
     let now = 0;
     const c = counted(1);
-    const probe = limitedProbe(c.run, () => 5000, () => now);
+    const probe = limitedProbe(
+      c.run,
+      () => 5000,
+      () => now,
+    );
     const first = await probe();
     now = 4999;
     expect(await probe()).toBe(first);
@@ -38,10 +42,13 @@ describe('limitedProbe', () => {
 
   it('shares a failure too, so an unreachable API server is not asked once per request', async () => {
     let calls = 0;
-    const probe = limitedProbe(async () => {
-      calls++;
-      throw new Error('unreachable');
-    }, () => 5000);
+    const probe = limitedProbe(
+      async () => {
+        calls++;
+        throw new Error('unreachable');
+      },
+      () => 5000,
+    );
     await expect(Promise.all([probe(), probe()])).rejects.toThrow('unreachable');
     await expect(probe()).rejects.toThrow('unreachable');
     expect(calls).toBe(1);

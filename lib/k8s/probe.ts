@@ -76,4 +76,7 @@ export function limitedProbe(run: () => Promise<ProbeAnswer>, minIntervalMs: () 
 }
 
 /** The probe as routes run it: limited per process by MEMDASH_PROBE_MIN_INTERVAL_MS. */
-export const probeNow = limitedProbe(() => runProbe(), () => settings().probeMinIntervalMs);
+export const probeNow = limitedProbe(
+  () => runProbe(),
+  () => settings().probeMinIntervalMs,
+);

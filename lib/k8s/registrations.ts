@@ -15,7 +15,15 @@ export async function listRegistrations(k: KubeClients): Promise<RegistrationSha
 /** A list's items carry no kind; it is set here so both kinds can be told apart in one list. */
 export function withKinds(mutating: V1MutatingWebhookConfiguration[], validating: V1ValidatingWebhookConfiguration[]): RegistrationShape[] {
   return [
-    ...mutating.map((r) => ({ ...r, kind: 'MutatingWebhookConfiguration' as const, metadata: { ...r.metadata, name: r.metadata?.name ?? '' } })),
-    ...validating.map((r) => ({ ...r, kind: 'ValidatingWebhookConfiguration' as const, metadata: { ...r.metadata, name: r.metadata?.name ?? '' } })),
+    ...mutating.map((r) => ({
+      ...r,
+      kind: 'MutatingWebhookConfiguration' as const,
+      metadata: { ...r.metadata, name: r.metadata?.name ?? '' },
+    })),
+    ...validating.map((r) => ({
+      ...r,
+      kind: 'ValidatingWebhookConfiguration' as const,
+      metadata: { ...r.metadata, name: r.metadata?.name ?? '' },
+    })),
   ];
 }

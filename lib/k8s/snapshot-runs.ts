@@ -26,7 +26,9 @@ export async function readSnapshotRuns(k: KubeClients): Promise<SnapshotRun[]> {
     .filter((j) => j.metadata?.ownerReferences?.some((o) => o.kind === 'CronJob' && o.name === snapshotCronJob))
     .sort((a, b) => (b.metadata?.creationTimestamp?.getTime() ?? 0) - (a.metadata?.creationTimestamp?.getTime() ?? 0))
     .slice(0, SHOWN);
-  return Promise.all(runs.map(async (job, i) => ({ ...runOf(job), lastLine: i < WITH_LOG_LINE ? await lastLogLine(k, namespace, job) : null })));
+  return Promise.all(
+    runs.map(async (job, i) => ({ ...runOf(job), lastLine: i < WITH_LOG_LINE ? await lastLogLine(k, namespace, job) : null })),
+  );
 }
 
 export function runOf(job: V1Job): Omit<SnapshotRun, 'lastLine'> {
@@ -43,7 +45,9 @@ export function runOf(job: V1Job): Omit<SnapshotRun, 'lastLine'> {
 async function lastLogLine(k: KubeClients, namespace: string, job: V1Job): Promise<string | null> {
   const name = job.metadata?.name ?? '';
   const pods = await k.core.listNamespacedPod({ namespace, labelSelector: `batch.kubernetes.io/job-name=${name}` });
-  const newest = pods.items.sort((a, b) => (b.metadata?.creationTimestamp?.getTime() ?? 0) - (a.metadata?.creationTimestamp?.getTime() ?? 0))[0];
+  const newest = pods.items.sort(
+    (a, b) => (b.metadata?.creationTimestamp?.getTime() ?? 0) - (a.metadata?.creationTimestamp?.getTime() ?? 0),
+  )[0];
   if (!newest?.metadata?.name) return null;
   try {
     const log = await k.core.readNamespacedPodLog({ namespace, name: newest.metadata.name, tailLines: 1 });
@@ -69,7 +73,10 @@ export async function readRunJob(k: KubeClients, name: string): Promise<V1Job | 
 
 /** A run's pods, one per try, oldest first. */
 export async function readRunPods(k: KubeClients, job: string): Promise<V1Pod[]> {
-  const pods = await k.core.listNamespacedPod({ namespace: settings().kyvernoNamespace, labelSelector: `batch.kubernetes.io/job-name=${job}` });
+  const pods = await k.core.listNamespacedPod({
+    namespace: settings().kyvernoNamespace,
+    labelSelector: `batch.kubernetes.io/job-name=${job}`,
+  });
   return pods.items.sort((a, b) => (a.metadata?.creationTimestamp?.getTime() ?? 0) - (b.metadata?.creationTimestamp?.getTime() ?? 0));
 }
 

@@ -33,16 +33,27 @@ export function savedTableJson(configMap: V1ConfigMap): string {
 /** `kubectl patch configmap <table> --type=json -p '[{"op":"remove","path":"/data"}]'`. */
 export async function removeTableData(k: KubeClients): Promise<V1ConfigMap> {
   const { kyvernoNamespace: namespace, tableConfigMap: name } = settings();
-  return k.core.patchNamespacedConfigMap({ namespace, name, body: [{ op: 'remove', path: '/data' }] }, setHeaderOptions('Content-Type', PatchStrategy.JsonPatch));
+  return k.core.patchNamespacedConfigMap(
+    { namespace, name, body: [{ op: 'remove', path: '/data' }] },
+    setHeaderOptions('Content-Type', PatchStrategy.JsonPatch),
+  );
 }
 
 /**
  * `kubectl patch configmap <table> --type=merge -p '{"data": …}'`. A merge patch keeps rows it does not name, so the
  * rows the table holds and the saved one lacks are named with null: afterwards the data is the saved data exactly.
  */
-export async function mergeTableData(k: KubeClients, saved: Record<string, string>, current: Record<string, string> | undefined): Promise<V1ConfigMap> {
+export async function mergeTableData(
+  k: KubeClients,
+  saved: Record<string, string>,
+  current: Record<string, string> | undefined,
+): Promise<V1ConfigMap> {
   const { kyvernoNamespace: namespace, tableConfigMap: name } = settings();
-  const removed = Object.fromEntries(Object.keys(current ?? {}).filter((key) => !(key in saved)).map((key) => [key, null]));
+  const removed = Object.fromEntries(
+    Object.keys(current ?? {})
+      .filter((key) => !(key in saved))
+      .map((key) => [key, null]),
+  );
   return k.core.patchNamespacedConfigMap(
     { namespace, name, body: { data: { ...removed, ...saved } } },
     setHeaderOptions('Content-Type', PatchStrategy.MergePatch),

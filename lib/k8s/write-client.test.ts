@@ -43,20 +43,31 @@ describe('writeKubeConfig', () => {
   });
 
   it('refuses exec and auth-provider users before anything runs', () => {
-    expect(build(kubeconfig('https://10.0.0.1:6443', '    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: ["-c", "touch /tmp/x"]'))).toThrow(/runs a command \(exec\)/);
+    expect(
+      build(
+        kubeconfig(
+          'https://10.0.0.1:6443',
+          '    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: ["-c", "touch /tmp/x"]',
+        ),
+      ),
+    ).toThrow(/runs a command \(exec\)/);
     expect(build(kubeconfig('https://10.0.0.1:6443', '    auth-provider:\n      name: oidc\n      config: {}'))).toThrow(/auth-provider/);
   });
 
   it('refuses certificate files on disk and a user without a secret', () => {
-    expect(build(kubeconfig('https://10.0.0.1:6443', '    client-certificate: /etc/passwd\n    client-key: /etc/shadow'))).toThrow(/certificate files/);
+    expect(build(kubeconfig('https://10.0.0.1:6443', '    client-certificate: /etc/passwd\n    client-key: /etc/shadow'))).toThrow(
+      /certificate files/,
+    );
     expect(build(kubeconfig('https://10.0.0.1:6443', '    username: x'))).toThrow(/holds no token/);
   });
 
   it('refuses another server, naming both', () => {
-    expect(build(kubeconfig('https://10.0.0.2:6443', '    token: abc'))).toThrow(/names the server https:\/\/10.0.0.2:6443, but memdash writes only to the cluster it reads/);
+    expect(build(kubeconfig('https://10.0.0.2:6443', '    token: abc'))).toThrow(
+      /names the server https:\/\/10.0.0.2:6443, but memdash writes only to the cluster it reads/,
+    );
   });
 
-  it("refuses text that is not a kubeconfig without quoting it (it may be the secret)", () => {
+  it('refuses text that is not a kubeconfig without quoting it (it may be the secret)', () => {
     const attempt = build('token: "unterminated secret-value');
     expect(attempt).toThrow(/is not a kubeconfig/);
     expect(attempt).not.toThrow(/secret-value/);

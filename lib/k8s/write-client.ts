@@ -15,7 +15,8 @@ import { clientsFor, readKubeConfig, type KubeClients } from './client';
 export function writeKubeConfig(credential: WriteCredential, read: KubeConfig = readKubeConfig()): KubeConfig {
   const cluster = read.getCurrentCluster();
   if (!cluster) throw new AppError('internal', "memdash's read kubeconfig has no current cluster");
-  const user = credential.kind === 'token' ? tokenUser(credential.token) : kubeconfigUser(credential.kubeconfig, credential.fileName, cluster);
+  const user =
+    credential.kind === 'token' ? tokenUser(credential.token) : kubeconfigUser(credential.kubeconfig, credential.fileName, cluster);
   const kc = new KubeConfig();
   kc.loadFromOptions({
     clusters: [cluster],
@@ -29,7 +30,8 @@ export function writeKubeConfig(credential: WriteCredential, read: KubeConfig = 
 function tokenUser(token: string): User {
   const trimmed = token.trim();
   // A header value cannot hold control characters; a token with spaces is a paste of something else.
-  if (!/^[\x21-\x7e]{1,8192}$/.test(trimmed)) throw new AppError('bad-request', 'The write token is not a bearer token (printable characters, no spaces)');
+  if (!/^[\x21-\x7e]{1,8192}$/.test(trimmed))
+    throw new AppError('bad-request', 'The write token is not a bearer token (printable characters, no spaces)');
   return { name: 'write', token: trimmed };
 }
 
@@ -46,7 +48,8 @@ function kubeconfigUser(text: string, fileName: string, readCluster: Cluster): U
   if (!context) throw new AppError('bad-request', `${fileName} has no current-context`);
   const cluster = kc.getCluster(context.cluster);
   const user = kc.getUser(context.user);
-  if (!cluster || !user) throw new AppError('bad-request', `${fileName}: context ${context.name} names a cluster or user the file does not hold`);
+  if (!cluster || !user)
+    throw new AppError('bad-request', `${fileName}: context ${context.name} names a cluster or user the file does not hold`);
   const problem = userProblem(user) ?? serverProblem(cluster.server, readCluster.server);
   if (problem) throw new AppError('bad-request', `${fileName} refused: ${problem}`);
   const { token, certData, keyData, username, password } = user;
@@ -90,7 +93,9 @@ export function writeClients(kc: KubeConfig, signal?: AbortSignal): KubeClients 
 /** Who the credential is, from a SelfSubjectReview; "unknown" when the cluster will not say. */
 export async function actorOf(k: KubeClients): Promise<string> {
   try {
-    const review = await k.authentication.createSelfSubjectReview({ body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' } });
+    const review = await k.authentication.createSelfSubjectReview({
+      body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' },
+    });
     return review.status?.userInfo?.username || 'unknown';
   } catch {
     return 'unknown';

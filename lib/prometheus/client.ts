@@ -68,14 +68,23 @@ async function queryChunk(q: RangeQuery, signal?: AbortSignal): Promise<RawSerie
   try {
     response = await postForm(url, body, timeout, signal);
   } catch (err) {
-    if (err instanceof Error && err.name === 'TimeoutError') throw new PrometheusError('timeout', `Prometheus did not answer within ${timeout / 1000} s (MEMDASH_PROMETHEUS_TIMEOUT_MS).`);
-    throw new PrometheusError('unreachable', `Prometheus cannot be reached at ${url.origin}: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`);
+    if (err instanceof Error && err.name === 'TimeoutError')
+      throw new PrometheusError('timeout', `Prometheus did not answer within ${timeout / 1000} s (MEMDASH_PROMETHEUS_TIMEOUT_MS).`);
+    throw new PrometheusError(
+      'unreachable',
+      `Prometheus cannot be reached at ${url.origin}: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`,
+    );
   }
   const json = response.json;
   const failed = failure.safeParse(json);
-  if (failed.success) throw new PrometheusError('refused', `Prometheus refused the query (${failed.data.errorType ?? response.status}): ${failed.data.error ?? 'no reason given'}`);
+  if (failed.success)
+    throw new PrometheusError(
+      'refused',
+      `Prometheus refused the query (${failed.data.errorType ?? response.status}): ${failed.data.error ?? 'no reason given'}`,
+    );
   const parsed = matrix.safeParse(json);
-  const garbage = () => new PrometheusError('garbage', `Prometheus answered HTTP ${response.status} with something that is not a query_range matrix.`);
+  const garbage = () =>
+    new PrometheusError('garbage', `Prometheus answered HTTP ${response.status} with something that is not a query_range matrix.`);
   if (!parsed.success) throw garbage();
   return parsed.data.data.result.map((s) => {
     const values = samplesOf(s.values);
@@ -96,7 +105,13 @@ function samplesOf(values: unknown[]): Array<[number, number]> | null {
 }
 
 /** The working set of every container of a workload's pods over [start, end], as the snapshot job pools them. */
-export async function workloadSeries(namespace: string, workload: string, start: number, end: number, step: number): Promise<SampleSeries[]> {
+export async function workloadSeries(
+  namespace: string,
+  workload: string,
+  start: number,
+  end: number,
+  step: number,
+): Promise<SampleSeries[]> {
   const metric = settings().snapshotMetric;
   const pods = `${workload.replaceAll('.', '\\\\.')}-.*`;
   const query = `${metric}{namespace="${namespace}",pod=~"${pods}",container!="",container!="POD"}`;

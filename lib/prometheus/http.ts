@@ -19,11 +19,19 @@ export function postForm(url: URL, form: URLSearchParams, timeoutMs: number, sig
   return new Promise((resolve, reject) => {
     const body = form.toString();
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), accept: 'application/json' },
-      signal,
-    }, (res) => readJson(res).then((json) => resolve({ status: res.statusCode ?? 0, json }), reject));
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+          accept: 'application/json',
+        },
+        signal,
+      },
+      (res) => readJson(res).then((json) => resolve({ status: res.statusCode ?? 0, json }), reject),
+    );
     const timer = setTimeout(() => req.destroy(new TimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
     req.on('close', () => clearTimeout(timer));
     req.on('error', reject);

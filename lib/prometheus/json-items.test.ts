@@ -112,8 +112,10 @@ describe('JsonArrayItems with onSeries (query_range series read as they arrive)'
     ];
     for (let cut = 1; cut < answer.length; cut++) {
       const out: Array<{ metric: Record<string, string>; values: number[] }> = [];
-      const parser = new JsonArrayItems(['data', 'result'], (item) => out.push({ ...parseSeriesItem(item), values: [...parseSeriesItem(item).values] }), (s) =>
-        out.push({ metric: s.metric, values: [...s.values] }),
+      const parser = new JsonArrayItems(
+        ['data', 'result'],
+        (item) => out.push({ ...parseSeriesItem(item), values: [...parseSeriesItem(item).values] }),
+        (s) => out.push({ metric: s.metric, values: [...s.values] }),
       );
       parser.push(answer.slice(0, cut));
       parser.push(answer.slice(cut));

@@ -6,7 +6,11 @@ import { auditActions, listAudit } from '@/lib/history/audit';
 import type { AuditLog } from './audit-types';
 
 const auditParams = z.object({
-  action: z.string().max(64).regex(/^[a-z0-9.-]+$/, 'an action is written like snapshot.run').optional(),
+  action: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9.-]+$/, 'an action is written like snapshot.run')
+    .optional(),
   outcome: z.enum(['success', 'failure', 'refused']).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
@@ -15,7 +19,8 @@ const auditParams = z.object({
 export async function readAuditLog(raw: Record<string, string | string[] | undefined>): Promise<AuditLog> {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
   const parsed = auditParams.safeParse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, first(v)])));
-  if (!parsed.success) throw new AppError('bad-request', `Bad filter (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
+  if (!parsed.success)
+    throw new AppError('bad-request', `Bad filter (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
   const { action, outcome, limit } = parsed.data;
   const db = await historyDb();
   const [records, actions] = await Promise.all([listAudit(db, limit, { action, outcome }), auditActions(db)]);

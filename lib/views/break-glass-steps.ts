@@ -24,7 +24,13 @@ export const STEP_ACTIONS = ['scale-down', 'delete-registrations', 'probe', 'sca
 export const DRILL_ACTIONS = ['save', 'create-saved'] as const;
 
 const record = (at: Date, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord => ({
-  at: at.toISOString(), action, replicas: null, registrations: [], probe: null, registrationPresent: null, ...extra,
+  at: at.toISOString(),
+  action,
+  replicas: null,
+  registrations: [],
+  probe: null,
+  registrationPresent: null,
+  ...extra,
 });
 
 async function remember(r: BreakGlassRecord, saved: object | null = null): Promise<void> {

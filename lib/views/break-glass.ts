@@ -34,9 +34,17 @@ const RECORDS_WINDOW_MS = 30 * 24 * 3600_000;
 export function breakGlassNames(): BreakGlassNames & BreakGlassNamesView {
   const s = settings();
   return {
-    kubectl: s.kubectl, namespace: s.kyvernoNamespace, deployment: s.admissionDeployment, podSelector: s.admissionPodSelector,
-    managedBySelector: s.webhookManagedBySelector, registration: s.webhookConfiguration, entry: s.webhookEntry, owner: s.webhookOwner,
-    probeNamespace: s.probeNamespace, probePod: s.probePod, probeImage: s.probeImage,
+    kubectl: s.kubectl,
+    namespace: s.kyvernoNamespace,
+    deployment: s.admissionDeployment,
+    podSelector: s.admissionPodSelector,
+    managedBySelector: s.webhookManagedBySelector,
+    registration: s.webhookConfiguration,
+    entry: s.webhookEntry,
+    owner: s.webhookOwner,
+    probeNamespace: s.probeNamespace,
+    probePod: s.probePod,
+    probeImage: s.probeImage,
   };
 }
 
@@ -60,7 +68,10 @@ async function clusterFacts(k: KubeClients) {
     podsLeft,
     registrations: registrations as string[],
     podRegistration: podRegistration
-      ? { entry: entries.some((e) => e.name === s.webhookEntry), owner: ownedBy(podRegistration.metadata?.ownerReferences ?? [], s.webhookOwner) }
+      ? {
+          entry: entries.some((e) => e.name === s.webhookEntry),
+          owner: ownedBy(podRegistration.metadata?.ownerReferences ?? [], s.webhookOwner),
+        }
       : null,
     podRegistrationEntries: entries,
     podRegistrationOwners: podRegistration?.metadata?.ownerReferences ?? [],
@@ -70,7 +81,11 @@ async function clusterFacts(k: KubeClients) {
 /** Every fact the steps are derived from, read now. */
 export async function readBreakGlassFacts(k: KubeClients, now: Date) {
   const db = await historyDb();
-  const [cluster, records, gaps] = await Promise.all([clusterFacts(k), listBreakGlass(db, new Date(now.getTime() - RECORDS_WINDOW_MS)), listGaps(db)]);
+  const [cluster, records, gaps] = await Promise.all([
+    clusterFacts(k),
+    listBreakGlass(db, new Date(now.getTime() - RECORDS_WINDOW_MS)),
+    listGaps(db),
+  ]);
   const facts: BreakGlassFacts = {
     deployment: cluster.deployment,
     podsLeft: cluster.podsLeft,
@@ -87,7 +102,10 @@ export async function readBreakGlass(now = new Date()): Promise<BreakGlassView> 
   const s = settings();
   const k = readClients();
   const names = breakGlassNames();
-  const [read, failedCreates] = await Promise.all([part('the admission controller, its pods, the registrations and the history store', () => readBreakGlassFacts(k, now)), part('list events in every namespace', () => readFailedCreates(k))]);
+  const [read, failedCreates] = await Promise.all([
+    part('the admission controller, its pods, the registrations and the history store', () => readBreakGlassFacts(k, now)),
+    part('list events in every namespace', () => readFailedCreates(k)),
+  ]);
   const v = read.ok ? read.value : null;
   const progress = v ? breakGlassProgress(v.facts, now) : null;
   const lastGap = v?.gaps.at(-1) ?? null;
@@ -116,7 +134,9 @@ export async function readBreakGlass(now = new Date()): Promise<BreakGlassView> 
 /** The webhook page's state, from the same reads. */
 function stateOf(cluster: Awaited<ReturnType<typeof clusterFacts>>) {
   const s = settings();
-  const registration = cluster.podRegistration ? { entries: cluster.podRegistrationEntries, ownerReferences: cluster.podRegistrationOwners } : null;
+  const registration = cluster.podRegistration
+    ? { entries: cluster.podRegistrationEntries, ownerReferences: cluster.podRegistrationOwners }
+    : null;
   return webhookStateOf({ replicas: cluster.deployment, registration, entryName: s.webhookEntry, ownerName: s.webhookOwner });
 }
 

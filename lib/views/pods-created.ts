@@ -1,5 +1,14 @@
 import 'server-only';
-import { createdMeanwhile, explainPod, gapStart, latestSession, podsSinceCommand, toDate, wholeSecond, type ExplainedPod } from '@/lib/domain';
+import {
+  createdMeanwhile,
+  explainPod,
+  gapStart,
+  latestSession,
+  podsSinceCommand,
+  toDate,
+  wholeSecond,
+  type ExplainedPod,
+} from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
@@ -33,7 +42,12 @@ export async function readPodsCreated(typed: string | undefined, now = new Date(
   }
   const sinceDate = toDate(from)!;
   const untilDate = toDate(until);
-  const [pods, namespaces, table, registration] = await Promise.all([listPods(k), k.core.listNamespace(), readTable(k), readRegistration(k)]);
+  const [pods, namespaces, table, registration] = await Promise.all([
+    listPods(k),
+    k.core.listNamespace(),
+    readTable(k),
+    readRegistration(k),
+  ]);
   const labels = new Map(namespaces.items.map((n) => [n.metadata?.name ?? '', n.metadata?.labels ?? {}]));
   const explained: ExplainedPod[] = [];
   for (const raw of pods) {
@@ -42,7 +56,13 @@ export async function readPodsCreated(typed: string | undefined, now = new Date(
     if (!pod || !createdAt || new Date(createdAt) < wholeSecond(sinceDate) || (untilDate && new Date(createdAt) >= untilDate)) continue;
     const history = await historyAtCreation(db, createdAt);
     const explanation = explainPod({
-      pod, namespaceLabels: labels.get(pod.metadata.namespace) ?? {}, table, registration, now, jenkinsNamespace: s.jenkinsNamespace, history,
+      pod,
+      namespaceLabels: labels.get(pod.metadata.namespace) ?? {},
+      table,
+      registration,
+      now,
+      jenkinsNamespace: s.jenkinsNamespace,
+      history,
     });
     explained.push({
       namespace: pod.metadata.namespace,
@@ -58,6 +78,8 @@ export async function readPodsCreated(typed: string | undefined, now = new Date(
     source,
     groups: createdMeanwhile(explained, sinceDate, untilDate),
     command: podsSinceCommand(s.kubectl, from),
-    limits: registration.entry ? [] : ["The registration is deleted, so its selectors are unknown: pods of the namespaces it skips are listed too."],
+    limits: registration.entry
+      ? []
+      : ['The registration is deleted, so its selectors are unknown: pods of the namespaces it skips are listed too.'],
   };
 }

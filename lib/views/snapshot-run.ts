@@ -99,7 +99,18 @@ async function diffAround(createdAt: string): Promise<RunDiff | null> {
   const [from, to] = await Promise.all([readVersion(db, before.id), readVersion(db, after.id)]);
   if (!from || !to) return null;
   const diff = diffTables(from.data, to.data);
-  const workloads = (data: Record<string, string> | null) => new Set(Object.keys(data ?? {}).map((key) => { const p = keyParts(key); return `${p.namespace}/${p.workload}`; }));
+  const workloads = (data: Record<string, string> | null) =>
+    new Set(
+      Object.keys(data ?? {}).map((key) => {
+        const p = keyParts(key);
+        return `${p.namespace}/${p.workload}`;
+      }),
+    );
   const remaining = workloads(to.data);
-  return { from: from.id, to: to.id, counts: diffCounts(diff), lostRows: [...workloads(from.data)].filter((w) => !remaining.has(w)).sort() };
+  return {
+    from: from.id,
+    to: to.id,
+    counts: diffCounts(diff),
+    lostRows: [...workloads(from.data)].filter((w) => !remaining.has(w)).sort(),
+  };
 }

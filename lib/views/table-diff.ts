@@ -46,7 +46,8 @@ export async function readDiffExport(params: DiffParams): Promise<{ from: number
   const to = versions.find((v) => v.id === ids.to);
   const fromText = await readVersionText(db, ids.from);
   const toText = await readVersionText(db, ids.to);
-  if (!from || !to || fromText === undefined || toText === undefined) throw new AppError('not-found', `No recorded version ${ids.from} or ${ids.to}`);
+  if (!from || !to || fromText === undefined || toText === undefined)
+    throw new AppError('not-found', `No recorded version ${ids.from} or ${ids.to}`);
   const filter = { namespace: params.namespace, workload: params.workload };
   const body = await diffBodyInWorker({ from, to, fromText, toText, filter, format: params.format });
   return { from: ids.from, to: ids.to, body };

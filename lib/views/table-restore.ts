@@ -32,7 +32,11 @@ async function savedDataOf(source: RestoreSourceBody): Promise<SavedData> {
     const version = await readVersion(await historyDb(), source.versionId);
     if (!version) throw new AppError('not-found', `No recorded version ${source.versionId}`);
     if (!version.data) throw new AppError('bad-request', `Version ${source.versionId} has no data: restoring it would empty the table`);
-    return { data: version.data, label: `version ${version.id} (in force from ${version.inForceFrom})`, fileName: version.label ?? savedTableFileName(s.tableConfigMap, new Date(version.inForceFrom)) };
+    return {
+      data: version.data,
+      label: `version ${version.id} (in force from ${version.inForceFrom})`,
+      fileName: version.label ?? savedTableFileName(s.tableConfigMap, new Date(version.inForceFrom)),
+    };
   }
   const parsed = parseSavedTable(source.content, source.fileName, { namespace: s.kyvernoNamespace, name: s.tableConfigMap }, new Date());
   if (!parsed.ok) throw new AppError('bad-request', parsed.error.message);

@@ -4,7 +4,10 @@ import { part } from './part';
 
 // What @kubernetes/client-node 2 throws for a 403: ApiException { code, body: the Status as text }.
 function apiException(code: number, message: string): Error {
-  return Object.assign(new Error(`HTTP-Code: ${code}`), { code, body: JSON.stringify({ kind: 'Status', status: 'Failure', message, code }) });
+  return Object.assign(new Error(`HTTP-Code: ${code}`), {
+    code,
+    body: JSON.stringify({ kind: 'Status', status: 'Failure', message, code }),
+  });
 }
 
 describe('part', () => {
@@ -13,7 +16,8 @@ describe('part', () => {
   });
 
   it("turns a Forbidden read into that panel's error, naming the permission it needs", async () => {
-    const message = 'deployments.apps "kyverno-admission-controller" is forbidden: User "viewer" cannot get resource "deployments" in API group "apps" in the namespace "kyverno-prd"';
+    const message =
+      'deployments.apps "kyverno-admission-controller" is forbidden: User "viewer" cannot get resource "deployments" in API group "apps" in the namespace "kyverno-prd"';
     const result = await part('get deployments.apps in kyverno-prd', () => Promise.reject(apiException(403, message)));
     expect(result).toEqual({ ok: false, error: { code: 'forbidden', message }, needs: 'get deployments.apps in kyverno-prd' });
   });

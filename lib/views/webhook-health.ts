@@ -33,21 +33,26 @@ export async function readWebhookHealth(now = new Date()): Promise<WebhookHealth
   const s = settings();
   const k = readClients();
   const ns = s.kyvernoNamespace;
-  const [registrations, namespaces, replicas, pods, mutatingPolicy, globalContextEntry, table, snapshotRuns, failedCreates] = await Promise.all([
-    part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () => listRegistrations(k)),
-    part('list namespaces', () => listNamespaces(k)),
-    part(`get deployments.apps in ${ns}`, () => readAdmissionReplicas(k)),
-    part(`list pods in ${ns}`, () => readAdmissionPods(k)),
-    part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
-    part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k)),
-    part(`get configmaps in ${ns}`, async () => {
-      const t = await readTable(k);
-      return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count, lastWriteAt: t.lastWriteAt };
-    }),
-    part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(k)),
-    part('list events in every namespace', () => readFailedCreates(k)),
-  ]);
-  const budgets = await part(`list poddisruptionbudgets.policy in ${ns}`, () => readAdmissionBudgets(k, valueOf(replicas)?.podLabels ?? {}));
+  const [registrations, namespaces, replicas, pods, mutatingPolicy, globalContextEntry, table, snapshotRuns, failedCreates] =
+    await Promise.all([
+      part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
+        listRegistrations(k),
+      ),
+      part('list namespaces', () => listNamespaces(k)),
+      part(`get deployments.apps in ${ns}`, () => readAdmissionReplicas(k)),
+      part(`list pods in ${ns}`, () => readAdmissionPods(k)),
+      part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
+      part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k)),
+      part(`get configmaps in ${ns}`, async () => {
+        const t = await readTable(k);
+        return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count, lastWriteAt: t.lastWriteAt };
+      }),
+      part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(k)),
+      part('list events in every namespace', () => readFailedCreates(k)),
+    ]);
+  const budgets = await part(`list poddisruptionbudgets.policy in ${ns}`, () =>
+    readAdmissionBudgets(k, valueOf(replicas)?.podLabels ?? {}),
+  );
   const all = valueOf(registrations);
   const nsList = valueOf(namespaces);
   const managed = s.webhookManagedBySelector.split('=') as [string, string];
@@ -59,10 +64,26 @@ export async function readWebhookHealth(now = new Date()): Promise<WebhookHealth
       ? { ok: true, value: checkRegistrations(kyvernoRegistrations(all!, { key: managed[0], value: managed[1] }), s.webhookOwner) }
       : registrations,
     audit: !registrations.ok ? registrations : { ok: true, value: failClosedAudit(all!, guardedNamespaces(s, nsList)) },
-    replicas, pods, budgets, mutatingPolicy, globalContextEntry, table, snapshotRuns, failedCreates,
-    names: { namespace: ns, deployment: s.admissionDeployment, registration: s.webhookConfiguration, entry: s.webhookEntry,
-      owner: s.webhookOwner, probeNamespace: s.probeNamespace, probePod: s.probePod, probeImage: s.probeImage, kubectl: s.kubectl,
-      podSelector: s.admissionPodSelector },
+    replicas,
+    pods,
+    budgets,
+    mutatingPolicy,
+    globalContextEntry,
+    table,
+    snapshotRuns,
+    failedCreates,
+    names: {
+      namespace: ns,
+      deployment: s.admissionDeployment,
+      registration: s.webhookConfiguration,
+      entry: s.webhookEntry,
+      owner: s.webhookOwner,
+      probeNamespace: s.probeNamespace,
+      probePod: s.probePod,
+      probeImage: s.probeImage,
+      kubectl: s.kubectl,
+      podSelector: s.admissionPodSelector,
+    },
   };
 }
 
@@ -70,14 +91,25 @@ function podRegistrationOf(s: Settings, all: RegistrationShape[]): RegistrationS
   return all.find((r) => r.kind === 'MutatingWebhookConfiguration' && r.metadata.name === s.webhookConfiguration) ?? null;
 }
 
-function stateOf(s: Settings, replicas: AdmissionReplicas | null | undefined, all: RegistrationShape[] | undefined, known: boolean): WebhookHealth['state'] {
+function stateOf(
+  s: Settings,
+  replicas: AdmissionReplicas | null | undefined,
+  all: RegistrationShape[] | undefined,
+  known: boolean,
+): WebhookHealth['state'] {
   if (!known || all === undefined || replicas === undefined) {
-    return { ok: false, error: { code: 'internal', message: 'The state needs both the admission controller and the registrations; see their panels.' }, needs: 'the reads below' };
+    return {
+      ok: false,
+      error: { code: 'internal', message: 'The state needs both the admission controller and the registrations; see their panels.' },
+      needs: 'the reads below',
+    };
   }
   const registration = podRegistrationOf(s, all);
   const value = webhookStateOf({
     replicas: replicas ? { desired: replicas.desired, ready: replicas.ready } : null,
-    registration: registration ? { entries: registration.webhooks ?? [], ownerReferences: registration.metadata.ownerReferences ?? [] } : null,
+    registration: registration
+      ? { entries: registration.webhooks ?? [], ownerReferences: registration.metadata.ownerReferences ?? [] }
+      : null,
     entryName: s.webhookEntry,
     ownerName: s.webhookOwner,
   });
@@ -105,12 +137,18 @@ function podRegistrationView(s: Settings, all: RegistrationShape[], namespaces: 
 }
 
 function selectorWords(selector: LabelSelector | undefined): string[] {
-  return [...Object.entries(selector?.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`), ...(selector?.matchExpressions ?? []).map(describeRequirement)];
+  return [
+    ...Object.entries(selector?.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`),
+    ...(selector?.matchExpressions ?? []).map(describeRequirement),
+  ];
 }
 
 /** Kyverno's namespace and the bootstrap ones, with their labels where they exist (the name label otherwise). */
 function guardedNamespaces(s: Settings, namespaces: NamespaceLabels[] | undefined) {
-  return [s.kyvernoNamespace, ...s.bootstrapNamespaces].map((name) => ({ name, labels: namespaces?.find((n) => n.name === name)?.labels ?? withNameLabel(name, {}) }));
+  return [s.kyvernoNamespace, ...s.bootstrapNamespaces].map((name) => ({
+    name,
+    labels: namespaces?.find((n) => n.name === name)?.labels ?? withNameLabel(name, {}),
+  }));
 }
 
 function toIso(time: string | Date | undefined): string | null {

@@ -1,10 +1,5 @@
 import 'server-only';
-import {
-  explainPod,
-  rowKey,
-  workloadOf,
-  type ContainerExplanation,
-} from '@/lib/domain';
+import { explainPod, rowKey, workloadOf, type ContainerExplanation } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/http/errors';
 import { withHistory } from './at-creation';
@@ -25,22 +20,45 @@ export type { WorkloadHistory, WorkloadPod, WorkloadRef };
 /** Everything the workload page shows but the chart. */
 export async function readWorkloadHistory(ref: WorkloadRef, now = new Date()): Promise<WorkloadHistory> {
   const k = readClients();
-  const [table, registration, labels, podList] = await Promise.all([readTable(k), readRegistration(k), readNamespaceLabels(k, ref.namespace), listPods(k, ref.namespace)]);
+  const [table, registration, labels, podList] = await Promise.all([
+    readTable(k),
+    readRegistration(k),
+    readNamespaceLabels(k, ref.namespace),
+    listPods(k, ref.namespace),
+  ]);
   const { jenkinsNamespace } = settings();
-  const pods = podList.map(asPodShape).filter((p): p is LoadedPod => p !== null && workloadOf(p, { jenkinsNamespace })?.name === ref.workload);
+  const pods = podList
+    .map(asPodShape)
+    .filter((p): p is LoadedPod => p !== null && workloadOf(p, { jenkinsNamespace })?.name === ref.workload);
   const rows = Object.values(table.parsed.rows).filter((r) => r.namespace === ref.namespace && r.workload === ref.workload);
   if (pods.length === 0 && rows.length === 0) {
     throw new AppError('not-found', `No workload ${ref.namespace}/${ref.workload}: no pod of it runs and the table holds no row for it`);
   }
-  const containers = [...new Set([...rows.map((r) => r.container), ...pods.flatMap((p) => [...(p.spec.initContainers ?? []), ...p.spec.containers].map((c) => c.name))])].sort();
+  const containers = [
+    ...new Set([
+      ...rows.map((r) => r.container),
+      ...pods.flatMap((p) => [...(p.spec.initContainers ?? []), ...p.spec.containers].map((c) => c.name)),
+    ]),
+  ].sort();
   const explained = await Promise.all(
     pods.map(async (pod) => {
       const past = await withHistory(timestampOf(pod), registration);
-      const e = explainPod({ pod, namespaceLabels: labels, table, registration: past.registration, now, jenkinsNamespace, history: past.history });
+      const e = explainPod({
+        pod,
+        namespaceLabels: labels,
+        table,
+        registration: past.registration,
+        now,
+        jenkinsNamespace,
+        history: past.history,
+      });
       return { name: pod.metadata.name, createdAt: timestampOf(pod), containers: e.containers };
     }),
   );
-  const versions = await rowsOverTime(await historyDb(), containers.map((c) => rowKey(ref.namespace, ref.workload, c)));
+  const versions = await rowsOverTime(
+    await historyDb(),
+    containers.map((c) => rowKey(ref.namespace, ref.workload, c)),
+  );
   return { ref, table, rows, containers, versions, pods: explained.sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '')) };
 }
 

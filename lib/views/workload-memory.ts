@@ -41,16 +41,22 @@ export async function readWorkloadMemory(ref: WorkloadRef, now = new Date()): Pr
   let series;
   try {
     // Pods of other workloads can share the name's prefix (web, web-admin): keep those whose name gives this one.
-    series = (await workloadSeries(ref.namespace, ref.workload, start, end, step)).filter((x) => workloadFromPodName(x.pod) === ref.workload);
+    series = (await workloadSeries(ref.namespace, ref.workload, start, end, step)).filter(
+      (x) => workloadFromPodName(x.pod) === ref.workload,
+    );
   } catch (err) {
-    if (err instanceof PrometheusError) return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
+    if (err instanceof PrometheusError)
+      return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
     throw err;
   }
   const pods = (await podsRead)
     .map(asPodShape)
     .filter((p): p is LoadedPod => p !== null && workloadOf(p, { jenkinsNamespace: s.jenkinsNamespace })?.name === ref.workload);
   const containers = [...new Set(series.map((x) => x.container))].sort();
-  const versions = await rowsOverTime(await historyDb(), containers.map((c) => rowKey(ref.namespace, ref.workload, c)));
+  const versions = await rowsOverTime(
+    await historyDb(),
+    containers.map((c) => rowKey(ref.namespace, ref.workload, c)),
+  );
   const charts = containers.map((container) => {
     const values = pooledValues(series, container);
     const { request, limit } = currentSizes(pods, container);

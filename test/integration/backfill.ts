@@ -12,7 +12,8 @@ import { scenarioWorkload } from './scenario';
 /** Nearest-rank p90 of every sample of `container` in [from, to] (unix seconds), in MiB rounded up. */
 export async function backfilledP90Mi(namespace: string, workload: string, container: string, from: number, to: number): Promise<number> {
   const state = requireCluster();
-  if (!state.backfilledAt) throw new Error(`precondition failed: the local cluster's Prometheus was never backfilled (state.json has no backfilledAt)`);
+  if (!state.backfilledAt)
+    throw new Error(`precondition failed: the local cluster's Prometheus was never backfilled (state.json has no backfilledAt)`);
   // the backfill ends BACKFILL_GAP_SECONDS before it began; backfilledAt is when it finished, a minute or so later
   const end = Math.floor(Date.parse(state.backfilledAt) / 1000) - BACKFILL_GAP_SECONDS;
   const plans = samplePlans(end, [scenarioWorkload(namespace, workload)]).filter((p) => p.container === container);
@@ -22,7 +23,10 @@ export async function backfilledP90Mi(namespace: string, workload: string, conta
     const values: number[] = [];
     for (const line of readFileSync(join(dir, 'samples.om'), 'utf8').split('\n')) {
       if (line.startsWith('#') || !line) continue;
-      const [value, time] = line.slice(line.lastIndexOf('}') + 2).split(' ').map(Number) as [number, number];
+      const [value, time] = line
+        .slice(line.lastIndexOf('}') + 2)
+        .split(' ')
+        .map(Number) as [number, number];
       if (time >= from && time <= to) values.push(value);
     }
     if (values.length === 0) throw new Error(`the backfill holds no sample of ${namespace}/${workload}/${container} in the window`);

@@ -24,22 +24,42 @@ describe('GET /api/break-glass on the healthy local cluster', () => {
   });
 
   it('is idle with Kyverno at its replicas; the scale-down is the first step', () => {
-    const deployment = kubectlJson<{ spec: { replicas: number } }>(['-n', 'kyverno-prd', 'get', 'deployment', 'kyverno-admission-controller']);
+    const deployment = kubectlJson<{ spec: { replicas: number } }>([
+      '-n',
+      'kyverno-prd',
+      'get',
+      'deployment',
+      'kyverno-admission-controller',
+    ]);
     expect(body.deployment?.desired).toBe(deployment.spec.replicas);
     expect(body.progress).toMatchObject({ ok: true, value: { phase: 'idle', next: 'scale-down', scaleUpTo: 3 } });
   });
 
   it("lists Kyverno's registrations by label as kubectl does", () => {
-    const names = kubectl(['get', 'mutatingwebhookconfiguration,validatingwebhookconfiguration', '-l', 'webhook.kyverno.io/managed-by=kyverno', '-o', 'name'])
-      .trim().split('\n').map((n) => n.replace('mutatingwebhookconfiguration.admissionregistration.k8s.io/', 'MutatingWebhookConfiguration/')
-        .replace('validatingwebhookconfiguration.admissionregistration.k8s.io/', 'ValidatingWebhookConfiguration/'));
+    const names = kubectl([
+      'get',
+      'mutatingwebhookconfiguration,validatingwebhookconfiguration',
+      '-l',
+      'webhook.kyverno.io/managed-by=kyverno',
+      '-o',
+      'name',
+    ])
+      .trim()
+      .split('\n')
+      .map((n) =>
+        n
+          .replace('mutatingwebhookconfiguration.admissionregistration.k8s.io/', 'MutatingWebhookConfiguration/')
+          .replace('validatingwebhookconfiguration.admissionregistration.k8s.io/', 'ValidatingWebhookConfiguration/'),
+      );
     expect([...body.registrations].sort()).toEqual(names.sort());
   });
 
   it("fills in the runbook's commands and the control-plane fallback", () => {
     expect(body.commands.scaleDown).toBe('cexec iac kubectl $KC -n kyverno-prd scale deployment kyverno-admission-controller --replicas=0');
     expect(body.fallback.map((f) => f.node)).toEqual(['srvk8s1', 'srvk8s2', 'srvk8s3']);
-    expect(body.fallback[0]!.commands[1]).toBe('ssh ansible@srvk8s1 sudo microk8s kubectl delete mutatingwebhookconfiguration,validatingwebhookconfiguration -l webhook.kyverno.io/managed-by=kyverno');
+    expect(body.fallback[0]!.commands[1]).toBe(
+      'ssh ansible@srvk8s1 sudo microk8s kubectl delete mutatingwebhookconfiguration,validatingwebhookconfiguration -l webhook.kyverno.io/managed-by=kyverno',
+    );
   });
 });
 
@@ -58,7 +78,10 @@ describe('GET /api/break-glass/pods-created', () => {
     const view = (await answer.json()) as PodsCreatedView;
     expect(view.source).toBe('typed');
     const web = view.groups.find((g) => g.namespace === 'shop' && g.workload?.name === 'web')!;
-    const pods = kubectl(['-n', 'shop', 'get', 'pods', '-l', 'app.kubernetes.io/name=web', '-o', 'name']).trim().split('\n').map((n) => n.replace('pod/', ''));
+    const pods = kubectl(['-n', 'shop', 'get', 'pods', '-l', 'app.kubernetes.io/name=web', '-o', 'name'])
+      .trim()
+      .split('\n')
+      .map((n) => n.replace('pod/', ''));
     expect(web.pods.map((p) => p.name).sort()).toEqual(pods.sort());
     expect(web.restartable).toBe(true);
     // the skipped namespaces never went to Kyverno: not listed
@@ -68,13 +91,19 @@ describe('GET /api/break-glass/pods-created', () => {
 
 describe('the write routes refuse bad input before any call', () => {
   it('a workload name Kubernetes would refuse is a 400', async () => {
-    const answer = await restart.POST(new Request('http://127.0.0.1/x', { method: 'POST' }), { params: Promise.resolve({ namespace: 'shop', workload: 'Web;rm' }) });
+    const answer = await restart.POST(new Request('http://127.0.0.1/x', { method: 'POST' }), {
+      params: Promise.resolve({ namespace: 'shop', workload: 'Web;rm' }),
+    });
     expect(answer.status).toBe(400);
   });
 
   it('an unknown step is a 404 naming the steps', async () => {
-    const answer = await step.POST(new Request('http://127.0.0.1/x', { method: 'POST' }), { params: Promise.resolve({ step: 'scale-sideways' }) });
+    const answer = await step.POST(new Request('http://127.0.0.1/x', { method: 'POST' }), {
+      params: Promise.resolve({ step: 'scale-sideways' }),
+    });
     expect(answer.status).toBe(404);
-    expect(((await answer.json()) as { error: { message: string } }).error.message).toContain('scale-down, delete-registrations, probe, scale-up');
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toContain(
+      'scale-down, delete-registrations, probe, scale-up',
+    );
   });
 });

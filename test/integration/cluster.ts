@@ -33,7 +33,11 @@ export function requireCluster(): ClusterState {
 /** kubectl as one of the local cluster's users; `input` is its stdin (for `apply -f -`). */
 export function kubectl(args: string[], user: 'viewer' | 'operator' | 'admin' = 'viewer', input?: string): string {
   // the kubectl the setup built (1.34, like the cluster), not whatever a machine has on PATH
-  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], { encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
+  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], {
+    encoding: 'utf8',
+    input,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
 export function kubectlJson<T>(args: string[]): T {
@@ -42,9 +46,14 @@ export function kubectlJson<T>(args: string[]): T {
 
 /** The name of one pod of a workload of the scenario, by the label the harness puts on every pod. */
 export function podOf(namespace: string, workload: string): string {
-  const list = kubectlJson<{ items: Array<{ metadata: { name: string; deletionTimestamp?: string } }> }>(
-    ['-n', namespace, 'get', 'pods', '-l', `app.kubernetes.io/name=${workload}`],
-  );
+  const list = kubectlJson<{ items: Array<{ metadata: { name: string; deletionTimestamp?: string } }> }>([
+    '-n',
+    namespace,
+    'get',
+    'pods',
+    '-l',
+    `app.kubernetes.io/name=${workload}`,
+  ]);
   const pod = list.items.find((p) => !p.metadata.deletionTimestamp);
   if (!pod) throw new Error(`no pod of ${namespace}/${workload} in the local cluster`);
   return pod.metadata.name;
@@ -64,17 +73,25 @@ export function requirePodWebhook(): void {
     cfg = kubectlJson(['get', 'mutatingwebhookconfiguration', POD_REGISTRATION]);
   } catch (err) {
     const stderr = (err as { stderr?: string }).stderr?.trim() || (err as Error).message;
-    throw new PreconditionFailed(`kubectl could not read the pod webhook's registration ${POD_REGISTRATION}: ${stderr}`,
-      'is the cluster up, and did an earlier test leave Kyverno scaled to zero?');
+    throw new PreconditionFailed(
+      `kubectl could not read the pod webhook's registration ${POD_REGISTRATION}: ${stderr}`,
+      'is the cluster up, and did an earlier test leave Kyverno scaled to zero?',
+    );
   }
   if (!(cfg.webhooks ?? []).some((w) => w.name === POD_ENTRY)) {
-    throw new PreconditionFailed(`the registration ${POD_REGISTRATION} has no entry ${POD_ENTRY}`,
-      'an earlier test did not restore it; `npm run cluster -- kyverno recover` and Kyverno at 3 replicas put it back');
+    throw new PreconditionFailed(
+      `the registration ${POD_REGISTRATION} has no entry ${POD_ENTRY}`,
+      'an earlier test did not restore it; `npm run cluster -- kyverno recover` and Kyverno at 3 replicas put it back',
+    );
   }
 }
 
 /** Polls `read` every 250 ms until it gives a value, and returns it; throws naming `what` after `ms`. */
-export async function until<T>(what: string, read: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  read: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  ms = 60_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await read();

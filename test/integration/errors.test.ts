@@ -71,15 +71,32 @@ describe('errors from the cluster, mapped once', () => {
     // No credential goes to it.
     const server = createHttpServer((_req, res) => {
       res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'etcdserver: request timed out', reason: 'InternalError', code: 500 }));
+      res.end(
+        JSON.stringify({
+          kind: 'Status',
+          apiVersion: 'v1',
+          status: 'Failure',
+          message: 'etcdserver: request timed out',
+          reason: 'InternalError',
+          code: 500,
+        }),
+      );
     }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       const { port } = server.address() as { port: number };
-      const app = await appWith(variant('etcd-down', (c) => { c.clusters[0]!.cluster = { server: `http://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true }; c.users[0]!.user = {}; }));
+      const app = await appWith(
+        variant('etcd-down', (c) => {
+          c.clusters[0]!.cluster = { server: `http://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true };
+          c.users[0]!.user = {};
+        }),
+      );
       const { status, body } = await app.explain('shop', 'web-0');
       expect(status).toBe(502);
-      expect(body.error).toEqual({ code: 'cluster-error', message: 'The Kubernetes API server answered 500: etcdserver: request timed out' });
+      expect(body.error).toEqual({
+        code: 'cluster-error',
+        message: 'The Kubernetes API server answered 500: etcdserver: request timed out',
+      });
     } finally {
       server.close();
     }
@@ -88,7 +105,12 @@ describe('errors from the cluster, mapped once', () => {
   it('400 for an invalid name, before any call (the dead server is never asked)', async () => {
     const port = await closedPort();
     const app = await appWith(variant('dead-too', (c) => (c.clusters[0]!.cluster.server = `https://127.0.0.1:${port}`)));
-    for (const [namespace, pod] of [['Shop', 'web'], ['shop', 'web_1'], ['shop', 'a'.repeat(254)], ['-shop', 'web']] as const) {
+    for (const [namespace, pod] of [
+      ['Shop', 'web'],
+      ['shop', 'web_1'],
+      ['shop', 'a'.repeat(254)],
+      ['-shop', 'web'],
+    ] as const) {
       const { status, body } = await app.explain(namespace, pod);
       expect(status).toBe(400);
       expect(body.error.code).toBe('invalid-name');

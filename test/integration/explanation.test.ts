@@ -26,8 +26,18 @@ describe('GET /api/pods/{namespace}/{pod}/explanation on the local cluster', () 
   });
 
   it.each([
-    { namespace: 'shop', workload: 'nightly-report', chain: ['Job', 'CronJob nightly-report'], derived: { kind: 'CronJob', name: 'nightly-report' } },
-    { namespace: 'payments', workload: 'validate-config', chain: ['Job validate-config-231'], derived: { kind: 'Job', name: 'validate-config' } },
+    {
+      namespace: 'shop',
+      workload: 'nightly-report',
+      chain: ['Job', 'CronJob nightly-report'],
+      derived: { kind: 'CronJob', name: 'nightly-report' },
+    },
+    {
+      namespace: 'payments',
+      workload: 'validate-config',
+      chain: ['Job validate-config-231'],
+      derived: { kind: 'Job', name: 'validate-config' },
+    },
     { namespace: 'payments', workload: 'pg-main', chain: ['Cluster pg-main'], derived: { kind: 'Cluster', name: 'pg-main' } },
     { namespace: 'shop', workload: 'redis', chain: ['StatefulSet redis'], derived: { kind: 'StatefulSet', name: 'redis' } },
     { namespace: 'jenkins-prd', workload: 'build-app', chain: [], derived: { kind: 'JenkinsJob', name: 'build-app' } },
@@ -48,8 +58,15 @@ describe('GET /api/pods/{namespace}/{pod}/explanation on the local cluster', () 
     });
 
     it("the pod's creation time and its owner chain up to the Deployment", () => {
-      const [created, owner] = kubectl(['-n', 'shop', 'get', 'pod', pod, '-o',
-        'jsonpath={.metadata.creationTimestamp} {.metadata.ownerReferences[?(@.controller==true)].kind}/{.metadata.ownerReferences[?(@.controller==true)].name}']).split(' ');
+      const [created, owner] = kubectl([
+        '-n',
+        'shop',
+        'get',
+        'pod',
+        pod,
+        '-o',
+        'jsonpath={.metadata.creationTimestamp} {.metadata.ownerReferences[?(@.controller==true)].kind}/{.metadata.ownerReferences[?(@.controller==true)].name}',
+      ]).split(' ');
       expect(body.pod).toEqual({ namespace: 'shop', name: pod, createdAt: created });
       expect(`${body.owner?.kind}/${body.owner?.name}`).toBe(owner);
       expect(body.ownerChain.map((l) => l.kind)).toEqual(['ReplicaSet', 'Deployment']);
@@ -58,7 +75,13 @@ describe('GET /api/pods/{namespace}/{pod}/explanation on the local cluster', () 
     });
 
     it('each container, init containers first and marked, with its requests and limits in bytes', () => {
-      const spec = kubectlJson<{ spec: { initContainers?: ContainerJson[]; containers: ContainerJson[] } }>(['-n', 'shop', 'get', 'pod', pod]).spec;
+      const spec = kubectlJson<{ spec: { initContainers?: ContainerJson[]; containers: ContainerJson[] } }>([
+        '-n',
+        'shop',
+        'get',
+        'pod',
+        pod,
+      ]).spec;
       const fromKubectl = [...(spec.initContainers ?? []).map((c) => row(c, true)), ...spec.containers.map((c) => row(c, false))];
       expect(body.containers.map((c) => ({ name: c.name, init: c.init, request: c.request, limit: c.limit }))).toEqual(fromKubectl);
     });

@@ -25,8 +25,19 @@ const kc = new KubeConfig();
 kc.loadFromFile(kubeconfig('viewer'));
 
 const patchRow = (value: string | null) =>
-  kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p',
-    JSON.stringify([value === null ? { op: 'remove', path: `/data/${ROW}` } : { op: 'add', path: `/data/${ROW}`, value }])], 'admin');
+  kubectl(
+    [
+      '-n',
+      'kyverno-prd',
+      'patch',
+      'configmap',
+      'memory-requests',
+      '--type=json',
+      '-p',
+      JSON.stringify([value === null ? { op: 'remove', path: `/data/${ROW}` } : { op: 'add', path: `/data/${ROW}`, value }]),
+    ],
+    'admin',
+  );
 const rowOf = async (id: number) => (await readVersion(db, id))?.data?.[ROW];
 
 describe('the recorder on the local cluster', () => {
@@ -48,7 +59,9 @@ describe('the recorder on the local cluster', () => {
     patchRow('100Mi');
     await until('the 100Mi version', async () => (await listVersions(db)).length === before + 1);
     patchRow('150Mi');
-    const versions = await until('the 150Mi version', async () => ((await listVersions(db)).length === before + 2 ? listVersions(db) : null));
+    const versions = await until('the 150Mi version', async () =>
+      (await listVersions(db)).length === before + 2 ? listVersions(db) : null,
+    );
     const [a, b] = versions.slice(-2);
     expect([await rowOf(a!.id), await rowOf(b!.id)]).toEqual(['100Mi', '150Mi']);
     const found = await diffVersions(db, a!.id, b!.id);
@@ -101,7 +114,9 @@ describe('the recorder on the local cluster', () => {
       expect([status, type]).toEqual([200, 'application/json']);
       expect(body.from.id).toBe(a);
       expect(body.to.id).toBe(b);
-      expect(body.changed.map((c: { key: string; fromValue: string; toValue: string }) => [c.key, c.fromValue, c.toValue])).toEqual([[ROW, '100Mi', '150Mi']]);
+      expect(body.changed.map((c: { key: string; fromValue: string; toValue: string }) => [c.key, c.fromValue, c.toValue])).toEqual([
+        [ROW, '100Mi', '150Mi'],
+      ]);
       expect([body.added, body.gone]).toEqual([[], []]);
     });
 
@@ -122,13 +137,20 @@ describe('the recorder on the local cluster', () => {
 
     it('POST /api/history/imports refuses another origin, or none, and stores nothing', async () => {
       const before = (await listVersions(db)).length;
-      const content = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'memory-requests', namespace: 'kyverno-prd' }, data: { [ROW]: '1Mi' } });
+      const content = JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'memory-requests', namespace: 'kyverno-prd' },
+        data: { [ROW]: '1Mi' },
+      });
       for (const origin of ['https://evil.example', undefined]) {
-        const response = await importsRoute.POST(new Request('http://127.0.0.1:3000/api/history/imports', {
-          method: 'POST',
-          headers: { host: '127.0.0.1:3000', 'content-type': 'application/json', ...(origin ? { origin } : {}) },
-          body: JSON.stringify({ fileName: 'memory-requests-2026-01-01.json', content }),
-        }));
+        const response = await importsRoute.POST(
+          new Request('http://127.0.0.1:3000/api/history/imports', {
+            method: 'POST',
+            headers: { host: '127.0.0.1:3000', 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+            body: JSON.stringify({ fileName: 'memory-requests-2026-01-01.json', content }),
+          }),
+        );
         expect(response.status).toBe(403);
       }
       expect((await listVersions(db)).length).toBe(before);

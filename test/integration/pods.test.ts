@@ -17,8 +17,16 @@ async function search(query: string): Promise<{ status: number; body: { pods: Fo
 describe('GET /api/pods', () => {
   it('finds the pods of a namespace whose pod or workload name holds the fragment, with their workloads', async () => {
     const { status, body } = await search('namespace=shop&name=web');
-    const names = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>(['-n', 'shop', 'get', 'pods', '-l', 'app.kubernetes.io/name=web'])
-      .items.map((p) => p.metadata.name).sort();
+    const names = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>([
+      '-n',
+      'shop',
+      'get',
+      'pods',
+      '-l',
+      'app.kubernetes.io/name=web',
+    ])
+      .items.map((p) => p.metadata.name)
+      .sort();
     expect(status).toBe(200);
     expect(body.pods.map((p) => p.name)).toEqual(names);
     expect(body.pods.every((p) => p.workload?.kind === 'Deployment' && p.workload.name === 'web')).toBe(true);

@@ -21,7 +21,10 @@ async function clientWith(env: { url: string; timeoutMs?: number }) {
 }
 
 afterEach(() => {
-  for (const [key, value] of [['MEMDASH_PROMETHEUS_URL', saved.url], ['MEMDASH_PROMETHEUS_TIMEOUT_MS', saved.timeout]] as const) {
+  for (const [key, value] of [
+    ['MEMDASH_PROMETHEUS_URL', saved.url],
+    ['MEMDASH_PROMETHEUS_TIMEOUT_MS', saved.timeout],
+  ] as const) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
@@ -39,17 +42,26 @@ describe('the Prometheus client', () => {
 
   it('says Prometheus cannot be reached when nothing listens', async () => {
     const { workloadSeries } = await clientWith({ url: `http://127.0.0.1:${await freePort()}` });
-    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/cannot be reached/) });
+    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({
+      kind: 'unreachable',
+      message: expect.stringMatching(/cannot be reached/),
+    });
   });
 
   it('gives up after the timeout', async () => {
     const { workloadSeries } = await clientWith({ url: prometheus, timeoutMs: 1 });
-    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({ kind: 'timeout', message: expect.stringMatching(/MEMDASH_PROMETHEUS_TIMEOUT_MS/) });
+    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({
+      kind: 'timeout',
+      message: expect.stringMatching(/MEMDASH_PROMETHEUS_TIMEOUT_MS/),
+    });
   });
 
   it("passes on Prometheus's own refusal of a query", async () => {
     const { queryRange } = await clientWith({ url: prometheus });
-    await expect(queryRange({ query: 'sum(', start, end, step: 300 })).rejects.toMatchObject({ kind: 'refused', message: expect.stringMatching(/bad_data/) });
+    await expect(queryRange({ query: 'sum(', start, end, step: 300 })).rejects.toMatchObject({
+      kind: 'refused',
+      message: expect.stringMatching(/bad_data/),
+    });
   });
 
   it("through the workload route: the chart's place says Prometheus cannot be reached, and the route still answers 200", async () => {
@@ -58,11 +70,20 @@ describe('the Prometheus client', () => {
     const params = Promise.resolve({ namespace: 'payments', workload: 'api' });
     const response = await route.GET(new Request('http://memdash.test/api/workloads/payments/api/memory'), { params });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: false, error: { code: 'unreachable', message: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/) } });
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: {
+        code: 'unreachable',
+        message: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/),
+      },
+    });
   });
 
   it('calls an answer that is not a query_range matrix garbage', async () => {
     const { workloadSeries } = await clientWith({ url: `${prometheus}/graph/` });
-    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({ kind: 'garbage', message: expect.stringMatching(/HTTP 404/) });
+    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({
+      kind: 'garbage',
+      message: expect.stringMatching(/HTTP 404/),
+    });
   });
 });

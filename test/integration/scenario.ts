@@ -21,12 +21,24 @@ export function requestAtCreation(w: WorkloadSpec, c: ContainerSpec, sizedByKyve
   return bytes(sizedByKyverno && row !== undefined ? requestFor(row, c.limit) : manifest);
 }
 
-export interface ExpectedContainer { name: string; init: boolean; request: number | null; limit: number | null; row: number | null; verdict: string }
+export interface ExpectedContainer {
+  name: string;
+  init: boolean;
+  request: number | null;
+  limit: number | null;
+  row: number | null;
+  verdict: string;
+}
 
 /** Every container of a scenario workload's pod as the explanation should show it, init containers first. */
 export function expectedContainers(w: WorkloadSpec, verdict: (c: ContainerSpec) => string, sizedByKyverno: boolean): ExpectedContainer[] {
   const one = (c: ContainerSpec, init: boolean): ExpectedContainer => ({
-    name: c.name, init, request: requestAtCreation(w, c, sizedByKyverno), limit: bytes(c.limit), row: bytes(w.rows?.[c.name]), verdict: verdict(c),
+    name: c.name,
+    init,
+    request: requestAtCreation(w, c, sizedByKyverno),
+    limit: bytes(c.limit),
+    row: bytes(w.rows?.[c.name]),
+    verdict: verdict(c),
   });
   return [...(w.initContainers ?? []).map((c) => one(c, true)), ...w.containers.map((c) => one(c, false))];
 }

@@ -182,17 +182,15 @@ describe('when Prometheus fails, the preview says which way and why', () => {
     // the real listing, then a matrix whose samples are not numbers
     const bad = await fakePrometheus((req, res) => {
       if (req.url?.startsWith('/api/v1/series')) return void forward(prometheus, req, res);
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            status: 'success',
-            data: {
-              resultType: 'matrix',
-              result: [{ metric: { namespace: 'shop', pod: 'redis-0', container: 'redis' }, values: [[1, '12MiB']] }],
-            },
-          }),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          status: 'success',
+          data: {
+            resultType: 'matrix',
+            result: [{ metric: { namespace: 'shop', pod: 'redis-0', container: 'redis' }, values: [[1, '12MiB']] }],
+          },
+        }),
+      );
     });
     servers.push(bad.server);
     outcome = await (await previewWith({ url: bad.url }))(new Date(), new AbortController().signal);

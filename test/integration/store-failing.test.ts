@@ -18,13 +18,16 @@ const snapshots = await import('@/app/api/table/snapshots/route');
 const explanation = await import('@/app/api/pods/[namespace]/[pod]/explanation/route');
 
 describe('the history store failing', () => {
-  it('GET /api/table/snapshots: 500, memdash\'s own fault, logged on the server and not shown in detail', async () => {
+  it("GET /api/table/snapshots: 500, memdash's own fault, logged on the server and not shown in detail", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const response = await snapshots.GET();
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({ error: { code: 'internal', message: 'Internal error (see the server log)' } });
-      expect(logged).toHaveBeenCalledWith('memdash: internal error', expect.objectContaining({ message: expect.stringContaining(notADirectory) }));
+      expect(logged).toHaveBeenCalledWith(
+        'memdash: internal error',
+        expect.objectContaining({ message: expect.stringContaining(notADirectory) }),
+      );
     } finally {
       logged.mockRestore();
     }
@@ -34,7 +37,9 @@ describe('the history store failing', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const pod = podOf('payments', 'api');
-      const response = await explanation.GET(new Request('http://memdash.test/'), { params: Promise.resolve({ namespace: 'payments', pod }) });
+      const response = await explanation.GET(new Request('http://memdash.test/'), {
+        params: Promise.resolve({ namespace: 'payments', pod }),
+      });
       expect(response.status).toBe(200);
       const body = (await response.json()) as Explanation;
       expect(body.containers.map((c) => c.verdict)).toEqual(['stale']);

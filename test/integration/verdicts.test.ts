@@ -21,18 +21,21 @@ const { listVersions, readVersion } = await import('@/lib/history/store');
 const { listGaps } = await import('@/lib/history/reads');
 
 async function explain(namespace: string, pod: string): Promise<Explanation> {
-  const response = await GET(new Request(`http://memdash.test/api/pods/${namespace}/${pod}/explanation`), { params: Promise.resolve({ namespace, pod }) });
+  const response = await GET(new Request(`http://memdash.test/api/pods/${namespace}/${pod}/explanation`), {
+    params: Promise.resolve({ namespace, pod }),
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Explanation;
 }
-const shown = (e: Explanation) => e.containers.map((c) => ({ name: c.name, init: c.init, request: c.request, limit: c.limit, row: c.row, verdict: c.verdict }));
+const shown = (e: Explanation) =>
+  e.containers.map((c) => ({ name: c.name, init: c.init, request: c.request, limit: c.limit, row: c.row, verdict: c.verdict }));
 
 const db = await historyDb();
 let recorder: ReturnType<typeof startRecorder>;
 beforeAll(async () => {
   requirePodWebhook();
   recorder = startRecorder(db, readKubeConfig(), settings());
-  await until('the recorder\'s first version of the table', async () => (await listVersions(db)).length > 0);
+  await until("the recorder's first version of the table", async () => (await listVersions(db)).length > 0);
 });
 afterAll(() => recorder?.stop());
 
@@ -73,21 +76,35 @@ describe("the scenario's pods", () => {
 const OWN = { namespace: 'development', name: 'memdash-it-verdicts', request: '64Mi', limit: '128Mi', row: '96Mi' };
 const OWN_ROW = `${OWN.namespace}_${OWN.name}_app`;
 const ownDeployment = {
-  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: OWN.name, namespace: OWN.namespace },
-  spec: { replicas: 1, selector: { matchLabels: { 'app.kubernetes.io/name': OWN.name } },
-    template: { metadata: { labels: { 'app.kubernetes.io/name': OWN.name } },
-      spec: { terminationGracePeriodSeconds: 0, containers: [{ name: 'app', image: 'busybox', resources: { requests: { memory: OWN.request }, limits: { memory: OWN.limit } } }] } } },
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: OWN.name, namespace: OWN.namespace },
+  spec: {
+    replicas: 1,
+    selector: { matchLabels: { 'app.kubernetes.io/name': OWN.name } },
+    template: {
+      metadata: { labels: { 'app.kubernetes.io/name': OWN.name } },
+      spec: {
+        terminationGracePeriodSeconds: 0,
+        containers: [{ name: 'app', image: 'busybox', resources: { requests: { memory: OWN.request }, limits: { memory: OWN.limit } } }],
+      },
+    },
+  },
 };
 
 const admin = (args: string[], input?: string) => kubectl(args, 'admin', input);
 const table = () => kubectlJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']).data ?? {};
-const patchTable = (ops: object[]) => admin(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify(ops)]);
+const patchTable = (ops: object[]) =>
+  admin(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify(ops)]);
 /** A merge patch of the table's data: the rows given, a null removes one. */
 const restoreTable = (data: Record<string, string | null>) =>
   admin(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=merge', '-p', JSON.stringify({ data })]);
 const standInTable = async () => (await standIn())?.table ?? null;
 const podsOf = (namespace: string, name: string) =>
-  kubectl(['-n', namespace, 'get', 'pods', '-l', `app.kubernetes.io/name=${name}`, '-o', 'name']).split('\n').filter(Boolean).map((p) => p.replace(/^pod\//, ''));
+  kubectl(['-n', namespace, 'get', 'pods', '-l', `app.kubernetes.io/name=${name}`, '-o', 'name'])
+    .split('\n')
+    .filter(Boolean)
+    .map((p) => p.replace(/^pod\//, ''));
 
 /** Deletes a Deployment's pods and waits for the one its ReplicaSet makes instead, created now. */
 async function recreatePod(namespace: string, name: string): Promise<string> {
@@ -101,7 +118,7 @@ const requestOf = (namespace: string, pod: string) =>
 const recorded = (holds: (data: Record<string, string>) => boolean) =>
   until('the recorder to record the table', async () => {
     const newest = (await listVersions(db)).at(-1);
-    const data = newest ? (await readVersion(db, newest.id))?.data ?? {} : null;
+    const data = newest ? ((await readVersion(db, newest.id))?.data ?? {}) : null;
     return data && holds(data) ? newest : null;
   });
 
@@ -112,20 +129,35 @@ describe('pods the cluster makes while Kyverno cannot size them', () => {
     patchTable([{ op: 'add', path: `/data/${OWN_ROW}`, value: OWN.row }]);
     await until('the stand-in to load the row', async () => (await standInTable())?.rows?.[OWN_ROW] === OWN.row);
     admin(['apply', '-f', '-'], JSON.stringify(ownDeployment));
-    await until('the Deployment\'s pod', () => podsOf(OWN.namespace, OWN.name)[0]);
+    await until("the Deployment's pod", () => podsOf(OWN.namespace, OWN.name)[0]);
   }, 120_000);
   afterAll(async () => {
     tableReadable();
     restoreTable({ ...saved, [OWN_ROW]: null });
     admin(['-n', OWN.namespace, 'delete', 'deployment', OWN.name, '--wait=false', '--ignore-not-found']);
-    await until('the stand-in to load the table back', async () => (await standInTable())?.loaded === true && (await standInTable())?.rows !== null);
+    await until(
+      'the stand-in to load the table back',
+      async () => (await standInTable())?.loaded === true && (await standInTable())?.rows !== null,
+    );
   }, 120_000);
 
   it('no-table: the data removed, a pod created, the data restored; judged from the table in force at its creation', async () => {
     await recorded((data) => data[OWN_ROW] === OWN.row);
-    admin(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([{ op: 'remove', path: '/data' }])]);
+    admin([
+      '-n',
+      'kyverno-prd',
+      'patch',
+      'configmap',
+      'memory-requests',
+      '--type=json',
+      '-p',
+      JSON.stringify([{ op: 'remove', path: '/data' }]),
+    ]);
     try {
-      await until('the stand-in to see no data', async () => (await standInTable())?.loaded === true && (await standInTable())?.rows === null);
+      await until(
+        'the stand-in to see no data',
+        async () => (await standInTable())?.loaded === true && (await standInTable())?.rows === null,
+      );
       await recorded((data) => Object.keys(data).length === 0);
       await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: clearly after the removal
       const pod = await recreatePod(OWN.namespace, OWN.name);
@@ -169,14 +201,22 @@ describe('registration-absent: payments/ledger made again during a break-glass m
     // the runbook's way: at zero replicas Kyverno deletes its registrations and no leader puts them back
     scaleKyverno(0);
     try {
-      const gap = await until('the gap to open', async () =>
-        (await listGaps(db)).find((g) => g.to === null && new Date(g.from) >= new Date(deletedAt.getTime() - 1000)), 90_000);
+      const gap = await until(
+        'the gap to open',
+        async () => (await listGaps(db)).find((g) => g.to === null && new Date(g.from) >= new Date(deletedAt.getTime() - 1000)),
+        90_000,
+      );
       await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: be clearly inside the gap
       const pod = await recreatePod('payments', 'ledger');
       await new Promise((r) => setTimeout(r, 1100)); // and the registration back in a later second
       scaleKyverno(3);
-      const closed = await until('the registration to come back', async () => (await listGaps(db)).find((g) => g.from === gap.from && g.to !== null), 90_000);
-      const created = kubectlJson<{ metadata: { creationTimestamp: string } }>(['get', 'mutatingwebhookconfiguration', registration]).metadata.creationTimestamp;
+      const closed = await until(
+        'the registration to come back',
+        async () => (await listGaps(db)).find((g) => g.from === gap.from && g.to !== null),
+        90_000,
+      );
+      const created = kubectlJson<{ metadata: { creationTimestamp: string } }>(['get', 'mutatingwebhookconfiguration', registration])
+        .metadata.creationTimestamp;
       expect(new Date(closed.to!).getTime()).toBe(new Date(created).getTime());
       expect((await listGaps(db)).filter((g) => g.from === gap.from)).toHaveLength(1);
 
@@ -185,7 +225,18 @@ describe('registration-absent: payments/ledger made again during a break-glass m
       expect(explanation.containers[0]!.reason).toContain('inside a recorded gap of the registration');
     } finally {
       scaleKyverno(3);
-      await until('the pod webhook registered again', () => { try { requirePodWebhook(); return true; } catch { return false; } }, 90_000);
+      await until(
+        'the pod webhook registered again',
+        () => {
+          try {
+            requirePodWebhook();
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        90_000,
+      );
     }
   });
 });

@@ -35,7 +35,8 @@ async function stateBecomes(code: string, ms = 90_000) {
 
 const scaleKyverno = (replicas: number) =>
   kubectl(['-n', 'kyverno-prd', 'scale', 'deployment', 'kyverno-admission-controller', `--replicas=${replicas}`], 'operator');
-const harness = (...args: string[]) => execFileSync(process.execPath, [join(repoRoot, 'e2e/cluster/cli.ts'), ...args], { cwd: repoRoot, stdio: 'pipe' });
+const harness = (...args: string[]) =>
+  execFileSync(process.execPath, [join(repoRoot, 'e2e/cluster/cli.ts'), ...args], { cwd: repoRoot, stdio: 'pipe' });
 
 afterEach(async () => {
   scaleKyverno(3);
@@ -56,33 +57,48 @@ describe('the state computed from the objects', () => {
     harness('kyverno', 'crash');
     scaleKyverno(0);
     const state = await stateBecomes('refusing');
-    expect(state.reason).toBe('the registration stands with failurePolicy Fail and 0 of 0 replicas ready: every pod create in a covered namespace is refused');
+    expect(state.reason).toBe(
+      'the registration stands with failurePolicy Fail and 0 of 0 replicas ready: every pod create in a covered namespace is refused',
+    );
     const body = await readHealth();
-    expect(body.registration.ok && body.registration.value?.entries[0]).toMatchObject({ name: settings().webhookEntry, failurePolicy: 'Fail' });
+    expect(body.registration.ok && body.registration.value?.entries[0]).toMatchObject({
+      name: settings().webhookEntry,
+      failurePolicy: 'Fail',
+    });
   });
 });
 
 describe('POST /api/webhook/probe refused by something other than Kyverno', () => {
   const OTHER = 'pods.memdash-it-refuses.local';
   const otherWebhook = {
-    apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration',
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingWebhookConfiguration',
     metadata: { name: 'memdash-it-refuses-probe' },
-    webhooks: [{
-      name: OTHER, clientConfig: { url: 'https://127.0.0.1:9/validate' }, failurePolicy: 'Fail', sideEffects: 'None', admissionReviewVersions: ['v1'],
-      rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }],
-      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'development' } },
-      // only the probe's own pod, so nothing else the tests create is refused meanwhile
-      objectSelector: { matchLabels: { run: 'kyverno-probe' } },
-    }],
+    webhooks: [
+      {
+        name: OTHER,
+        clientConfig: { url: 'https://127.0.0.1:9/validate' },
+        failurePolicy: 'Fail',
+        sideEffects: 'None',
+        admissionReviewVersions: ['v1'],
+        rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }],
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'development' } },
+        // only the probe's own pod, so nothing else the tests create is refused meanwhile
+        objectSelector: { matchLabels: { run: 'kyverno-probe' } },
+      },
+    ],
   };
 
   it("says refused, with the API server's words naming the other webhook", async () => {
     expect(settings().probePod).toBe('kyverno-probe');
     kubectl(['apply', '-f', '-'], 'admin', JSON.stringify(otherWebhook));
     try {
-      const response = await probe.POST(new Request('http://127.0.0.1:3000/api/webhook/probe', {
-        method: 'POST', headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
-      }));
+      const response = await probe.POST(
+        new Request('http://127.0.0.1:3000/api/webhook/probe', {
+          method: 'POST',
+          headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
+        }),
+      );
       expect(response.status).toBe(200);
       const answer = (await response.json()) as ProbeAnswer;
       expect(answer.outcome).toBe('refused');

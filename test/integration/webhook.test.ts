@@ -27,11 +27,32 @@ describe('GET /api/webhook on the healthy local cluster', () => {
   });
 
   it('says healthy, with the replicas kubectl shows', () => {
-    const deployment = kubectlJson<{ spec: { replicas: number }; status: { readyReplicas: number } }>(['-n', KYVERNO, 'get', 'deployment', 'kyverno-admission-controller']);
+    const deployment = kubectlJson<{ spec: { replicas: number }; status: { readyReplicas: number } }>([
+      '-n',
+      KYVERNO,
+      'get',
+      'deployment',
+      'kyverno-admission-controller',
+    ]);
     expect(value(body.state).code).toBe('healthy');
     expect(value(body.replicas)).toMatchObject({ desired: deployment.spec.replicas, ready: deployment.status.readyReplicas });
-    const nodes = kubectl(['-n', KYVERNO, 'get', 'pods', '-l', 'app.kubernetes.io/component=admission-controller', '-o', 'jsonpath={.items[*].spec.nodeName}']).split(' ').sort();
-    expect(value(body.pods).map((p) => p.node).sort()).toEqual(nodes);
+    const nodes = kubectl([
+      '-n',
+      KYVERNO,
+      'get',
+      'pods',
+      '-l',
+      'app.kubernetes.io/component=admission-controller',
+      '-o',
+      'jsonpath={.items[*].spec.nodeName}',
+    ])
+      .split(' ')
+      .sort();
+    expect(
+      value(body.pods)
+        .map((p) => p.node)
+        .sort(),
+    ).toEqual(nodes);
     expect(value(body.budgets)).toEqual([expect.objectContaining({ minAvailable: '1' })]);
   });
 
@@ -40,16 +61,25 @@ describe('GET /api/webhook on the healthy local cluster', () => {
     expect(registration.owners).toEqual(['ClusterRole/kyverno-prd:webhook']);
     const entry = registration.entries[0]!;
     expect(entry).toMatchObject({ name: 'mpol.validate.kyverno.svc-fail', failurePolicy: 'Fail' });
-    const skipped = kubectlJson<{ webhooks: Array<{ namespaceSelector: { matchExpressions: Array<{ values: string[] }> } }> }>(
-      ['get', 'mutatingwebhookconfiguration', 'kyverno-resource-mutating-webhook-cfg'],
-    ).webhooks[0]!.namespaceSelector.matchExpressions[0]!.values;
+    const skipped = kubectlJson<{ webhooks: Array<{ namespaceSelector: { matchExpressions: Array<{ values: string[] }> } }> }>([
+      'get',
+      'mutatingwebhookconfiguration',
+      'kyverno-resource-mutating-webhook-cfg',
+    ]).webhooks[0]!.namespaceSelector.matchExpressions[0]!.values;
     const existing = kubectl(['get', 'namespaces', '-o', 'jsonpath={.items[*].metadata.name}']).split(' ');
     expect(entry.namespaces!.skipped.sort()).toEqual(skipped.filter((n) => existing.includes(n)).sort());
     expect(entry.namespaces!.covered).toContain('development');
   });
 
   it("checks every Kyverno registration against the runbook's owners, and flags no deadlock among them", () => {
-    const names = kubectl(['get', 'mutatingwebhookconfigurations,validatingwebhookconfigurations', '-l', 'webhook.kyverno.io/managed-by=kyverno', '-o', 'jsonpath={.items[*].metadata.name}']).split(' ');
+    const names = kubectl([
+      'get',
+      'mutatingwebhookconfigurations,validatingwebhookconfigurations',
+      '-l',
+      'webhook.kyverno.io/managed-by=kyverno',
+      '-o',
+      'jsonpath={.items[*].metadata.name}',
+    ]).split(' ');
     const checks = value(body.kyvernoRegistrations);
     expect(checks.map((c) => c.name).sort()).toEqual(names.sort());
     expect(checks.filter((c) => c.problem)).toEqual([]);
@@ -59,13 +89,26 @@ describe('GET /api/webhook on the healthy local cluster', () => {
   it('shows the policy READY, the table loaded with the rows kubectl counts', () => {
     expect(value(body.mutatingPolicy)).toMatchObject({ exists: true, ready: true });
     expect(value(body.globalContextEntry).conditions).toContainEqual(expect.objectContaining({ type: 'Ready', status: 'True' }));
-    const rows = Object.keys(kubectlJson<{ data?: Record<string, string> }>(['-n', KYVERNO, 'get', 'configmap', 'memory-requests']).data ?? {}).length;
+    const rows = Object.keys(
+      kubectlJson<{ data?: Record<string, string> }>(['-n', KYVERNO, 'get', 'configmap', 'memory-requests']).data ?? {},
+    ).length;
     expect(value(body.table)).toMatchObject({ loaded: rows > 0, rows });
   });
 
   it("tails each admission-controller pod's log: its last lines, as kubectl logs shows them", async () => {
-    const tails = ((await (await logs.GET()).json()) as { tails: Array<{ pod: string; container: string; lines: string[]; error: string | null }> }).tails;
-    const pods = kubectl(['-n', KYVERNO, 'get', 'pods', '-l', 'app.kubernetes.io/component=admission-controller', '-o', 'jsonpath={.items[*].metadata.name}']).split(' ');
+    const tails = (
+      (await (await logs.GET()).json()) as { tails: Array<{ pod: string; container: string; lines: string[]; error: string | null }> }
+    ).tails;
+    const pods = kubectl([
+      '-n',
+      KYVERNO,
+      'get',
+      'pods',
+      '-l',
+      'app.kubernetes.io/component=admission-controller',
+      '-o',
+      'jsonpath={.items[*].metadata.name}',
+    ]).split(' ');
     expect(tails.map((t) => t.pod).sort()).toEqual(pods.sort());
     for (const tail of tails) {
       expect(tail.error).toBeNull();
@@ -83,7 +126,12 @@ describe('POST /api/webhook/probe', () => {
   beforeAll(requirePodWebhook);
 
   const post = (origin?: string) =>
-    probe.POST(new Request('http://127.0.0.1:3000/api/webhook/probe', { method: 'POST', headers: { host: '127.0.0.1:3000', ...(origin ? { origin } : {}) } }));
+    probe.POST(
+      new Request('http://127.0.0.1:3000/api/webhook/probe', {
+        method: 'POST',
+        headers: { host: '127.0.0.1:3000', ...(origin ? { origin } : {}) },
+      }),
+    );
 
   it('is admitted on the healthy cluster, with the read credential', async () => {
     const response = await post('http://127.0.0.1:3000');

@@ -57,7 +57,11 @@ export function startCountingProxy(target: string): Promise<CountingProxy> {
         url: `https://127.0.0.1:${own}`,
         connections: () => connections,
         bytesIn: () => bytesIn,
-        close: () => new Promise((done) => { for (const s of sockets) s.destroy(); server.close(() => done()); }),
+        close: () =>
+          new Promise((done) => {
+            for (const s of sockets) s.destroy();
+            server.close(() => done());
+          }),
       });
     }),
   );
@@ -84,12 +88,17 @@ export function snapshotMode(mode: 'normal' | 'too-few-rows' | 'prometheus-fails
 }
 
 interface JobShape {
-  metadata: { name: string; annotations?: Record<string, string>; ownerReferences?: Array<{ kind: string; name: string; uid: string; controller?: boolean }> };
+  metadata: {
+    name: string;
+    annotations?: Record<string, string>;
+    ownerReferences?: Array<{ kind: string; name: string; uid: string; controller?: boolean }>;
+  };
   status?: { conditions?: Array<{ type: string; status: string }>; failed?: number };
 }
 
 export const job = (name: string): JobShape => kubectlJson<JobShape>(['-n', KYVERNO, 'get', 'job', name]);
-export const jobNames = (): string[] => kubectlJson<{ items: JobShape[] }>(['-n', KYVERNO, 'get', 'jobs']).items.map((j) => j.metadata.name);
+export const jobNames = (): string[] =>
+  kubectlJson<{ items: JobShape[] }>(['-n', KYVERNO, 'get', 'jobs']).items.map((j) => j.metadata.name);
 
 /** Waits until the Job is Complete or Failed, and says which. */
 export async function jobEnds(name: string, timeoutMs = 240_000): Promise<'Complete' | 'Failed'> {

@@ -7,7 +7,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubeconfig, kubectl, requireCluster } from './cluster';
 import {
-  KYVERNO, apiServerOf, job, jobEnds, jobNames, kubeconfigVia, snapshotMode, startCountingProxy, tableData, tempDir, tokenOf, writeTemp, type CountingProxy,
+  KYVERNO,
+  apiServerOf,
+  job,
+  jobEnds,
+  jobNames,
+  kubeconfigVia,
+  snapshotMode,
+  startCountingProxy,
+  tableData,
+  tempDir,
+  tokenOf,
+  writeTemp,
+  type CountingProxy,
 } from './write-harness';
 
 requireCluster();
@@ -27,7 +39,14 @@ const { historyDb } = await import('@/lib/history');
 const { listAudit } = await import('@/lib/history/audit');
 
 const ORIGIN = 'http://127.0.0.1:3000';
-interface Options { token?: string; origin?: string | null; contentType?: string; kubeconfig?: string; secFetchSite?: string; method?: string }
+interface Options {
+  token?: string;
+  origin?: string | null;
+  contentType?: string;
+  kubeconfig?: string;
+  secFetchSite?: string;
+  method?: string;
+}
 
 function request(path: string, body: object | string, o: Options = {}): Request {
   const headers: Record<string, string> = { host: '127.0.0.1:3000', 'content-type': o.contentType ?? 'application/json' };
@@ -47,13 +66,33 @@ async function attempt(call: Promise<Response>) {
   const response = await call;
   const body = (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string } };
   const records = await audit();
-  return { status: response.status, body, newRecords: records.length - recordsBefore, record: records[0]!, reachedCluster: proxy.bytesIn() > bytesBefore, jobsBefore };
+  return {
+    status: response.status,
+    body,
+    newRecords: records.length - recordsBefore,
+    record: records[0]!,
+    reachedCluster: proxy.bytesIn() > bytesBefore,
+    jobsBefore,
+  };
 }
 
 afterAll(async () => {
   snapshotMode('normal');
   // the other tests read the seeded table: put it back as it was
-  if (original) kubectl(['-n', KYVERNO, 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([{ op: 'add', path: '/data', value: original }])], 'admin');
+  if (original)
+    kubectl(
+      [
+        '-n',
+        KYVERNO,
+        'patch',
+        'configmap',
+        'memory-requests',
+        '--type=json',
+        '-p',
+        JSON.stringify([{ op: 'add', path: '/data', value: original }]),
+      ],
+      'admin',
+    );
   await proxy.close();
 });
 
@@ -85,7 +124,9 @@ describe('the write guard refuses before any cluster call', () => {
   });
 
   it('a GET of a write route is refused by the guard as not POST', async () => {
-    const a = await attempt(runs.POST(new Request(`${ORIGIN}/api/snapshot/runs`, { method: 'GET', headers: { host: '127.0.0.1:3000', origin: ORIGIN } })));
+    const a = await attempt(
+      runs.POST(new Request(`${ORIGIN}/api/snapshot/runs`, { method: 'GET', headers: { host: '127.0.0.1:3000', origin: ORIGIN } })),
+    );
     expect(a.status).toBe(405);
     expect(a.reachedCluster).toBe(false);
   });
@@ -99,7 +140,10 @@ describe('the write guard refuses before any cluster call', () => {
 
   it('a kubeconfig with exec is refused, and its command never runs', async () => {
     const marker = join(dir, 'exec-ran');
-    const config = readFileSync(kubeconfig('operator'), 'utf8').replace(/ {4}token: \S+/, `    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: ["-c", "touch ${marker}"]\n      interactiveMode: Never`);
+    const config = readFileSync(kubeconfig('operator'), 'utf8').replace(
+      / {4}token: \S+/,
+      `    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: ["-c", "touch ${marker}"]\n      interactiveMode: Never`,
+    );
     const a = await attempt(runs.POST(request('/api/snapshot/runs', {}, { kubeconfig: config })));
     expect(a.status).toBe(400);
     expect(a.body.error?.message).toMatch(/runs a command \(exec\)/);
@@ -111,13 +155,20 @@ describe('the write guard refuses before any cluster call', () => {
 
   it('a kubeconfig naming another server is refused, and that server sees no connection', async () => {
     let seen = 0;
-    const listener = createServer((s) => { seen++; s.destroy(); });
+    const listener = createServer((s) => {
+      seen++;
+      s.destroy();
+    });
     await new Promise<void>((r) => listener.listen(0, '127.0.0.1', () => r()));
     const port = (listener.address() as import('node:net').AddressInfo).port;
     try {
-      const a = await attempt(runs.POST(request('/api/snapshot/runs', {}, { kubeconfig: kubeconfigVia('operator', `https://127.0.0.1:${port}`) })));
+      const a = await attempt(
+        runs.POST(request('/api/snapshot/runs', {}, { kubeconfig: kubeconfigVia('operator', `https://127.0.0.1:${port}`) })),
+      );
       expect(a.status).toBe(400);
-      expect(a.body.error?.message).toMatch(new RegExp(`names the server https://127.0.0.1:${port}, but memdash writes only to the cluster it reads`));
+      expect(a.body.error?.message).toMatch(
+        new RegExp(`names the server https://127.0.0.1:${port}, but memdash writes only to the cluster it reads`),
+      );
       await new Promise((r) => setTimeout(r, 500));
       expect(seen).toBe(0);
       expect(a.reachedCluster).toBe(false);
@@ -132,7 +183,15 @@ describe('what the write credential may do, and who it is', () => {
   it("answers for the operator and the viewer as the cluster's RBAC does, writing no audit record", async () => {
     const before = (await audit()).length;
     const operator = await (await access.POST(request('/api/access', { checks }, { token: tokenOf('operator') }))).json();
-    const viewer = await (await access.POST(request('/api/access', { checks }, { kubeconfig: readFileSync(kubeconfig('viewer'), 'utf8').replace(/server: \S+/, `server: ${proxy.url}`) }))).json();
+    const viewer = await (
+      await access.POST(
+        request(
+          '/api/access',
+          { checks },
+          { kubeconfig: readFileSync(kubeconfig('viewer'), 'utf8').replace(/server: \S+/, `server: ${proxy.url}`) },
+        ),
+      )
+    ).json();
     expect(operator).toMatchObject({ actor: 'operator', answers: [{ allowed: true, text: `may create jobs in ${KYVERNO}` }] });
     expect(viewer).toMatchObject({ actor: 'viewer', answers: [{ allowed: false }] });
     expect(viewer.answers[0].text).toMatch(new RegExp(`^may not create jobs in ${KYVERNO}`));
@@ -158,9 +217,13 @@ describe('run the snapshot now', () => {
     normalJob = a.body.job as string;
     expect(normalJob).toMatch(/^memory-snapshot-\d{8}-\d{4}(-\d+)?$/);
     const created = job(normalJob);
-    const cronJob = JSON.parse(kubectl(['-n', KYVERNO, 'get', 'cronjob', 'memory-snapshot', '-o', 'json'])) as { metadata: { uid: string } };
+    const cronJob = JSON.parse(kubectl(['-n', KYVERNO, 'get', 'cronjob', 'memory-snapshot', '-o', 'json'])) as {
+      metadata: { uid: string };
+    };
     expect(created.metadata.annotations?.['cronjob.kubernetes.io/instantiate']).toBe('manual');
-    expect(created.metadata.ownerReferences).toEqual([{ apiVersion: 'batch/v1', kind: 'CronJob', name: 'memory-snapshot', uid: cronJob.metadata.uid, controller: true }]);
+    expect(created.metadata.ownerReferences).toEqual([
+      { apiVersion: 'batch/v1', kind: 'CronJob', name: 'memory-snapshot', uid: cronJob.metadata.uid, controller: true },
+    ]);
     expect(a.newRecords).toBe(1);
     expect(a.record).toMatchObject({ actor: 'operator', outcome: 'success', target: `${KYVERNO}/job/${normalJob}` });
   });
@@ -188,7 +251,9 @@ describe('run the snapshot now', () => {
     const name = a.body.job as string;
     // the follow stream: read its first events, then close it as a page would, and the cluster hears no more
     const controller = new AbortController();
-    const response = await events.GET(new Request(`${ORIGIN}/api/snapshot/runs/${name}/events`, { signal: controller.signal }), { params: Promise.resolve({ job: name }) });
+    const response = await events.GET(new Request(`${ORIGIN}/api/snapshot/runs/${name}/events`, { signal: controller.signal }), {
+      params: Promise.resolve({ job: name }),
+    });
     const reader = response.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toMatch(/^data: \{"type":"(run|log)"/);
@@ -274,7 +339,8 @@ describe('no secret is kept', () => {
     for (const user of ['operator', 'viewer'] as const) expect(store.includes(tokenOf(user))).toBe(false);
     for (const file of ['history.sqlite-wal']) {
       const path = join(dir, file);
-      if (existsSync(path)) for (const user of ['operator', 'viewer'] as const) expect(readFileSync(path).includes(tokenOf(user))).toBe(false);
+      if (existsSync(path))
+        for (const user of ['operator', 'viewer'] as const) expect(readFileSync(path).includes(tokenOf(user))).toBe(false);
     }
   });
 });

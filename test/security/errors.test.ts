@@ -20,7 +20,17 @@ describe('errors', () => {
   });
 
   it('answers 404 for a page of a name Kubernetes would refuse, of something not there, or with bad parameters', async () => {
-    for (const path of ['/pods/Shop/web', '/pods/shop/web_1', '/pods/shop/no-such-pod', '/workloads/shop/no-such-workload', '/workloads/Shop/web', '/workloads/shop/a..b', '/table/diff?from=abc', '/pods?limit=0', '/pods?namespace=Bad_NS']) {
+    for (const path of [
+      '/pods/Shop/web',
+      '/pods/shop/web_1',
+      '/pods/shop/no-such-pod',
+      '/workloads/shop/no-such-workload',
+      '/workloads/Shop/web',
+      '/workloads/shop/a..b',
+      '/table/diff?from=abc',
+      '/pods?limit=0',
+      '/pods?namespace=Bad_NS',
+    ]) {
       const answer = await send('GET', path);
       expect({ path, status: answer.status }).toEqual({ path, status: 404 });
     }
@@ -30,19 +40,30 @@ describe('errors', () => {
   it('reports a bad limit as a bad parameter, not an invalid name', async () => {
     const answer = await send('GET', '/api/pods?limit=abc');
     expect(answer.status).toBe(400);
-    expect(json<{ error: { code: string; message: string } }>(answer).error).toMatchObject({ code: 'bad-request', message: expect.stringContaining('limit') });
+    expect(json<{ error: { code: string; message: string } }>(answer).error).toMatchObject({
+      code: 'bad-request',
+      message: expect.stringContaining('limit'),
+    });
   });
 
   it('says plainly that an import body is not JSON', async () => {
-    const answer = await send('POST', '/api/history/imports', { origin: `http://127.0.0.1:${(await import('./http')).port()}`, 'content-type': 'application/json' }, 'fileName=a.json&content=x');
+    const answer = await send(
+      'POST',
+      '/api/history/imports',
+      { origin: `http://127.0.0.1:${(await import('./http')).port()}`, 'content-type': 'application/json' },
+      'fileName=a.json&content=x',
+    );
     expect(answer.status).toBe(400);
-    expect(json<{ error: { message: string } }>(answer).error.message).toMatch(/^The body is not JSON: send \{fileName, content, takenAt\?\}/);
+    expect(json<{ error: { message: string } }>(answer).error.message).toMatch(
+      /^The body is not JSON: send \{fileName, content, takenAt\?\}/,
+    );
     const form = await postFromOwnPage('/api/history/imports', {}, { 'content-type': 'application/x-www-form-urlencoded' });
     expect(json<{ error: { message: string } }>(form).error.message).toContain('Content-Type: application/json');
   });
 
   it("keeps the API server's URL off /readyz; the home page shows it", async () => {
-    const server = (parse(readFileSync(kubeconfig('viewer'), 'utf8')) as { clusters: Array<{ cluster: { server: string } }> }).clusters[0]!.cluster.server;
+    const server = (parse(readFileSync(kubeconfig('viewer'), 'utf8')) as { clusters: Array<{ cluster: { server: string } }> }).clusters[0]!
+      .cluster.server;
     const readyz = await send('GET', '/readyz');
     expect(readyz.status).toBe(200);
     expect(readyz.body).not.toContain(new URL(server).host);
@@ -52,7 +73,8 @@ describe('errors', () => {
   it('never logs a stack trace or a credential over the whole run so far', () => {
     const log = serverLog();
     expect(log).not.toMatch(STACK_LINE);
-    const token = (parse(readFileSync(kubeconfig('viewer'), 'utf8')) as { users: Array<{ user: { token?: string } }> }).users[0]!.user.token;
+    const token = (parse(readFileSync(kubeconfig('viewer'), 'utf8')) as { users: Array<{ user: { token?: string } }> }).users[0]!.user
+      .token;
     if (token) expect(log).not.toContain(token);
   });
 });

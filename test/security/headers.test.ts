@@ -15,7 +15,18 @@ describe('security headers', () => {
     const home = await send('GET', '/table');
     const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(home.body)?.[1];
     expect(script, 'a script of the built app, named in its HTML').toBeDefined();
-    for (const path of ['/', '/table', '/webhook', '/api/pods', '/api/webhook', '/healthz', '/readyz', script!, '/no-such-page', '/api/table/diff?format=csv']) {
+    for (const path of [
+      '/',
+      '/table',
+      '/webhook',
+      '/api/pods',
+      '/api/webhook',
+      '/healthz',
+      '/readyz',
+      script!,
+      '/no-such-page',
+      '/api/table/diff?format=csv',
+    ]) {
       expectSecurityHeaders(path, await send('GET', path));
     }
   });

@@ -7,7 +7,18 @@ const evil = () => `evil.example:${port()}`;
 
 describe('the Host header', () => {
   it('gets 421 on every kind of route when it names a host memdash does not answer (DNS rebinding)', async () => {
-    for (const path of ['/', '/pods', '/table/diff', '/api/pods', '/api/webhook', '/healthz', '/readyz', '/_next/static/chunks/x.js', '/favicon.ico', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/pods',
+      '/table/diff',
+      '/api/pods',
+      '/api/webhook',
+      '/healthz',
+      '/readyz',
+      '/_next/static/chunks/x.js',
+      '/favicon.ico',
+      '/no-such-page',
+    ]) {
       const answer = await send('GET', path, { host: evil() });
       expect({ path, status: answer.status }).toEqual({ path, status: 421 });
     }
@@ -23,7 +34,8 @@ describe('the Host header', () => {
 });
 
 describe('the probe (a route that acts) from a page that is not memdash', () => {
-  const probe = (headers: Record<string, string>) => send('POST', '/api/webhook/probe', { 'content-type': 'application/json', ...headers }, '{}');
+  const probe = (headers: Record<string, string>) =>
+    send('POST', '/api/webhook/probe', { 'content-type': 'application/json', ...headers }, '{}');
 
   it('refuses DNS rebinding: Host and Origin agree on a name memdash does not answer', async () => {
     expect((await probe({ host: evil(), origin: `http://${evil()}` })).status).toBe(421);

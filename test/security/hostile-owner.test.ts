@@ -19,17 +19,32 @@ const pod = `hostile-owner-${Date.now().toString(36)}`;
 const manifest = {
   apiVersion: 'v1',
   kind: 'Pod',
-  metadata: { name: pod, namespace, ownerReferences: [{ apiVersion: 'apps/v9', kind: 'ReplicaSet', name: ownerName, uid: '00000000-0000-0000-0000-000000000009', controller: true }] },
+  metadata: {
+    name: pod,
+    namespace,
+    ownerReferences: [
+      { apiVersion: 'apps/v9', kind: 'ReplicaSet', name: ownerName, uid: '00000000-0000-0000-0000-000000000009', controller: true },
+    ],
+  },
   spec: { containers: [{ name: 'app', image: 'busybox', resources: { limits: { memory: '64Mi' } } }] },
 };
 
 function htmlText(html: string): string {
-  return html.replace(/<[^>]+>/g, '').replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
 }
 
 describe('a pod whose owner is named like a shell command', () => {
   beforeAll(() => {
-    execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig('admin'), 'create', '-f', '-'], { input: JSON.stringify(manifest), stdio: ['pipe', 'ignore', 'pipe'] });
+    execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig('admin'), 'create', '-f', '-'], {
+      input: JSON.stringify(manifest),
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     const stored = kubectlJson<{ metadata: { ownerReferences: Array<{ name: string }> } }>(['-n', namespace, 'get', 'pod', pod]);
     // the precondition the whole case rests on: the API server kept the name as written
     expect(stored.metadata.ownerReferences[0]!.name).toBe(ownerName);
@@ -57,7 +72,9 @@ describe('a pod whose owner is named like a shell command', () => {
     for (const command of commands) {
       expect(command).not.toContain('touch');
       // as an operator would paste it, with kubectl (cexec iac kubectl) and jq swapped for printf
-      execFileSync('sh', ['-c', command.replace('cexec iac kubectl', "printf '%s\\n'").replace('| jq', "| printf '%s\\n'")], { stdio: 'ignore' });
+      execFileSync('sh', ['-c', command.replace('cexec iac kubectl', "printf '%s\\n'").replace('| jq', "| printf '%s\\n'")], {
+        stdio: 'ignore',
+      });
     }
     expect(existsSync(canary)).toBe(false);
     expect(htmlText(answer.body)).toContain('a name Kubernetes would refuse');

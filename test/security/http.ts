@@ -18,16 +18,26 @@ export interface Answer {
 export function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: port(), method, path, headers: { host: own(), ...headers }, setHost: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      // The body is joined when first read, not on arrival: joining a diff of 17 MB would hold this process, and
-      // with it the health checks it is timing at that moment.
-      res.on('end', () => {
-        let body: string | undefined;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, ms: performance.now() - started, get body() { return (body ??= Buffer.concat(chunks).toString('utf8')); } });
-      });
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: port(), method, path, headers: { host: own(), ...headers }, setHost: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        // The body is joined when first read, not on arrival: joining a diff of 17 MB would hold this process, and
+        // with it the health checks it is timing at that moment.
+        res.on('end', () => {
+          let body: string | undefined;
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            ms: performance.now() - started,
+            get body() {
+              return (body ??= Buffer.concat(chunks).toString('utf8'));
+            },
+          });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -35,7 +45,12 @@ export function send(method: string, path: string, headers: Record<string, strin
 
 /** A POST from memdash's own page, as the browser sends it. */
 export function postFromOwnPage(path: string, body: unknown, extra: Record<string, string> = {}): Promise<Answer> {
-  return send('POST', path, { origin: ownOrigin(), 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', ...extra }, JSON.stringify(body));
+  return send(
+    'POST',
+    path,
+    { origin: ownOrigin(), 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', ...extra },
+    JSON.stringify(body),
+  );
 }
 
 /** Everything the server has written to its stdout and stderr so far. */

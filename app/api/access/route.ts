@@ -6,11 +6,30 @@ export const dynamic = 'force-dynamic';
 
 const check = z.object({
   verb: z.enum(['get', 'list', 'create', 'update', 'patch', 'delete', 'deletecollection']),
-  group: z.string().max(253).regex(/^[a-z0-9.-]*$/, 'an API group is lower-case letters, digits, "." and "-"'),
-  resource: z.string().min(1).max(253).regex(/^[a-z0-9.-]+$/, 'a resource is lower-case letters, digits, "." and "-"'),
-  subresource: z.string().max(63).regex(/^[a-z]+$/).optional(),
-  namespace: z.string().max(63).regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/).optional(),
-  name: z.string().max(253).regex(/^[a-z0-9]([-a-z0-9.:]*[a-z0-9])?$/).optional(),
+  group: z
+    .string()
+    .max(253)
+    .regex(/^[a-z0-9.-]*$/, 'an API group is lower-case letters, digits, "." and "-"'),
+  resource: z
+    .string()
+    .min(1)
+    .max(253)
+    .regex(/^[a-z0-9.-]+$/, 'a resource is lower-case letters, digits, "." and "-"'),
+  subresource: z
+    .string()
+    .max(63)
+    .regex(/^[a-z]+$/)
+    .optional(),
+  namespace: z
+    .string()
+    .max(63)
+    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)
+    .optional(),
+  name: z
+    .string()
+    .max(253)
+    .regex(/^[a-z0-9]([-a-z0-9.:]*[a-z0-9])?$/)
+    .optional(),
 });
 
 /**

@@ -6,7 +6,9 @@ export const dynamic = 'force-dynamic';
 /** memdash's writes, one record per attempt: ?action=snapshot.run&outcome=refused&limit=200. */
 export async function GET(request: Request): Promise<Response> {
   try {
-    return Response.json(await readAuditLog(Object.fromEntries(new URL(request.url).searchParams)), { headers: { 'cache-control': 'no-store' } });
+    return Response.json(await readAuditLog(Object.fromEntries(new URL(request.url).searchParams)), {
+      headers: { 'cache-control': 'no-store' },
+    });
   } catch (err) {
     return errorResponse(err);
   }

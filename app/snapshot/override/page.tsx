@@ -27,7 +27,11 @@ export default async function OverridePage() {
       <h1 className="text-lg font-semibold">Override the snapshot&apos;s guard</h1>
       {last && (
         <p data-testid="last-run">
-          The last run, <Link href={`/snapshot/runs/${encodeURIComponent(last.job)}`} className="font-mono">{last.job}</Link>,{' '}
+          The last run,{' '}
+          <Link href={`/snapshot/runs/${encodeURIComponent(last.job)}`} className="font-mono">
+            {last.job}
+          </Link>
+          ,{' '}
           {last.result.kind === 'refusal' ? (
             <>
               refused: <span className="font-mono">{last.result.reason}</span>
@@ -39,7 +43,11 @@ export default async function OverridePage() {
         </p>
       )}
       {offered ? (
-        <OverrideTheGuard namespace={s.kyvernoNamespace} table={s.tableConfigMap} commands={overrideCommands(s, savedTableFileName(s.tableConfigMap, new Date()))} />
+        <OverrideTheGuard
+          namespace={s.kyvernoNamespace}
+          table={s.tableConfigMap}
+          commands={overrideCommands(s, savedTableFileName(s.tableConfigMap, new Date()))}
+        />
       ) : (
         <p className="rounded border border-zinc-300 bg-white p-3" data-testid="override-not-offered">
           Not offered: only a &quot;fewer than half&quot; refusal of the last run can be overridden; an empty result is never written.{' '}

@@ -28,11 +28,15 @@ export default async function SnapshotRunsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-lg font-semibold">
-        Snapshot runs <span className="font-mono text-zinc-600">{s.kyvernoNamespace}/{s.snapshotCronJob}</span>
+        Snapshot runs{' '}
+        <span className="font-mono text-zinc-600">
+          {s.kyvernoNamespace}/{s.snapshotCronJob}
+        </span>
       </h1>
       {last?.result.kind === 'refusal' && last.result.overridable && (
         <p className="rounded border border-amber-400 bg-amber-50 p-2" data-testid="override-offer">
-          The last run refused: <span className="font-mono">{last.result.reason}</span>. <Link href="/snapshot/override">Override the guard</Link>
+          The last run refused: <span className="font-mono">{last.result.reason}</span>.{' '}
+          <Link href="/snapshot/override">Override the guard</Link>
         </p>
       )}
       {failure && <ErrorState error={failure} title="The runs could not be read" />}
@@ -71,7 +75,9 @@ function RunsTable({ list }: { list: SnapshotRunList }) {
           ))}
           {list.runs.length === 0 && (
             <tr>
-              <td colSpan={5} className="py-2 text-zinc-600">No runs of the CronJob are kept in the cluster.</td>
+              <td colSpan={5} className="py-2 text-zinc-600">
+                No runs of the CronJob are kept in the cluster.
+              </td>
             </tr>
           )}
         </tbody>

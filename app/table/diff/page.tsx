@@ -29,15 +29,29 @@ export default async function DiffPage({ searchParams }: Props) {
     return <ErrorState error={read.error} />;
   }
   const { params, found } = read.value;
-  if (!found) return <p>Fewer than two versions of the table are recorded yet. <Link href="/table/snapshots">Recorded versions</Link></p>;
+  if (!found)
+    return (
+      <p>
+        Fewer than two versions of the table are recorded yet. <Link href="/table/snapshots">Recorded versions</Link>
+      </p>
+    );
   const counts = diffCounts(found.diff);
-  const query = new URLSearchParams({ from: String(found.from.id), to: String(found.to.id), ...(params.namespace && { namespace: params.namespace }), ...(params.workload && { workload: params.workload }) });
+  const query = new URLSearchParams({
+    from: String(found.from.id),
+    to: String(found.to.id),
+    ...(params.namespace && { namespace: params.namespace }),
+    ...(params.workload && { workload: params.workload }),
+  });
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">What changed in the table</h1>
       <p data-testid="diff-summary">
         From the version in force from <span className="font-mono">{found.from.inForceFrom}</span> ({found.from.rows} rows) to the one from{' '}
-        <span className="font-mono">{found.to.inForceFrom}</span>: <strong>{counts.rows} rows, {counts.new} new, {counts.gone} gone</strong>, {counts.changed} changed.
+        <span className="font-mono">{found.to.inForceFrom}</span>:{' '}
+        <strong>
+          {counts.rows} rows, {counts.new} new, {counts.gone} gone
+        </strong>
+        , {counts.changed} changed.
       </p>
       <form className="flex flex-wrap items-end gap-3 text-sm" method="get">
         <input type="hidden" name="from" value={found.from.id} />
@@ -51,8 +65,12 @@ export default async function DiffPage({ searchParams }: Props) {
           <input name="workload" defaultValue={params.workload ?? ''} className="rounded border px-2 py-1 font-mono" />
         </label>
         <button className="rounded border bg-zinc-100 px-3 py-1">Filter</button>
-        <a href={`/api/table/diff?${query}&format=csv`} download>Export CSV</a>
-        <a href={`/api/table/diff?${query}&format=json`} download>Export JSON</a>
+        <a href={`/api/table/diff?${query}&format=csv`} download>
+          Export CSV
+        </a>
+        <a href={`/api/table/diff?${query}&format=json`} download>
+          Export JSON
+        </a>
         <Link href="/table/snapshots">All versions</Link>
       </form>
       <DiffTables diff={found.filtered} />

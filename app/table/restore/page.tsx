@@ -27,14 +27,23 @@ export default async function RestorePage() {
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Restore a saved table</h1>
       <p className="text-zinc-700">
-        Puts a saved table back into <span className="font-mono">{s.kyvernoNamespace}/{s.tableConfigMap}</span>: first what it changes, then a merge
-        patch of its data. <Link href="/table">Today&apos;s table</Link> · <Link href="/table/snapshots">Recorded versions</Link>
+        Puts a saved table back into{' '}
+        <span className="font-mono">
+          {s.kyvernoNamespace}/{s.tableConfigMap}
+        </span>
+        : first what it changes, then a merge patch of its data. <Link href="/table">Today&apos;s table</Link> ·{' '}
+        <Link href="/table/snapshots">Recorded versions</Link>
       </p>
       <RestoreTable
         namespace={s.kyvernoNamespace}
         table={s.tableConfigMap}
         versions={versions}
-        commandSettings={{ kubectl: s.kubectl, kyvernoNamespace: s.kyvernoNamespace, tableConfigMap: s.tableConfigMap, snapshotCronJob: s.snapshotCronJob }}
+        commandSettings={{
+          kubectl: s.kubectl,
+          kyvernoNamespace: s.kyvernoNamespace,
+          tableConfigMap: s.tableConfigMap,
+          snapshotCronJob: s.snapshotCronJob,
+        }}
       />
     </div>
   );

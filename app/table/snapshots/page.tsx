@@ -21,7 +21,11 @@ export default async function SnapshotsPage() {
   const now = new Date();
   const read = await attempt(async () => {
     const db = await historyDb();
-    const [snapshots, gaps, changes] = await Promise.all([listSnapshots(db), listGaps(db), listRegistrationObservations(db).then(registrationChanges)]);
+    const [snapshots, gaps, changes] = await Promise.all([
+      listSnapshots(db),
+      listGaps(db),
+      listRegistrationObservations(db).then(registrationChanges),
+    ]);
     return { snapshots, gaps, changes };
   });
   if (!read.ok) return <ErrorState error={read.error} title="The history store cannot be read" />;
@@ -29,7 +33,9 @@ export default async function SnapshotsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-lg font-semibold">Recorded versions of the table</h1>
-      {snapshots.length === 0 && <p>No version recorded yet: the recorder stores the table when the server starts and each time it changes.</p>}
+      {snapshots.length === 0 && (
+        <p>No version recorded yet: the recorder stores the table when the server starts and each time it changes.</p>
+      )}
       <Table data-testid="snapshots">
         <thead>
           <HeadRow>
@@ -45,7 +51,9 @@ export default async function SnapshotsPage() {
         <tbody>
           {snapshots.map((v, i) => (
             <Row key={v.id} data-testid="snapshot" data-version={v.id}>
-              <Td><Time at={v.inForceFrom} now={now} /></Td>
+              <Td>
+                <Time at={v.inForceFrom} now={now} />
+              </Td>
               <Td>{v.source === 'import' ? `imported (${v.label})` : v.rows === 0 ? 'recorded: no data' : 'recorded'}</Td>
               <Td className="text-right font-mono">{v.rows}</Td>
               <Td className="text-right font-mono">{v.counts?.new ?? '—'}</Td>
@@ -62,8 +70,20 @@ export default async function SnapshotsPage() {
         <ul className="list-disc pl-5 text-sm">
           {gaps.map((g) => (
             <li key={g.from} data-testid="gap">
-              absent from <span className="font-mono">{g.from}</span> {g.to ? <>until <span className="font-mono">{g.to}</span></> : <strong>and still absent</strong>}
-              {g.since && g.since !== g.from && <> (it may have gone as early as <span className="font-mono">{g.since}</span>, while memdash was not watching)</>}
+              absent from <span className="font-mono">{g.from}</span>{' '}
+              {g.to ? (
+                <>
+                  until <span className="font-mono">{g.to}</span>
+                </>
+              ) : (
+                <strong>and still absent</strong>
+              )}
+              {g.since && g.since !== g.from && (
+                <>
+                  {' '}
+                  (it may have gone as early as <span className="font-mono">{g.since}</span>, while memdash was not watching)
+                </>
+              )}
               {g.since === null && <> (already absent when memdash first looked: it went earlier)</>}
             </li>
           ))}

@@ -10,10 +10,7 @@ import { fail, log } from '../lib/log.ts';
 export const KYVERNO_MODULE = 'github.com/kyverno/kyverno';
 export const KYVERNO_VERSION = process.env.MEMDASH_KYVERNO_VERSION ?? 'v1.19.1';
 
-const CRDS = [
-  'policies.kyverno.io/policies.kyverno.io_mutatingpolicies.yaml',
-  'kyverno/kyverno.io_globalcontextentries.yaml',
-];
+const CRDS = ['policies.kyverno.io/policies.kyverno.io_mutatingpolicies.yaml', 'kyverno/kyverno.io_globalcontextentries.yaml'];
 
 function kyvernoModuleDir(): string {
   const modcache = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' }).trim();
@@ -21,8 +18,13 @@ function kyvernoModuleDir(): string {
   if (existsSync(dir)) return dir;
   log(`downloading the ${KYVERNO_MODULE}@${KYVERNO_VERSION} module for its CRDs`);
   try {
-    const info = JSON.parse(execFileSync('go', ['mod', 'download', '-json', `${KYVERNO_MODULE}@${KYVERNO_VERSION}`],
-      { encoding: 'utf8', cwd: tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] })) as { Dir?: string; Error?: string };
+    const info = JSON.parse(
+      execFileSync('go', ['mod', 'download', '-json', `${KYVERNO_MODULE}@${KYVERNO_VERSION}`], {
+        encoding: 'utf8',
+        cwd: tmpdir(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ) as { Dir?: string; Error?: string };
     if (info.Dir && existsSync(info.Dir)) return info.Dir;
     fail(`go mod download ${KYVERNO_MODULE}@${KYVERNO_VERSION}: ${info.Error ?? 'no directory'}`);
   } catch (error) {

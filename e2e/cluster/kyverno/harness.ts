@@ -42,17 +42,22 @@ export const answer = (): void => setSwitch('kyverno', 'answer');
 export const tableUnreadable = (): void => setSwitch('table', 'unreadable');
 export const tableReadable = (): void => setSwitch('table', 'readable');
 
-export interface StandInState { serving: boolean; table: TableView | null; reviews: Review[] }
+export interface StandInState {
+  serving: boolean;
+  table: TableView | null;
+  reviews: Review[];
+}
 
 /** What the stand-in says about itself; null while it does not serve. */
 export function standIn(port = readState()?.ports.webhook ?? 0): Promise<StandInState | null> {
   return new Promise((answerWith) => {
-    const req = request({ host: '127.0.0.1', port, path: HARNESS_PATH, ca: readFileSync(pki('ca.crt')), timeout: 3000 },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => { text += c.toString(); });
-        res.on('end', () => answerWith(res.statusCode === 200 ? (JSON.parse(text) as StandInState) : null));
+    const req = request({ host: '127.0.0.1', port, path: HARNESS_PATH, ca: readFileSync(pki('ca.crt')), timeout: 3000 }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => {
+        text += c.toString();
       });
+      res.on('end', () => answerWith(res.statusCode === 200 ? (JSON.parse(text) as StandInState) : null));
+    });
     req.on('error', () => answerWith(null));
     req.on('timeout', () => req.destroy());
     req.end();
@@ -69,7 +74,8 @@ export function podEntryRegistered(): boolean {
 }
 
 export async function waitForRegistration(timeoutMs = 90_000): Promise<void> {
-  if (!(await waitFor(podEntryRegistered, timeoutMs, 500))) fail(`${POD_REGISTRATION} was not registered; see .cluster/logs/${STAND_IN}.log`);
+  if (!(await waitFor(podEntryRegistered, timeoutMs, 500)))
+    fail(`${POD_REGISTRATION} was not registered; see .cluster/logs/${STAND_IN}.log`);
 }
 
 export async function waitForRegistrationGone(timeoutMs = 90_000): Promise<void> {
@@ -79,10 +85,14 @@ export async function waitForRegistrationGone(timeoutMs = 90_000): Promise<void>
 /** Until the stand-in holds exactly these rows: a watch event is quick, but seeding must not race it. */
 export async function waitForTable(rows: Record<string, string> | null, timeoutMs = 30_000): Promise<void> {
   const want = JSON.stringify(rows && Object.keys(rows).length ? sorted(rows) : null);
-  const ok = await waitFor(async () => {
-    const table = (await standIn())?.table;
-    return table?.loaded === true && JSON.stringify(table.rows ? sorted(table.rows) : null) === want;
-  }, timeoutMs, 200);
+  const ok = await waitFor(
+    async () => {
+      const table = (await standIn())?.table;
+      return table?.loaded === true && JSON.stringify(table.rows ? sorted(table.rows) : null) === want;
+    },
+    timeoutMs,
+    200,
+  );
   if (!ok) fail('the Kyverno stand-in did not load the table');
 }
 

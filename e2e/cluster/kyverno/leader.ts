@@ -12,7 +12,10 @@ import { podLogs, writeCriLine } from './pod-logs.ts';
 
 const RECONCILE_EVERY_MS = 10_000;
 
-interface Deployment extends KubeObject { spec?: { replicas?: number }; status?: { readyReplicas?: number } }
+interface Deployment extends KubeObject {
+  spec?: { replicas?: number };
+  status?: { readyReplicas?: number };
+}
 
 export class Leader {
   private readonly api = api();
@@ -36,14 +39,24 @@ export class Leader {
 
   run(): void {
     this.startTable();
-    this.api.informer<Deployment>(`/apis/apps/v1/namespaces/${NAMESPACE}/deployments?fieldSelector=metadata.name%3D${DEPLOYMENT}`,
-      (items) => { this.deployment = items[0] ?? null; this.step(); }, (e) => log(`deployment watch: ${e.message}`));
+    this.api.informer<Deployment>(
+      `/apis/apps/v1/namespaces/${NAMESPACE}/deployments?fieldSelector=metadata.name%3D${DEPLOYMENT}`,
+      (items) => {
+        this.deployment = items[0] ?? null;
+        this.step();
+      },
+      (e) => log(`deployment watch: ${e.message}`),
+    );
     const publishLogs = podLogs(this.api);
-    this.api.informer(`/api/v1/namespaces/${NAMESPACE}/pods?labelSelector=${encodeURIComponent(ADMISSION_PODS)}`, (items) => {
-      this.pods = items.length;
-      this.step();
-      publishLogs(items.map((p) => p.metadata.name)).catch((e: Error) => log(`pod logs: ${e.message}`));
-    }, (e) => log(`pod watch: ${e.message}`));
+    this.api.informer(
+      `/api/v1/namespaces/${NAMESPACE}/pods?labelSelector=${encodeURIComponent(ADMISSION_PODS)}`,
+      (items) => {
+        this.pods = items.length;
+        this.step();
+        publishLogs(items.map((p) => p.metadata.name)).catch((e: Error) => log(`pod logs: ${e.message}`));
+      },
+      (e) => log(`pod watch: ${e.message}`),
+    );
     setInterval(() => this.step(true), RECONCILE_EVERY_MS);
     setInterval(() => this.followTableSwitch(), 1000);
   }
@@ -81,7 +94,8 @@ export class Leader {
 
   private onTable(view: TableView): void {
     log(view.loaded ? `table loaded: ${Object.keys(view.rows ?? {}).length} rows` : `table not loaded: ${view.error}`);
-    this.busy = this.busy.then(() => (this.server.serving ? recordTableLoad(this.api, view) : undefined))
+    this.busy = this.busy
+      .then(() => (this.server.serving ? recordTableLoad(this.api, view) : undefined))
       .catch((e: Error) => log(`status: ${e.message}`));
   }
 

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { bytesOf, patchFor, type Pod } from './mutation.ts';
 import { workloadOf } from './workload.ts';
 
-const rs = (name: string, hash: string) =>
-  ({ labels: { 'pod-template-hash': hash }, ownerReferences: [{ kind: 'ReplicaSet', name: `${name}-${hash}`, controller: true }] });
+const rs = (name: string, hash: string) => ({
+  labels: { 'pod-template-hash': hash },
+  ownerReferences: [{ kind: 'ReplicaSet', name: `${name}-${hash}`, controller: true }],
+});
 
 describe('workloadOf', () => {
   it.each([
@@ -12,7 +14,11 @@ describe('workloadOf', () => {
     [{ ownerReferences: [{ kind: 'StatefulSet', name: 'redis', controller: true }] }, 'shop', 'redis'],
     [{ ownerReferences: [{ kind: 'Job', name: 'nightly-report-29412495', controller: true }] }, 'shop', 'nightly-report'],
     [{ ownerReferences: [{ kind: 'Job', name: 'validate-config-231', controller: true }] }, 'payments', 'validate-config'],
-    [{ ownerReferences: [{ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', name: 'pg-main', controller: true }] }, 'payments', 'pg-main'],
+    [
+      { ownerReferences: [{ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', name: 'pg-main', controller: true }] },
+      'payments',
+      'pg-main',
+    ],
     [{ name: 'etl-v2-117-bx4kq' }, 'jenkins-prd', 'etl-v2'],
     [{ name: 'debug-shell' }, 'development', null],
     [{ name: 'etl-v2-117-bx4kq' }, 'development', null],
@@ -27,7 +33,12 @@ describe('patchFor', () => {
     metadata: rs('web', 'abc12'),
     spec: {
       initContainers: [{ name: 'migrate', resources: { requests: { memory: '64Mi', cpu: '10m' }, limits: { memory: '128Mi' } } }],
-      containers: [{ name: 'app', resources: { ...(request ? { requests: { memory: request } } : {}), ...(limit ? { limits: { memory: limit } } : {}) } }],
+      containers: [
+        {
+          name: 'app',
+          resources: { ...(request ? { requests: { memory: request } } : {}), ...(limit ? { limits: { memory: limit } } : {}) },
+        },
+      ],
     },
   });
   const rows = { shop_web_migrate: '40Mi', shop_web_app: '300Mi' };
@@ -40,11 +51,19 @@ describe('patchFor', () => {
   });
 
   it('caps at the limit, in the limit as written', () => {
-    expect(patchFor(pod('256M', '100Mi'), 'shop', rows)[1]).toEqual({ op: 'add', path: '/spec/containers/0/resources/requests/memory', value: '256M' });
+    expect(patchFor(pod('256M', '100Mi'), 'shop', rows)[1]).toEqual({
+      op: 'add',
+      path: '/spec/containers/0/resources/requests/memory',
+      value: '256M',
+    });
   });
 
   it('adds requests where the container has none', () => {
-    expect(patchFor(pod(), 'shop', rows)[1]).toEqual({ op: 'add', path: '/spec/containers/0/resources/requests', value: { memory: '300Mi' } });
+    expect(patchFor(pod(), 'shop', rows)[1]).toEqual({
+      op: 'add',
+      path: '/spec/containers/0/resources/requests',
+      value: { memory: '300Mi' },
+    });
   });
 
   it('leaves the pod untouched without a table, a workload or a row', () => {

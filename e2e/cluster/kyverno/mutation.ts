@@ -2,20 +2,34 @@
 // capped at its memory limit. Limits and CPU are never in the patch. No table, no workload, no row: no operation.
 import { workloadOf, type PodMeta } from './workload.ts';
 
-export interface Resources { requests?: Record<string, string>; limits?: Record<string, string> }
-export interface Container { name: string; resources?: Resources }
-export interface Pod { metadata: PodMeta; spec: { containers: Container[]; initContainers?: Container[] } }
-export interface PatchOperation { op: 'add'; path: string; value: unknown }
+export interface Resources {
+  requests?: Record<string, string>;
+  limits?: Record<string, string>;
+}
+export interface Container {
+  name: string;
+  resources?: Resources;
+}
+export interface Pod {
+  metadata: PodMeta;
+  spec: { containers: Container[]; initContainers?: Container[] };
+}
+export interface PatchOperation {
+  op: 'add';
+  path: string;
+  value: unknown;
+}
 
 /** `rows` is the table's data, or null when it has none (or is not loaded). */
 export function patchFor(pod: Pod, namespace: string, rows: Record<string, string> | null): PatchOperation[] {
   if (!rows) return [];
   const workload = workloadOf(pod.metadata, namespace);
   if (!workload) return [];
-  const patch = (list: Container[] | undefined, field: string) => (list ?? []).flatMap((c, i) => {
-    const row = rows[`${namespace}_${workload}_${c.name}`];
-    return row === undefined ? [] : requestOperation(c, `/spec/${field}/${i}`, requestFor(row, c.resources?.limits?.memory));
-  });
+  const patch = (list: Container[] | undefined, field: string) =>
+    (list ?? []).flatMap((c, i) => {
+      const row = rows[`${namespace}_${workload}_${c.name}`];
+      return row === undefined ? [] : requestOperation(c, `/spec/${field}/${i}`, requestFor(row, c.resources?.limits?.memory));
+    });
   return [...patch(pod.spec.initContainers, 'initContainers'), ...patch(pod.spec.containers, 'containers')];
 }
 
@@ -33,8 +47,19 @@ function requestOperation(c: Container, path: string, request: string): PatchOpe
 }
 
 const SUFFIX: Record<string, number> = {
-  '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
-  Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60,
+  '': 1,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
 };
 
 /** A Kubernetes quantity in bytes (decimal exponents and milli included, for completeness). */

@@ -13,19 +13,30 @@ const admissionSelector = () => {
 /** The companion chart's webhook owner: Kyverno v1.19.1 owns its registrations by the ClusterRole `*:webhook`
  * labelled with component kyverno, so the garbage collector removes them with the app. */
 export function webhookOwner(): object {
-  return { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole',
+  return {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRole',
     metadata: { name: OWNER_CLUSTERROLE, labels: { [COMPONENT_LABEL]: 'kyverno', 'app.kubernetes.io/part-of': 'kyverno' } },
-    rules: [] };
+    rules: [],
+  };
 }
 
 export function service(): object {
-  return { apiVersion: 'v1', kind: 'Service', metadata: { name: SERVICE, namespace: NAMESPACE },
-    spec: { selector: admissionSelector(), ports: [{ name: 'https', port: 443, targetPort: 9443, protocol: 'TCP' }] } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: SERVICE, namespace: NAMESPACE },
+    spec: { selector: admissionSelector(), ports: [{ name: 'https', port: 443, targetPort: 9443, protocol: 'TCP' }] },
+  };
 }
 
 export function disruptionBudget(): object {
-  return { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: DEPLOYMENT, namespace: NAMESPACE },
-    spec: { minAvailable: 1, selector: { matchLabels: admissionSelector() } } };
+  return {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: { name: DEPLOYMENT, namespace: NAMESPACE },
+    spec: { minAvailable: 1, selector: { matchLabels: admissionSelector() } },
+  };
 }
 
 /** Every `up`: CRDs and the objects no Kyverno webhook guards. */

@@ -21,8 +21,15 @@ export function podLogs(api: Api): (pods: string[]) => Promise<void> {
   const published = new Set<string>();
   return async (pods) => {
     for (const pod of pods.filter((p) => !published.has(p))) {
-      await ignoring(409, api.call('POST', LOGS, { apiVersion: 'kwok.x-k8s.io/v1alpha1', kind: 'Logs',
-        metadata: { name: pod, namespace: NAMESPACE }, spec: { logs: [{ containers: [], logsFile: criLogFile(), follow: true }] } }));
+      await ignoring(
+        409,
+        api.call('POST', LOGS, {
+          apiVersion: 'kwok.x-k8s.io/v1alpha1',
+          kind: 'Logs',
+          metadata: { name: pod, namespace: NAMESPACE },
+          spec: { logs: [{ containers: [], logsFile: criLogFile(), follow: true }] },
+        }),
+      );
       published.add(pod);
     }
     for (const pod of [...published].filter((p) => !pods.includes(p))) {

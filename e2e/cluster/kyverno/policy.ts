@@ -4,7 +4,8 @@ import { GLOBAL_CONTEXT_ENTRY, NAMESPACE, POLICY, TABLE } from './names.ts';
 
 export function globalContextEntry(): object {
   return {
-    apiVersion: 'kyverno.io/v2', kind: 'GlobalContextEntry',
+    apiVersion: 'kyverno.io/v2',
+    kind: 'GlobalContextEntry',
     metadata: { name: GLOBAL_CONTEXT_ENTRY, labels: { 'app.kubernetes.io/part-of': 'kyverno' } },
     spec: {
       kubernetesResource: { group: '', version: 'v1', resource: 'configmaps', namespace: NAMESPACE },
@@ -17,15 +18,18 @@ export function globalContextEntry(): object {
 const variables = [
   { name: 'rows', expression: `globalContext.Get("${GLOBAL_CONTEXT_ENTRY}", "rows")` },
   { name: 'owner', expression: 'object.metadata.?ownerReferences.orValue([]).filter(o, o.?controller.orValue(false))' },
-  { name: 'workload', expression: [
-    "size(variables.owner) == 0 ? (namespaceObject.metadata.name == 'jenkins-prd' && object.metadata.name.matches('^.+-[0-9]+-[a-z0-9-]+$')",
-    "  ? object.metadata.name.find('^.+-[0-9]+-').replace(object.metadata.name.find('-[0-9]+-$'), '') : '')",
-    ": variables.owner[0].kind == 'ReplicaSet' ? variables.owner[0].name.substring(0, variables.owner[0].name.lastIndexOf('-'))",
-    ": variables.owner[0].kind in ['StatefulSet', 'DaemonSet'] ? variables.owner[0].name",
-    ": variables.owner[0].kind == 'Job' ? (variables.owner[0].name.matches('-[0-9]+$') ? variables.owner[0].name.substring(0, variables.owner[0].name.lastIndexOf('-')) : variables.owner[0].name)",
-    ": variables.owner[0].kind == 'Cluster' && variables.owner[0].apiVersion.startsWith('postgresql.cnpg.io/') ? variables.owner[0].name",
-    ": ''",
-  ].join('\n') },
+  {
+    name: 'workload',
+    expression: [
+      "size(variables.owner) == 0 ? (namespaceObject.metadata.name == 'jenkins-prd' && object.metadata.name.matches('^.+-[0-9]+-[a-z0-9-]+$')",
+      "  ? object.metadata.name.find('^.+-[0-9]+-').replace(object.metadata.name.find('-[0-9]+-$'), '') : '')",
+      ": variables.owner[0].kind == 'ReplicaSet' ? variables.owner[0].name.substring(0, variables.owner[0].name.lastIndexOf('-'))",
+      ": variables.owner[0].kind in ['StatefulSet', 'DaemonSet'] ? variables.owner[0].name",
+      ": variables.owner[0].kind == 'Job' ? (variables.owner[0].name.matches('-[0-9]+$') ? variables.owner[0].name.substring(0, variables.owner[0].name.lastIndexOf('-')) : variables.owner[0].name)",
+      ": variables.owner[0].kind == 'Cluster' && variables.owner[0].apiVersion.startsWith('postgresql.cnpg.io/') ? variables.owner[0].name",
+      ": ''",
+    ].join('\n'),
+  },
   { name: 'prefix', expression: 'namespaceObject.metadata.name + "_" + variables.workload + "_"' },
 ];
 
@@ -43,7 +47,8 @@ function containerPatch(field: 'containers' | 'initContainers'): string {
 
 export function mutatingPolicy(): object {
   return {
-    apiVersion: 'policies.kyverno.io/v1', kind: 'MutatingPolicy',
+    apiVersion: 'policies.kyverno.io/v1',
+    kind: 'MutatingPolicy',
     metadata: { name: POLICY, labels: { 'app.kubernetes.io/part-of': 'kyverno' } },
     spec: {
       failurePolicy: 'Fail',

@@ -8,8 +8,17 @@ const MERGE = 'application/merge-patch+json';
 const POLICY_PATH = `/apis/policies.kyverno.io/v1/mutatingpolicies/${POLICY}`;
 const ENTRY_PATH = `/apis/kyverno.io/v2/globalcontextentries/${GLOBAL_CONTEXT_ENTRY}`;
 
-interface Condition { type: string; status: string; reason: string; message: string; lastTransitionTime: string }
-interface WithStatus { metadata: { uid: string }; status?: { conditions?: Condition[]; conditionStatus?: { conditions?: Condition[] } } }
+interface Condition {
+  type: string;
+  status: string;
+  reason: string;
+  message: string;
+  lastTransitionTime: string;
+}
+interface WithStatus {
+  metadata: { uid: string };
+  status?: { conditions?: Condition[]; conditionStatus?: { conditions?: Condition[] } };
+}
 
 /** Keeps lastTransitionTime when the status does not change, as meta.SetStatusCondition does. */
 function condition(previous: Condition[] | undefined, type: string, ok: boolean, message: string): Condition {
@@ -33,7 +42,12 @@ export async function markPolicyReady(api: Api, webhookConfigured: boolean): Pro
   if (!policy) return;
   const previous = policy.status?.conditionStatus?.conditions;
   const conditions = [
-    condition(previous, 'WebhookConfigured', webhookConfigured, webhookConfigured ? 'Webhook configured.' : 'Policy is not configured in the webhook.'),
+    condition(
+      previous,
+      'WebhookConfigured',
+      webhookConfigured,
+      webhookConfigured ? 'Webhook configured.' : 'Policy is not configured in the webhook.',
+    ),
     condition(previous, 'RBACPermissionsGranted', true, 'Background scanning disabled; reporting permissions not required.'),
   ];
   const status = { conditionStatus: { ready: webhookConfigured, conditions, message: '' } };
@@ -56,8 +70,15 @@ async function failedLoadEvent(api: Api, uid: string, message: string): Promise<
   await api.call('POST', '/api/v1/namespaces/default/events', {
     metadata: { generateName: `${GLOBAL_CONTEXT_ENTRY}.`, namespace: 'default' },
     involvedObject: { apiVersion: 'kyverno.io/v2', kind: 'GlobalContextEntry', name: GLOBAL_CONTEXT_ENTRY, uid },
-    reason: 'PolicyError', message, type: 'Warning', action: 'Retrying', count: 1,
-    firstTimestamp: now, lastTimestamp: now,
-    source: { component: 'kyverno-admission' }, reportingComponent: 'kyverno-admission', reportingInstance: 'kyverno-admission',
+    reason: 'PolicyError',
+    message,
+    type: 'Warning',
+    action: 'Retrying',
+    count: 1,
+    firstTimestamp: now,
+    lastTimestamp: now,
+    source: { component: 'kyverno-admission' },
+    reportingComponent: 'kyverno-admission',
+    reportingInstance: 'kyverno-admission',
   });
 }

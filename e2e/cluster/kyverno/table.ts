@@ -11,11 +11,16 @@ export interface TableView {
   error: string | null;
 }
 
-interface ConfigMap extends KubeObject { data?: Record<string, string> }
+interface ConfigMap extends KubeObject {
+  data?: Record<string, string>;
+}
 
 const REVOKED_TOKEN = 'memdash-harness-revoked-token';
 
-export interface TableLoader { view(): TableView; stop(): void }
+export interface TableLoader {
+  view(): TableView;
+  stop(): void;
+}
 
 export function loadTable(readable: boolean, onChange: (view: TableView) => void): TableLoader {
   let current: TableView = { rows: null, loaded: false, error: null };
@@ -25,12 +30,13 @@ export function loadTable(readable: boolean, onChange: (view: TableView) => void
     current = next;
     if (changed) onChange(current);
   };
-  const stop = client.informer<ConfigMap>(`/api/v1/namespaces/${NAMESPACE}/configmaps`,
+  const stop = client.informer<ConfigMap>(
+    `/api/v1/namespaces/${NAMESPACE}/configmaps`,
     (items) => {
       const data = items.find((c) => c.metadata.name === TABLE)?.data;
       update({ rows: data && Object.keys(data).length > 0 ? data : null, loaded: true, error: null });
     },
-    (error) => update({ rows: null, loaded: false,
-      error: `failed to sync cache for /v1, Resource=configmaps: ${error.message}` }));
+    (error) => update({ rows: null, loaded: false, error: `failed to sync cache for /v1, Resource=configmaps: ${error.message}` }),
+  );
   return { view: () => current, stop };
 }

@@ -1,7 +1,12 @@
 // The policy's workload of a pod, from its controller owner (runbook: "What it does to pod creation"). Written
 // here on purpose, apart from the dashboard's own derivation, so that when the two agree it means something.
 
-export interface OwnerReference { apiVersion?: string; kind: string; name: string; controller?: boolean }
+export interface OwnerReference {
+  apiVersion?: string;
+  kind: string;
+  name: string;
+  controller?: boolean;
+}
 export interface PodMeta {
   name?: string;
   generateName?: string;
@@ -17,12 +22,17 @@ export function workloadOf(meta: PodMeta, namespace = meta.namespace): string | 
   const owner = meta.ownerReferences?.find((o) => o.controller);
   if (!owner) return namespace === JENKINS_NAMESPACE ? jenkinsJob(meta.name ?? '') : null;
   switch (owner.kind) {
-    case 'ReplicaSet': return withoutTemplateHash(owner.name, meta.labels?.['pod-template-hash']);
+    case 'ReplicaSet':
+      return withoutTemplateHash(owner.name, meta.labels?.['pod-template-hash']);
     case 'StatefulSet':
-    case 'DaemonSet': return owner.name;
-    case 'Job': return owner.name.replace(/-\d+$/, '');
-    case 'Cluster': return owner.apiVersion?.startsWith('postgresql.cnpg.io/') ? owner.name : null;
-    default: return null;
+    case 'DaemonSet':
+      return owner.name;
+    case 'Job':
+      return owner.name.replace(/-\d+$/, '');
+    case 'Cluster':
+      return owner.apiVersion?.startsWith('postgresql.cnpg.io/') ? owner.name : null;
+    default:
+      return null;
   }
 }
 

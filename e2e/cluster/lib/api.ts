@@ -20,7 +20,9 @@ export interface Api {
   informer<T extends KubeObject>(path: string, onItems: (items: T[]) => void, onError?: (error: Error) => void): () => void;
 }
 
-export interface KubeObject { metadata: { name: string; namespace?: string; uid?: string; resourceVersion?: string } }
+export interface KubeObject {
+  metadata: { name: string; namespace?: string; uid?: string; resourceVersion?: string };
+}
 
 export const adminToken = (): string => readFileSync(kubeconfigPath('admin'), 'utf8').match(/token: (\S+)/)?.[1] ?? '';
 
@@ -28,8 +30,14 @@ export function api(token: string = adminToken()): Api {
   const port = readState()?.ports.apiserver;
   if (!port) throw new Error('no local cluster state: run npm run cluster:up');
   const ca = readFileSync(pki('ca.crt'));
-  const options = (method: string, path: string, headers: Record<string, string>) =>
-    ({ host: '127.0.0.1', port, path, method, ca, headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...headers } });
+  const options = (method: string, path: string, headers: Record<string, string>) => ({
+    host: '127.0.0.1',
+    port,
+    path,
+    method,
+    ca,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...headers },
+  });
 
   const call = <T>(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> =>
     new Promise((resolveBody, reject) => {
@@ -37,7 +45,9 @@ export function api(token: string = adminToken()): Api {
       const req = request(options(method, path, payload ? { 'content-type': contentType } : {}), (res) => {
         let text = '';
         res.setEncoding('utf8');
-        res.on('data', (chunk: string) => { text += chunk; });
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
         res.on('end', () => {
           const status = res.statusCode ?? 0;
           if (status >= 200 && status < 300) return resolveBody((text ? JSON.parse(text) : {}) as T);
@@ -53,7 +63,10 @@ export function api(token: string = adminToken()): Api {
   const watch = (path: string, onEvent: (type: string, object: any) => void, signal: { stop: boolean; abort?: () => void }) =>
     new Promise<void>((done) => {
       const req = request(options('GET', path, {}), (res) => {
-        if (res.statusCode !== 200) { res.resume(); return done(); }
+        if (res.statusCode !== 200) {
+          res.resume();
+          return done();
+        }
         let buffer = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
@@ -63,7 +76,10 @@ export function api(token: string = adminToken()): Api {
             buffer = buffer.slice(nl + 1);
             if (!line.trim()) continue;
             const event = JSON.parse(line) as { type: string; object: any };
-            if (event.type === 'ERROR') { req.destroy(); return done(); }
+            if (event.type === 'ERROR') {
+              req.destroy();
+              return done();
+            }
             onEvent(event.type, event.object);
           }
         });
@@ -84,19 +100,26 @@ export function api(token: string = adminToken()): Api {
           const list = await call<{ items: T[]; metadata: { resourceVersion: string } }>('GET', path);
           const items = new Map(list.items.map((i) => [keyOf(i), i]));
           onItems([...items.values()]);
-          await watch(`${path}${sep}watch=1&resourceVersion=${list.metadata.resourceVersion}`, (type, object: T) => {
-            if (type === 'DELETED') items.delete(keyOf(object));
-            else if (type === 'ADDED' || type === 'MODIFIED') items.set(keyOf(object), object);
-            else return;
-            onItems([...items.values()]);
-          }, signal);
+          await watch(
+            `${path}${sep}watch=1&resourceVersion=${list.metadata.resourceVersion}`,
+            (type, object: T) => {
+              if (type === 'DELETED') items.delete(keyOf(object));
+              else if (type === 'ADDED' || type === 'MODIFIED') items.set(keyOf(object), object);
+              else return;
+              onItems([...items.values()]);
+            },
+            signal,
+          );
         } catch (error) {
           onError?.(error as Error);
         }
         if (!signal.stop) await new Promise((r) => setTimeout(r, 1000));
       }
     })();
-    return () => { signal.stop = true; signal.abort?.(); };
+    return () => {
+      signal.stop = true;
+      signal.abort?.();
+    };
   };
 
   return { call, informer } as Api;

@@ -6,12 +6,20 @@ import { bin, binDir, cacheDir, KUBE_VERSION, KWOK_VERSION } from './paths.ts';
 import { fail } from './log.ts';
 
 export const BUILT = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubectl', 'kwok'];
-const DEBIAN = { '/usr/bin/etcd': 'etcd-server', '/usr/bin/prometheus': 'prometheus', '/usr/bin/promtool': 'prometheus',
-  '/usr/bin/openssl': 'openssl', '/usr/bin/python3': 'python3' /* the snapshot job's script */ };
+const DEBIAN = {
+  '/usr/bin/etcd': 'etcd-server',
+  '/usr/bin/prometheus': 'prometheus',
+  '/usr/bin/promtool': 'prometheus',
+  '/usr/bin/openssl': 'openssl',
+  '/usr/bin/python3': 'python3' /* the snapshot job's script */,
+};
 
 export function checkDebianPackages(): void {
-  const missing = Object.entries(DEBIAN).filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
-  if (missing.length) fail(`missing Debian packages: ${[...new Set(missing)].join(' ')} — run scripts/setup.sh (or apt-get install -y ${missing.join(' ')})`);
+  const missing = Object.entries(DEBIAN)
+    .filter(([path]) => !existsSync(path))
+    .map(([, pkg]) => pkg);
+  if (missing.length)
+    fail(`missing Debian packages: ${[...new Set(missing)].join(' ')} — run scripts/setup.sh (or apt-get install -y ${missing.join(' ')})`);
 }
 
 /** Builds what is missing (a cold build takes a long time; they are cached in ~/.cache/memdash, keyed by version). */

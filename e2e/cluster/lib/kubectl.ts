@@ -12,7 +12,10 @@ export function kubectlArgs(user: User, args: string[]): string[] {
 export function kubectl(args: string[], options: { user?: User; input?: string } = {}): string {
   try {
     return execFileSync(bin('kubectl'), kubectlArgs(options.user ?? 'admin', args), {
-      input: options.input, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'],
+      input: options.input,
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
@@ -21,19 +24,27 @@ export function kubectl(args: string[], options: { user?: User; input?: string }
 }
 
 /** Same, without blocking the event loop, resolving to {code, stdout, stderr} instead of throwing. */
-export function kubectlAsync(args: string[], options: { user?: User; input?: string } = {}):
-  Promise<{ code: number; stdout: string; stderr: string }> {
+export function kubectlAsync(
+  args: string[],
+  options: { user?: User; input?: string } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolveResult) => {
-    const child = execFile(bin('kubectl'), kubectlArgs(options.user ?? 'admin', args), { maxBuffer: 512 * 1024 * 1024 },
-      (error, stdout, stderr) => resolveResult({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    const child = execFile(
+      bin('kubectl'),
+      kubectlArgs(options.user ?? 'admin', args),
+      { maxBuffer: 512 * 1024 * 1024 },
+      (error, stdout, stderr) => resolveResult({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
     if (options.input !== undefined) child.stdin?.end(options.input);
   });
 }
 
 export function applyObjects(objects: object[], user: User = 'admin'): void {
   if (objects.length === 0) return;
-  kubectl(['apply', '--server-side', '--force-conflicts', '--field-manager=memdash-harness', '-f', '-'],
-    { user, input: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }) });
+  kubectl(['apply', '--server-side', '--force-conflicts', '--field-manager=memdash-harness', '-f', '-'], {
+    user,
+    input: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }),
+  });
 }
 
 export function getJson<T = any>(args: string[], user: User = 'admin'): T {

@@ -33,8 +33,10 @@ function podStages(moduleDir: string): string {
 export function installKwokCrds(): void {
   const dir = join(kwokModuleDir(), 'kustomize/crd/bases');
   const crds = ['kwok.x-k8s.io_logs.yaml', 'kwok.x-k8s.io_clusterlogs.yaml'].map((f) => readFileSync(join(dir, f), 'utf8'));
-  execFileSync(bin('kubectl'), [`--kubeconfig=${kubeconfigPath('admin')}`, 'apply', '--server-side', '-f', '-'],
-    { input: crds.join('\n---\n'), stdio: ['pipe', 'ignore', 'pipe'] });
+  execFileSync(bin('kubectl'), [`--kubeconfig=${kubeconfigPath('admin')}`, 'apply', '--server-side', '-f', '-'], {
+    input: crds.join('\n---\n'),
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
 }
 
 export function ensureKwok(current: ClusterState): void {
@@ -43,10 +45,16 @@ export function ensureKwok(current: ClusterState): void {
   writeFileSync(config, podStages(kwokModuleDir()));
   const port = current.ports.kwok;
   startDaemon(current, 'kwok', bin('kwok'), [
-    `--kubeconfig=${kubeconfigPath('admin')}`, '--manage-all-nodes=true',
-    '--node-ip=127.0.0.1', `--node-port=${port}`, `--server-address=127.0.0.1:${port}`,
-    `--tls-cert-file=${pki('kwok.crt')}`, `--tls-private-key-file=${pki('kwok.key')}`,
-    `--config=${config}`, '--enable-crds=Logs,ClusterLogs', '--cidr=10.244.0.0/16',
+    `--kubeconfig=${kubeconfigPath('admin')}`,
+    '--manage-all-nodes=true',
+    '--node-ip=127.0.0.1',
+    `--node-port=${port}`,
+    `--server-address=127.0.0.1:${port}`,
+    `--tls-cert-file=${pki('kwok.crt')}`,
+    `--tls-private-key-file=${pki('kwok.key')}`,
+    `--config=${config}`,
+    '--enable-crds=Logs,ClusterLogs',
+    '--cidr=10.244.0.0/16',
     // heartbeats through node leases, as kubelets do; without them the node lifecycle controller marks pods NotReady
     '--node-lease-duration-seconds=40',
   ]);
@@ -57,6 +65,12 @@ export function seedDefaultLogs(): void {
   const file = state('logs', 'pod-default.log');
   const now = new Date().toISOString();
   writeFileSync(file, [`${now} stdout F started`, `${now} stdout F serving on :8080`].join('\n') + '\n');
-  applyObjects([{ apiVersion: 'kwok.x-k8s.io/v1alpha1', kind: 'ClusterLogs', metadata: { name: 'every-pod' },
-    spec: { selector: {}, logs: [{ containers: [], logsFile: file, follow: false }] } }]);
+  applyObjects([
+    {
+      apiVersion: 'kwok.x-k8s.io/v1alpha1',
+      kind: 'ClusterLogs',
+      metadata: { name: 'every-pod' },
+      spec: { selector: {}, logs: [{ containers: [], logsFile: file, follow: false }] },
+    },
+  ]);
 }

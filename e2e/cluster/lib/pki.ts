@@ -12,19 +12,56 @@ function openssl(args: string[]): void {
 function serving(name: string, subject: string, altNames: string[]): void {
   if (existsSync(pki(`${name}.crt`))) return;
   const ext = pki(`${name}.ext`);
-  writeFileSync(ext, `subjectAltName=${altNames.join(',')}\nextendedKeyUsage=serverAuth,clientAuth\nkeyUsage=digitalSignature,keyEncipherment\n`);
+  writeFileSync(
+    ext,
+    `subjectAltName=${altNames.join(',')}\nextendedKeyUsage=serverAuth,clientAuth\nkeyUsage=digitalSignature,keyEncipherment\n`,
+  );
   openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', pki(`${name}.key`), '-out', pki(`${name}.csr`), '-subj', subject]);
-  openssl(['x509', '-req', '-in', pki(`${name}.csr`), '-CA', pki('ca.crt'), '-CAkey', pki('ca.key'), '-CAcreateserial',
-    '-days', '3650', '-out', pki(`${name}.crt`), '-extfile', ext]);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    pki(`${name}.csr`),
+    '-CA',
+    pki('ca.crt'),
+    '-CAkey',
+    pki('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '3650',
+    '-out',
+    pki(`${name}.crt`),
+    '-extfile',
+    ext,
+  ]);
 }
 
 export function ensurePki(): void {
   mkdirSync(pki(''), { recursive: true });
   if (!existsSync(pki('ca.crt'))) {
-    openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', pki('ca.key'), '-out', pki('ca.crt'),
-      '-days', '3650', '-subj', '/CN=memdash-local-ca']);
+    openssl([
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      pki('ca.key'),
+      '-out',
+      pki('ca.crt'),
+      '-days',
+      '3650',
+      '-subj',
+      '/CN=memdash-local-ca',
+    ]);
   }
-  serving('apiserver', '/CN=kube-apiserver', ['IP:127.0.0.1', 'DNS:localhost', 'DNS:kubernetes', 'DNS:kubernetes.default.svc', 'IP:10.0.0.1']);
+  serving('apiserver', '/CN=kube-apiserver', [
+    'IP:127.0.0.1',
+    'DNS:localhost',
+    'DNS:kubernetes',
+    'DNS:kubernetes.default.svc',
+    'IP:10.0.0.1',
+  ]);
   serving('kwok', '/CN=kwok-kubelet', ['IP:127.0.0.1', 'DNS:localhost']);
   // the Kyverno stand-in answers as the production Service's name and on loopback
   serving('webhook', '/CN=kyverno-prd-svc', ['IP:127.0.0.1', 'DNS:localhost', 'DNS:kyverno-prd-svc.kyverno-prd.svc']);

@@ -35,8 +35,9 @@ async function backfill(plans: SeriesPlan[]): Promise<void> {
   mkdirSync(data, { recursive: true });
   const input = state('samples.om');
   const samples = await writeOpenMetrics(input, plans);
-  execFileSync(PROMTOOL, ['tsdb', 'create-blocks-from', 'openmetrics', '--max-block-duration=24h', input, data],
-    { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(PROMTOOL, ['tsdb', 'create-blocks-from', 'openmetrics', '--max-block-duration=24h', input, data], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   rmSync(input);
   log(`backfilled ${plans.length} series, ${samples} samples in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -45,7 +46,8 @@ function startPrometheus(current: ClusterState): void {
   const config = state('prometheus.yml');
   if (!existsSync(config)) writeFileSync(config, 'global:\n  scrape_interval: 1m\nscrape_configs: []\n');
   startDaemon(current, 'prometheus', PROMETHEUS, [
-    `--config.file=${config}`, `--storage.tsdb.path=${state('prometheus')}`,
+    `--config.file=${config}`,
+    `--storage.tsdb.path=${state('prometheus')}`,
     // the default 15 d retention would delete most of the backfilled window
     '--storage.tsdb.retention.time=3650d',
     `--web.listen-address=127.0.0.1:${current.ports.prometheus}`,

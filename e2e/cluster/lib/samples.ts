@@ -38,11 +38,18 @@ const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 
 function labels(plan: SeriesPlan): string {
   const pairs: Record<string, string> = {
-    container: plan.container, namespace: plan.namespace, pod: plan.pod, node: plan.node,
-    job: 'kubelet', metrics_path: '/metrics/cadvisor', instance: `${plan.node}:10250`,
+    container: plan.container,
+    namespace: plan.namespace,
+    pod: plan.pod,
+    node: plan.node,
+    job: 'kubelet',
+    metrics_path: '/metrics/cadvisor',
+    instance: `${plan.node}:10250`,
     image: `registry.local/${plan.container}:1.0`,
   };
-  return Object.entries(pairs).map(([k, v]) => `${k}="${escape(v)}"`).join(',');
+  return Object.entries(pairs)
+    .map(([k, v]) => `${k}="${escape(v)}"`)
+    .join(',');
 }
 
 async function write(out: WriteStream, text: string): Promise<void> {
@@ -63,7 +70,10 @@ export async function writeOpenMetrics(path: string, plans: SeriesPlan[]): Promi
     for (let t = start; t <= plan.to; t += STEP_SECONDS) {
       chunk += `${name} ${workingSet(plan, t, random)} ${t}\n`;
       samples++;
-      if (chunk.length > 1 << 20) { await write(out, chunk); chunk = ''; }
+      if (chunk.length > 1 << 20) {
+        await write(out, chunk);
+        chunk = '';
+      }
     }
     await write(out, chunk);
   }

@@ -6,7 +6,11 @@ import { state, stateDir } from './paths.ts';
 export const PORT_NAMES = ['etcd', 'etcdPeer', 'apiserver', 'controllerManager', 'scheduler', 'kwok', 'prometheus', 'webhook'] as const;
 export type PortName = (typeof PORT_NAMES)[number];
 
-export interface ProcessRecord { pid: number; command: string; startedAt: string }
+export interface ProcessRecord {
+  pid: number;
+  command: string;
+  startedAt: string;
+}
 export interface ClusterState {
   ports: Record<PortName, number>;
   processes: Record<string, ProcessRecord>;

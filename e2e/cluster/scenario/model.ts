@@ -56,8 +56,13 @@ export function podSpec(w: WorkloadSpec, restartPolicy = 'Always'): object {
   };
   if (w.initContainers?.length) spec.initContainers = w.initContainers.map(container);
   if (w.onePerNode) {
-    spec.affinity = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [
-      { labelSelector: { matchLabels: { [WORKLOAD_LABEL]: w.name } }, topologyKey: 'kubernetes.io/hostname' }] } };
+    spec.affinity = {
+      podAntiAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [
+          { labelSelector: { matchLabels: { [WORKLOAD_LABEL]: w.name } }, topologyKey: 'kubernetes.io/hostname' },
+        ],
+      },
+    };
   }
   return spec;
 }

@@ -10,20 +10,44 @@ const selector = (w: WorkloadSpec) => ({ matchLabels: { [WORKLOAD_LABEL]: w.name
 export function controllerObject(w: WorkloadSpec): object | null {
   switch (w.kind) {
     case 'Deployment':
-      return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: meta(w),
-        spec: { replicas: w.replicas ?? 1, selector: selector(w), template: template(w),
-          strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 1 } } } };
+      return {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: meta(w),
+        spec: {
+          replicas: w.replicas ?? 1,
+          selector: selector(w),
+          template: template(w),
+          strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 1 } },
+        },
+      };
     case 'StatefulSet':
-      return { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: meta(w),
-        spec: { replicas: w.replicas ?? 1, serviceName: w.name, selector: selector(w), template: template(w),
-          ...(w.parallelPods ? { podManagementPolicy: 'Parallel' } : {}) } };
+      return {
+        apiVersion: 'apps/v1',
+        kind: 'StatefulSet',
+        metadata: meta(w),
+        spec: {
+          replicas: w.replicas ?? 1,
+          serviceName: w.name,
+          selector: selector(w),
+          template: template(w),
+          ...(w.parallelPods ? { podManagementPolicy: 'Parallel' } : {}),
+        },
+      };
     case 'DaemonSet':
-      return { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: meta(w),
-        spec: { selector: selector(w), template: template(w) } };
+      return { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: meta(w), spec: { selector: selector(w), template: template(w) } };
     case 'CronJob':
-      return { apiVersion: 'batch/v1', kind: 'CronJob', metadata: meta(w),
-        spec: { schedule: '30 2 * * *', timeZone: 'Europe/Amsterdam', successfulJobsHistoryLimit: 3,
-          jobTemplate: { spec: { backoffLimit: 0, template: template(w, 'Never') } } } };
+      return {
+        apiVersion: 'batch/v1',
+        kind: 'CronJob',
+        metadata: meta(w),
+        spec: {
+          schedule: '30 2 * * *',
+          timeZone: 'Europe/Amsterdam',
+          successfulJobsHistoryLimit: 3,
+          jobTemplate: { spec: { backoffLimit: 0, template: template(w, 'Never') } },
+        },
+      };
     default:
       return null;
   }
@@ -31,38 +55,63 @@ export function controllerObject(w: WorkloadSpec): object | null {
 
 /** A Job named `<job>-<build>`, not owned by a CronJob (the library's validation Job). */
 export function standaloneJob(w: WorkloadSpec, run: string): object {
-  return { apiVersion: 'batch/v1', kind: 'Job', metadata: meta(w, `${w.name}-${run}`),
-    spec: { backoffLimit: 0, template: template(w, 'Never') } };
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: meta(w, `${w.name}-${run}`),
+    spec: { backoffLimit: 0, template: template(w, 'Never') },
+  };
 }
 
 /** An ownerless Jenkins agent `<job>-<build>-<suffix>`, as the Kubernetes plugin names them. */
 export function jenkinsAgent(w: WorkloadSpec, build: string): object {
-  return { apiVersion: 'v1', kind: 'Pod',
-    metadata: { name: `${w.name}-${build}-${suffix()}`, namespace: w.namespace,
-      labels: { ...podLabels(w), 'jenkins/label': w.name, 'jenkins/build': build } },
-    spec: podSpec(w, 'Never') };
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: `${w.name}-${build}-${suffix()}`,
+      namespace: w.namespace,
+      labels: { ...podLabels(w), 'jenkins/label': w.name, 'jenkins/build': build },
+    },
+    spec: podSpec(w, 'Never'),
+  };
 }
 
 export function barePod(w: WorkloadSpec): object {
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: w.name, namespace: w.namespace, labels: podLabels(w) },
-    spec: podSpec(w) };
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: w.name, namespace: w.namespace, labels: podLabels(w) }, spec: podSpec(w) };
 }
 
 /** A CloudNativePG Cluster; its operator is absent here, so the harness creates the instance pods it would own. */
 export function cnpgCluster(w: WorkloadSpec): object {
-  return { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: meta(w),
-    spec: { instances: w.replicas ?? 1, storage: { size: '10Gi' } } };
+  return {
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'Cluster',
+    metadata: meta(w),
+    spec: { instances: w.replicas ?? 1, storage: { size: '10Gi' } },
+  };
 }
 
 export function cnpgInstance(w: WorkloadSpec, index: number, clusterUid: string): object {
   const name = `${w.name}-${index}`;
-  return { apiVersion: 'v1', kind: 'Pod',
-    metadata: { name, namespace: w.namespace,
-      labels: { ...podLabels(w), 'cnpg.io/cluster': w.name, 'cnpg.io/instanceName': name, 'cnpg.io/podRole': 'instance',
-        role: index === 1 ? 'primary' : 'replica' },
-      ownerReferences: [{ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', name: w.name, uid: clusterUid,
-        controller: true, blockOwnerDeletion: true }] },
-    spec: podSpec(w) };
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: w.namespace,
+      labels: {
+        ...podLabels(w),
+        'cnpg.io/cluster': w.name,
+        'cnpg.io/instanceName': name,
+        'cnpg.io/podRole': 'instance',
+        role: index === 1 ? 'primary' : 'replica',
+      },
+      ownerReferences: [
+        { apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', name: w.name, uid: clusterUid, controller: true, blockOwnerDeletion: true },
+      ],
+    },
+    spec: podSpec(w),
+  };
 }
 
 const ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
@@ -75,8 +124,11 @@ export function namespaceObject(name: string): object {
 }
 
 export function tableConfigMap(data: Record<string, string> | undefined): object {
-  const cm: Record<string, unknown> = { apiVersion: 'v1', kind: 'ConfigMap',
-    metadata: { name: 'memory-requests', namespace: 'kyverno-prd', labels: { 'app.kubernetes.io/part-of': 'kyverno' } } };
+  const cm: Record<string, unknown> = {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'memory-requests', namespace: 'kyverno-prd', labels: { 'app.kubernetes.io/part-of': 'kyverno' } },
+  };
   if (data) cm.data = data;
   return cm;
 }
@@ -92,7 +144,13 @@ export function tableRows(workloads: WorkloadSpec[], atCreation = false): Record
 }
 
 export function nodeObject(name: string): object {
-  return { apiVersion: 'v1', kind: 'Node',
-    metadata: { name, labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64',
-      type: 'kwok' }, annotations: { 'kwok.x-k8s.io/node': 'fake', 'node.alpha.kubernetes.io/ttl': '0' } } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name,
+      labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64', type: 'kwok' },
+      annotations: { 'kwok.x-k8s.io/node': 'fake', 'node.alpha.kubernetes.io/ttl': '0' },
+    },
+  };
 }

@@ -5,10 +5,21 @@ import { DAY, type SeriesPlan } from '../lib/samples.ts';
 import { NODES, WORKLOADS } from './workloads.ts';
 import { WORKLOAD_LABEL, type ContainerSpec, type WorkloadSpec } from './model.ts';
 
-interface Meta { name: string; namespace: string; creationTimestamp: string; labels?: Record<string, string>;
-  annotations?: Record<string, string> }
-interface PodItem { metadata: Meta; spec: { nodeName?: string } }
-interface RsItem { metadata: Meta; spec: { replicas?: number } }
+interface Meta {
+  name: string;
+  namespace: string;
+  creationTimestamp: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+interface PodItem {
+  metadata: Meta;
+  spec: { nodeName?: string };
+}
+interface RsItem {
+  metadata: Meta;
+  spec: { replicas?: number };
+}
 
 const WINDOW = 28 * DAY;
 
@@ -46,12 +57,17 @@ function plansFor(w: WorkloadSpec, pods: PodItem[], replicaSets: RsItem[], end: 
   const current = (from: number) => pods.flatMap((p, i) => plan(w, p.metadata.name, p.spec.nodeName ?? nodeOf(i), from, end));
   if (w.goneFromWindow) return syntheticPods(w, `${w.name}-6b9f7c4d8`, 2, end - 35 * DAY, start - DAY);
   switch (w.kind) {
-    case 'Deployment': return rolledDeployment(w, pods, replicaSets, start, end);
-    case 'CronJob': return dailyRuns(w, start, end);
+    case 'Deployment':
+      return rolledDeployment(w, pods, replicaSets, start, end);
+    case 'CronJob':
+      return dailyRuns(w, start, end);
     case 'Job':
-    case 'JenkinsAgent': return builds(w, start, end, (n) => buildPodName(w, pods, n));
-    case 'Pod': return current(end - 3 * DAY);
-    default: return current(start);
+    case 'JenkinsAgent':
+      return builds(w, start, end, (n) => buildPodName(w, pods, n));
+    case 'Pod':
+      return current(end - 3 * DAY);
+    default:
+      return current(start);
   }
 }
 
@@ -65,8 +81,9 @@ function rolledDeployment(w: WorkloadSpec, pods: PodItem[], replicaSets: RsItem[
   const generations = [...replicaSets].sort((a, b) => revision(a) - revision(b));
   if (generations.length === 0) return [];
   const share = (end - start) / generations.length;
-  const old = generations.slice(0, -1).flatMap((rs, g) =>
-    syntheticPods(w, rs.metadata.name, w.replicas ?? 1, start + g * share, start + (g + 1) * share - 1));
+  const old = generations
+    .slice(0, -1)
+    .flatMap((rs, g) => syntheticPods(w, rs.metadata.name, w.replicas ?? 1, start + g * share, start + (g + 1) * share - 1));
   const newestFrom = start + (generations.length - 1) * share;
   return [...old, ...pods.flatMap((p, i) => plan(w, p.metadata.name, p.spec.nodeName ?? nodeOf(i), newestFrom, end))];
 }

@@ -2,8 +2,28 @@
 // container and a sidecar), their rows in the table, and samples for a sample of them — for benchmarks.
 import type { WorkloadSpec } from './model.ts';
 
-const SERVICES = ['orders', 'billing', 'catalog', 'search', 'checkout', 'invoices', 'ledger', 'notify', 'auth', 'media',
-  'pricing', 'stock', 'reports', 'gateway', 'tracking', 'profile', 'reviews', 'export', 'import', 'audit'];
+const SERVICES = [
+  'orders',
+  'billing',
+  'catalog',
+  'search',
+  'checkout',
+  'invoices',
+  'ledger',
+  'notify',
+  'auth',
+  'media',
+  'pricing',
+  'stock',
+  'reports',
+  'gateway',
+  'tracking',
+  'profile',
+  'reviews',
+  'export',
+  'import',
+  'audit',
+];
 const ROLES = ['api', 'worker', 'consumer', 'web', 'sync'];
 const REPLICAS = [1, 2, 3, 5, 8, 10, 6, 4, 7, 4]; // averages 5
 const NAMESPACE_COUNT = 20;
@@ -28,8 +48,11 @@ export function scaleWorkloads(pods: number): WorkloadSpec[] {
     const appMi = 64 + ((i * 37) % 900);
     const sampled = i < SCALE_SAMPLED_WORKLOADS;
     workloads.push({
-      namespace: scaleNamespaces()[i % NAMESPACE_COUNT]!, name: `${service}-${role}-${i}`,
-      kind: i % 10 === 9 ? 'StatefulSet' : 'Deployment', replicas, parallelPods: true,
+      namespace: scaleNamespaces()[i % NAMESPACE_COUNT]!,
+      name: `${service}-${role}-${i}`,
+      kind: i % 10 === 9 ? 'StatefulSet' : 'Deployment',
+      replicas,
+      parallelPods: true,
       containers: [
         { name: role, request: `${appMi * 2}Mi`, limit: `${appMi * 3}Mi`, workingSetMi: sampled ? appMi : undefined },
         { name: 'envoy', request: '64Mi', limit: '128Mi', workingSetMi: sampled ? 40 : undefined },

@@ -4,8 +4,18 @@ import { waitFor } from '../lib/processes.ts';
 import { log, fail } from '../lib/log.ts';
 import { NAMESPACES, NODES, WORKLOADS } from './workloads.ts';
 import { cnpgCrd, rbacObjects } from './rbac.ts';
-import { barePod, cnpgCluster, cnpgInstance, controllerObject, jenkinsAgent, namespaceObject, nodeObject,
-  standaloneJob, tableConfigMap, tableRows } from './objects.ts';
+import {
+  barePod,
+  cnpgCluster,
+  cnpgInstance,
+  controllerObject,
+  jenkinsAgent,
+  namespaceObject,
+  nodeObject,
+  standaloneJob,
+  tableConfigMap,
+  tableRows,
+} from './objects.ts';
 import type { WorkloadSpec } from './model.ts';
 
 export function seedFoundation(): void {
@@ -14,20 +24,35 @@ export function seedFoundation(): void {
 }
 
 export async function waitForServiceAccounts(namespaces: string[]): Promise<void> {
-  const ok = await waitFor(() => {
-    const list = getJson<{ items: Array<{ metadata: { namespace: string } }> }>(['get', 'serviceaccounts', '-A', '--field-selector=metadata.name=default']);
-    const have = new Set(list.items.map((sa) => sa.metadata.namespace));
-    return namespaces.every((ns) => have.has(ns));
-  }, 60_000, 500);
+  const ok = await waitFor(
+    () => {
+      const list = getJson<{ items: Array<{ metadata: { namespace: string } }> }>([
+        'get',
+        'serviceaccounts',
+        '-A',
+        '--field-selector=metadata.name=default',
+      ]);
+      const have = new Set(list.items.map((sa) => sa.metadata.namespace));
+      return namespaces.every((ns) => have.has(ns));
+    },
+    60_000,
+    500,
+  );
   if (!ok) fail('the default ServiceAccounts were not created: is kube-controller-manager running?');
 }
 
 export async function waitForNodesReady(): Promise<void> {
-  const ok = await waitFor(() => {
-    const nodes = getJson<{ items: Array<{ status?: { conditions?: Array<{ type: string; status: string }> } }> }>(['get', 'nodes']);
-    return nodes.items.length === NODES.length &&
-      nodes.items.every((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
-  }, 60_000, 500);
+  const ok = await waitFor(
+    () => {
+      const nodes = getJson<{ items: Array<{ status?: { conditions?: Array<{ type: string; status: string }> } }> }>(['get', 'nodes']);
+      return (
+        nodes.items.length === NODES.length &&
+        nodes.items.every((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'))
+      );
+    },
+    60_000,
+    500,
+  );
   if (!ok) fail('the KWOK nodes did not become Ready: see .cluster/logs/kwok.log');
   makeRoomOnNodes();
 }
@@ -62,7 +87,14 @@ async function seedRuns(w: WorkloadSpec): Promise<void> {
       break;
     case 'JenkinsAgent':
       for (const build of w.runs ?? []) {
-        const existing = getJson<{ items: unknown[] }>(['get', 'pods', '-n', w.namespace, '-l', `jenkins/build=${build},jenkins/label=${w.name}`]);
+        const existing = getJson<{ items: unknown[] }>([
+          'get',
+          'pods',
+          '-n',
+          w.namespace,
+          '-l',
+          `jenkins/build=${build},jenkins/label=${w.name}`,
+        ]);
         if (existing.items.length === 0) kubectl(['create', '-f', '-'], { input: JSON.stringify(jenkinsAgent(w, build)) });
       }
       break;
@@ -102,15 +134,28 @@ async function rollOut(w: WorkloadSpec): Promise<void> {
 export async function waitForPodsSettled(timeoutMs = 180_000): Promise<void> {
   let pending: string[] = [];
   let logged = Infinity;
-  const ok = await waitFor(() => {
-    // the API server filters by phase, so a scale cluster's settled pods are not sent on every poll
-    pending = kubectl(['get', 'pods', '-A', '--no-headers', '-o', 'custom-columns=NS:.metadata.namespace,NAME:.metadata.name,PHASE:.status.phase',
-      '--field-selector=status.phase!=Running,status.phase!=Succeeded,status.phase!=Failed']).split('\n').filter(Boolean);
-    if (pending.length > 100 && logged - pending.length >= 500) {
-      log(`${pending.length} pods not yet running`);
-      logged = pending.length;
-    }
-    return pending.length === 0;
-  }, timeoutMs, 2000);
+  const ok = await waitFor(
+    () => {
+      // the API server filters by phase, so a scale cluster's settled pods are not sent on every poll
+      pending = kubectl([
+        'get',
+        'pods',
+        '-A',
+        '--no-headers',
+        '-o',
+        'custom-columns=NS:.metadata.namespace,NAME:.metadata.name,PHASE:.status.phase',
+        '--field-selector=status.phase!=Running,status.phase!=Succeeded,status.phase!=Failed',
+      ])
+        .split('\n')
+        .filter(Boolean);
+      if (pending.length > 100 && logged - pending.length >= 500) {
+        log(`${pending.length} pods not yet running`);
+        logged = pending.length;
+      }
+      return pending.length === 0;
+    },
+    timeoutMs,
+    2000,
+  );
   if (!ok) fail(`pods did not settle: ${pending.slice(0, 10).join(', ')}`);
 }

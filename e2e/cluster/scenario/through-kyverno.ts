@@ -38,7 +38,12 @@ async function createDuringBreakGlass(workloads: WorkloadSpec[]): Promise<void> 
 }
 
 async function waitForPods(w: WorkloadSpec): Promise<void> {
-  const ok = await waitFor(() => getJson<{ items: unknown[] }>(['get', 'pods', '-n', w.namespace, '-l', `${WORKLOAD_LABEL}=${w.name}`])
-    .items.length >= (w.replicas ?? 1), 60_000, 500);
+  const ok = await waitFor(
+    () =>
+      getJson<{ items: unknown[] }>(['get', 'pods', '-n', w.namespace, '-l', `${WORKLOAD_LABEL}=${w.name}`]).items.length >=
+      (w.replicas ?? 1),
+    60_000,
+    500,
+  );
   if (!ok) fail(`the pods of ${w.namespace}/${w.name} were not created`);
 }

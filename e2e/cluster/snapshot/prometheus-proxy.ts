@@ -6,12 +6,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { readSwitches } from '../lib/switches.ts';
 
-interface Series { metric: Record<string, string> }
+interface Series {
+  metric: Record<string, string>;
+}
 
 export function startPrometheusProxy(upstream: string): Promise<string> {
   const server = createServer((req, res) => void forward(upstream, req, res));
-  return new Promise((resolveUrl) => server.listen(0, '127.0.0.1', () =>
-    resolveUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolveUrl) =>
+    server.listen(0, '127.0.0.1', () => resolveUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 async function forward(upstream: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

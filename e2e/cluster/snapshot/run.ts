@@ -16,7 +16,11 @@ export interface RunnerPod {
   status?: { phase?: string; podIP?: string };
 }
 
-export interface RunContext { api: Api; apiserverPort: number; prometheusUrl: string }
+export interface RunContext {
+  api: Api;
+  apiserverPort: number;
+  prometheusUrl: string;
+}
 
 const core = `/api/v1/namespaces/${NAMESPACE}`;
 /** Debian's, checked by `up` (lib/binaries.ts); the real job runs in a python image */
@@ -41,7 +45,8 @@ export async function runSnapshot(pod: RunnerPod, context: RunContext): Promise<
     writeFileSync(token, await serviceAccountToken(context.api, pod), { mode: 0o600 });
     writeFileSync(script, await scriptFromConfigMap(context.api));
     code = await python(script, environment(pod, context, token), (stream, line) =>
-      appendFileSync(logsFile, `${new Date().toISOString()} ${stream} F ${line}\n`));
+      appendFileSync(logsFile, `${new Date().toISOString()} ${stream} F ${line}\n`),
+    );
   } catch (error) {
     appendFileSync(logsFile, `${new Date().toISOString()} stderr F ${(error as Error).message}\n`);
     code = 128;
@@ -53,8 +58,12 @@ export async function runSnapshot(pod: RunnerPod, context: RunContext): Promise<
 }
 
 async function publishLogs(api: Api, pod: string, logsFile: string): Promise<void> {
-  const body = { apiVersion: 'kwok.x-k8s.io/v1alpha1', kind: 'Logs', metadata: { name: pod, namespace: NAMESPACE },
-    spec: { logs: [{ containers: [], logsFile, follow: true }] } };
+  const body = {
+    apiVersion: 'kwok.x-k8s.io/v1alpha1',
+    kind: 'Logs',
+    metadata: { name: pod, namespace: NAMESPACE },
+    spec: { logs: [{ containers: [], logsFile, follow: true }] },
+  };
   try {
     await api.call('POST', `/apis/kwok.x-k8s.io/v1alpha1/namespaces/${NAMESPACE}/logs`, body);
   } catch (error) {
@@ -64,9 +73,11 @@ async function publishLogs(api: Api, pod: string, logsFile: string): Promise<voi
 
 /** A token bound to the pod, as the kubelet projects one into it. */
 async function serviceAccountToken(api: Api, pod: RunnerPod): Promise<string> {
-  const answer = await api.call<{ status: { token: string } }>('POST', `${core}/serviceaccounts/${SERVICE_ACCOUNT}/token`,
-    { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest',
-      spec: { expirationSeconds: 3600, boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name, uid: pod.metadata.uid } } });
+  const answer = await api.call<{ status: { token: string } }>('POST', `${core}/serviceaccounts/${SERVICE_ACCOUNT}/token`, {
+    apiVersion: 'authentication.k8s.io/v1',
+    kind: 'TokenRequest',
+    spec: { expirationSeconds: 3600, boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name, uid: pod.metadata.uid } },
+  });
   return answer.status.token;
 }
 
@@ -79,12 +90,20 @@ async function scriptFromConfigMap(api: Api): Promise<string> {
 
 /** The container's own env, with the two things a pod would get from the cluster pointed at the local ones. */
 function environment(pod: RunnerPod, context: RunContext, tokenFile: string): Record<string, string> {
-  const declared = Object.fromEntries((pod.spec.containers.find((c) => c.name === CONTAINER)?.env ?? [])
-    .map((e) => [e.name, e.value ?? '']));
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', PYTHONUNBUFFERED: '1', ...declared,
+  const declared = Object.fromEntries(
+    (pod.spec.containers.find((c) => c.name === CONTAINER)?.env ?? []).map((e) => [e.name, e.value ?? '']),
+  );
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    PYTHONUNBUFFERED: '1',
+    ...declared,
     PROMETHEUS_URL: context.prometheusUrl,
-    KUBERNETES_SERVICE_HOST: '127.0.0.1', KUBERNETES_SERVICE_PORT: String(context.apiserverPort),
-    SERVICE_ACCOUNT_TOKEN_FILE: tokenFile, SERVICE_ACCOUNT_CA_FILE: pki('ca.crt') };
+    KUBERNETES_SERVICE_HOST: '127.0.0.1',
+    KUBERNETES_SERVICE_PORT: String(context.apiserverPort),
+    SERVICE_ACCOUNT_TOKEN_FILE: tokenFile,
+    SERVICE_ACCOUNT_CA_FILE: pki('ca.crt'),
+  };
 }
 
 function python(script: string, env: Record<string, string>, line: (stream: 'stdout' | 'stderr', text: string) => void): Promise<number> {
@@ -92,7 +111,10 @@ function python(script: string, env: Record<string, string>, line: (stream: 'std
     const child = spawn(PYTHON, [script], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     createInterface({ input: child.stdout }).on('line', (text) => line('stdout', text));
     createInterface({ input: child.stderr }).on('line', (text) => line('stderr', text));
-    child.on('error', (error) => { line('stderr', `python3: ${error.message}`); done(127); });
+    child.on('error', (error) => {
+      line('stderr', `python3: ${error.message}`);
+      done(127);
+    });
     child.on('close', (code) => done(code ?? 137));
   });
 }
@@ -105,8 +127,17 @@ async function endPod(api: Api, pod: RunnerPod, code: number, startedAt: string)
   const status = {
     phase: code === 0 ? 'Succeeded' : 'Failed',
     conditions: ['Ready', 'ContainersReady'].map((type) => ({ type, status: 'False', reason, lastTransitionTime: finishedAt })),
-    containerStatuses: [{ name: container.name, image: container.image, imageID: '', ready: false, restartCount: 0, started: false,
-      state: { terminated: { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt, finishedAt } } }],
+    containerStatuses: [
+      {
+        name: container.name,
+        image: container.image,
+        imageID: '',
+        ready: false,
+        restartCount: 0,
+        started: false,
+        state: { terminated: { exitCode: code, reason: code === 0 ? 'Completed' : 'Error', startedAt, finishedAt } },
+      },
+    ],
   };
   await api.call('PATCH', `${core}/pods/${pod.metadata.name}/status`, { status }, 'application/strategic-merge-patch+json');
 }

@@ -1,8 +1,15 @@
 import type { BreakGlassFacts, BreakGlassRecord } from '../break-glass';
 
 /** A record as the history store gives it back. */
-export const record = (at: string, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord =>
-  ({ at, action, replicas: null, registrations: [], probe: null, registrationPresent: null, ...extra });
+export const record = (at: string, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord => ({
+  at,
+  action,
+  replicas: null,
+  registrations: [],
+  probe: null,
+  registrationPresent: null,
+  ...extra,
+});
 
 /** Kyverno healthy, nothing recorded: three replicas, one pod shown, the pod webhook with its entry and owner. */
 export const healthy: BreakGlassFacts = {

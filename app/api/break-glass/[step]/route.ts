@@ -13,22 +13,42 @@ const deployment = () => `${settings().kyvernoNamespace}/deployment/${settings()
 // One guarded write per step: Origin, JSON, the write credential, the cluster's answer, one audit record each.
 const STEPS = {
   'scale-down': guardedWrite({
-    action: 'break-glass.scale-down', body: noBody, target: deployment,
-    run: async ({ k, now }) => { const json = await scaleDown(k, now); return { json, detail: json.done }; },
+    action: 'break-glass.scale-down',
+    body: noBody,
+    target: deployment,
+    run: async ({ k, now }) => {
+      const json = await scaleDown(k, now);
+      return { json, detail: json.done };
+    },
   }),
   'delete-registrations': guardedWrite({
-    action: 'break-glass.delete-registrations', body: noBody, target: () => `webhook configurations -l ${settings().webhookManagedBySelector}`,
-    run: async ({ k, now }) => { const json = await deleteRegistrations(k, now); return { json, detail: json.done }; },
+    action: 'break-glass.delete-registrations',
+    body: noBody,
+    target: () => `webhook configurations -l ${settings().webhookManagedBySelector}`,
+    run: async ({ k, now }) => {
+      const json = await deleteRegistrations(k, now);
+      return { json, detail: json.done };
+    },
   }),
   // The probe is the runbook's dry run with memdash's read credential, as the default kubeconfig runs it; it passes
   // the guard so that who asked is on the record with the other steps.
   probe: guardedWrite({
-    action: 'break-glass.probe', body: noBody, target: () => `${settings().probeNamespace}/pod/${settings().probePod} (dry run)`,
-    run: async ({ now }) => { const json = await probe(now); return { json, detail: json.done }; },
+    action: 'break-glass.probe',
+    body: noBody,
+    target: () => `${settings().probeNamespace}/pod/${settings().probePod} (dry run)`,
+    run: async ({ now }) => {
+      const json = await probe(now);
+      return { json, detail: json.done };
+    },
   }),
   'scale-up': guardedWrite({
-    action: 'break-glass.scale-up', body: noBody, target: deployment,
-    run: async ({ k, now }) => { const json = await scaleUp(k, now); return { json, detail: json.done }; },
+    action: 'break-glass.scale-up',
+    body: noBody,
+    target: deployment,
+    run: async ({ k, now }) => {
+      const json = await scaleUp(k, now);
+      return { json, detail: json.done };
+    },
   }),
 } as const;
 

@@ -17,8 +17,17 @@ export const POST = route(async (request) => {
   const body = parseImportBody(await readJsonBody(request, MAX_JSON_BODY_BYTES, IMPORT_BODY_SHAPE));
   const s = settings();
   const now = new Date();
-  const parsed = parseSavedTable(body.content, body.fileName, { namespace: s.kyvernoNamespace, name: s.tableConfigMap }, now, body.takenAt || undefined);
+  const parsed = parseSavedTable(
+    body.content,
+    body.fileName,
+    { namespace: s.kyvernoNamespace, name: s.tableConfigMap },
+    now,
+    body.takenAt || undefined,
+  );
   if (!parsed.ok) throw new AppError(parsed.error.code, parsed.error.message);
   const stored = await importSavedTable(await historyDb(), parsed.value, body.fileName, now);
-  return Response.json({ ...stored, takenAt: parsed.value.takenAt, takenAtSource: parsed.value.takenAtSource, rows: parsed.value.rows }, { status: stored.created ? 201 : 200 });
+  return Response.json(
+    { ...stored, takenAt: parsed.value.takenAt, takenAtSource: parsed.value.takenAtSource, rows: parsed.value.rows },
+    { status: stored.created ? 201 : 200 },
+  );
 });

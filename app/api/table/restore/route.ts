@@ -11,9 +11,13 @@ export const dynamic = 'force-dynamic';
 export const POST = guardedWrite({
   action: 'table.restore',
   body: restoreSource,
-  target: (body) => `${settings().kyvernoNamespace}/configmap/${settings().tableConfigMap} from ${'versionId' in body ? `version ${body.versionId}` : body.fileName}`,
+  target: (body) =>
+    `${settings().kyvernoNamespace}/configmap/${settings().tableConfigMap} from ${'versionId' in body ? `version ${body.versionId}` : body.fileName}`,
   run: async ({ body, k }) => {
     const done = await restoreTable(k, body);
-    return { json: { rows: done.rows, identical: done.identical }, detail: `restored ${done.label}: ${done.rows} rows${done.identical ? '' : ', NOT identical to the saved data'}` };
+    return {
+      json: { rows: done.rows, identical: done.identical },
+      detail: `restored ${done.label}: ${done.rows} rows${done.identical ? '' : ', NOT identical to the saved data'}`,
+    };
   },
 });

@@ -21,7 +21,9 @@ export default async function SnapshotRunPage({ params }: { params: Promise<{ jo
   } catch (err) {
     return <ErrorState error={failureOf(err)} />;
   }
-  const logs = Object.fromEntries([...found.logs].map(([pod, log]) => [pod, log.split('\n').filter((l, i, all) => l !== '' || i < all.length - 1)]));
+  const logs = Object.fromEntries(
+    [...found.logs].map(([pod, log]) => [pod, log.split('\n').filter((l, i, all) => l !== '' || i < all.length - 1)]),
+  );
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">

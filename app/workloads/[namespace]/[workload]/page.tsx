@@ -45,11 +45,16 @@ export default async function WorkloadPage({ params }: Props) {
       <section data-testid="rows-now">
         <h2 className="font-semibold">Rows now</h2>
         {history.rows.length === 0 ? (
-          <p>The table holds no row for this workload{history.table.parsed.loaded ? '' : ' (the table has no data)'}: its pods keep the request their manifest gives.</p>
+          <p>
+            The table holds no row for this workload{history.table.parsed.loaded ? '' : ' (the table has no data)'}: its pods keep the
+            request their manifest gives.
+          </p>
         ) : (
           <ul className="list-disc pl-5">
             {history.rows.map((r) => (
-              <li key={r.key}><span className="font-mono">{r.key}</span>: <Memory bytes={r.bytes} /></li>
+              <li key={r.key}>
+                <span className="font-mono">{r.key}</span>: <Memory bytes={r.bytes} />
+              </li>
             ))}
           </ul>
         )}
@@ -66,8 +71,11 @@ export default async function WorkloadPage({ params }: Props) {
           <ul className="list-disc pl-5" data-testid="drift">
             {drift.map(({ pod, container }) => (
               <li key={`${pod}/${container.name}`}>
-                <Link href={podHref(namespace, pod)} className="font-mono">{pod}</Link> {container.name}: <Memory bytes={container.request} /> instead of{' '}
-                <Memory bytes={container.row} />; it gets the row with its next pod.
+                <Link href={podHref(namespace, pod)} className="font-mono">
+                  {pod}
+                </Link>{' '}
+                {container.name}: <Memory bytes={container.request} /> instead of <Memory bytes={container.row} />; it gets the row with its
+                next pod.
               </li>
             ))}
           </ul>
@@ -88,7 +96,13 @@ export default async function WorkloadPage({ params }: Props) {
 function Title({ namespace, workload }: { namespace: string; workload: string }) {
   return (
     <h1 className="text-lg font-semibold">
-      <Link href="/workloads" className="text-zinc-600">Workloads</Link> / <span className="font-mono">{namespace}/{workload}</span>
+      <Link href="/workloads" className="text-zinc-600">
+        Workloads
+      </Link>{' '}
+      /{' '}
+      <span className="font-mono">
+        {namespace}/{workload}
+      </span>
     </h1>
   );
 }

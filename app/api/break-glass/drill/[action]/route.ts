@@ -15,8 +15,12 @@ const registration = () => `mutatingwebhookconfiguration/${settings().webhookCon
 const ACTIONS = {
   // Starting the drill is typed out on the page; the server checks the same words so a script cannot skip them.
   save: guardedWrite({
-    action: 'drill.save', target: registration,
-    body: z.object({ confirm: z.string() }).refine((b) => b.confirm === settings().admissionDeployment, { error: 'type the Deployment\'s name to start the drill', path: ['confirm'] }),
+    action: 'drill.save',
+    target: registration,
+    body: z.object({ confirm: z.string() }).refine((b) => b.confirm === settings().admissionDeployment, {
+      error: "type the Deployment's name to start the drill",
+      path: ['confirm'],
+    }),
     run: async ({ k, actor, now }) => {
       await assertMayDrill(k, actor);
       const json = await saveForDrill(now);
@@ -24,8 +28,13 @@ const ACTIONS = {
     },
   }),
   'create-saved': guardedWrite({
-    action: 'drill.create-saved', body: z.object({}).strict(), target: registration,
-    run: async ({ k, now }) => { const json = await createSaved(k, now); return { json, detail: json.done }; },
+    action: 'drill.create-saved',
+    body: z.object({}).strict(),
+    target: registration,
+    run: async ({ k, now }) => {
+      const json = await createSaved(k, now);
+      return { json, detail: json.done };
+    },
   }),
 } as const;
 
@@ -37,12 +46,20 @@ const ACTIONS = {
 async function assertMayDrill(k: KubeClients, actor: string): Promise<void> {
   const s = settings();
   const answers = await accessAnswers(k, [
-    { verb: 'update', group: 'apps', resource: 'deployments', subresource: 'scale', namespace: s.kyvernoNamespace, name: s.admissionDeployment },
+    {
+      verb: 'update',
+      group: 'apps',
+      resource: 'deployments',
+      subresource: 'scale',
+      namespace: s.kyvernoNamespace,
+      name: s.admissionDeployment,
+    },
     { verb: 'create', group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' },
     { verb: 'delete', group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' },
   ]);
   const refused = answers.filter((a) => !a.allowed);
-  if (refused.length) throw new AppError('forbidden', `${actor} ${refused.map((a) => a.text).join('; ')}: the drill needs all of it, so it was not started`);
+  if (refused.length)
+    throw new AppError('forbidden', `${actor} ${refused.map((a) => a.text).join('; ')}: the drill needs all of it, so it was not started`);
 }
 
 /** POST /api/break-glass/drill/{save|create-saved}. */

@@ -11,9 +11,14 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request): Promise<Response> {
   try {
     assertSameOrigin(request);
-    if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) throw new AppError('unsupported-media-type', 'Send JSON: {versionId} or {fileName, content}');
+    if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? ''))
+      throw new AppError('unsupported-media-type', 'Send JSON: {versionId} or {fileName, content}');
     const body = restoreSource.safeParse(await request.json().catch(() => null));
-    if (!body.success) throw new AppError('bad-request', `Bad request (${body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`);
+    if (!body.success)
+      throw new AppError(
+        'bad-request',
+        `Bad request (${body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`,
+      );
     return Response.json(await previewRestore(body.data));
   } catch (err) {
     return errorResponse(err);
