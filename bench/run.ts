@@ -4,6 +4,7 @@
 // scripts/test.sh: these are figures of a shared machine, not pass/fail tests of the code.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
@@ -18,7 +19,8 @@ const { values: options } = parseArgs({
 });
 
 /** Every benchmark, with its arguments: each starts its own memdash on the built app. */
-const BENCHMARKS: Array<{ script: string; args: string[] }> = [
+const BENCHMARKS: Array<{ script: string; args: string[]; node?: string[] }> = [
+  { script: 'memory.ts', args: [], node: ['--expose-gc'] },
   { script: 'explain.ts', args: [] },
   { script: 'history.ts', args: [] },
   { script: 'preview.ts', args: [] },
@@ -36,12 +38,14 @@ function step(what: string, command: string, args: string[]): void {
 }
 
 /** Runs one benchmark, echoing its output, and collects its figure lines; a crash is one failed row. */
-function run(benchmark: string, args: string[]): Promise<Row[]> {
+function run(benchmark: string, args: string[], nodeOptions: string[] = []): Promise<Row[]> {
   console.log(`\n== bench/${benchmark}`);
   return new Promise((resolve) => {
     const rows: Row[] = [];
     let stderr = '';
-    const child = spawn('nice', ['-n', '5', process.execPath, join(repoRoot, 'bench', benchmark), ...args], { cwd: repoRoot });
+    const child = spawn('nice', ['-n', '5', process.execPath, ...nodeOptions, join(repoRoot, 'bench', benchmark), ...args], {
+      cwd: repoRoot,
+    });
     let pending = '';
     child.stdout.on('data', (chunk: Buffer) => {
       pending += chunk.toString();
@@ -75,7 +79,7 @@ function run(benchmark: string, args: string[]): Promise<Row[]> {
   });
 }
 
-const number = (n: number) => (Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const number = (n: number | null) => (n === null || Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 function table(rows: Row[]): string {
   const cells = rows.map((r) => [
@@ -97,16 +101,22 @@ const cli = join(repoRoot, 'e2e', 'cluster', 'cli.ts');
 step('the local cluster', process.execPath, [cli, 'up', ...(Number(options.scale) > 0 ? ['--scale', options.scale!] : [])]);
 if (!options['no-build']) step('a fresh build', 'npm', ['run', 'build']);
 const rows: Row[] = [];
-for (const b of BENCHMARKS) rows.push(...(await run(b.script, b.args)));
+const loadBefore = loadavg();
+for (const b of BENCHMARKS) rows.push(...(await run(b.script, b.args, b.node)));
+const loadAfter = loadavg();
 
 const result = {
   at: started.toISOString(),
   scale: Number(options.scale),
-  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  // figures of a shared machine mean little without how busy it was
+  machine: { cpus: cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
   figures: rows,
 };
 console.log(`\n${table(rows)}\n`);
 console.log(`${rows.filter((r) => r.pass).length} of ${rows.length} figures within their targets`);
+console.log(
+  `machine: ${cpus().length} CPUs; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after`,
+);
 const dir = join(repoRoot, 'data', 'bench');
 mkdirSync(dir, { recursive: true });
 const file = join(dir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`);

@@ -47,7 +47,7 @@ export function cachesFor(kc: KubeConfig): KubeCaches {
   return caches;
 }
 
-/** Every cache of the read credential that has started, for /api/caches and the benchmark. */
+/** Every cache of the read credential started so far (each starts on its first use), for /api/caches and the benchmark. */
 export function cacheStatuses(): CacheStatus[] {
   const caches = registry().read;
   if (!caches) return [];
@@ -60,7 +60,9 @@ export function cacheStatuses(): CacheStatus[] {
     caches.namespaces,
     caches.pods,
     ...Object.values(caches.owners),
-  ].map((c) => c.status());
+  ]
+    .filter((c) => c.started)
+    .map((c) => c.status());
 }
 
 const byName = (name: string) => `metadata.name=${name}`;
