@@ -33,16 +33,3 @@ export function atMost(figure: string, value: number, unit: string, limit: numbe
     pass: value <= limit,
   });
 }
-
-/** A figure held to a lower bound ("≥ 10 requests/s" or "no errors" as ≤ 0). */
-export function atLeast(figure: string, value: number, unit: string, limit: number): void {
-  report({
-    figure,
-    value,
-    unit,
-    anchor: { name: 'target', value: limit, unit },
-    ratio: null,
-    target: `≥ ${limit} ${unit}`,
-    pass: value >= limit,
-  });
-}

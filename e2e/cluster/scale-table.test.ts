@@ -2,28 +2,15 @@
 // so a row someone else added stays, and the wait asks the stand-in only for the seed's rows (it used to expect
 // exactly them and stopped with "the Kyverno stand-in did not load the table").
 import { afterAll, describe, expect, it } from 'vitest';
-import { getJson, kubectl } from './lib/kubectl.ts';
+import { getJson } from './lib/kubectl.ts';
 import { standIn } from './kyverno/harness.ts';
 import { applyScaleTable } from './up.ts';
-import { requireCluster } from '../../test/integration/cluster';
+import { patchTableRow, requireCluster } from '../../test/integration/cluster';
 
 const current = requireCluster();
 const ROW = 'development_memdash-scale-table-test_app';
 
-const patchRow = (value: string | null) =>
-  kubectl(
-    [
-      '-n',
-      'kyverno-prd',
-      'patch',
-      'configmap',
-      'memory-requests',
-      '--type=json',
-      '-p',
-      JSON.stringify([value === null ? { op: 'remove', path: `/data/${ROW}` } : { op: 'add', path: `/data/${ROW}`, value }]),
-    ],
-    { user: 'operator' },
-  );
+const patchRow = (value: string | null) => patchTableRow(ROW, value, 'operator');
 const tableData = () => getJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']).data ?? {};
 
 describe('the table for up --scale', () => {

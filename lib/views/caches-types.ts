@@ -1,17 +1,8 @@
 // The JSON of GET /api/caches: the state of the server's watch-fed caches. Types only.
+import type { CacheStatus } from '@/lib/k8s/informer';
 
-export interface CacheState {
-  name: string;
-  synced: boolean;
-  objects: number;
-  /** Why the cache is not trusted now (its readers then read directly), or null. */
-  behind: string | null;
-  listedAt: string | null;
-  lastHeardAt: string | null;
-  relists: number;
-  watchesLost: number;
-}
+export type { CacheStatus };
 
 export interface CachesView {
-  caches: CacheState[];
+  caches: CacheStatus[];
 }

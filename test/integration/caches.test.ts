@@ -6,7 +6,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, kubectlJson, requireCluster, until } from './cluster';
+import { kubeconfig, kubectlJson, patchTableRow, requireCluster, until } from './cluster';
 
 requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
@@ -15,20 +15,7 @@ const { Informer } = await import('@/lib/k8s/informer');
 const { slimOwner } = await import('@/lib/k8s/slim');
 
 const ROW = 'development_memdash-caches-test_app';
-const patchRow = (value: string | null) =>
-  kubectl(
-    [
-      '-n',
-      'kyverno-prd',
-      'patch',
-      'configmap',
-      'memory-requests',
-      '--type=json',
-      '-p',
-      JSON.stringify([value === null ? { op: 'remove', path: `/data/${ROW}` } : { op: 'add', path: `/data/${ROW}`, value }]),
-    ],
-    'admin',
-  );
+const patchRow = (value: string | null) => patchTableRow(ROW, value);
 const rowIn = (cache: { list(): unknown[] }) => (cache.list()[0] as { data?: Record<string, string> } | undefined)?.data?.[ROW];
 
 const kc = new KubeConfig();

@@ -5,7 +5,7 @@
 // through the explanation route in verdicts.test.ts.
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, requireCluster, until } from './cluster';
+import { kubeconfig, patchTableRow, requireCluster, until } from './cluster';
 
 requireCluster();
 
@@ -25,20 +25,7 @@ const db = await historyDb();
 const kc = new KubeConfig();
 kc.loadFromFile(kubeconfig('viewer'));
 
-const patchRow = (value: string | null) =>
-  kubectl(
-    [
-      '-n',
-      'kyverno-prd',
-      'patch',
-      'configmap',
-      'memory-requests',
-      '--type=json',
-      '-p',
-      JSON.stringify([value === null ? { op: 'remove', path: `/data/${ROW}` } : { op: 'add', path: `/data/${ROW}`, value }]),
-    ],
-    'admin',
-  );
+const patchRow = (value: string | null) => patchTableRow(ROW, value);
 const rowOf = async (id: number) => (await readVersion(db, id))?.data?.[ROW];
 
 describe('the recorder on the local cluster', () => {
