@@ -43,12 +43,7 @@ export async function readPodsCreated(typed: string | undefined, now = new Date(
   }
   const sinceDate = toDate(from)!;
   const untilDate = toDate(until);
-  const [pods, namespaces, table, registration] = await Promise.all([
-    listPods(k),
-    listNamespaces(k),
-    readTable(k),
-    readRegistration(k),
-  ]);
+  const [pods, namespaces, table, registration] = await Promise.all([listPods(k), listNamespaces(k), readTable(k), readRegistration(k)]);
   const labels = new Map(namespaces.map((n) => [n.name, n.labels]));
   const explained: ExplainedPod[] = [];
   for (const raw of pods) {
