@@ -1,6 +1,7 @@
 import 'server-only';
 import { Watch, type KubeConfig } from '@kubernetes/client-node';
 import { toAppError } from '@/lib/http/errors';
+import { heard } from '@/lib/metrics/recorder';
 import type { HistoryDb } from './db';
 import { readCursor, writeCursor } from './observations';
 
@@ -69,6 +70,7 @@ export class ListWatch<T extends Obj> {
   private async relist(): Promise<string> {
     const list = await this.spec.list();
     await this.spec.onList(list.items[0] ?? null, new Date());
+    heard(this.spec.name, new Date());
     await writeCursor(this.db, this.spec.name, list.resourceVersion, new Date());
     return list.resourceVersion;
   }
@@ -95,6 +97,7 @@ export class ListWatch<T extends Obj> {
           return;
         }
         const at = new Date();
+        heard(this.spec.name, at);
         const objectRv = object?.metadata?.resourceVersion;
         const live = Date.now() - connectedAt > REPLAY_WINDOW_MS;
         chain = chain.then(async () => {

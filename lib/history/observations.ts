@@ -12,10 +12,12 @@ export async function recordRegistration(db: HistoryDb, o: RegistrationObservati
   const present = o.present ? 1 : 0;
   const result = await sql`
     insert into registration_observations (at, present, uid, created_at, failure_policy, owner, live)
-    select ${storedTime(o.at)}, ${present}, ${o.uid}, ${o.createdAt ? storedTime(o.createdAt) : null}, ${o.failurePolicy}, ${o.owner}, ${o.live ? 1 : 0}
+    select ${storedTime(o.at)}, cast(${present} as integer), ${o.uid}, ${o.createdAt ? storedTime(o.createdAt) : null}, ${o.failurePolicy}, ${o.owner},
+           cast(${o.live ? 1 : 0} as integer)
     where not exists (
       select 1 from (select present, uid, failure_policy, owner from registration_observations order by at desc, id desc limit 1) newest
-      where newest.present = ${present} and newest.uid is ${o.uid} and newest.failure_policy is ${o.failurePolicy} and newest.owner is ${o.owner}
+      where newest.present = ${present} and newest.uid is not distinct from ${o.uid}
+        and newest.failure_policy is not distinct from ${o.failurePolicy} and newest.owner is not distinct from ${o.owner}
     )`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
 }
@@ -44,10 +46,10 @@ export interface ReplicasObservation {
 export async function recordReplicas(db: HistoryDb, o: ReplicasObservation): Promise<'recorded' | 'unchanged'> {
   const result = await sql`
     insert into admission_replicas (at, ready, desired)
-    select ${storedTime(o.at)}, ${o.ready}, ${o.desired}
+    select ${storedTime(o.at)}, cast(${o.ready} as integer), cast(${o.desired} as integer)
     where not exists (
       select 1 from (select ready, desired from admission_replicas order by at desc, id desc limit 1) newest
-      where newest.ready is ${o.ready} and newest.desired is ${o.desired}
+      where newest.ready is not distinct from ${o.ready} and newest.desired is not distinct from ${o.desired}
     )`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
 }

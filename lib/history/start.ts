@@ -1,7 +1,7 @@
 import 'server-only';
 import { settings } from '@/lib/config';
 import { readKubeConfig } from '@/lib/k8s/client';
-import { historyDb } from './index';
+import { historyDb, storeDescription } from './index';
 import { startRecorder, type Recorder } from './recorder';
 
 const KEY = Symbol.for('memdash.recorder');
@@ -24,6 +24,6 @@ export async function startHistory(): Promise<void> {
   g[KEY] = recorder;
   recorder.done.catch((err) => console.error('memdash recorder stopped', err));
   console.log(
-    `memdash: recording the table ${s.kyvernoNamespace}/${s.tableConfigMap}, the registration ${s.webhookConfiguration} and ${s.admissionDeployment} into ${s.historyPath}`,
+    `memdash: recording the table ${s.kyvernoNamespace}/${s.tableConfigMap}, the registration ${s.webhookConfiguration} and ${s.admissionDeployment} into ${storeDescription()}`,
   );
 }

@@ -7,17 +7,20 @@ import {
   BatchV1Api,
   CoreV1Api,
   CustomObjectsApi,
+  IsomorphicFetchHttpLibrary,
   KubeConfig,
   PolicyV1Api,
   ServerConfiguration,
   VersionApi,
   createConfiguration,
+  wrapHttpLibrary,
   type Middleware,
   type RequestContext,
   type SecurityAuthentication,
 } from '@kubernetes/client-node';
 import { settings, variableOf } from '@/lib/config';
 import { AppError, toAppError } from '@/lib/http/errors';
+import { clusterErrorKind, clusterErrors } from '@/lib/metrics/metrics';
 
 /** The API clients one request uses, all acting with one credential. */
 export interface KubeClients {
@@ -66,6 +69,7 @@ export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs,
   const configuration = createConfiguration({
     baseServer: new ServerConfiguration(cluster.server, {}),
     authMethods: { default: reusingConnections(kc) },
+    httpApi: countingFailures,
     promiseMiddleware: [timeoutAfter(timeoutMs, signal)],
   });
   return {
@@ -111,6 +115,21 @@ function reusingConnections(kc: KubeConfig): SecurityAuthentication {
     },
   };
 }
+
+// Every call's failure counted by kind for GET /metrics: an error status, a timeout, or no answer at all.
+const fetchLibrary = new IsomorphicFetchHttpLibrary();
+const countingFailures = wrapHttpLibrary({
+  send: async (request) => {
+    try {
+      const response = await fetchLibrary.send(request).toPromise();
+      if (response.httpStatusCode >= 400) clusterErrors.inc({ kind: clusterErrorKind(response.httpStatusCode) });
+      return response;
+    } catch (err) {
+      clusterErrors.inc({ kind: (err as Error | null)?.name === 'TimeoutError' ? 'timeout' : 'unreachable' });
+      throw err;
+    }
+  },
+});
 
 // A dead API server must turn into "unreachable" quickly, not hang a page for undici's default minutes.
 function timeoutAfter(ms: number, signal?: AbortSignal): Middleware {

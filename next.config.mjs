@@ -1,15 +1,19 @@
-import type { NextConfig } from 'next';
-import { loadSettings } from './lib/config';
-import { NO_STORE_PATHS, securityHeaders } from './lib/http/headers';
-import { PROXY_BODY_BUFFER_BYTES } from './lib/http/limits';
+// Plain JavaScript, loaded by Node itself: the three modules it imports are TypeScript that Node runs as it is
+// (type stripping), so they import nothing without its extension.
+import { loadSettings } from './lib/config.ts';
+import { NO_STORE_PATHS, securityHeaders } from './lib/http/headers.ts';
+import { PROXY_BODY_BUFFER_BYTES } from './lib/http/limits.ts';
 
 // Validate every MEMDASH_* setting before Next.js serves or builds anything: a bad one stops start-up here,
 // naming the variable, instead of failing on the first page that needs it.
 loadSettings(process.env);
 
-const nextConfig: NextConfig = {
+/** @type {import('next').NextConfig} */
+const nextConfig = {
   // client-node loads optional transports (ws, socks) at run time; bundling it gains nothing on the server.
-  serverExternalPackages: ['@kubernetes/client-node'],
+  // prom-client keeps its registry in its module: one copy for instrumentation and every route. pg's optional
+  // native binding is loaded (or not) by Node, never resolved by the bundler.
+  serverExternalPackages: ['@kubernetes/client-node', 'prom-client', 'pg'],
   poweredByHeader: false,
   typedRoutes: false,
   experimental: { proxyClientMaxBodySize: PROXY_BODY_BUFFER_BYTES },
