@@ -18,8 +18,8 @@ export interface TestStore {
 
 export const testStoreKind = (): TestStore['kind'] => (process.env.MEMDASH_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite');
 
-export async function newTestStore(): Promise<TestStore> {
-  if (testStoreKind() === 'sqlite') {
+export async function newTestStore(kind: TestStore['kind'] = testStoreKind()): Promise<TestStore> {
+  if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'memdash-store-'));
     return {
       kind: 'sqlite',
@@ -39,11 +39,11 @@ export async function newTestStore(): Promise<TestStore> {
   };
 }
 
-async function onServer<T>(current: ReturnType<typeof requireCluster>, use: (c: pg.Client) => Promise<T>): Promise<T> {
+async function onServer<T>(current: ReturnType<typeof requireCluster>, run: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: postgresUrl(current, 'postgres') });
   await client.connect();
   try {
-    return await use(client);
+    return await run(client);
   } finally {
     await client.end();
   }

@@ -5,7 +5,8 @@ import { migrate, openHistoryDb, type HistoryDb } from './db';
 import { listRegistrationObservations, readCursor, recordRegistration, recordReplicas, writeCursor } from './observations';
 import { contentHash, importSavedTable, listVersions, readVersion, recordTableVersion, rowsOverTime } from './store';
 
-// The store on a real SQLite file (or, in the postgres group, a real PostgreSQL database: test/stores.ts): migrations, and the idempotence the recorder relies on.
+// The store on a real SQLite file (in the postgres group, a real PostgreSQL database: test/stores.ts): migrations,
+// and the idempotence the recorder relies on.
 
 let store: TestStore;
 let db: HistoryDb;

@@ -5,6 +5,7 @@ import {
   AuthenticationV1Api,
   AuthorizationV1Api,
   BatchV1Api,
+  CoordinationV1Api,
   CoreV1Api,
   CustomObjectsApi,
   IsomorphicFetchHttpLibrary,
@@ -31,6 +32,8 @@ export interface KubeClients {
   apps: AppsV1Api;
   batch: BatchV1Api;
   policy: PolicyV1Api;
+  /** The recorder's Lease. */
+  coordination: CoordinationV1Api;
   /** SelfSubjectReview: who the credential is. */
   authentication: AuthenticationV1Api;
   /** SelfSubjectAccessReview: what the credential may do. */
@@ -80,6 +83,7 @@ export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs,
     apps: new AppsV1Api(configuration),
     batch: new BatchV1Api(configuration),
     policy: new PolicyV1Api(configuration),
+    coordination: new CoordinationV1Api(configuration),
     authentication: new AuthenticationV1Api(configuration),
     authorization: new AuthorizationV1Api(configuration),
   };
