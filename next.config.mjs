@@ -14,6 +14,8 @@ const nextConfig = {
   // prom-client keeps its registry in its module: one copy for instrumentation and every route. pg's optional
   // native binding is loaded (or not) by Node, never resolved by the bundler.
   serverExternalPackages: ['@kubernetes/client-node', 'prom-client', 'pg'],
+  // The image (Dockerfile) runs Next's standalone server; `next start` here and in the tests runs the usual build.
+  output: process.env.MEMDASH_STANDALONE === '1' ? 'standalone' : undefined,
   poweredByHeader: false,
   typedRoutes: false,
   experimental: { proxyClientMaxBodySize: PROXY_BODY_BUFFER_BYTES },
