@@ -36,7 +36,9 @@ function openSqlite(path: string): HistoryDb {
 }
 
 function openPostgres(url: string): HistoryDb {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // Connections are kept a minute between uses (a new one costs a fork and a SCRAM handshake on the server), and a
+  // busy server gets 30 s to accept one before the query fails.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 30_000, idleTimeoutMillis: 60_000 });
   // An idle connection the server dropped must not crash the process; the next query opens a new one.
   pool.on('error', (err) => console.warn(`memdash: a PostgreSQL connection failed: ${err.message}`));
   return new Kysely<HistoryDatabase>({ dialect: new PostgresDialect({ pool }) });

@@ -74,7 +74,7 @@ describe('GET /metrics', () => {
 
   it('counts the cluster’s errors by kind', async () => {
     const before = sample((await metrics()).body, 'memdash_cluster_errors_total', { kind: 'not-found' }) ?? 0;
-    const answer = await send('GET', '/api/pods/no-such-namespace/no-such-pod');
+    const answer = await send('GET', '/api/pods/shop/no-such-pod/explanation');
     expect(answer.status).toBe(404);
     const after = sample((await metrics()).body, 'memdash_cluster_errors_total', { kind: 'not-found' });
     expect(after).toBeGreaterThan(before);

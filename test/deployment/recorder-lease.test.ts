@@ -31,6 +31,9 @@ const patchRow = (value: string | null) =>
     'admin',
   );
 
+const started = Date.now();
+const step = (what: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
+
 async function isLeader(m: RunningMemdash): Promise<boolean> {
   const text = await (await fetch(`http://127.0.0.1:${m.port}/metrics`)).text();
   return /^memdash_recorder_leader 1$/m.test(text);
@@ -50,68 +53,77 @@ describe('the recorder’s Lease on PostgreSQL', () => {
     await store?.remove();
   });
 
-  it('lets one replica record, and the other take over a killed leader without losing or doubling anything', async () => {
-    requirePodWebhook();
-    store = await newTestStore('postgres');
-    const env = {
-      DATABASE_URL: store.location,
-      MEMDASH_RECORDER_LEASE: `development/${LEASE}`,
-      MEMDASH_RECORDER_LEASE_SECONDS: String(LEASE_SECONDS),
-    };
-    replicas.push(...(await Promise.all([startMemdash(env), startMemdash(env)])));
-    const [leader, other] = await until('one leader', async () => {
-      const leading = await Promise.all(replicas.map(isLeader));
-      if (leading.filter(Boolean).length !== 1) return null;
-      return leading[0] ? [replicas[0]!, replicas[1]!] : [replicas[1]!, replicas[0]!];
-    });
-    expect(await isLeader(other)).toBe(false);
-    const db = await openHistoryDb(store.location);
-    try {
-      const rowsSeen = async () => {
-        const versions = await listVersions(db);
-        return Promise.all(versions.map(async (v) => (await readVersion(db, v.id))?.data?.[ROW] ?? null));
+  it(
+    'lets one replica record, and the other take over a killed leader without losing or doubling anything',
+    { timeout: 480_000 },
+    async () => {
+      requirePodWebhook();
+      store = await newTestStore('postgres');
+      const env = {
+        DATABASE_URL: store.location,
+        MEMDASH_RECORDER_LEASE: `development/${LEASE}`,
+        MEMDASH_RECORDER_LEASE_SECONDS: String(LEASE_SECONDS),
       };
-      await until('the leader’s first version', async () => (await listVersions(db)).length > 0);
-      patchRow('101Mi');
-      await until('101Mi recorded by the leader', async () => (await rowsSeen()).includes('101Mi'));
+      replicas.push(...(await Promise.all([startMemdash(env), startMemdash(env)])));
+      step('both replicas answer /healthz');
+      const [leader, other] = await until('one leader', async () => {
+        const leading = await Promise.all(replicas.map(isLeader));
+        if (leading.filter(Boolean).length !== 1) return null;
+        return leading[0] ? [replicas[0]!, replicas[1]!] : [replicas[1]!, replicas[0]!];
+      });
+      expect(await isLeader(other)).toBe(false);
+      step(`replica on port ${leader.port} leads`);
+      const db = await openHistoryDb(store.location);
+      try {
+        const rowsSeen = async () => {
+          const versions = await listVersions(db);
+          return Promise.all(versions.map(async (v) => (await readVersion(db, v.id))?.data?.[ROW] ?? null));
+        };
+        await until('the leader’s first version', async () => (await listVersions(db)).length > 0);
+        patchRow('101Mi');
+        await until('101Mi recorded by the leader', async () => (await rowsSeen()).includes('101Mi'));
+        step('101Mi recorded');
 
-      await leader.stop('SIGKILL');
-      const killedAt = Date.now();
-      const before = (await listRegistrationObservations(db)).length;
-      patchRow('102Mi');
-      kubectl(['delete', 'mutatingwebhookconfiguration', POD_REGISTRATION], 'admin');
-      patchRow('103Mi');
+        await leader.stop('SIGKILL');
+        const killedAt = Date.now();
+        const before = (await listRegistrationObservations(db)).length;
+        patchRow('102Mi');
+        kubectl(['delete', 'mutatingwebhookconfiguration', POD_REGISTRATION], 'admin');
+        patchRow('103Mi');
 
-      await until('the other replica to lead', () => isLeader(other), 30_000);
-      const takeoverMs = Date.now() - killedAt;
-      console.log(`took over ${(takeoverMs / 1000).toFixed(1)} s after the leader was killed (lease ${LEASE_SECONDS} s)`);
-      expect(takeoverMs).toBeLessThan(LEASE_SECONDS * 1000 * 2);
+        await until('the other replica to lead', () => isLeader(other), 30_000);
+        const takeoverMs = Date.now() - killedAt;
+        console.log(`took over ${(takeoverMs / 1000).toFixed(1)} s after the leader was killed (lease ${LEASE_SECONDS} s)`);
+        expect(takeoverMs).toBeLessThan(LEASE_SECONDS * 1000 * 2);
 
-      await until(
-        'the registration back in the cluster',
-        () => kubectlJson<object>(['get', 'mutatingwebhookconfiguration', POD_REGISTRATION]),
-        60_000,
-      );
-      await until('103Mi recorded by the new leader', async () => (await rowsSeen()).includes('103Mi'), 60_000);
-      const observed = await until(
-        'the registration’s gap recorded',
-        async () => {
-          const after = (await listRegistrationObservations(db)).slice(before);
-          return after.some((o) => !o.present) && after[after.length - 1]?.present ? after : null;
-        },
-        60_000,
-      );
+        await until(
+          'the registration back in the cluster',
+          () => kubectlJson<object>(['get', 'mutatingwebhookconfiguration', POD_REGISTRATION]),
+          60_000,
+        );
+        step('registration back');
+        await until('103Mi recorded by the new leader', async () => (await rowsSeen()).includes('103Mi'), 60_000);
+        step('103Mi recorded');
+        const observed = await until(
+          'the registration’s gap recorded',
+          async () => {
+            const after = (await listRegistrationObservations(db)).slice(before);
+            return after.some((o) => !o.present) && after[after.length - 1]?.present ? after : null;
+          },
+          60_000,
+        );
 
-      const ours = (await rowsSeen()).filter((v) => v !== null);
-      expect(ours).toEqual(['101Mi', '102Mi', '103Mi']);
-      expect(observed.map((o) => o.present)).toEqual([false, true]);
-      const all = await listRegistrationObservations(db);
-      for (let i = 1; i < all.length; i++) {
-        const [a, b] = [all[i - 1]!, all[i]!];
-        expect([a.present, a.uid, a.owner, a.failurePolicy]).not.toEqual([b.present, b.uid, b.owner, b.failurePolicy]);
+        const ours = (await rowsSeen()).filter((v) => v !== null);
+        expect(ours).toEqual(['101Mi', '102Mi', '103Mi']);
+        expect(observed.map((o) => o.present)).toEqual([false, true]);
+        const all = await listRegistrationObservations(db);
+        for (let i = 1; i < all.length; i++) {
+          const [a, b] = [all[i - 1]!, all[i]!];
+          expect([a.present, a.uid, a.owner, a.failurePolicy]).not.toEqual([b.present, b.uid, b.owner, b.failurePolicy]);
+        }
+      } finally {
+        await db.destroy();
       }
-    } finally {
-      await db.destroy();
-    }
-  });
+    },
+  );
 });
