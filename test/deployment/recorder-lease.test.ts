@@ -4,7 +4,7 @@
 // over within the lease's time, and the store must then hold each table version and the registration's gap exactly
 // once. Expected values come from what the test wrote with kubectl, never from memdash.
 import { afterAll, describe, expect, it } from 'vitest';
-import { kubectl, kubectlJson, requirePodWebhook, until, POD_REGISTRATION } from '../integration/cluster.ts';
+import { kubectl, kubectlJson, patchTableRow, requirePodWebhook, until, POD_REGISTRATION } from '../integration/cluster.ts';
 import { newTestStore, type TestStore } from '../stores.ts';
 import { startMemdash, type RunningMemdash } from '../security/server.ts';
 
@@ -16,20 +16,7 @@ const { openHistoryDb } = await import('@/lib/history/db');
 const { listVersions, readVersion } = await import('@/lib/history/store');
 const { listRegistrationObservations } = await import('@/lib/history/observations');
 
-const patchRow = (value: string | null) =>
-  kubectl(
-    [
-      '-n',
-      'kyverno-prd',
-      'patch',
-      'configmap',
-      'memory-requests',
-      '--type=json',
-      '-p',
-      JSON.stringify([value === null ? { op: 'remove', path: `/data/${ROW}` } : { op: 'add', path: `/data/${ROW}`, value }]),
-    ],
-    'admin',
-  );
+const patchRow = (value: string | null) => patchTableRow(ROW, value);
 
 const started = Date.now();
 const step = (what: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);

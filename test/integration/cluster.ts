@@ -100,3 +100,9 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** Sets (or with null removes) one row of the table, as the admin: a test's own row, removed at its end. */
+export function patchTableRow(row: string, value: string | null): string {
+  const op = value === null ? { op: 'remove', path: `/data/${row}` } : { op: 'add', path: `/data/${row}`, value };
+  return kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([op])], 'admin');
+}
