@@ -5,6 +5,7 @@ import { isRunning, stopAll } from './lib/processes.ts';
 import { readState } from './lib/state.ts';
 import { kubeconfigPath, stateDir } from './lib/paths.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
+import { postgresUrlFile } from './lib/postgres.ts';
 import { ClusterError } from './lib/log.ts';
 import { ensureBinaries } from './lib/binaries.ts';
 import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './kyverno/harness.ts';
@@ -40,6 +41,7 @@ function printStatus(): number {
   console.log(`
 API server   https://127.0.0.1:${current.ports.apiserver}
 Prometheus   ${prometheusUrl(current)}
+PostgreSQL   127.0.0.1:${current.ports.postgres}   (DATABASE_URL=$(cat ${postgresUrlFile()}))
 kubeconfigs  admin    ${kubeconfigPath('admin')}
              viewer   ${kubeconfigPath('viewer')}     (reads, like the default kubeconfig)
              operator ${kubeconfigPath('operator')}   (writes, like prd-write)

@@ -190,3 +190,4 @@ export {
   type RestartableKind,
 } from './created-meanwhile';
 export { flatPartOf, partFailed, partOfFlat, partOk, type FlatPart, type Part, type PartError } from './part';
+export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './recorder-lease';
