@@ -67,7 +67,7 @@ export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespac
           {shown.length} of {rows.length} rows shown
         </span>
       </div>
-      <div className="grid grid-cols-[1fr_10rem_6rem] border-b border-zinc-300 px-2 text-sm font-semibold">
+      <div className="grid grid-cols-[minmax(0,1fr)_6rem_4.5rem] sm:grid-cols-[minmax(0,1fr)_10rem_6rem] border-b border-zinc-300 px-2 text-sm font-semibold">
         <span>Row key (namespace_workload_container)</span>
         <span>Workload</span>
         <span className="text-right">Request</span>
@@ -81,7 +81,7 @@ export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespac
                 key={row.key}
                 data-testid="table-row"
                 data-key={row.key}
-                className={`absolute left-0 grid w-full grid-cols-[1fr_10rem_6rem] items-center px-2 text-sm ${row.problem ? 'bg-red-50' : item.index % 2 ? 'bg-zinc-50' : ''}`}
+                className={`absolute left-0 grid w-full grid-cols-[minmax(0,1fr)_6rem_4.5rem] sm:grid-cols-[minmax(0,1fr)_10rem_6rem] items-center px-2 text-sm ${row.problem ? 'bg-red-50' : item.index % 2 ? 'bg-zinc-50' : ''}`}
                 style={{ top: item.start, height: ROW_HEIGHT }}
                 title={row.problem ?? undefined}
               >

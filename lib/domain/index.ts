@@ -113,6 +113,7 @@ export {
   type RegistrationObservation,
 } from './registration-history';
 export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
+export { dayTick, dayTicks, memoryAxis, memoryTick, type MemoryAxis } from './chart-axis';
 export {
   chartPoints,
   podsOf,
