@@ -36,6 +36,7 @@ export {
   type SkipReason,
 } from './selectors';
 export {
+  NOT_AS_THE_TABLE_SAYS,
   UNTOUCHED_VERDICTS,
   VERDICT_CODES,
   VERDICT_WORDS,
