@@ -21,10 +21,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en" data-theme={theme === 'system' ? undefined : theme}>
       <body>
-        <a
-          href="#main"
-          className="sr-only rounded bg-white px-2 py-1 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-        >
+        <a href="#main" className="sr-only rounded bg-white px-2 py-1 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
           Skip to content
         </a>
         <Providers>

@@ -37,7 +37,10 @@ export default async function HomePage() {
     <div className="space-y-4">
       <h1 className="text-lg font-semibold">memdash: is pod creation safe, and why does a pod have its memory request?</h1>
       <WebhookSummary />
-      <dl className="grid grid-cols-1 sm:grid-cols-[12rem_minmax(0,1fr)] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3" data-testid="cluster-summary">
+      <dl
+        className="grid grid-cols-1 sm:grid-cols-[12rem_minmax(0,1fr)] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3"
+        data-testid="cluster-summary"
+      >
         <dt className="text-zinc-600">API server</dt>
         <dd data-testid="api-server">
           answers: <span className="font-mono">{state.ready.version}</span> at <span className="font-mono">{target.server}</span> (context{' '}

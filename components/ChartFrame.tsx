@@ -12,8 +12,8 @@ export function ChartFrame({ chart, series, children }: { chart: ContainerChart;
   return (
     <figure className="rounded border border-zinc-200 bg-white p-2" data-testid="memory-chart" data-container={chart.container}>
       <figcaption className="text-sm">
-        <strong className="font-mono">{chart.container}</strong>: working set per pod (hourly peaks, UTC), {chart.samples.toLocaleString('en-US')}{' '}
-        samples from {chart.pods.length.toLocaleString('en-US')} pods; the job would write{' '}
+        <strong className="font-mono">{chart.container}</strong>: working set per pod (hourly peaks, UTC),{' '}
+        {chart.samples.toLocaleString('en-US')} samples from {chart.pods.length.toLocaleString('en-US')} pods; the job would write{' '}
         <strong className="font-mono" data-testid="p90">
           {chart.p90Mi === null ? 'no row' : `${chart.p90Mi}Mi`}
         </strong>

@@ -11,7 +11,15 @@ const AXIS_TICK = { fill: 'var(--chart-axis)', fontSize: 12 };
  * The drawing alone (recharts, loaded after the page): each pod's hourly peak, the row as a step line, and the
  * limit, request and p90 as level lines. The legend and caption are ChartFrame's, outside this bundle.
  */
-export default function MemoryChart({ chart, series, window }: { chart: ContainerChart; series: Series[]; window: { start: number; end: number } }) {
+export default function MemoryChart({
+  chart,
+  series,
+  window,
+}: {
+  chart: ContainerChart;
+  series: Series[];
+  window: { start: number; end: number };
+}) {
   const axis = memoryAxis(highestOf(chart));
   const byKind = (kind: Series['kind']) => series.find((s) => s.kind === kind);
   const levels = (['limit', 'request', 'p90'] as const).flatMap((kind) => {
@@ -33,7 +41,14 @@ export default function MemoryChart({ chart, series, window }: { chart: Containe
           tick={AXIS_TICK}
           stroke="var(--chart-axis)"
         />
-        <YAxis domain={[0, axis.top]} ticks={axis.ticks} tickFormatter={memoryTick} width={56} tick={AXIS_TICK} stroke="var(--chart-axis)" />
+        <YAxis
+          domain={[0, axis.top]}
+          ticks={axis.ticks}
+          tickFormatter={memoryTick}
+          width={56}
+          tick={AXIS_TICK}
+          stroke="var(--chart-axis)"
+        />
         <Tooltip
           labelFormatter={(t) => `${new Date(Number(t) * 1000).toISOString().slice(0, 13).replace('T', ' ')}:00 UTC (hour's peak)`}
           formatter={(v) => (typeof v === 'number' ? formatMemory(v) : String(v))}
@@ -65,7 +80,14 @@ export default function MemoryChart({ chart, series, window }: { chart: Containe
           connectNulls
         />
         {levels.map(({ s, y }) => (
-          <ReferenceLine key={s.kind} y={y} className={`series-${s.kind}`} stroke={s.colour} strokeWidth={s.width} strokeDasharray={s.dash} />
+          <ReferenceLine
+            key={s.kind}
+            y={y}
+            className={`series-${s.kind}`}
+            stroke={s.colour}
+            strokeWidth={s.width}
+            strokeDasharray={s.dash}
+          />
         ))}
       </LineChart>
     </ResponsiveContainer>

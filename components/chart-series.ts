@@ -24,9 +24,24 @@ const POD_COLOURS = ['#14b8a6', '#a855f7', '#ec4899', '#84cc16', '#64748b', '#06
 export function seriesOf(chart: ContainerChart): Series[] {
   const sizes: Series[] = [];
   if (chart.limit !== null)
-    sizes.push({ kind: 'limit', key: 'limit', label: 'limit', value: formatMemory(chart.limit), colour: 'var(--chart-limit)', dash: '8 3 2 3', width: 2 });
+    sizes.push({
+      kind: 'limit',
+      key: 'limit',
+      label: 'limit',
+      value: formatMemory(chart.limit),
+      colour: 'var(--chart-limit)',
+      dash: '8 3 2 3',
+      width: 2,
+    });
   if (chart.request !== null)
-    sizes.push({ kind: 'request', key: 'request', label: 'request (highest of the current pods)', value: formatMemory(chart.request), colour: 'var(--chart-request)', width: 2 });
+    sizes.push({
+      kind: 'request',
+      key: 'request',
+      label: 'request (highest of the current pods)',
+      value: formatMemory(chart.request),
+      colour: 'var(--chart-request)',
+      width: 2,
+    });
   sizes.push({
     kind: 'row',
     key: 'row',
@@ -36,7 +51,15 @@ export function seriesOf(chart: ContainerChart): Series[] {
     width: 2.5,
   });
   if (chart.p90Mi !== null)
-    sizes.push({ kind: 'p90', key: 'p90', label: 'p90 now (what the job would write)', value: `${chart.p90Mi}Mi`, colour: 'var(--chart-p90)', dash: '6 3', width: 2 });
+    sizes.push({
+      kind: 'p90',
+      key: 'p90',
+      label: 'p90 now (what the job would write)',
+      value: `${chart.p90Mi}Mi`,
+      colour: 'var(--chart-p90)',
+      dash: '6 3',
+      width: 2,
+    });
   const pods = chart.pods.map((pod, i) => ({
     kind: 'pod' as const,
     key: pod,

@@ -17,7 +17,8 @@ export default function WorkloadNotFound() {
       <p className="mt-2 text-zinc-700">
         No pod of it runs now and the table holds no row for it (or the name is not one Kubernetes allows). Press{' '}
         <kbd className="rounded border border-zinc-300 px-1 font-mono text-xs">Ctrl K</kbd> and type part of its name to find it, or see{' '}
-        <Link href="/workloads">the workloads in the table</Link> and <Link href={podsInNamespaceHref(namespace)}>the pods in {namespace}</Link>.
+        <Link href="/workloads">the workloads in the table</Link> and{' '}
+        <Link href={podsInNamespaceHref(namespace)}>the pods in {namespace}</Link>.
       </p>
     </ErrorBox>
   );
