@@ -37,9 +37,13 @@ export function PodFilters({
           autoComplete="off"
         />
       </label>
-      <label className="flex max-w-full min-w-0 flex-col">
-        <span className="text-zinc-600">A container&apos;s verdict</span>
+      {/* the label holds only its text: wrapped around the select it would also "say" every option's words */}
+      <div className="flex max-w-full min-w-0 flex-col">
+        <label htmlFor="verdict-filter" className="text-zinc-600">
+          A container&apos;s verdict
+        </label>
         <select
+          id="verdict-filter"
           name="verdict"
           defaultValue={verdict ?? ''}
           className={`${selectClass} w-full max-w-full sm:w-auto`}
@@ -53,7 +57,7 @@ export function PodFilters({
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <button type="submit" className="rounded border border-zinc-400 bg-white px-3 py-1 hover:bg-zinc-100">
         Filter
       </button>
