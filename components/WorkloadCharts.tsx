@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { fetchJson, queryKeys } from '@/lib/query';
-import type { WorkloadMemory } from '@/lib/views/workload-memory-types';
+import { partOfFlat } from '@/lib/domain';
+import type { WorkloadMemoryJson } from '@/lib/views/workload-memory-types';
 import { workloadMemoryUrl } from '@/lib/routes';
 import { CHART_HEIGHT, ChartFrame } from './ChartFrame';
 import { seriesOf } from './chart-series';
@@ -18,7 +19,7 @@ const MemoryChart = dynamic(() => import('./MemoryChart'), { ssr: false, loading
 export function WorkloadCharts({ namespace, workload, containers }: { namespace: string; workload: string; containers: number }) {
   const query = useQuery({
     queryKey: queryKeys.workloads.memory(namespace, workload),
-    queryFn: ({ signal }) => fetchJson<WorkloadMemory>(workloadMemoryUrl(namespace, workload), signal),
+    queryFn: async ({ signal }) => partOfFlat(await fetchJson<WorkloadMemoryJson>(workloadMemoryUrl(namespace, workload), signal)),
     staleTime: 60_000,
   });
   if (query.isPending)
