@@ -65,7 +65,7 @@ export function CredentialForm() {
             autoComplete="off"
             spellCheck={false}
             aria-label="Write token"
-            className="w-56 rounded border px-2 py-1 font-mono"
+            className="w-44 rounded border px-2 py-1 font-mono sm:w-56"
             value={token}
             onChange={(e) => setToken(e.target.value)}
           />

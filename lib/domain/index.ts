@@ -36,6 +36,7 @@ export {
   type SkipReason,
 } from './selectors';
 export {
+  NOT_AS_THE_TABLE_SAYS,
   UNTOUCHED_VERDICTS,
   VERDICT_CODES,
   VERDICT_WORDS,
@@ -113,6 +114,7 @@ export {
   type RegistrationObservation,
 } from './registration-history';
 export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
+export { dayTick, dayTicks, memoryAxis, memoryTick, type MemoryAxis } from './chart-axis';
 export {
   chartPoints,
   podsOf,

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '@/lib/http/errors';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
+import { VERDICT_CODES } from '@/lib/domain';
 import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names';
 
 /** Search params as Next hands them to a page, or as a route reads them from the URL. */
@@ -63,6 +64,13 @@ export function parsePodSearch(raw: RawSearch, defaultLimit = 200): { namespace?
   const filter = parseOr(podFilter, { namespace: values.namespace, name: values.name?.toLowerCase() }, 'invalid-name', 'Bad filter');
   const { limit } = parseOr(podLimit, { limit: values.limit ?? defaultLimit }, 'bad-request', 'Bad filter');
   return { ...filter, limit };
+}
+
+const verdictFilter = z.object({ verdict: z.enum(['differs', ...VERDICT_CODES]).optional() });
+
+/** /pods?verdict=: a verdict code, or "differs"; absent for every pod. */
+export function parseVerdictFilter(raw: RawSearch): z.output<typeof verdictFilter>['verdict'] {
+  return parseOr(verdictFilter, { verdict: firstValues(raw).verdict }, 'bad-request', 'Bad verdict filter').verdict;
 }
 
 const diffParams = z.object({
