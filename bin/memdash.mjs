@@ -50,4 +50,8 @@ registerHooks({
 });
 
 const { main } = await import(pathToFileURL(join(root, 'cli', 'main.ts')).href);
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+// The read caches' watches (and a PostgreSQL pool) keep the event loop alive after the answer: exit once stdout and
+// stderr have handed everything written to them on.
+await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
+process.exit(code);
