@@ -119,13 +119,16 @@ test('the navigation marks the current page, a skip link leads to the content, a
   expect((await request.get('/favicon.ico')).status()).toBe(200);
 });
 
-/** Relative luminance (0 black – 1 white) of a computed CSS colour, rgb() or oklch(). */
+/** Relative luminance (0 black – 1 white) of a computed CSS colour: rgb(), oklch() or lab() (Chromium computes a
+ * light-dark() palette colour as lab(L a b), L from 0 to 100). */
 function luminance(css: string): number {
   const oklch = /^oklch\(([\d.]+)%?/.exec(css);
   if (oklch) {
     const l = Number(oklch[1]);
     return (l > 1 ? l / 100 : l) ** 3;
   }
+  const lab = /^lab\(([\d.]+)%?/.exec(css);
+  if (lab) return ((Number(lab[1]) + 16) / 116) ** 3;
   const [r, g, b] = (css.match(/[\d.]+/g) ?? []).map(Number).map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
