@@ -31,9 +31,12 @@ export default async function DiffPage({ searchParams }: Props) {
   const { params, found } = read.value;
   if (!found)
     return (
-      <p>
-        Fewer than two versions of the table are recorded yet. <Link href="/table/snapshots">Recorded versions</Link>
-      </p>
+      <div className="space-y-3">
+        <h1 className="text-lg font-semibold">What changed in the table</h1>
+        <p>
+          Fewer than two versions of the table are recorded yet. <Link href="/table/snapshots">Recorded versions</Link>
+        </p>
+      </div>
     );
   const counts = diffCounts(found.diff);
   const query = new URLSearchParams({
