@@ -26,7 +26,8 @@ export async function startHistory(): Promise<void> {
       // follows the caches from now on, writing nothing until it holds the Lease: then what it saw meanwhile first
       const recorder = recording(db, s, true);
       g[KEY] = recordWhileLeading(kc, { namespace, name }, s.recorderLeaseSeconds, () => {
-        void recorder.release();
+        // a held write that fails is reported like a live one, not left as an unhandled rejection
+        recorder.release().catch((err) => console.error('memdash recorder: a held write failed', err));
         return { stop: () => recorder.hold(), done: recorder.done };
       });
       console.log(`memdash: recording whenever this replica holds the Lease ${s.recorderLease}`);
@@ -43,8 +44,10 @@ export async function startHistory(): Promise<void> {
 function recording(db: HistoryDb, s: Settings, held = false): HeldRecorder {
   const recorder = startRecorder(db, readCaches(), s, held);
   recorder.done.catch((err) => console.error('memdash recorder stopped', err));
-  console.log(
-    `memdash: recording the table ${s.kyvernoNamespace}/${s.tableConfigMap}, the registration ${s.webhookConfiguration} and ${s.admissionDeployment} into ${storeDescription()}`,
-  );
+  // a replica waiting for the Lease says so itself; this line is for one that records now
+  if (!held)
+    console.log(
+      `memdash: recording the table ${s.kyvernoNamespace}/${s.tableConfigMap}, the registration ${s.webhookConfiguration} and ${s.admissionDeployment} into ${storeDescription()}`,
+    );
   return recorder;
 }
