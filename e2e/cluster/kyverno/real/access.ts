@@ -51,7 +51,8 @@ export function hostEndpointSlice(address: string, port: number): object {
 
 /** Points the Service at the host process; the endpoint controller's slices (of the stand-in's selector) go. */
 export function routeServiceToHost(address: string, port: number): void {
-  kubectl(['-n', NAMESPACE, 'delete', 'service', SERVICE, '--ignore-not-found']);
+  const existing = kubectl(['-n', NAMESPACE, 'get', 'service', SERVICE, '--ignore-not-found', '-o', 'jsonpath={.spec.selector}']);
+  if (existing.trim()) kubectl(['-n', NAMESPACE, 'delete', 'service', SERVICE]); // a selector cannot be applied away
   applyObjects([selectorlessService(), hostEndpointSlice(address, port)]);
 }
 

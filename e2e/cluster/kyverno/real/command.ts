@@ -1,6 +1,7 @@
 // The admission controller's command line: the upstream Deployment's flags and env, with what a host process
 // needs instead of a pod (a kubeconfig, the cluster's free port, no fixed metrics ports) and the runbook's flags.
 import type { ClusterState } from '../../lib/state.ts';
+import { state } from '../../lib/paths.ts';
 import { NAMESPACE } from '../names.ts';
 import { admissionContainer } from './install.ts';
 import { hostAddress, podName, writeKyvernoKubeconfig } from './access.ts';
@@ -24,6 +25,7 @@ export function kyvernoCommandLine(current: ClusterState): { args: string[]; env
     omitEvents: 'PolicyApplied,PolicySkipped', // the runbook's: no event for a pod sized or left alone
     ...(address ? {} : { serverIP: `127.0.0.1:${port}` }), // debug mode: see access.ts
   });
-  const env = { ...upstream.env, KYVERNO_NAMESPACE: NAMESPACE, KYVERNO_POD_NAME: podName() };
+  // TUF_ROOT: the image's /.sigstore would be the host's root directory
+  const env = { ...upstream.env, KYVERNO_NAMESPACE: NAMESPACE, KYVERNO_POD_NAME: podName(), TUF_ROOT: state('kyverno-sigstore') };
   return { args: args.filter((a) => a.trim()), env };
 }
