@@ -10,6 +10,10 @@ log() { printf '[build %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
 [ -x "$KYVERNO_BIN" ] && exit 0
 mkdir -p "$KYVERNO_WRAPPER" "$(dirname "$KYVERNO_BIN")"
+# one build at a time (two clusters' `up` at once): the second waits, then finds the binary
+exec 9>"$KYVERNO_WRAPPER/.lock"
+flock 9
+[ -x "$KYVERNO_BIN" ] && exit 0
 cd "$KYVERNO_WRAPPER"
 
 # the module itself first (its go.mod names the replace this wrapper must repeat)
