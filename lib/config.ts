@@ -67,6 +67,9 @@ const SETTINGS = {
       .regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a Prometheus metric name')
       .default('container_memory_working_set_bytes'),
   ],
+  // Series per Prometheus query of the preview: 2,000 series of 28 days at 300 s are ~16 M samples, a third of
+  // Prometheus's default query.max-samples. Lower it for a Prometheus with a smaller limit.
+  previewBatchSeries: ['MEMDASH_PREVIEW_BATCH_SERIES', positiveInt.max(5000, 'at most 5000 (the samples of one query)').default(2000)],
   admissionDeployment: ['MEMDASH_ADMISSION_DEPLOYMENT', objectName.default('kyverno-admission-controller')],
   admissionReplicas: ['MEMDASH_ADMISSION_REPLICAS', positiveInt.default(3)],
   admissionPodSelector: ['MEMDASH_ADMISSION_POD_SELECTOR', equalitySelector.default('app.kubernetes.io/component=admission-controller')],

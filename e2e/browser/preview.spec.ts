@@ -5,6 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { kubectlJson } from '../../test/integration/cluster';
+import { startMemdash, stopMemdash } from '../../bench/harness';
+import { readState } from '../cluster/lib/state';
+import { prometheusUrl } from '../cluster/lib/prometheus';
+import { slowedPrometheus } from '../../test/integration/prometheus-in-front';
 
 const table = () => kubectlJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']).data ?? {};
 
@@ -67,5 +71,33 @@ test('the preview page on a 390 px phone and in the dark', async ({ browser }, i
     await expect(page.getByTestId('guard-verdict')).toBeVisible({ timeout: 60_000 });
     await page.screenshot({ path: info.outputPath(`preview-${name}.png`), fullPage: true });
     await context.close();
+  }
+});
+
+test('closing the page stops the preview: its Prometheus reads in flight are closed and no more start', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const cluster = readState();
+  if (!cluster) throw new Error('precondition: the local cluster is up');
+  // the real Prometheus answering each query 2 s late, one workload per query: a preview of ~20 s, still reading
+  // when the page closes (on this loaded 2-core machine a browser step can take seconds)
+  const slowed = await slowedPrometheus(prometheusUrl(cluster), 2000, 20);
+  const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: slowed.url, MEMDASH_PREVIEW_BATCH_SERIES: '1' });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/table/preview`);
+    await expect(page.getByTestId('series-read')).not.toHaveText('0', { timeout: 60_000 });
+    const workloads = Number(
+      (await page.getByTestId('preview-progress').textContent())?.match(/of ([\d,]+) workloads/)?.[1]?.replace(/,/g, ''),
+    );
+    await page.close();
+    await expect.poll(() => slowed.counts.open, { timeout: 10_000 }).toBe(0);
+    const startedAtClose = slowed.counts.started;
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(slowed.counts.started).toBe(startedAtClose);
+    // the listing and fewer than the one query per workload a whole preview asks
+    expect(startedAtClose).toBeLessThan(workloads + 1);
+  } finally {
+    stopMemdash(server);
+    slowed.server.close();
   }
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { settings, variableOf } from '@/lib/config';
 import { workloadFromPodName, type SampleProgress } from '@/lib/domain';
 import { PrometheusError } from './client';
-import { BATCH_SERIES, planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
+import { planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
 import { SeriesShapeError, parseSeriesItem, type ParsedSeries } from './series-item';
 import { postStreamed } from './stream';
 
@@ -37,13 +37,13 @@ export function snapshotSelector(extra = ''): string {
   return `${settings().snapshotMetric}{container!="",container!="POD",pod!=""${extra}}`;
 }
 
-/** `perBatch`: series per query (smaller in tests, to exercise the split of a namespace). */
+/** `perBatch`: series per query (the setting; smaller in tests, to exercise the split of a namespace). */
 export async function readSnapshotSamples(
   window: SnapshotWindow,
   onSeries: (series: ReadSeries) => void,
   onProgress: (p: SampleProgress) => void,
   signal?: AbortSignal,
-  perBatch = BATCH_SERIES,
+  perBatch = settings().previewBatchSeries,
 ): Promise<SampleProgress> {
   const census = await listSeries(window, signal);
   const batches = planBatches(census, perBatch);

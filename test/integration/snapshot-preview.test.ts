@@ -4,8 +4,7 @@
 // samples, rolled-away ReplicaSets, CronJob runs, Jenkins builds, a <job>-<build> Job and init containers. The table
 // is put back afterwards. Then the ways Prometheus fails, and stopping a preview half-way.
 import { execFileSync } from 'node:child_process';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitForTable } from '../../e2e/cluster/kyverno/harness.ts';
@@ -14,6 +13,7 @@ import { kubeconfigPath, repoRoot } from '../../e2e/cluster/lib/paths.ts';
 import { freePort } from '../../e2e/cluster/lib/ports.ts';
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { readState } from '../../e2e/cluster/lib/state.ts';
+import { fakePrometheus, forward, slowedPrometheus } from './prometheus-in-front.ts';
 
 const NS = 'kyverno-prd';
 const STEP = 300;
@@ -138,11 +138,6 @@ describe('the preview is what the snapshot job writes', () => {
 });
 
 /** A stand-in Prometheus on a free port that answers as `handle` says. */
-async function fakePrometheus(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; server: Server }> {
-  const server = createServer(handle);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
 
 describe('when Prometheus fails, the preview says which way and why', () => {
   const servers: Server[] = [];
@@ -213,15 +208,9 @@ describe('when Prometheus fails, the preview says which way and why', () => {
   });
 
   it('stopped: the signal closes the Prometheus reads in flight and starts no more', async () => {
-    let open = 0;
-    let started = 0;
     // a Prometheus that answers the real answers slowly, so the stop comes half-way
-    const slowed = await fakePrometheus((req, res) => {
-      started++;
-      open++;
-      res.on('close', () => open--);
-      setTimeout(() => forward(prometheus, req, res, 20), 300);
-    });
+    const slowed = await slowedPrometheus(prometheus, 300, 20);
+    const counts = slowed.counts;
     servers.push(slowed.server);
     const previewSnapshot = await previewWith({ url: slowed.url });
     const stop = new AbortController();
@@ -230,27 +219,9 @@ describe('when Prometheus fails, the preview says which way and why', () => {
       if (e.type === 'progress' && e.seriesRead > 0 && ++progressed === 1) stop.abort();
     });
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
-    const startedAtStop = started;
+    const startedAtStop = counts.started;
     await new Promise((r) => setTimeout(r, 1000));
-    expect(open).toBe(0);
-    expect(started).toBe(startedAtStop);
+    expect(counts.open).toBe(0);
+    expect(counts.started).toBe(startedAtStop);
   });
 });
-
-/** The request passed on to the real Prometheus; with `pauseMs`, its answer trickles back chunk by chunk. */
-function forward(upstream: string, req: IncomingMessage, res: ServerResponse, pauseMs = 0): void {
-  const target = new URL(req.url ?? '/', upstream);
-  const out = httpRequest(target, { method: req.method, headers: req.headers }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    if (pauseMs === 0) return void answer.pipe(res);
-    answer.on('data', (chunk: Buffer) => {
-      res.write(chunk);
-      answer.pause();
-      setTimeout(() => answer.resume(), pauseMs);
-    });
-    answer.on('end', () => res.end());
-  });
-  out.on('error', () => res.destroy());
-  res.on('close', () => out.destroy());
-  req.pipe(out);
-}
