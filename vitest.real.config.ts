@@ -1,17 +1,13 @@
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
+import cluster from './vitest.cluster.config';
 
 // The suites that run against Kyverno v1.19.1 itself: a second local cluster started with `up --kyverno real` in
 // .cluster-real (scripts/test.sh's group real-kyverno sets MEMDASH_CLUSTER_DIR), beside the stand-in's in .cluster:
 // the side-by-side comparison, then the explanation, webhook health and break-glass suites unchanged.
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('.', import.meta.url)),
-      'server-only': fileURLToPath(new URL('./test/server-only-stub.ts', import.meta.url)),
-    },
-  },
+  ...cluster,
   test: {
+    ...cluster.test,
     name: 'real-kyverno',
     include: [
       'e2e/cluster/kyverno/real/**/*.test.ts',
@@ -20,11 +16,6 @@ export default defineConfig({
       'test/integration/webhook-states.test.ts',
       'test/integration/break-glass.test.ts',
     ],
-    environment: 'node',
-    setupFiles: ['test/integration/setup.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 300_000,
-    fileParallelism: false,
-    sequence: { shuffle: false },
+    exclude: [],
   },
 });

@@ -7,6 +7,7 @@
 import { networkInterfaces } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { state } from '../../lib/paths.ts';
+import { kubeconfigYaml } from '../../lib/users.ts';
 import { pki } from '../../lib/pki.ts';
 import { applyObjects, getJson, kubectl } from '../../lib/kubectl.ts';
 import { DEPLOYMENT, NAMESPACE, SERVICE } from '../names.ts';
@@ -70,28 +71,7 @@ export function writeKyvernoKubeconfig(apiserverPort: number): string {
   const token = kubectl(['-n', NAMESPACE, 'create', 'token', SERVICE_ACCOUNT, '--duration=48h']).trim();
   const path = state('kubeconfig', 'kyverno.yaml');
   const ca = readFileSync(pki('ca.crt')).toString('base64');
-  writeFileSync(
-    path,
-    `apiVersion: v1
-kind: Config
-clusters:
-- name: memdash-local
-  cluster:
-    server: https://127.0.0.1:${apiserverPort}
-    certificate-authority-data: ${ca}
-users:
-- name: ${DEPLOYMENT}
-  user:
-    token: ${token}
-contexts:
-- name: local
-  context:
-    cluster: memdash-local
-    user: ${DEPLOYMENT}
-current-context: local
-`,
-    { mode: 0o600 },
-  );
+  writeFileSync(path, kubeconfigYaml(SERVICE_ACCOUNT, token, ca, apiserverPort), { mode: 0o600 });
   return path;
 }
 
