@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import cluster from './vitest.cluster.config';
+import cluster from './vitest.cluster.config.ts';
 
 // The suites that run against Kyverno v1.19.1 itself: a second local cluster started with `up --kyverno real` in
 // .cluster-real (scripts/test.sh's group real-kyverno sets MEMDASH_CLUSTER_DIR), beside the stand-in's in .cluster:
