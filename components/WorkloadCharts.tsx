@@ -2,7 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson, queryKeys } from '@/lib/query';
-import type { WorkloadMemory } from '@/lib/views/workload-memory-types';
+import { partOfFlat } from '@/lib/domain';
+import type { WorkloadMemoryJson } from '@/lib/views/workload-memory-types';
 import { MemoryChart } from './MemoryChart';
 import { workloadMemoryUrl } from '@/lib/routes';
 
@@ -10,7 +11,7 @@ import { workloadMemoryUrl } from '@/lib/routes';
 export function WorkloadCharts({ namespace, workload }: { namespace: string; workload: string }) {
   const query = useQuery({
     queryKey: queryKeys.workloads.memory(namespace, workload),
-    queryFn: ({ signal }) => fetchJson<WorkloadMemory>(workloadMemoryUrl(namespace, workload), signal),
+    queryFn: async ({ signal }) => partOfFlat(await fetchJson<WorkloadMemoryJson>(workloadMemoryUrl(namespace, workload), signal)),
     staleTime: 60_000,
   });
   if (query.isPending)

@@ -189,4 +189,4 @@ export {
   type ExplainedPod,
   type RestartableKind,
 } from './created-meanwhile';
-export { partFailed, partOk, type Part, type PartError } from './part';
+export { flatPartOf, partFailed, partOfFlat, partOk, type FlatPart, type Part, type PartError } from './part';

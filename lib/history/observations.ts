@@ -52,6 +52,22 @@ export async function recordReplicas(db: HistoryDb, o: ReplicasObservation): Pro
   return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
 }
 
+/**
+ * The last count of replicas above zero the admission controller was asked for, or null: what "bring Kyverno back"
+ * scales to when the scale-down was not memdash's (someone ran the runbook's kubectl) and so recorded no count.
+ */
+export async function lastDesiredReplicas(db: HistoryDb): Promise<number | null> {
+  const row = await db
+    .selectFrom('admission_replicas')
+    .select('desired')
+    .where('desired', '>', 0)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.desired ?? null;
+}
+
 /** Where the named watch resumes, or null to start with a list. */
 export async function readCursor(db: HistoryDb, name: string): Promise<string | null> {
   const row = await db.selectFrom('watch_cursors').select('resource_version').where('name', '=', name).executeTakeFirst();

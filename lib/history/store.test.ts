@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listAudit, recordAudit } from './audit';
 import { migrate, openHistoryDb, type HistoryDb } from './db';
-import { listRegistrationObservations, readCursor, recordRegistration, recordReplicas, writeCursor } from './observations';
+import {
+  lastDesiredReplicas,
+  listRegistrationObservations,
+  readCursor,
+  recordRegistration,
+  recordReplicas,
+  writeCursor,
+} from './observations';
 import { contentHash, importSavedTable, listVersions, readVersion, recordTableVersion, rowsOverTime } from './store';
 
 // The store on a real SQLite file in a temporary folder: migrations, and the idempotence the recorder relies on.
@@ -142,6 +149,16 @@ describe('registration and replicas', () => {
     await writeCursor(db, 'x', '41', new Date());
     await writeCursor(db, 'x', '42', new Date());
     expect(await readCursor(db, 'x')).toBe('42');
+  });
+
+  it('remembers the last count above zero the controller was scaled to, through a scale-down to zero', async () => {
+    expect(await lastDesiredReplicas(db)).toBeNull();
+    await recordReplicas(db, { at: '2026-10-02T00:00:00Z', ready: 5, desired: 5 });
+    await recordReplicas(db, { at: '2026-10-02T00:01:00Z', ready: 2, desired: 0 });
+    await recordReplicas(db, { at: '2026-10-02T00:02:00Z', ready: 0, desired: 0 });
+    expect(await lastDesiredReplicas(db)).toBe(5);
+    await recordReplicas(db, { at: '2026-10-02T00:03:00Z', ready: 0, desired: 2 });
+    expect(await lastDesiredReplicas(db)).toBe(2);
   });
 });
 

@@ -14,6 +14,7 @@ import {
 import { settings } from '@/lib/config';
 import { historyDb } from '@/lib/history';
 import { listBreakGlass, savedRegistration } from '@/lib/history/break-glass';
+import { lastDesiredReplicas } from '@/lib/history/observations';
 import { listGaps } from '@/lib/history/reads';
 import { readAdmissionReplicas } from '@/lib/k8s/admission';
 import { admissionPodsLeft, listManagedRegistrations } from '@/lib/k8s/break-glass';
@@ -81,10 +82,11 @@ async function clusterFacts(k: KubeClients) {
 /** Every fact the steps are derived from, read now. */
 export async function readBreakGlassFacts(k: KubeClients, now: Date) {
   const db = await historyDb();
-  const [cluster, records, gaps] = await Promise.all([
+  const [cluster, records, gaps, lastReplicas] = await Promise.all([
     clusterFacts(k),
     listBreakGlass(db, new Date(now.getTime() - RECORDS_WINDOW_MS)),
     listGaps(db),
+    lastDesiredReplicas(db),
   ]);
   const facts: BreakGlassFacts = {
     deployment: cluster.deployment,
@@ -92,7 +94,8 @@ export async function readBreakGlassFacts(k: KubeClients, now: Date) {
     registrations: cluster.registrations,
     podRegistration: cluster.podRegistration,
     records,
-    defaultReplicas: settings().admissionReplicas,
+    // a scale-down memdash did not make recorded no count: the recorder's last one above zero, else the setting
+    defaultReplicas: lastReplicas ?? settings().admissionReplicas,
     waitTimeoutMs: WAIT_TIMEOUT_MS,
   };
   return { facts, cluster, gaps };
@@ -156,8 +159,8 @@ export async function readDrill(now = new Date()): Promise<DrillView> {
     registrations: v?.facts.registrations ?? [],
     podRegistration: v?.facts.podRegistration ?? null,
     saved: v?.saved ?? null,
-    defaultReplicas: s.admissionReplicas,
-    commands: commandsView(names, s.admissionReplicas),
+    defaultReplicas: v?.facts.defaultReplicas ?? s.admissionReplicas,
+    commands: commandsView(names, v?.facts.defaultReplicas ?? s.admissionReplicas),
     names,
   };
 }

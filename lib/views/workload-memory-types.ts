@@ -1,5 +1,5 @@
 // The JSON of GET /api/workloads/{namespace}/{workload}/memory, which the workload page's charts render. Types only.
-import type { ChartPoint, Part } from '@/lib/domain';
+import type { ChartPoint, FlatPart, Part } from '@/lib/domain';
 
 export interface ContainerChart {
   container: string;
@@ -24,3 +24,6 @@ export interface WorkloadCharts {
 
 /** A Prometheus failure is this part's error, in the charts' place; the rest of the page does not need Prometheus. */
 export type WorkloadMemory = Part<WorkloadCharts>;
+
+/** The route's JSON: `{ok: true, start, end, step, charts}` or `{ok: false, problem}`, as it has always answered. */
+export type WorkloadMemoryJson = FlatPart<WorkloadCharts>;

@@ -70,12 +70,10 @@ describe('the Prometheus client', () => {
     const params = Promise.resolve({ namespace: 'payments', workload: 'api' });
     const response = await route.GET(new Request('http://memdash.test/api/workloads/payments/api/memory'), { params });
     expect(response.status).toBe(200);
+    // the route's JSON as it has always been: ok false and the problem's words
     expect(await response.json()).toEqual({
       ok: false,
-      error: {
-        code: 'unreachable',
-        message: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/),
-      },
+      problem: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/),
     });
   });
 
