@@ -6,6 +6,7 @@ import { kubeconfigPath } from '../e2e/cluster/lib/paths.ts';
 import { bin } from '../e2e/cluster/lib/paths.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { startMemdash, percentile, stopMemdash, time } from './harness.ts';
+import { atMost, report } from './figures.ts';
 
 const RUNS = 50;
 const viewer = kubeconfigPath('viewer');
@@ -70,6 +71,17 @@ async function main(): Promise<void> {
     console.log(`memdash API          median ${apiMedian.toFixed(1)} ms   p95 ${percentile(api, 95).toFixed(1)} ms`);
     console.log(`runbook kubectl + jq median ${cliMedian.toFixed(1)} ms   p95 ${percentile(cli, 95).toFixed(1)} ms`);
     console.log(`ratio                ${(cliMedian / apiMedian).toFixed(1)}x faster (target >= 10x, p95 < 50 ms)`);
+    const ratio = cliMedian / apiMedian;
+    report({
+      figure: 'explanation, median',
+      value: apiMedian,
+      unit: 'ms',
+      anchor: { name: "the runbook's kubectl + jq", value: cliMedian, unit: 'ms' },
+      ratio,
+      target: '≥ 10× faster',
+      pass: ratio >= 10,
+    });
+    atMost('explanation, p95', percentile(api, 95), 'ms', 50);
   } finally {
     stopMemdash(server);
   }

@@ -1,6 +1,6 @@
 // Shared by the benchmark scripts: a memdash server on a free port (or MEMDASH_URL), timing and percentiles.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../e2e/cluster/lib/ports.ts';
 import { kubeconfigPath, repoRoot } from '../e2e/cluster/lib/paths.ts';
@@ -49,4 +49,37 @@ export async function time(work: () => Promise<void>): Promise<number> {
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** The server's processes (npx → next-server): the largest resident set among them, in MB. */
+export function serverRssMb(server: Memdash): number {
+  let max = 0;
+  for (const pid of descendants(server.child?.pid ?? 0)) {
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSafe(`/proc/${pid}/status`))?.[1];
+    if (rss) max = Math.max(max, Number(rss) / 1024);
+  }
+  return max;
+}
+
+function descendants(pid: number): number[] {
+  if (!pid) return [];
+  let children: number[] = [];
+  try {
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no children
+  }
+  return [pid, ...children.flatMap(descendants)];
+}
+
+function readFileSafe(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { prometheusUrl } from '../e2e/cluster/lib/prometheus.ts';
 import { percentile, startMemdash, stopMemdash, time } from './harness.ts';
+import { atMost, report } from './figures.ts';
 
 const [namespace = 'payments', workload = 'api'] = process.argv.slice(2);
 const RUNS = 20;
@@ -62,6 +63,7 @@ for (let i = 0; i < RUNS; i++) {
     console.log(`diff of two 8,000-row snapshots: ${body.changed.length} changed, ${body.added.length} new, ${body.gone.length} gone`);
 }
 console.log(`  server time ${stats(serverTimes)} (target ≤ 50 ms); whole request ${stats(wall)}`);
+atMost('diff of two 8,000-row snapshots, server time median', percentile(serverTimes, 50), 'ms', 50);
 
 {
   const end = Math.floor(Date.now() / 1000);
@@ -82,6 +84,16 @@ console.log(`  server time ${stats(serverTimes)} (target ≤ 50 ms); whole reque
     );
   }
   console.log(`workload history ${namespace}/${workload} (28 days at 300 s): memdash ${stats(page)}; raw query_range ${stats(direct)}`);
-  console.log(`  ratio of medians ${(percentile(page, 50) / percentile(direct, 50)).toFixed(2)}× (target ≤ 1.5×)`);
+  const ratio = percentile(page, 50) / percentile(direct, 50);
+  console.log(`  ratio of medians ${ratio.toFixed(2)}× (target ≤ 1.5×)`);
+  report({
+    figure: `workload history ${namespace}/${workload}, median`,
+    value: percentile(page, 50),
+    unit: 'ms',
+    anchor: { name: "Prometheus's own query_range", value: percentile(direct, 50), unit: 'ms' },
+    ratio,
+    target: '≤ 1.5×',
+    pass: ratio <= 1.5,
+  });
 }
 stopMemdash(server);

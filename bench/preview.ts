@@ -4,12 +4,11 @@
 //   alternating; and the peak RSS of the server process while it previews.
 //   node bench/preview.ts [runs]     (needs the local cluster, best after `npm run cluster -- up --scale N`, and `npm run build`)
 // Targets: preview ≤ 1.3× Prometheus's time; server peak RSS ≤ 512 MB.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { prometheusUrl } from '../e2e/cluster/lib/prometheus.ts';
-import { percentile, startMemdash, stopMemdash, time } from './harness.ts';
+import { percentile, serverRssMb as serverRssOf, startMemdash, stopMemdash, time } from './harness.ts';
+import { atMost, report } from './figures.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const TARGET_CONTAINERS = 8000;
@@ -66,39 +65,7 @@ function prometheusAlone(): Promise<number> {
   });
 }
 
-/** The server's processes (npx → next-server): the largest resident set among them, in MB. */
-function serverRssMb(): number {
-  const pids = descendants(server.child?.pid ?? 0);
-  let max = 0;
-  for (const pid of pids) {
-    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSafe(`/proc/${pid}/status`))?.[1];
-    if (rss) max = Math.max(max, Number(rss) / 1024);
-  }
-  return max;
-}
-
-function descendants(pid: number): number[] {
-  if (!pid) return [];
-  let children: number[] = [];
-  try {
-    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    // no children
-  }
-  return [pid, ...children.flatMap(descendants)];
-}
-
-function readFileSafe(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-}
+const serverRssMb = () => serverRssOf(server);
 
 await preview(); // warm up: compile the route, fill Prometheus's page cache
 const alone: number[] = [];
@@ -136,3 +103,13 @@ console.log(
     `preview ≈ ${((median(previews) * scale) / 1000).toFixed(0)} s, Prometheus alone ≈ ${((median(alone) * scale) / 1000).toFixed(0)} s; ` +
     `memory holds one series per answer in flight and one whole-MiB histogram per row, so RSS grows with rows, not samples`,
 );
+report({
+  figure: 'snapshot preview, median',
+  value: median(previews),
+  unit: 'ms',
+  anchor: { name: "Prometheus's own query_range", value: median(alone), unit: 'ms' },
+  ratio: ratio,
+  target: '≤ 1.3×',
+  pass: ratio <= 1.3,
+});
+atMost('server peak RSS during the preview', peakMb, 'MB', 512);

@@ -17,7 +17,7 @@ import {
 } from './scenario/seed.ts';
 import { seedThroughKyverno } from './scenario/through-kyverno.ts';
 import { applyKyvernoObjects } from './kyverno/objects.ts';
-import { chooseKyverno, ensureKyverno, waitForTable } from './kyverno/harness.ts';
+import { chooseKyverno, ensureKyverno, waitForTableRows } from './kyverno/harness.ts';
 import { applySnapshotObjects } from './snapshot/objects.ts';
 import { ensureSnapshotRunner } from './snapshot/harness.ts';
 import { samplePlans } from './scenario/sample-plans.ts';
@@ -79,6 +79,14 @@ async function seedOnce(current: ClusterState): Promise<void> {
   log(`seeded scenario ${SCENARIO}`);
 }
 
+/**
+ * The table for the scenario and `pods` scale pods, loaded by Kyverno's stand-in. It is applied as a merge: rows that
+ * others added since the seed (a test, an operator, a snapshot run) stay, so only the seed's rows are waited for.
+ */
+export async function applyScaleTable(pods: number): Promise<void> {
+  await waitForTableRows(seedTable([...WORKLOADS, ...scaleWorkloads(pods)]));
+}
+
 /** Adds the benchmark workloads once; returns whether it seeded anything (the backfill then needs redoing). */
 async function seedScale(current: ClusterState, pods: number): Promise<boolean> {
   if (pods <= (current.seeded?.scale ?? 0)) return false;
@@ -86,7 +94,7 @@ async function seedScale(current: ClusterState, pods: number): Promise<boolean> 
   applyObjects(scaleNamespaces().map(namespaceObject));
   await waitForServiceAccounts(scaleNamespaces());
   const workloads = scaleWorkloads(pods);
-  await waitForTable(seedTable([...WORKLOADS, ...workloads])); // their pods go through Kyverno's stand-in
+  await applyScaleTable(pods); // their pods go through Kyverno's stand-in
   await seedWorkloads(workloads);
   await waitForPodsSettled(60 * 60_000);
   current.seeded = { ...current.seeded!, scale: pods };

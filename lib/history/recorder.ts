@@ -1,41 +1,60 @@
 import 'server-only';
-import {
-  KubernetesObjectApi,
-  type KubeConfig,
-  type V1ConfigMap,
-  type V1Deployment,
-  type V1MutatingWebhookConfiguration,
-} from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Deployment, V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
 import { lastDataWrite, type RegistrationObservation } from '@/lib/domain';
 import type { Settings } from '@/lib/config';
-import { clientsFor } from '@/lib/k8s/client';
+import type { KubeCaches } from '@/lib/k8s/caches';
+import type { Informer, InformerSubscriber, RawObject } from '@/lib/k8s/informer';
 import type { HistoryDb } from './db';
-import { ListWatch } from './list-watch';
 import { recordRegistration, recordReplicas } from './observations';
 import { recordTableVersion } from './store';
 
 // The recorder: what the cluster does not keep, written down as it happens. The table's every version, the pod
 // webhook's registration (gone, back, entry/failurePolicy/owner changed) and the admission controller's ready
-// replicas. Started once per server by instrumentation.ts; MEMDASH_RECORDER=off leaves it out.
+// replicas. It follows the process's watch-fed caches (lib/k8s/caches.ts): one watch per kind feeds both the pages
+// and the history. Started once per server by instrumentation.ts; MEMDASH_RECORDER=off leaves it out.
+// A (re)start records the state it finds: changes made while no server ran are seen as one change.
 
 export interface Recorder {
   stop(): void;
   done: Promise<void>;
 }
 
-export function startRecorder(db: HistoryDb, kc: KubeConfig, s: Settings): Recorder {
-  const watches = [tableWatch(db, kc, s), registrationWatch(db, kc, s), replicasWatch(db, kc, s)].map(
-    (spec) => new ListWatch(db, kc, spec as never),
-  );
-  const done = Promise.all(watches.map((w) => w.run())).then(() => undefined);
-  return { stop: () => watches.forEach((w) => w.stop()), done };
+export function startRecorder(db: HistoryDb, caches: KubeCaches, s: Settings): Recorder {
+  const following = [
+    follow(caches.table, s.tableConfigMap, tableRecorder(db)),
+    follow(caches.mutating, s.webhookConfiguration, registrationRecorder(db, s)),
+    follow(caches.admissionDeployment, s.admissionDeployment, replicasRecorder(db)),
+  ];
+  let stopped: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (stopped = resolve));
+  return {
+    stop: () => {
+      following.forEach((unsubscribe) => unsubscribe());
+      stopped();
+    },
+    done,
+  };
 }
 
-function byName(name: string): string {
-  return `metadata.name=${name}`;
+/** What the recorder does with one object's states: null while it does not exist. */
+interface ObjectRecorder<T> {
+  onList(item: T | null, at: Date, listResourceVersion: string): Promise<void>;
+  onEvent(type: 'ADDED' | 'MODIFIED' | 'DELETED', item: T, at: Date, live: boolean): Promise<void>;
 }
 
-function tableWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
+/** One named object of a cache, followed. */
+function follow<T extends RawObject>(cache: Informer<RawObject>, name: string, recorder: ObjectRecorder<T>): () => void {
+  const named = (o: RawObject) => o.metadata?.name === name;
+  const subscriber: InformerSubscriber<RawObject> = {
+    onList: (items, at, rv) => recorder.onList((items.find(named) as T | undefined) ?? null, at, rv),
+    onEvent: async (type, item, at, live) => {
+      if (named(item)) await recorder.onEvent(type, item as T, at, live);
+    },
+  };
+  return cache.subscribe(subscriber);
+}
+
+function tableRecorder(db: HistoryDb): ObjectRecorder<V1ConfigMap> {
   const record = (cm: V1ConfigMap | null, at: Date, rv: string) => {
     const write = cm ? lastDataWrite(cm) : null;
     return recordTableVersion(db, {
@@ -45,41 +64,21 @@ function tableWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
       writtenAt: write?.source === 'data-fields' ? write.at : null,
     });
   };
-  let listRv = '';
   return {
-    name: `configmap/${s.kyvernoNamespace}/${s.tableConfigMap}`,
-    path: `/api/v1/namespaces/${s.kyvernoNamespace}/configmaps`,
-    fieldSelector: byName(s.tableConfigMap),
-    list: async () => {
-      const list = await clientsFor(kc).core.listNamespacedConfigMap({
-        namespace: s.kyvernoNamespace,
-        fieldSelector: byName(s.tableConfigMap),
-      });
-      listRv = list.metadata?.resourceVersion ?? '';
-      return { items: list.items, resourceVersion: listRv };
-    },
-    onList: async (cm: V1ConfigMap | null, at: Date) => void (await record(cm, at, cm?.metadata?.resourceVersion ?? `list-${listRv}`)),
-    onEvent: async (type: string, cm: V1ConfigMap, at: Date) => {
+    onList: async (cm, at, listRv) => void (await record(cm, at, cm?.metadata?.resourceVersion ?? `list-${listRv}`)),
+    onEvent: async (type, cm, at) => {
       const rv = cm.metadata?.resourceVersion ?? '';
       await record(type === 'DELETED' ? null : cm, at, type === 'DELETED' ? `deleted-${rv}` : rv);
     },
   };
 }
 
-function registrationWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
+function registrationRecorder(db: HistoryDb, s: Settings): ObjectRecorder<V1MutatingWebhookConfiguration> {
   const observe = (cfg: V1MutatingWebhookConfiguration | null, at: Date, live: boolean) =>
-    observeRegistration(cfg, s.webhookEntry, at, live);
+    recordRegistration(db, observeRegistration(cfg, s.webhookEntry, at, live));
   return {
-    name: `mutatingwebhookconfiguration/${s.webhookConfiguration}`,
-    path: '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations',
-    fieldSelector: byName(s.webhookConfiguration),
-    list: async () => {
-      const list = await clientsFor(kc).admission.listMutatingWebhookConfiguration({ fieldSelector: byName(s.webhookConfiguration) });
-      return { items: list.items, resourceVersion: list.metadata?.resourceVersion ?? '' };
-    },
-    onList: async (cfg: V1MutatingWebhookConfiguration | null, at: Date) => void (await recordRegistration(db, observe(cfg, at, false))),
-    onEvent: async (type: string, cfg: V1MutatingWebhookConfiguration, at: Date, live: boolean) =>
-      void (await recordRegistration(db, observe(type === 'DELETED' ? null : cfg, at, live))),
+    onList: async (cfg, at) => void (await observe(cfg, at, false)),
+    onEvent: async (type, cfg, at, live) => void (await observe(type === 'DELETED' ? null : cfg, at, live)),
   };
 }
 
@@ -103,7 +102,7 @@ export function observeRegistration(
   };
 }
 
-function replicasWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
+function replicasRecorder(db: HistoryDb): ObjectRecorder<V1Deployment> {
   const observe = (d: V1Deployment | null, at: Date) =>
     recordReplicas(db, {
       at: at.toISOString(),
@@ -111,23 +110,7 @@ function replicasWatch(db: HistoryDb, kc: KubeConfig, s: Settings) {
       desired: d ? (d.spec?.replicas ?? 1) : null,
     });
   return {
-    name: `deployment/${s.kyvernoNamespace}/${s.admissionDeployment}`,
-    path: `/apis/apps/v1/namespaces/${s.kyvernoNamespace}/deployments`,
-    fieldSelector: byName(s.admissionDeployment),
-    list: async () => {
-      const api = KubernetesObjectApi.makeApiClient(kc);
-      const list = await api.list<V1Deployment>(
-        'apps/v1',
-        'Deployment',
-        s.kyvernoNamespace,
-        undefined,
-        undefined,
-        undefined,
-        byName(s.admissionDeployment),
-      );
-      return { items: list.items, resourceVersion: list.metadata?.resourceVersion ?? '' };
-    },
-    onList: async (d: V1Deployment | null, at: Date) => void (await observe(d, at)),
-    onEvent: async (type: string, d: V1Deployment, at: Date) => void (await observe(type === 'DELETED' ? null : d, at)),
+    onList: async (d, at) => void (await observe(d, at)),
+    onEvent: async (type, d, at) => void (await observe(type === 'DELETED' ? null : d, at)),
   };
 }

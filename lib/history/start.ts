@@ -1,6 +1,6 @@
 import 'server-only';
 import { settings } from '@/lib/config';
-import { readKubeConfig } from '@/lib/k8s/client';
+import { readCaches } from '@/lib/k8s/caches';
 import { historyDb } from './index';
 import { startRecorder, type Recorder } from './recorder';
 
@@ -15,7 +15,7 @@ export async function startHistory(): Promise<void> {
   if (s.recorder === 'off' || g[KEY]) return;
   let recorder: Recorder;
   try {
-    recorder = startRecorder(db, readKubeConfig(), s);
+    recorder = startRecorder(db, readCaches(), s);
   } catch (err) {
     // Pages still serve without the recorder; the history then simply stops growing, and says from when it reaches.
     console.error('memdash: the recorder did not start:', err instanceof Error ? err.message : err);

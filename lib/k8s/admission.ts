@@ -1,8 +1,9 @@
 import 'server-only';
 import type { V1Deployment, V1Pod } from '@kubernetes/client-node';
-import { selectorMatches } from '@/lib/domain';
+import { selectorMatches, toDate } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readOrNull, type KubeClients } from './client';
+import { readCaches, whenFresh } from './caches';
 
 // Kyverno's admission controller as the runbook looks at it: the Deployment's replicas, its pods per node, its PDB.
 
@@ -38,7 +39,8 @@ export interface DisruptionBudget {
 /** The admission controller's Deployment, or null when it does not exist. */
 export async function readAdmissionReplicas(k: KubeClients): Promise<AdmissionReplicas | null> {
   const { kyvernoNamespace: namespace, admissionDeployment: name } = settings();
-  const deployment = await readOrNull(() => k.apps.readNamespacedDeployment({ namespace, name }));
+  const cached = whenFresh(readCaches().admissionDeployment, (c) => ({ found: (c.get(namespace, name) ?? null) as V1Deployment | null }));
+  const deployment = cached ? cached.found : await readOrNull(() => k.apps.readNamespacedDeployment({ namespace, name }));
   return deployment ? replicasOf(deployment) : null;
 }
 
@@ -56,8 +58,10 @@ export function replicasOf(d: V1Deployment): AdmissionReplicas {
 /** The admission controller's pods (the runbook's `get pods -l … -o wide`), by node. */
 export async function readAdmissionPods(k: KubeClients): Promise<AdmissionPod[]> {
   const { kyvernoNamespace: namespace, admissionPodSelector: labelSelector } = settings();
-  const list = await k.core.listNamespacedPod({ namespace, labelSelector });
-  return list.items.map(admissionPodOf).sort((a, b) => (a.node ?? '').localeCompare(b.node ?? '') || a.name.localeCompare(b.name));
+  const pods =
+    whenFresh(readCaches().admissionPods, (c) => c.list() as V1Pod[]) ??
+    (await k.core.listNamespacedPod({ namespace, labelSelector })).items;
+  return pods.map(admissionPodOf).sort((a, b) => (a.node ?? '').localeCompare(b.node ?? '') || a.name.localeCompare(b.name));
 }
 
 export function admissionPodOf(pod: V1Pod): AdmissionPod {
@@ -71,7 +75,7 @@ export function admissionPodOf(pod: V1Pod): AdmissionPod {
     ready: pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false,
     restarts: statuses.reduce((sum, s) => sum + (s.restartCount ?? 0), 0),
     problem: terminating ?? waiting ?? pod.status?.reason ?? null,
-    createdAt: pod.metadata?.creationTimestamp?.toISOString() ?? null,
+    createdAt: toDate(pod.metadata?.creationTimestamp)?.toISOString() ?? null, // a Date from a read, a string from the cache
   };
 }
 

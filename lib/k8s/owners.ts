@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isLabelName, isObjectName } from '@/lib/domain';
 import { toAppError } from '@/lib/http/errors';
 import type { KubeClients } from './client';
+import { readCaches, whenFresh } from './caches';
 
 /** One link of a pod's controller-owner chain, for display: pod → ReplicaSet → Deployment, Job → CronJob, … */
 export interface OwnerLink {
@@ -34,6 +35,22 @@ const FOLLOWED: Record<string, string> = {
 };
 const MAX_DEPTH = 4;
 
+// The caches hold the built-in controllers (apps, batch); another group's kind of the same name is read directly.
+const CACHED_GROUPS: Record<string, string> = {
+  ReplicaSet: 'apps',
+  Deployment: 'apps',
+  StatefulSet: 'apps',
+  DaemonSet: 'apps',
+  Job: 'batch',
+  CronJob: 'batch',
+};
+
+/** The owner from the watch-fed cache; undefined (read it directly) when not cached, behind, or not there yet. */
+function cachedOwner(kind: string, group: string, namespace: string, name: string): unknown {
+  const cache = CACHED_GROUPS[kind] === group ? readCaches().owners[kind] : undefined;
+  return cache ? (whenFresh(cache, (c) => c.get(namespace, name)) ?? undefined) : undefined;
+}
+
 function controllerRef(refs: readonly OwnerRef[] | undefined): OwnerRef | null {
   return refs?.find((r) => r.controller === true) ?? null;
 }
@@ -54,7 +71,9 @@ export async function readOwnerChain(k: KubeClients, namespace: string, podOwner
       break;
     }
     try {
-      const owner = await k.custom.getNamespacedCustomObject({ group, version, namespace, plural, name: ref.name });
+      const owner =
+        cachedOwner(ref.kind, group, namespace, ref.name) ??
+        (await k.custom.getNamespacedCustomObject({ group, version, namespace, plural, name: ref.name }));
       ref = controllerRef(ownedObject.parse(owner).metadata.ownerReferences);
     } catch (err) {
       const mapped = toAppError(err);

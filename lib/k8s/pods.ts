@@ -5,6 +5,9 @@ import { formatTime, toDate, type PodShape } from '@/lib/domain';
 import { AppError, toAppError } from '@/lib/http/errors';
 import type { KubeClients } from './client';
 import type { PodRef } from './names';
+import { derived, readCaches, whenFresh } from './caches';
+import type { CachedPod } from './slim';
+import type { Informer } from './informer';
 
 // The fields of a pod the explanation relies on; anything else may be absent.
 const podFields = z.object({
@@ -33,11 +36,27 @@ export async function readPod(k: KubeClients, ref: PodRef): Promise<LoadedPod> {
   }
 }
 
-/** Pods of one namespace, or of all namespaces when none is given. */
+/**
+ * Pods of one namespace, or of all namespaces when none is given: from the watch-fed cache (metadata, owners,
+ * containers' memory and phase only; the array is shared, not to be changed), or read directly while it is behind.
+ */
 export async function listPods(k: KubeClients, namespace?: string): Promise<V1Pod[]> {
+  const cached = whenFresh(readCaches().pods, (c) => (namespace ? (podsByNamespace(c).get(namespace) ?? []) : c.list()));
+  if (cached) return cached as V1Pod[];
   const list = namespace ? await k.core.listNamespacedPod({ namespace }) : await k.core.listPodForAllNamespaces();
   return list.items;
 }
+
+const podsByNamespace = derived((cache: Informer<CachedPod>) => {
+  const byNamespace = new Map<string, CachedPod[]>();
+  for (const pod of cache.list()) {
+    const ns = pod.metadata.namespace ?? '';
+    const list = byNamespace.get(ns);
+    if (list) list.push(pod);
+    else byNamespace.set(ns, [pod]);
+  }
+  return byNamespace;
+});
 
 /** The pod's creation time as Kubernetes writes it (client-node hands it over as a Date). */
 export function timestampOf(pod: PodShape): string | null {

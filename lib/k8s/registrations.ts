@@ -2,14 +2,18 @@ import 'server-only';
 import type { V1MutatingWebhookConfiguration, V1ValidatingWebhookConfiguration } from '@kubernetes/client-node';
 import type { RegistrationShape } from '@/lib/domain';
 import type { KubeClients } from './client';
+import { readCaches, whenFresh } from './caches';
 
 /** Every webhook registration of the cluster, both kinds: Kyverno's are picked out, the audit looks at all. */
 export async function listRegistrations(k: KubeClients): Promise<RegistrationShape[]> {
+  const caches = readCaches();
+  const mutatingCached = whenFresh(caches.mutating, (c) => c.list() as V1MutatingWebhookConfiguration[]);
+  const validatingCached = whenFresh(caches.validating, (c) => c.list() as V1ValidatingWebhookConfiguration[]);
   const [mutating, validating] = await Promise.all([
-    k.admission.listMutatingWebhookConfiguration(),
-    k.admission.listValidatingWebhookConfiguration(),
+    mutatingCached ?? k.admission.listMutatingWebhookConfiguration().then((l) => l.items),
+    validatingCached ?? k.admission.listValidatingWebhookConfiguration().then((l) => l.items),
   ]);
-  return withKinds(mutating.items, validating.items);
+  return withKinds(mutating, validating);
 }
 
 /** A list's items carry no kind; it is set here so both kinds can be told apart in one list. */

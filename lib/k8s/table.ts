@@ -3,6 +3,8 @@ import type { V1ConfigMap } from '@kubernetes/client-node';
 import { lastWriteOf, parseTable, type TableState } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readOrNull, type KubeClients } from './client';
+import { derived, readCaches, whenFresh } from './caches';
+import type { Informer, RawObject } from './informer';
 
 export interface TableRead extends TableState {
   /** False when the ConfigMap itself does not exist (the chart creates it without data, so this is unusual). */
@@ -15,9 +17,17 @@ export async function readTableConfigMap(k: KubeClients): Promise<V1ConfigMap | 
   return readOrNull(() => k.core.readNamespacedConfigMap({ namespace: kyvernoNamespace, name: tableConfigMap }));
 }
 
-/** The table as it is now: its rows (a ConfigMap without data is no table) and when it was last written. */
+/**
+ * The table as it is now: its rows (a ConfigMap without data is no table) and when it was last written. From the
+ * watch-fed cache, parsed once per write (shared: callers do not change it); read directly while the cache is behind.
+ */
 export async function readTable(k: KubeClients): Promise<TableRead> {
-  const configMap = await readTableConfigMap(k);
+  return whenFresh(readCaches().table, cachedTable) ?? tableOf(await readTableConfigMap(k));
+}
+
+const cachedTable = derived((cache: Informer<RawObject>) => tableOf((cache.list()[0] as V1ConfigMap | undefined) ?? null));
+
+function tableOf(configMap: V1ConfigMap | null): TableRead {
   return {
     exists: configMap !== null,
     parsed: parseTable(configMap?.data),

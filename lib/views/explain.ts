@@ -1,6 +1,7 @@
 import 'server-only';
 import { explainPod, type WorkloadKind } from '@/lib/domain';
 import { settings } from '@/lib/config';
+import { behindNotes, readCaches } from '@/lib/k8s/caches';
 import { readClients } from '@/lib/k8s/client';
 import { readNamespaceLabels } from '@/lib/k8s/namespaces';
 import type { PodRef } from '@/lib/k8s/names';
@@ -60,8 +61,14 @@ export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Ex
       entry: s.webhookEntry,
     },
     containers: explained.containers,
-    limits: explained.limits,
+    limits: [...explained.limits, ...cachesBehind()],
   };
+}
+
+/** The caches the explanation would have read from, when behind: it read directly, and says so. */
+function cachesBehind(): string[] {
+  const c = readCaches();
+  return behindNotes(c.table, c.mutating, c.namespaces, ...Object.values(c.owners));
 }
 
 function value<T>(r: PromiseSettledResult<T>): T {

@@ -15,6 +15,7 @@ import { historyDb } from '@/lib/history';
 import { listBreakGlass } from '@/lib/history/break-glass';
 import { historyAtCreation, listGaps } from '@/lib/history/reads';
 import { readClients } from '@/lib/k8s/client';
+import { listNamespaces } from '@/lib/k8s/namespaces';
 import { asPodShape, listPods, timestampOf } from '@/lib/k8s/pods';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
@@ -42,13 +43,8 @@ export async function readPodsCreated(typed: string | undefined, now = new Date(
   }
   const sinceDate = toDate(from)!;
   const untilDate = toDate(until);
-  const [pods, namespaces, table, registration] = await Promise.all([
-    listPods(k),
-    k.core.listNamespace(),
-    readTable(k),
-    readRegistration(k),
-  ]);
-  const labels = new Map(namespaces.items.map((n) => [n.metadata?.name ?? '', n.metadata?.labels ?? {}]));
+  const [pods, namespaces, table, registration] = await Promise.all([listPods(k), listNamespaces(k), readTable(k), readRegistration(k)]);
+  const labels = new Map(namespaces.map((n) => [n.name, n.labels]));
   const explained: ExplainedPod[] = [];
   for (const raw of pods) {
     const pod = asPodShape(raw);

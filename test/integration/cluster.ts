@@ -40,6 +40,12 @@ export function kubectl(args: string[], user: 'viewer' | 'operator' | 'admin' = 
   });
 }
 
+/** Adds (or with null removes) one row of the table ConfigMap, leaving the others as they are. */
+export function patchTableRow(row: string, value: string | null, user: 'viewer' | 'operator' | 'admin' = 'admin'): string {
+  const op = value === null ? { op: 'remove', path: `/data/${row}` } : { op: 'add', path: `/data/${row}`, value };
+  return kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([op])], user);
+}
+
 export function kubectlJson<T>(args: string[]): T {
   return JSON.parse(kubectl([...args, '-o', 'json'])) as T;
 }

@@ -5,7 +5,7 @@
 // through the explanation route in verdicts.test.ts.
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, requireCluster, until } from './cluster';
+import { kubeconfig, patchTableRow, requireCluster, until } from './cluster';
 
 requireCluster();
 
@@ -13,6 +13,7 @@ process.env.KUBECONFIG = kubeconfig('viewer');
 const { settings } = await import('@/lib/config');
 const { historyDb } = await import('@/lib/history');
 const { startRecorder } = await import('@/lib/history/recorder');
+const { cachesFor } = await import('@/lib/k8s/caches');
 const { listVersions, readVersion } = await import('@/lib/history/store');
 const { diffVersions } = await import('@/lib/history/reads');
 const snapshotsRoute = await import('@/app/api/table/snapshots/route');
@@ -24,24 +25,11 @@ const db = await historyDb();
 const kc = new KubeConfig();
 kc.loadFromFile(kubeconfig('viewer'));
 
-const patchRow = (value: string | null) =>
-  kubectl(
-    [
-      '-n',
-      'kyverno-prd',
-      'patch',
-      'configmap',
-      'memory-requests',
-      '--type=json',
-      '-p',
-      JSON.stringify([value === null ? { op: 'remove', path: `/data/${ROW}` } : { op: 'add', path: `/data/${ROW}`, value }]),
-    ],
-    'admin',
-  );
+const patchRow = (value: string | null) => patchTableRow(ROW, value);
 const rowOf = async (id: number) => (await readVersion(db, id))?.data?.[ROW];
 
 describe('the recorder on the local cluster', () => {
-  let recorder = startRecorder(db, kc, settings());
+  let recorder = startRecorder(db, cachesFor(kc), settings());
   beforeAll(async () => {
     await until('the first version', async () => (await listVersions(db)).length > 0);
   });
@@ -74,8 +62,8 @@ describe('the recorder on the local cluster', () => {
     await recorder.done;
     patchRow('175Mi');
     const before = (await listVersions(db)).length;
-    recorder = startRecorder(db, kc, settings());
-    const second = startRecorder(db, kc, settings()); // a second recorder on the same store is harmless
+    recorder = startRecorder(db, cachesFor(kc), settings());
+    const second = startRecorder(db, cachesFor(kc), settings()); // a second recorder on the same store is harmless
     await until('the version made while stopped', async () => (await listVersions(db)).length > before);
     await new Promise((r) => setTimeout(r, 2000));
     second.stop();

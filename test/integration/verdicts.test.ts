@@ -15,8 +15,8 @@ type Explanation = import('@/lib/views/explain-types').Explanation;
 const { GET } = await import('@/app/api/pods/[namespace]/[pod]/explanation/route');
 const { settings } = await import('@/lib/config');
 const { historyDb } = await import('@/lib/history');
-const { readKubeConfig } = await import('@/lib/k8s/client');
 const { startRecorder } = await import('@/lib/history/recorder');
+const { readCaches } = await import('@/lib/k8s/caches');
 const { listVersions, readVersion } = await import('@/lib/history/store');
 const { listGaps } = await import('@/lib/history/reads');
 
@@ -34,7 +34,7 @@ const db = await historyDb();
 let recorder: ReturnType<typeof startRecorder>;
 beforeAll(async () => {
   requirePodWebhook();
-  recorder = startRecorder(db, readKubeConfig(), settings());
+  recorder = startRecorder(db, readCaches(), settings());
   await until("the recorder's first version of the table", async () => (await listVersions(db)).length > 0);
 });
 afterAll(() => recorder?.stop());

@@ -144,4 +144,27 @@ export async function waitForTable(rows: Record<string, string> | null, timeoutM
   if (!ok) fail('the Kyverno stand-in did not load the table');
 }
 
+/**
+ * Until the stand-in holds these rows with these values; rows others added (a test, an operator, a snapshot run)
+ * may be there too: the harness applies the table as a merge, and their rows stay.
+ */
+export async function waitForTableRows(rows: Record<string, string>, timeoutMs = 60_000): Promise<void> {
+  if (real()) return waitForRealTable(rows, timeoutMs); // these rows, through dry runs: the real one has no /harness
+  let missing = Object.keys(rows);
+  const ok = await waitFor(
+    async () => {
+      const table = (await standIn())?.table;
+      const held = table?.loaded === true ? (table.rows ?? {}) : {};
+      missing = Object.keys(rows).filter((key) => held[key] !== rows[key]);
+      return table?.loaded === true && missing.length === 0;
+    },
+    timeoutMs,
+    500,
+  );
+  if (!ok)
+    fail(
+      `the Kyverno stand-in did not load the table: ${missing.length} seed rows missing or different, e.g. ${missing.slice(0, 3).join(', ')}`,
+    );
+}
+
 const sorted = (rows: Record<string, string>) => Object.fromEntries(Object.entries(rows).sort(([a], [b]) => a.localeCompare(b)));

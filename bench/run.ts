@@ -1,0 +1,126 @@
+// `npm run bench [-- --scale N] [-- --seconds S] [-- --no-build]`: brings up what the benchmarks need (the local
+// cluster, at N scale pods when asked; a fresh `next build`), runs every benchmark under bench/ one after another,
+// prints one table (figure, value, anchor, ratio, pass/fail) and writes it as JSON to data/bench/. Not part of
+// scripts/test.sh: these are figures of a shared machine, not pass/fail tests of the code.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoRoot } from '../e2e/cluster/lib/paths.ts';
+import { FIGURE_PREFIX, type Figure } from './figures.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '0' },
+    seconds: { type: 'string', default: '30' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+
+/** Every benchmark, with its arguments: each starts its own memdash on the built app. */
+const BENCHMARKS: Array<{ script: string; args: string[]; node?: string[] }> = [
+  { script: 'memory.ts', args: [], node: ['--expose-gc'] },
+  { script: 'explain.ts', args: [] },
+  { script: 'history.ts', args: [] },
+  { script: 'preview.ts', args: [] },
+  { script: 'load.ts', args: [options.seconds!, '50'] },
+];
+
+interface Row extends Figure {
+  benchmark: string;
+}
+
+function step(what: string, command: string, args: string[]): void {
+  console.log(`\n== ${what}: ${command} ${args.join(' ')}`);
+  const done = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
+  if (done.status !== 0) throw new Error(`${what} failed (exit ${done.status})`);
+}
+
+/** Runs one benchmark, echoing its output, and collects its figure lines; a crash is one failed row. */
+function run(benchmark: string, args: string[], nodeOptions: string[] = []): Promise<Row[]> {
+  console.log(`\n== bench/${benchmark}`);
+  return new Promise((resolve) => {
+    const rows: Row[] = [];
+    let stderr = '';
+    const child = spawn('nice', ['-n', '5', process.execPath, ...nodeOptions, join(repoRoot, 'bench', benchmark), ...args], {
+      cwd: repoRoot,
+    });
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) {
+        if (line.startsWith(FIGURE_PREFIX)) rows.push({ benchmark, ...(JSON.parse(line.slice(FIGURE_PREFIX.length)) as Figure) });
+        else console.log(`  ${line}`);
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    child.on('close', (code) => {
+      if (code !== 0 || rows.length === 0) {
+        const why = stderr.trim().split('\n').at(-1) ?? `exit ${code}`;
+        rows.push({
+          benchmark,
+          figure: `bench/${benchmark} did not finish: ${why}`,
+          value: NaN,
+          unit: '',
+          anchor: { name: '', value: NaN, unit: '' },
+          ratio: null,
+          target: '',
+          pass: false,
+        });
+      }
+      resolve(rows);
+    });
+  });
+}
+
+const number = (n: number | null) => (n === null || Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(1));
+
+function table(rows: Row[]): string {
+  const cells = rows.map((r) => [
+    r.figure,
+    `${number(r.value)} ${r.unit}`.trim(),
+    r.anchor.name ? `${r.anchor.name}: ${number(r.anchor.value)} ${r.anchor.unit}`.trim() : '',
+    r.ratio === null ? '' : `${r.ratio.toFixed(1)}×`,
+    r.target,
+    r.pass ? 'pass' : 'FAIL',
+  ]);
+  const head = ['figure', 'value', 'anchor', 'ratio', 'target', 'result'];
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join('  ');
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}
+
+const started = new Date();
+const cli = join(repoRoot, 'e2e', 'cluster', 'cli.ts');
+step('the local cluster', process.execPath, [cli, 'up', ...(Number(options.scale) > 0 ? ['--scale', options.scale!] : [])]);
+if (!options['no-build']) step('a fresh build', 'npm', ['run', 'build']);
+const rows: Row[] = [];
+const loadBefore = loadavg();
+for (const b of BENCHMARKS) rows.push(...(await run(b.script, b.args, b.node)));
+const loadAfter = loadavg();
+
+const result = {
+  at: started.toISOString(),
+  scale: Number(options.scale),
+  // figures of a shared machine mean little without how busy it was
+  machine: { cpus: cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
+  figures: rows,
+};
+console.log(`\n${table(rows)}\n`);
+console.log(`${rows.filter((r) => r.pass).length} of ${rows.length} figures within their targets`);
+console.log(
+  `machine: ${cpus().length} CPUs; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after`,
+);
+const dir = join(repoRoot, 'data', 'bench');
+mkdirSync(dir, { recursive: true });
+const file = join(dir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify(result, null, 2));
+writeFileSync(join(dir, 'latest.json'), JSON.stringify(result, null, 2));
+console.log(`written to ${file} (and data/bench/latest.json)`);
+process.exitCode = rows.every((r) => r.pass) ? 0 : 1;

@@ -1,0 +1,146 @@
+import 'server-only';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { settings } from '@/lib/config';
+import { readKubeConfig } from './client';
+import { Informer, type CacheStatus, type RawObject } from './informer';
+import { slimDeployment, slimNamespace, slimOwner, slimPod, withoutManagedFields, type CachedPod, type OwnerObject } from './slim';
+
+// The process's watch-fed caches, one set per read credential, created on first use and shared by every request
+// and by the recorder (one watch per kind). On globalThis: Next may load this module more than once in one server.
+
+export interface KubeCaches {
+  /** The table ConfigMap, whole (its managedFields give the last write time). */
+  table: Informer<RawObject>;
+  mutating: Informer<RawObject>;
+  validating: Informer<RawObject>;
+  /** The admission controller's Deployment. */
+  admissionDeployment: Informer<RawObject>;
+  /** The admission controller's pods, with their status (nodes, readiness, restarts). */
+  admissionPods: Informer<RawObject>;
+  namespaces: Informer<ReturnType<typeof slimNamespace>>;
+  /** Every pod: metadata, owners, containers' names and memory, phase. */
+  pods: Informer<CachedPod>;
+  /** The controllers a pod's owner chain passes through, by kind: metadata and owners only. */
+  owners: Record<string, Informer<OwnerObject>>;
+  stop(): Promise<void>;
+}
+
+const KEY = Symbol.for('memdash.kube-caches');
+type WithCaches = typeof globalThis & { [KEY]?: { read?: KubeCaches; others: WeakMap<KubeConfig, KubeCaches> } };
+
+function registry() {
+  const g = globalThis as WithCaches;
+  return (g[KEY] ??= { others: new WeakMap() });
+}
+
+/** The caches of the server's read credential. */
+export function readCaches(): KubeCaches {
+  const r = registry();
+  return (r.read ??= createCaches(readKubeConfig()));
+}
+
+/** The caches of another credential (a test's own kubeconfig). */
+export function cachesFor(kc: KubeConfig): KubeCaches {
+  const r = registry();
+  let caches = r.others.get(kc);
+  if (!caches) r.others.set(kc, (caches = createCaches(kc)));
+  return caches;
+}
+
+/** Every cache of the read credential started so far (each starts on its first use), for /api/caches and the benchmark. */
+export function cacheStatuses(): CacheStatus[] {
+  const caches = registry().read;
+  if (!caches) return [];
+  return [
+    caches.table,
+    caches.mutating,
+    caches.validating,
+    caches.admissionDeployment,
+    caches.admissionPods,
+    caches.namespaces,
+    caches.pods,
+    ...Object.values(caches.owners),
+  ]
+    .filter((c) => c.started)
+    .map((c) => c.status());
+}
+
+const byName = (name: string) => `metadata.name=${name}`;
+
+function createCaches(kc: KubeConfig): KubeCaches {
+  const s = settings();
+  const ns = s.kyvernoNamespace;
+  const informer = <T>(spec: ConstructorParameters<typeof Informer<T>>[1]) => new Informer<T>(kc, spec);
+  const owner = (path: string, kind: string) => informer({ name: kind, path, slim: slimOwner });
+  const caches: Omit<KubeCaches, 'stop'> = {
+    table: informer({
+      name: `configmap ${ns}/${s.tableConfigMap}`,
+      path: `/api/v1/namespaces/${ns}/configmaps`,
+      fieldSelector: byName(s.tableConfigMap),
+      slim: (o) => o,
+    }),
+    mutating: informer({
+      name: 'mutatingwebhookconfigurations',
+      path: '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations',
+      slim: withoutManagedFields,
+    }),
+    validating: informer({
+      name: 'validatingwebhookconfigurations',
+      path: '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations',
+      slim: withoutManagedFields,
+    }),
+    admissionDeployment: informer({
+      name: `deployment ${ns}/${s.admissionDeployment}`,
+      path: `/apis/apps/v1/namespaces/${ns}/deployments`,
+      fieldSelector: byName(s.admissionDeployment),
+      slim: slimDeployment,
+    }),
+    admissionPods: informer({
+      name: `pods ${s.admissionPodSelector} in ${ns}`,
+      path: `/api/v1/namespaces/${ns}/pods`,
+      labelSelector: s.admissionPodSelector,
+      slim: withoutManagedFields,
+    }),
+    namespaces: informer({ name: 'namespaces', path: '/api/v1/namespaces', slim: slimNamespace }),
+    pods: informer({ name: 'pods', path: '/api/v1/pods', slim: slimPod }),
+    owners: {
+      ReplicaSet: owner('/apis/apps/v1/replicasets', 'replicasets'),
+      Deployment: owner('/apis/apps/v1/deployments', 'deployments'),
+      StatefulSet: owner('/apis/apps/v1/statefulsets', 'statefulsets'),
+      DaemonSet: owner('/apis/apps/v1/daemonsets', 'daemonsets'),
+      Job: owner('/apis/batch/v1/jobs', 'jobs'),
+      CronJob: owner('/apis/batch/v1/cronjobs', 'cronjobs'),
+    },
+  };
+  const all = [...Object.values(caches).filter((c): c is Informer<never> => c instanceof Informer), ...Object.values(caches.owners)];
+  return { ...caches, stop: async () => void (await Promise.all(all.map((c) => c.stop()))) };
+}
+
+/**
+ * The cache's answer when it can be trusted, started on first use; null (read directly) while it cannot: not yet
+ * synced (the first request after start does not wait for 20,000 pods), its watch lost, or silent too long.
+ */
+export function whenFresh<T, R>(cache: Informer<T>, answer: (cache: Informer<T>) => R): R | null {
+  cache.start();
+  return cache.behind() === null ? answer(cache) : null;
+}
+
+/** A value computed from a cache once per change of it (the table parsed once per write, the pod list's rows). */
+export function derived<T, R>(compute: (cache: Informer<T>) => R): (cache: Informer<T>) => R {
+  const memo = new WeakMap<Informer<T>, { version: number; value: R }>();
+  return (cache) => {
+    const kept = memo.get(cache);
+    if (kept && kept.version === cache.version) return kept.value;
+    const value = compute(cache);
+    memo.set(cache, { version: cache.version, value });
+    return value;
+  };
+}
+
+/** What the pages say when caches they use are behind (they then read directly). */
+export function behindNotes(...caches: Array<Informer<unknown>>): string[] {
+  return caches
+    .map((c) => c.behind())
+    .filter((why): why is string => why !== null && !why.endsWith('has not finished its first list'))
+    .map((why) => `${why[0]!.toUpperCase()}${why.slice(1)}: read directly from the API server instead.`);
+}

@@ -1,0 +1,321 @@
+import 'server-only';
+import { HttpMethod, RequestContext, Watch, type KubeConfig } from '@kubernetes/client-node';
+import { fetch } from 'undici';
+
+// A watch-fed cache of one kind, shared by the process (the API server's informer, in small): list once in pages,
+// then watch from the list's resourceVersion; a watch that ends is resumed from the last resourceVersion seen; a
+// 410 Gone (the server no longer has that version) lists again. It is trusted only once synced and while its watch
+// is not lost; otherwise `behind()` says why, and readers read directly.
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface RawObject {
+  metadata?: { name?: string; namespace?: string; resourceVersion?: string; uid?: string };
+}
+
+export interface InformerSpec<T> {
+  /** What it caches, in messages and /api/caches: "pods", "configmap kyverno-prd/memory-requests". */
+  name: string;
+  /** The collection's API path, e.g. /api/v1/pods. */
+  path: string;
+  fieldSelector?: string;
+  labelSelector?: string;
+  /** What is kept of an object: only the fields the pages use. */
+  slim(raw: RawObject): T;
+}
+
+/** Who else follows the same watch (the recorder): told of every list and every event, in order, as cached. */
+export interface InformerSubscriber<T> {
+  /** The objects a (re)list found, at the list's resourceVersion; on subscribing, what the cache holds. */
+  onList?(items: T[], at: Date, resourceVersion: string): Promise<void> | void;
+  /** `live`: it came as it happened, not replayed right after (re)connecting. */
+  onEvent?(type: WatchEventType, object: T, at: Date, live: boolean): Promise<void> | void;
+}
+
+export interface CacheStatus {
+  name: string;
+  synced: boolean;
+  objects: number;
+  /** Why the cache is not trusted now (not synced, watch lost), or null. */
+  behind: string | null;
+  listedAt: string | null;
+  lastHeardAt: string | null;
+  relists: number;
+  watchesLost: number;
+}
+
+const PAGE = 500;
+// The server ends a watch after this long (a normal end: it is resumed at once). Silence is no sign of trouble: a
+// quiet kind gets no bookmarks; a connection that died without a word is cut by the client's inactivity timeout.
+const WATCH_SECONDS = 290;
+const REPLAY_WINDOW_MS = 1500;
+
+export class Informer<T> {
+  private readonly objects = new Map<string, T>();
+  private readonly subscribers = new Set<InformerSubscriber<T>>();
+  private rv: string | null = null;
+  private synced = false;
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private abort: AbortController | null = null;
+  private listedAt: Date | null = null;
+  private lastHeardAt: Date | null = null;
+  private lost: { since: Date; reason: string } | null = null;
+  private relists = 0;
+  private watchesLost = 0;
+  private forcedResume: string | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private syncWaiters: Array<() => void> = [];
+  /** Bumped on every change: derived views are recomputed only when it moved. */
+  version = 0;
+
+  constructor(
+    private readonly kc: KubeConfig,
+    readonly spec: InformerSpec<T>,
+  ) {}
+
+  /** Whether it was started: each cache starts on its first use. */
+  get started(): boolean {
+    return this.running !== null;
+  }
+
+  start(): this {
+    if (!this.running) this.running = this.run();
+    return this;
+  }
+
+  stop(): Promise<void> {
+    this.stopped = true;
+    this.abort?.abort();
+    return this.running ?? Promise.resolve();
+  }
+
+  /** Follows the cache's changes (starting it); a cache already synced first hands over what it holds. */
+  subscribe(subscriber: InformerSubscriber<T>): () => void {
+    this.start();
+    void this.inOrder(async () => {
+      this.subscribers.add(subscriber);
+      if (this.synced) await subscriber.onList?.(this.list(), new Date(), this.rv ?? '');
+    });
+    return () => void this.subscribers.delete(subscriber);
+  }
+
+  /** Resolves once the first list is in the cache, or after `timeoutMs`; gives whether it is synced. */
+  async whenSynced(timeoutMs: number): Promise<boolean> {
+    if (this.synced) return true;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => this.syncWaiters.push(resolve)),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs).unref())),
+    ]);
+    clearTimeout(timer);
+    return this.synced;
+  }
+
+  /** Why the cache cannot be trusted now, or null when it can. */
+  behind(): string | null {
+    if (!this.synced) return `the ${this.spec.name} cache has not finished its first list`;
+    if (this.lost) return `the ${this.spec.name} cache lost its watch at ${this.lost.since.toISOString()} (${this.lost.reason})`;
+    return null;
+  }
+
+  /** The cached objects; empty until synced. */
+  list(): T[] {
+    return [...this.objects.values()];
+  }
+
+  get(namespace: string | undefined, name: string): T | undefined {
+    return this.objects.get(keyOf(namespace, name));
+  }
+
+  status(): CacheStatus {
+    return {
+      name: this.spec.name,
+      synced: this.synced,
+      objects: this.objects.size,
+      behind: this.behind(),
+      listedAt: this.listedAt?.toISOString() ?? null,
+      lastHeardAt: this.lastHeardAt?.toISOString() ?? null,
+      relists: this.relists,
+      watchesLost: this.watchesLost,
+    };
+  }
+
+  /**
+   * Cuts the watch and resumes it from `resourceVersion`, as after a connection lost for long: with a version the
+   * server no longer has, it answers 410 Gone and the cache lists again. For tests of that path on a real server.
+   */
+  resumeFrom(resourceVersion: string): void {
+    this.forcedResume = resourceVersion;
+    this.abort?.abort();
+  }
+
+  private async run(): Promise<void> {
+    let pause = 1000;
+    while (!this.stopped) {
+      try {
+        if (!this.rv) await this.relist();
+        const ended = await this.watchFrom(this.rv!);
+        if (ended === 'gone') this.rv = null;
+        if (this.forcedResume) [this.rv, this.forcedResume] = [this.forcedResume, null];
+        pause = 1000;
+      } catch (err) {
+        if (this.stopped) break;
+        if (statusOf(err) === 410) {
+          this.rv = null;
+          continue;
+        }
+        this.loseWatch(messageOf(err));
+        await sleep(pause);
+        pause = Math.min(pause * 2, 30_000);
+      }
+    }
+  }
+
+  private loseWatch(reason: string): void {
+    if (!this.lost) {
+      this.lost = { since: new Date(), reason };
+      this.watchesLost++;
+      console.warn(`memdash: ${this.behind()}; retrying`);
+    }
+  }
+
+  private async relist(): Promise<void> {
+    const { items, resourceVersion } = await listAll(this.kc, this.spec);
+    const at = new Date();
+    await this.inOrder(async () => {
+      this.objects.clear();
+      for (const item of items) this.objects.set(keyOf(item.metadata?.namespace, item.metadata?.name), this.spec.slim(item));
+      this.version++;
+      for (const s of this.subscribers) await s.onList?.(this.list(), at, resourceVersion);
+    });
+    if (this.listedAt) this.relists++;
+    this.rv = resourceVersion;
+    this.listedAt = at;
+    this.lastHeardAt = at;
+    this.lost = null;
+    this.synced = true;
+    this.syncWaiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  /** Watches from `rv` until the watch ends (the resourceVersion handled moves along in `this.rv`), or 410 Gone. */
+  private watchFrom(rv: string): Promise<'ended' | 'gone'> {
+    return new Promise((resolve, reject) => {
+      let gone = false;
+      let ended = false;
+      const connectedAt = Date.now();
+      const watch = new Watch(this.kc);
+      // a quiet watch gets a bookmark about every minute: the client's default 30 s of silence would cut it
+      (watch as unknown as { requestTimeoutMs: number }).requestTimeoutMs = (WATCH_SECONDS + 30) * 1000;
+      const params = {
+        fieldSelector: this.spec.fieldSelector,
+        labelSelector: this.spec.labelSelector,
+        resourceVersion: rv,
+        allowWatchBookmarks: true,
+        timeoutSeconds: WATCH_SECONDS,
+      };
+      const onEvent = (type: string, object: RawObject & { code?: number }) => {
+        this.lastHeardAt = new Date();
+        if (type === 'ERROR') {
+          if (object?.code === 410) gone = true;
+          return;
+        }
+        const objectRv = object?.metadata?.resourceVersion;
+        if (type !== 'ADDED' && type !== 'MODIFIED' && type !== 'DELETED') {
+          if (type === 'BOOKMARK' && objectRv) void this.inOrder(async () => void (this.rv = objectRv));
+          return;
+        }
+        const at = new Date();
+        const live = Date.now() - connectedAt > REPLAY_WINDOW_MS;
+        void this.inOrder(async () => {
+          const key = keyOf(object.metadata?.namespace, object.metadata?.name);
+          const slim = this.spec.slim(object);
+          if (type === 'DELETED') this.objects.delete(key);
+          else this.objects.set(key, slim);
+          this.version++;
+          if (objectRv) this.rv = objectRv;
+          for (const s of this.subscribers) await s.onEvent?.(type, slim, at, live);
+        });
+      };
+      const onDone = (err: unknown) => {
+        ended = true;
+        void this.chain.then(() => {
+          if (gone) resolve('gone');
+          else if (err && !this.stopped && !this.forcedResume && !isAbort(err)) reject(err);
+          else resolve('ended');
+        });
+      };
+      watch.watch(this.spec.path, params, onEvent, onDone).then((controller) => {
+        // the API server sends the watch's headers with its first event: a stop or a forced resume may come first
+        this.abort = controller;
+        if (this.stopped || this.forcedResume) controller.abort();
+        else if (!ended) {
+          // connected: the server answers again
+          this.lost = null;
+          this.lastHeardAt = new Date();
+        }
+      }, reject);
+    });
+  }
+
+  /** Changes and the subscribers' handlers run one at a time, in the order the server sent them. */
+  private inOrder(step: () => Promise<void>): Promise<void> {
+    const next = this.chain.then(step).catch((err) => console.error(`memdash: the ${this.spec.name} cache:`, messageOf(err)));
+    this.chain = next;
+    return next;
+  }
+}
+
+/** Lists a collection in pages of 500 as plain JSON (no typed objects for 20,000 pods), consistent at one version. */
+async function listAll(kc: KubeConfig, spec: InformerSpec<unknown>): Promise<{ items: RawObject[]; resourceVersion: string }> {
+  const cluster = kc.getCurrentCluster();
+  if (!cluster) throw new Error('The kubeconfig has no current cluster');
+  const items: RawObject[] = [];
+  let resourceVersion = '';
+  let next: string | undefined;
+  do {
+    const url = new URL(cluster.server + spec.path);
+    url.searchParams.set('limit', String(PAGE));
+    if (spec.fieldSelector) url.searchParams.set('fieldSelector', spec.fieldSelector);
+    if (spec.labelSelector) url.searchParams.set('labelSelector', spec.labelSelector);
+    if (next) url.searchParams.set('continue', next);
+    const context = new RequestContext(url.toString(), HttpMethod.GET);
+    await kc.applySecurityAuthentication(context);
+    const response = await fetch(url, {
+      headers: context.getHeaders(),
+      dispatcher: context.getDispatcher() as never,
+      signal: AbortSignal.timeout(60_000),
+    });
+    if (response.status !== 200) {
+      throw Object.assign(new Error(`list ${spec.path}: HTTP ${response.status}`), { statusCode: response.status });
+    }
+    const page = (await response.json()) as { items?: RawObject[]; metadata?: { resourceVersion?: string; continue?: string } };
+    items.push(...(page.items ?? []));
+    resourceVersion = page.metadata?.resourceVersion ?? resourceVersion;
+    next = page.metadata?.continue || undefined;
+  } while (next);
+  return { items, resourceVersion };
+}
+
+function keyOf(namespace: string | undefined, name: string | undefined): string {
+  return `${namespace ?? ''}/${name ?? ''}`;
+}
+
+function statusOf(err: unknown): number | null {
+  const status = (err as { statusCode?: unknown } | null)?.statusCode ?? (err as { code?: unknown } | null)?.code;
+  return typeof status === 'number' ? status : null;
+}
+
+function isAbort(err: unknown): boolean {
+  return (err as { name?: string } | null)?.name === 'AbortError';
+}
+
+function messageOf(err: unknown): string {
+  const status = statusOf(err);
+  const message = err instanceof Error ? err.message : String(err);
+  return status ? `HTTP ${status}: ${message}` : message;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { slimDeployment, slimNamespace, slimOwner, slimPod, withoutManagedFields } from './slim';
+
+// A pod as the API server sends it in a watch (plain JSON), trimmed to what matters here.
+const pod = {
+  metadata: {
+    name: 'web-7d9f8-abcde',
+    namespace: 'shop',
+    uid: 'u1',
+    resourceVersion: '42',
+    creationTimestamp: '2026-10-06T10:00:00Z',
+    labels: { 'app.kubernetes.io/name': 'web' },
+    annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{…}' },
+    ownerReferences: [
+      { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-7d9f8', uid: 'rs1', controller: true, blockOwnerDeletion: true },
+    ],
+    managedFields: [{ manager: 'kube-controller-manager', operation: 'Update', fieldsV1: {} }],
+  },
+  spec: {
+    nodeName: 'srvk8s1',
+    initContainers: [{ name: 'init', image: 'busybox', resources: { requests: { memory: '64Mi', cpu: '10m' } } }],
+    containers: [
+      {
+        name: 'app',
+        image: 'web:1',
+        env: [{ name: 'A', value: 'b' }],
+        resources: { requests: { memory: '512Mi' }, limits: { memory: '1Gi' } },
+      },
+      { name: 'envoy', image: 'envoy' },
+    ],
+    volumes: [{ name: 'x' }],
+  },
+  status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
+};
+
+describe('slimPod', () => {
+  it('keeps names, times, labels, controller owners, containers memory and phase; drops managedFields, annotations and the rest of the spec', () => {
+    expect(slimPod(pod)).toEqual({
+      metadata: {
+        name: 'web-7d9f8-abcde',
+        namespace: 'shop',
+        uid: 'u1',
+        creationTimestamp: '2026-10-06T10:00:00Z',
+        labels: { 'app.kubernetes.io/name': 'web' },
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-7d9f8', uid: 'rs1', controller: true }],
+      },
+      spec: {
+        containers: [
+          { name: 'app', resources: { requests: { memory: '512Mi' }, limits: { memory: '1Gi' } } },
+          { name: 'envoy', resources: {} },
+        ],
+        initContainers: [{ name: 'init', resources: { requests: { memory: '64Mi' } } }],
+      },
+      status: { phase: 'Running' },
+    });
+  });
+
+  it('keeps a deletion time (a terminating pod) and copes with a pod without a spec', () => {
+    const gone = slimPod({ metadata: { name: 'p', namespace: 'n', deletionTimestamp: '2026-10-06T10:00:00Z' } } as never);
+    expect(gone.metadata.deletionTimestamp).toBe('2026-10-06T10:00:00Z');
+    expect(gone.spec.containers).toEqual([]);
+  });
+});
+
+describe('the other kinds', () => {
+  it('keep what their readers use', () => {
+    expect(slimOwner(pod)).toEqual({
+      metadata: { name: pod.metadata.name, namespace: 'shop', ownerReferences: pod.metadata.ownerReferences },
+    });
+    expect(slimNamespace({ metadata: { name: 'shop', labels: { team: 'a' }, managedFields: [] } } as never)).toEqual({
+      metadata: { name: 'shop', labels: { team: 'a' } },
+    });
+    expect(withoutManagedFields(pod).metadata).not.toHaveProperty('managedFields');
+    const deployment = {
+      metadata: { name: 'd', managedFields: [] },
+      spec: { replicas: 3, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [] } } },
+      status: { readyReplicas: 2 },
+    };
+    expect(slimDeployment(deployment as never)).toEqual({
+      metadata: { name: 'd' },
+      spec: { replicas: 3, template: { metadata: { labels: { a: 'b' } } } },
+      status: { readyReplicas: 2 },
+    });
+  });
+});

@@ -1,0 +1,149 @@
+// The watch-fed caches (lib/k8s/informer.ts, lib/k8s/caches.ts) on the local cluster: not trusted before their first
+// list, then the same objects the API server lists (slimmed), a change seen through the watch, a 410 Gone answered
+// by a relist, and a watch lost for real (its TCP connection cut by a proxy between the cache and the API server):
+// the cache says it is behind, readers get null (they read directly), and once the connection is back it resumes
+// from its resourceVersion without a relist and sees what changed meanwhile.
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { KubeConfig } from '@kubernetes/client-node';
+import { afterAll, describe, expect, it } from 'vitest';
+import { kubeconfig, kubectlJson, patchTableRow, requireCluster, until } from './cluster';
+
+requireCluster();
+process.env.KUBECONFIG = kubeconfig('viewer');
+const { cachesFor, whenFresh, behindNotes } = await import('@/lib/k8s/caches');
+const { Informer } = await import('@/lib/k8s/informer');
+const { slimOwner } = await import('@/lib/k8s/slim');
+
+const ROW = 'development_memdash-caches-test_app';
+const patchRow = (value: string | null) => patchTableRow(ROW, value);
+const rowIn = (cache: { list(): unknown[] }) => (cache.list()[0] as { data?: Record<string, string> } | undefined)?.data?.[ROW];
+
+const kc = new KubeConfig();
+kc.loadFromFile(kubeconfig('viewer'));
+const caches = cachesFor(kc);
+
+afterAll(async () => {
+  await caches.stop();
+  try {
+    patchRow(null);
+  } catch {
+    // already gone
+  }
+});
+
+describe('a watch-fed cache', () => {
+  it('is not trusted before its first list, then holds every pod the API server lists, slimmed', async () => {
+    expect(caches.pods.behind()).toMatch(/has not finished its first list/);
+    expect(whenFresh(caches.pods, (c) => c.list())).toBeNull(); // started by this first use, not yet synced
+    expect(await caches.pods.whenSynced(60_000)).toBe(true);
+    const listed = kubectlJson<{ items: Array<{ metadata: { namespace: string; name: string } }> }>(['get', 'pods', '-A']).items;
+    const cached = whenFresh(caches.pods, (c) => c.list())!;
+    const names = (pods: Array<{ metadata: { namespace?: string; name?: string } }>) =>
+      pods.map((p) => `${p.metadata.namespace}/${p.metadata.name}`).sort();
+    expect(names(cached)).toEqual(names(listed)); // nothing was created or deleted in between in this scenario
+    const one = cached[0]!;
+    expect(Object.keys(one.metadata)).not.toContain('managedFields');
+    expect(Object.keys(one.spec).every((k) => k === 'containers' || k === 'initContainers')).toBe(true);
+    expect(one.spec.containers.every((c) => Object.keys(c).join() === 'name,resources')).toBe(true);
+  });
+
+  it('sees a change of the table through its watch, and parses nothing in between', async () => {
+    caches.table.start();
+    await caches.table.whenSynced(30_000);
+    const before = caches.table.version;
+    patchRow('111Mi');
+    await until('the row in the cache', () => rowIn(caches.table) === '111Mi', 10_000);
+    expect(caches.table.version).toBe(before + 1);
+    expect(caches.table.behind()).toBeNull();
+  });
+
+  it('lists again when the API server answers 410 Gone for the resourceVersion it resumes from', async () => {
+    // a kind whose CRD came after resourceVersion 1: the API server's watch cache for it starts later, and answers
+    // a watch from 1 with 410 Gone ("too old resource version"), as after a connection lost for long
+    const clusters = new Informer(kc, {
+      name: 'clusters.postgresql.cnpg.io',
+      path: '/apis/postgresql.cnpg.io/v1/clusters',
+      slim: slimOwner,
+    }).start();
+    try {
+      expect(await clusters.whenSynced(30_000)).toBe(true);
+      const held = () =>
+        clusters
+          .list()
+          .map((c) => `${c.metadata.namespace}/${c.metadata.name}`)
+          .sort();
+      const before = held();
+      expect(before.length).toBeGreaterThan(0);
+      clusters.resumeFrom('1');
+      await until('a relist', () => clusters.status().relists === 1, 30_000);
+      expect(clusters.behind()).toBeNull();
+      expect(held()).toEqual(before);
+    } finally {
+      await clusters.stop();
+    }
+  });
+});
+
+describe('a watch lost for real', () => {
+  const proxy = tcpProxy(new URL(kc.getCurrentCluster()!.server).port);
+  afterAll(() => proxy.close());
+
+  it('is reported, its cache is not used, and it resumes without a relist when the connection is back', async () => {
+    const port = await proxy.open();
+    const viaProxy = new KubeConfig();
+    viaProxy.loadFromFile(kubeconfig('viewer'));
+    const cluster = viaProxy.getCurrentCluster()!;
+    viaProxy.clusters = viaProxy.clusters.map((c) => (c.name === cluster.name ? { ...c, server: `https://127.0.0.1:${port}` } : c));
+    const table = new Informer(viaProxy, { ...caches.table.spec }).start();
+    try {
+      expect(await table.whenSynced(30_000)).toBe(true);
+      expect(whenFresh(table, () => 'cached')).toBe('cached');
+
+      proxy.cut();
+      await until('the lost watch reported', () => table.behind()?.includes('lost its watch'), 30_000);
+      expect(whenFresh(table, () => 'cached')).toBeNull();
+      expect(behindNotes(table)[0]).toMatch(/lost its watch .*: read directly from the API server instead\.$/);
+      expect(table.status().watchesLost).toBe(1);
+
+      patchRow('133Mi'); // while the cache cannot hear of it
+      await proxy.open(port);
+      await until('the change made while the watch was lost', () => rowIn(table) === '133Mi', 60_000);
+      expect(table.behind()).toBeNull();
+      expect(table.status().relists).toBe(0); // resumed from its resourceVersion
+    } finally {
+      await table.stop();
+    }
+  });
+});
+
+/** A TCP proxy to the API server whose connections can be cut, as a network failure would. */
+function tcpProxy(target: string) {
+  let server: Server | null = null;
+  const sockets = new Set<Socket>();
+  const track = (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => s.destroy());
+  };
+  return {
+    open: (port = 0) =>
+      new Promise<number>((resolve) => {
+        server = createServer((client) => {
+          const upstream = connect(Number(target), '127.0.0.1');
+          track(client);
+          track(upstream);
+          client.pipe(upstream).pipe(client);
+        });
+        server.listen(port, '127.0.0.1', () => resolve((server!.address() as { port: number }).port));
+      }),
+    cut: () => {
+      server?.close();
+      server = null;
+      for (const s of sockets) s.destroy();
+    },
+    close: () => {
+      server?.close();
+      for (const s of sockets) s.destroy();
+    },
+  };
+}
