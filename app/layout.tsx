@@ -1,39 +1,44 @@
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ClusterStatus } from '@/components/ClusterStatus';
 import { JumpToPod } from '@/components/JumpToPod';
 import { Providers } from '@/components/Providers';
-import { NAVIGATION } from '@/lib/routes';
+import { SiteNav } from '@/components/SiteNav';
+import { ThemeSwitch } from '@/components/ThemeSwitch';
+import { THEME_COOKIE, themeChoice } from '@/lib/theme';
 import './globals.css';
 
 export const metadata: Metadata = {
   title: 'memdash',
   description: "Why a pod has its memory request: Kyverno's table, the webhook, and the evidence",
+  icons: { icon: '/favicon.svg' },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const theme = themeChoice((await cookies()).get(THEME_COOKIE)?.value);
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme === 'system' ? undefined : theme}>
       <body>
+        <a href="#main" className="sr-only rounded bg-white px-2 py-1 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
+          Skip to content
+        </a>
         <Providers>
           <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-zinc-300 bg-white px-4 py-2">
             <Link href="/" className="font-semibold text-zinc-900">
               memdash
             </Link>
-            <nav className="flex flex-wrap gap-x-3">
-              {NAVIGATION.map((page) => (
-                <Link key={page.href} href={page.href}>
-                  {page.label}
-                </Link>
-              ))}
-            </nav>
-            <div className="ml-auto flex flex-wrap items-center gap-x-4 gap-y-1">
+            <SiteNav />
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:ml-auto">
               <JumpToPod />
               <ClusterStatus />
+              <ThemeSwitch initial={theme} />
             </div>
           </header>
-          <main className="mx-auto max-w-6xl px-4 py-4">{children}</main>
+          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-4 outline-none">
+            {children}
+          </main>
         </Providers>
       </body>
     </html>

@@ -24,6 +24,7 @@ export default async function HomePage() {
   if (!read.ok) {
     return (
       <div className="space-y-4">
+        <h1 className="text-lg font-semibold">memdash: is pod creation safe, and why does a pod have its memory request?</h1>
         <ErrorState error={read.error} />
         <Pages />
       </div>
@@ -34,8 +35,12 @@ export default async function HomePage() {
   const target = readTarget();
   return (
     <div className="space-y-4">
+      <h1 className="text-lg font-semibold">memdash: is pod creation safe, and why does a pod have its memory request?</h1>
       <WebhookSummary />
-      <dl className="grid grid-cols-[12rem_1fr] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3" data-testid="cluster-summary">
+      <dl
+        className="grid grid-cols-1 sm:grid-cols-[12rem_minmax(0,1fr)] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3"
+        data-testid="cluster-summary"
+      >
         <dt className="text-zinc-600">API server</dt>
         <dd data-testid="api-server">
           answers: <span className="font-mono">{state.ready.version}</span> at <span className="font-mono">{target.server}</span> (context{' '}

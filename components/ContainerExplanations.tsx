@@ -2,8 +2,32 @@ import type { ContainerExplanation } from '@/lib/domain';
 import { Memory } from './Memory';
 import { Verdict } from './Verdict';
 
-/** One block per container (init containers first and marked): its numbers, its verdict, why, and its next pod. */
+/**
+ * One block per container (init containers first and marked): its numbers, its verdict, why, and its next pod. The
+ * evidence every container shares (the table's write, the registration) is said once, above them.
+ */
 export function ContainerExplanations({ containers }: { containers: ContainerExplanation[] }) {
+  const shared = containers.length > 1 ? containers[0]!.evidence.filter((line) => containers.every((c) => c.evidence.includes(line))) : [];
+  return (
+    <>
+      {shared.length > 0 && (
+        <section className="rounded border border-zinc-200 bg-white p-3" data-testid="shared-evidence">
+          <h2 className="font-semibold">For every container of this pod</h2>
+          <ul className="mt-1 list-disc pl-5 text-zinc-700">
+            {shared.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="max-w-full overflow-x-auto" tabIndex={0} data-scrolls>
+        <ContainerTable containers={containers} shared={shared} />
+      </div>
+    </>
+  );
+}
+
+function ContainerTable({ containers, shared }: { containers: ContainerExplanation[]; shared: string[] }) {
   return (
     <table className="w-full border-collapse rounded border border-zinc-200 bg-white" data-testid="containers">
       <thead className="bg-zinc-100 text-left text-zinc-700">
@@ -16,13 +40,14 @@ export function ContainerExplanations({ containers }: { containers: ContainerExp
         </tr>
       </thead>
       {containers.map((c) => (
-        <ContainerRows key={`${c.init ? 'init' : 'main'}/${c.name}`} container={c} />
+        <ContainerRows key={`${c.init ? 'init' : 'main'}/${c.name}`} container={c} shared={shared} />
       ))}
     </table>
   );
 }
 
-function ContainerRows({ container: c }: { container: ContainerExplanation }) {
+function ContainerRows({ container: c, shared }: { container: ContainerExplanation; shared: string[] }) {
+  const own = c.evidence.filter((line) => !shared.includes(line));
   return (
     <tbody className="border-t border-zinc-200" data-testid="container" data-container={c.name} data-verdict={c.verdict}>
       <tr className="align-top">
@@ -38,7 +63,7 @@ function ContainerRows({ container: c }: { container: ContainerExplanation }) {
         </td>
         <td className="px-2 pt-2" data-testid="row">
           <Memory bytes={c.row} />
-          {c.rowKey && <div className="font-mono text-xs text-zinc-500">{c.rowKey}</div>}
+          {c.rowKey && <div className="font-mono text-xs text-zinc-600">{c.rowKey}</div>}
         </td>
         <td className="px-2 pt-2">
           <Verdict code={c.verdict} />
@@ -47,15 +72,16 @@ function ContainerRows({ container: c }: { container: ContainerExplanation }) {
       <tr>
         <td colSpan={5} className="px-2 pb-2 pt-1">
           <p data-testid="reason">{c.reason}</p>
-          {c.evidence.length > 0 && (
+          {own.length > 0 && (
             <ul className="mt-1 list-disc pl-5 text-zinc-700" data-testid="evidence">
-              {c.evidence.map((line) => (
+              {own.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
           )}
           <p className="mt-1" data-testid="next-pod">
-            <span className="font-medium">Next pod:</span> {c.nextPod}
+            {/* the sentence names the next pod itself ("Its next pod gets …"); a label would say it twice */}
+            {/^its next pod/i.test(c.nextPod) ? c.nextPod : `Next pod: ${c.nextPod}`}
           </p>
         </td>
       </tr>

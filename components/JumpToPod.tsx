@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { PodSummary } from '@/lib/views/pods-types';
 import { fetchJson, queryKeys } from '@/lib/query';
 import { jumpTargets, parseJumpQuery, type JumpTarget } from './jump-targets';
@@ -14,6 +14,8 @@ export function JumpToPod() {
   const query = useDebounced(parseJumpQuery(text), 150);
   const [selected, setSelected] = useState(0);
   const router = useRouter();
+  const listId = useId();
+  const optionId = (i: number) => `${listId}-option-${i}`;
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -54,17 +56,23 @@ export function JumpToPod() {
       <button
         type="button"
         onClick={() => dialog.current?.showModal()}
-        className="rounded border border-zinc-300 px-2 py-0.5 text-zinc-600 hover:bg-zinc-100"
+        className="rounded border border-zinc-300 px-2 py-0.5 text-zinc-700 hover:bg-zinc-100"
       >
         Jump to pod or workload <kbd className="font-mono text-xs">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
-        className="mx-auto mt-24 w-[36rem] rounded border border-zinc-300 p-0 shadow-xl backdrop:bg-black/30"
+        aria-label="Jump to a pod or workload"
+        className="mx-auto mt-24 w-[min(36rem,calc(100vw-2rem))] rounded border border-zinc-300 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/30"
         data-testid="jump"
       >
         <input
           autoFocus
+          role="combobox"
+          aria-expanded={targets.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={targets[selected] ? optionId(selected) : undefined}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -73,23 +81,33 @@ export function JumpToPod() {
           onKeyDown={onInputKey}
           placeholder="pod or workload name, or namespace/name"
           aria-label="Pod or workload name"
-          className="w-full border-b border-zinc-200 px-3 py-2 font-mono outline-none"
+          className="w-full border-b border-zinc-200 bg-white px-3 py-2 font-mono outline-none"
         />
-        <ul className="max-h-96 overflow-y-auto py-1" role="listbox">
-          {error && <li className="px-3 py-1 text-red-800">{error.message}</li>}
-          {!error && isFetching && targets.length === 0 && <li className="px-3 py-1 text-zinc-500">searching…</li>}
-          {!error && data && targets.length === 0 && <li className="px-3 py-1 text-zinc-500">no pod or workload matches</li>}
+        <p className="px-3 text-zinc-600 empty:hidden" role="status">
+          {error ? (
+            <span className="text-red-800">{error.message}</span>
+          ) : isFetching && targets.length === 0 ? (
+            'searching…'
+          ) : data && targets.length === 0 ? (
+            'no pod or workload matches'
+          ) : (
+            ''
+          )}
+        </p>
+        {/* The options are not buttons: focus stays in the input, which names the highlighted one (aria-activedescendant). */}
+        <ul id={listId} className="max-h-96 overflow-y-auto py-1" role="listbox" aria-label="Pods and workloads found">
           {targets.map((t, i) => (
-            <li key={t.href} role="option" aria-selected={i === selected}>
-              <button
-                type="button"
-                onClick={() => go(t)}
-                onMouseEnter={() => setSelected(i)}
-                className={`flex w-full justify-between px-3 py-1 text-left font-mono ${i === selected ? 'bg-blue-100' : ''}`}
-              >
-                <span>{t.label}</span>
-                <span className="text-xs text-zinc-500">{t.kind}</span>
-              </button>
+            <li
+              key={t.href}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === selected}
+              onClick={() => go(t)}
+              onMouseEnter={() => setSelected(i)}
+              className={`flex cursor-pointer justify-between px-3 py-1 font-mono ${i === selected ? 'bg-blue-100' : ''}`}
+            >
+              <span>{t.label}</span>
+              <span className="text-xs text-zinc-600">{t.kind}</span>
             </li>
           ))}
         </ul>

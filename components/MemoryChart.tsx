@@ -1,78 +1,95 @@
 'use client';
 
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { MiB, formatMemory } from '@/lib/domain';
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { dayTick, dayTicks, formatMemory, memoryAxis, memoryTick } from '@/lib/domain';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
+import { highestOf, type Series } from './chart-series';
 
-const POD_COLOURS = ['#60a5fa', '#34d399', '#a78bfa', '#f472b6', '#fbbf24', '#94a3b8'];
+const AXIS_TICK = { fill: 'var(--chart-axis)', fontSize: 12 };
 
-/** One container's working set per pod (hourly peaks), the row as a step line, and the p90, request and limit. */
-export function MemoryChart({ chart }: { chart: ContainerChart }) {
-  const p90 = chart.p90Mi === null ? null : chart.p90Mi * MiB;
+/**
+ * The drawing alone (recharts, loaded after the page): each pod's hourly peak, the row as a step line, and the
+ * limit, request and p90 as level lines. The legend and caption are ChartFrame's, outside this bundle.
+ */
+export default function MemoryChart({
+  chart,
+  series,
+  window,
+}: {
+  chart: ContainerChart;
+  series: Series[];
+  window: { start: number; end: number };
+}) {
+  const axis = memoryAxis(highestOf(chart));
+  const byKind = (kind: Series['kind']) => series.find((s) => s.kind === kind);
+  const levels = (['limit', 'request', 'p90'] as const).flatMap((kind) => {
+    const s = byKind(kind);
+    const y = kind === 'limit' ? chart.limit : kind === 'request' ? chart.request : chart.p90Mi === null ? null : chart.p90Mi * 1024 * 1024;
+    return s && y !== null ? [{ s, y }] : [];
+  });
+  const row = byKind('row')!;
   return (
-    <figure className="rounded border border-zinc-200 bg-white p-2" data-testid="memory-chart" data-container={chart.container}>
-      <figcaption className="text-sm">
-        <strong className="font-mono">{chart.container}</strong>: {chart.samples.toLocaleString('en-US')} samples from {chart.pods.length}{' '}
-        pods; the job would write{' '}
-        <strong className="font-mono" data-testid="p90">
-          {chart.p90Mi === null ? 'no row' : `${chart.p90Mi}Mi`}
-        </strong>
-        {chart.shareAboveRequest !== null && (
-          <>
-            ; above the request <span className="font-mono">{formatMemory(chart.request!)}</span>{' '}
-            <strong data-testid="share-above">{(chart.shareAboveRequest * 100).toFixed(1)}%</strong> of the time
-          </>
-        )}
-        .
-      </figcaption>
-      <div className="h-72">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={chart.points} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-            <CartesianGrid stroke="#e4e4e7" />
-            <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={day} />
-            <YAxis tickFormatter={(v: number) => `${Math.round(v / MiB)}Mi`} width={64} />
-            <Tooltip
-              labelFormatter={(t) => new Date(Number(t) * 1000).toISOString().slice(0, 16).replace('T', ' ')}
-              formatter={(v) => (typeof v === 'number' ? formatMemory(v) : String(v))}
-            />
-            <Legend />
-            {chart.pods.map((pod, i) => (
-              <Line
-                key={pod}
-                dataKey={pod}
-                dot={false}
-                strokeWidth={1}
-                stroke={POD_COLOURS[i % POD_COLOURS.length]}
-                isAnimationActive={false}
-                connectNulls={false}
-              />
-            ))}
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart data={chart.points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke="var(--chart-grid)" />
+        <XAxis
+          dataKey="t"
+          type="number"
+          domain={[window.start, window.end]}
+          ticks={dayTicks(window.start, window.end)}
+          tickFormatter={dayTick}
+          tick={AXIS_TICK}
+          stroke="var(--chart-axis)"
+        />
+        <YAxis
+          domain={[0, axis.top]}
+          ticks={axis.ticks}
+          tickFormatter={memoryTick}
+          width={56}
+          tick={AXIS_TICK}
+          stroke="var(--chart-axis)"
+        />
+        <Tooltip
+          labelFormatter={(t) => `${new Date(Number(t) * 1000).toISOString().slice(0, 13).replace('T', ' ')}:00 UTC (hour's peak)`}
+          formatter={(v) => (typeof v === 'number' ? formatMemory(v) : String(v))}
+          contentStyle={{ background: 'var(--color-white)', borderColor: 'var(--color-zinc-300)', color: 'var(--color-zinc-900)' }}
+        />
+        {series
+          .filter((s) => s.kind === 'pod')
+          .map((s) => (
             <Line
-              dataKey="row"
-              name="row (table)"
-              type="stepAfter"
+              key={s.key}
+              dataKey={s.key}
+              className="series-pod"
               dot={false}
-              stroke="#111827"
-              strokeWidth={2}
+              strokeWidth={s.width}
+              stroke={s.colour}
               isAnimationActive={false}
-              connectNulls
+              connectNulls={false}
             />
-            {p90 !== null && (
-              <ReferenceLine y={p90} stroke="#2563eb" strokeDasharray="6 3" label={{ value: 'p90 now', position: 'insideTopLeft' }} />
-            )}
-            {chart.request !== null && (
-              <ReferenceLine y={chart.request} stroke="#d97706" label={{ value: 'request', position: 'insideBottomLeft' }} />
-            )}
-            {chart.limit !== null && (
-              <ReferenceLine y={chart.limit} stroke="#dc2626" label={{ value: 'limit', position: 'insideTopRight' }} />
-            )}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
-    </figure>
+          ))}
+        <Line
+          dataKey="row"
+          name={row.label}
+          className="series-row"
+          type="stepAfter"
+          dot={false}
+          stroke={row.colour}
+          strokeWidth={row.width}
+          isAnimationActive={false}
+          connectNulls
+        />
+        {levels.map(({ s, y }) => (
+          <ReferenceLine
+            key={s.kind}
+            y={y}
+            className={`series-${s.kind}`}
+            stroke={s.colour}
+            strokeWidth={s.width}
+            strokeDasharray={s.dash}
+          />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
   );
-}
-
-function day(t: number): string {
-  return new Date(t * 1000).toISOString().slice(5, 10);
 }

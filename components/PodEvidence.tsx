@@ -6,7 +6,7 @@ import { Time } from './Time';
 /** The facts every container's verdict rests on: owner chain, table state, registration, and their times. */
 export function PodEvidence({ explanation: e, now }: { explanation: Explanation; now: Date }) {
   return (
-    <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3">
+    <dl className="grid grid-cols-1 sm:grid-cols-[10rem_minmax(0,1fr)] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3">
       <dt className="text-zinc-600">Created</dt>
       <dd data-testid="pod-created">
         <Time at={e.pod.createdAt} now={now} />

@@ -1,11 +1,13 @@
 import Link from 'next/link';
-import type { PodSummary } from '@/lib/views/pods-types';
+import type { PodListRow } from '@/lib/views/pods-types';
+import { Memory } from './Memory';
 import { Time } from './Time';
+import { Verdict } from './Verdict';
 import { podHref, workloadHref } from '@/lib/routes';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 
-/** The pods found, each linked to its explanation and to its workload's page. */
-export function PodTable({ pods, now }: { pods: PodSummary[]; now: Date }) {
+/** The pods found, one line per container: its request beside today's row, and why it has it. */
+export function PodTable({ pods, now }: { pods: PodListRow[]; now: Date }) {
   if (pods.length === 0)
     return (
       <p className="text-zinc-600" data-testid="no-pods">
@@ -16,36 +18,63 @@ export function PodTable({ pods, now }: { pods: PodSummary[]; now: Date }) {
     <Table data-testid="pod-table">
       <thead>
         <HeadRow>
-          <Th>Namespace</Th>
           <Th>Pod</Th>
           <Th>Workload</Th>
-          <Th>Phase</Th>
-          <Th>Created</Th>
+          <Th>Container</Th>
+          <Th className="text-right">Request</Th>
+          <Th className="text-right">Row</Th>
+          <Th>Verdict</Th>
+          <Th>Phase, created</Th>
         </HeadRow>
       </thead>
-      <tbody>
-        {pods.map((p) => (
-          <Row key={`${p.namespace}/${p.name}`}>
-            <Td className="font-mono">{p.namespace}</Td>
-            <Td className="font-mono">
-              <Link href={podHref(p.namespace, p.name)}>{p.name}</Link>
-            </Td>
-            <Td className="font-mono">
-              {p.workload ? (
-                <Link href={workloadHref(p.namespace, p.workload.name)}>
-                  {p.workload.name} <span className="text-zinc-500">{p.workload.kind}</span>
-                </Link>
-              ) : (
-                <span className="text-zinc-500">none</span>
+      {pods.map((p) => (
+        // one tbody per pod: its containers' lines belong together
+        <tbody key={`${p.namespace}/${p.name}`} data-testid="pod-row" data-pod={`${p.namespace}/${p.name}`} className="border-b">
+          {p.containers.map((c, i) => (
+            <Row
+              key={c.name}
+              className={i < p.containers.length - 1 ? 'border-zinc-200' : 'border-transparent'}
+              data-testid="pod-container"
+            >
+              {i === 0 && (
+                <>
+                  <Td rowSpan={p.containers.length} className="align-top font-mono">
+                    <span className="text-zinc-600">{p.namespace}/</span>
+                    <Link href={podHref(p.namespace, p.name)}>{p.name}</Link>
+                  </Td>
+                  <Td rowSpan={p.containers.length} className="align-top font-mono">
+                    {p.workload ? (
+                      <Link href={workloadHref(p.namespace, p.workload.name)}>
+                        {p.workload.name} <span className="text-zinc-600">{p.workload.kind}</span>
+                      </Link>
+                    ) : (
+                      <span className="text-zinc-600">none</span>
+                    )}
+                  </Td>
+                </>
               )}
-            </Td>
-            <Td>{p.phase}</Td>
-            <Td>
-              <Time at={p.createdAt} now={now} />
-            </Td>
-          </Row>
-        ))}
-      </tbody>
+              <Td className="font-mono">
+                {c.name}
+                {c.init && <span className="text-zinc-600"> (init)</span>}
+              </Td>
+              <Td className="text-right">
+                <Memory bytes={c.request} />
+              </Td>
+              <Td className="text-right">
+                <Memory bytes={c.row} />
+              </Td>
+              <Td>
+                <Verdict code={c.verdict} />
+              </Td>
+              {i === 0 && (
+                <Td rowSpan={p.containers.length} className="align-top">
+                  {p.phase}, <Time at={p.createdAt} now={now} />
+                </Td>
+              )}
+            </Row>
+          ))}
+        </tbody>
+      ))}
     </Table>
   );
 }

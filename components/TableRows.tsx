@@ -2,9 +2,10 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMemory } from '@/lib/domain';
 import { workloadHref } from '@/lib/routes';
+import type { Sort, TableFilter } from './table-filter';
 
 export interface TableRowView {
   key: string;
@@ -17,14 +18,22 @@ export interface TableRowView {
   problem: string | null;
 }
 
-type Sort = 'key' | 'size-desc' | 'size-asc';
 const ROW_HEIGHT = 30;
 
 /** Today's table: search, namespace filter, sort by size; only the visible rows are in the page, so 8,000 stay smooth. */
-export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespaces: string[] }) {
-  const [search, setSearch] = useState('');
-  const [namespace, setNamespace] = useState('');
-  const [sort, setSort] = useState<Sort>('key');
+export function TableRows({ rows, namespaces, initial }: { rows: TableRowView[]; namespaces: string[]; initial: TableFilter }) {
+  const [search, setSearch] = useState(initial.search);
+  const [namespace, setNamespace] = useState(initial.namespace);
+  const [sort, setSort] = useState<Sort>(initial.sort);
+  // The filter lives in the URL too, so a filtered table is a link to paste (replaceState: no navigation, no history entry).
+  useEffect(() => {
+    const params = new URLSearchParams();
+    if (search) params.set('q', search);
+    if (namespace) params.set('namespace', namespace);
+    if (sort !== 'key') params.set('sort', sort);
+    const query = params.toString();
+    window.history.replaceState(null, '', query ? `?${query}` : window.location.pathname);
+  }, [search, namespace, sort]);
   const shown = useMemo(() => visibleRows(rows, search, namespace, sort), [rows, search, namespace, sort]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -43,7 +52,7 @@ export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespac
             className="rounded border px-2 py-1 font-mono"
             value={search}
             onChange={(e) => setSearch(e.target.value.toLowerCase())}
-            placeholder="shop_web"
+            placeholder="shop_web or shop web"
           />
         </label>
         <label className="flex flex-col text-sm">
@@ -67,7 +76,7 @@ export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespac
           {shown.length} of {rows.length} rows shown
         </span>
       </div>
-      <div className="grid grid-cols-[1fr_10rem_6rem] border-b border-zinc-300 px-2 text-sm font-semibold">
+      <div className="grid grid-cols-[minmax(0,1fr)_6rem_4.5rem] sm:grid-cols-[minmax(0,1fr)_10rem_6rem] border-b border-zinc-300 px-2 text-sm font-semibold">
         <span>Row key (namespace_workload_container)</span>
         <span>Workload</span>
         <span className="text-right">Request</span>
@@ -81,7 +90,7 @@ export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespac
                 key={row.key}
                 data-testid="table-row"
                 data-key={row.key}
-                className={`absolute left-0 grid w-full grid-cols-[1fr_10rem_6rem] items-center px-2 text-sm ${row.problem ? 'bg-red-50' : item.index % 2 ? 'bg-zinc-50' : ''}`}
+                className={`absolute left-0 grid w-full grid-cols-[minmax(0,1fr)_6rem_4.5rem] sm:grid-cols-[minmax(0,1fr)_10rem_6rem] items-center px-2 text-sm ${row.problem ? 'bg-red-50' : item.index % 2 ? 'bg-zinc-50' : ''}`}
                 style={{ top: item.start, height: ROW_HEIGHT }}
                 title={row.problem ?? undefined}
               >
@@ -108,7 +117,9 @@ export function TableRows({ rows, namespaces }: { rows: TableRowView[]; namespac
 }
 
 function visibleRows(rows: TableRowView[], search: string, namespace: string, sort: Sort): TableRowView[] {
-  const kept = rows.filter((r) => (!namespace || r.namespace === namespace) && (!search || r.key.includes(search)));
+  // a space stands for the key's underscore: "shop web" finds shop_web_app
+  const needle = search.trim().replace(/\s+/g, '_');
+  const kept = rows.filter((r) => (!namespace || r.namespace === namespace) && (!needle || r.key.includes(needle)));
   const size = (r: TableRowView) => r.bytes ?? -1;
   if (sort === 'size-desc') return kept.sort((a, b) => size(b) - size(a) || a.key.localeCompare(b.key));
   if (sort === 'size-asc') return kept.sort((a, b) => size(a) - size(b) || a.key.localeCompare(b.key));

@@ -6,7 +6,7 @@ import { VERDICT_WORDS, type VerdictCode } from '@/lib/domain';
 export function Verdict({ code }: { code: VerdictCode }) {
   return (
     <Tag tone={VERDICT_TONE[code]} className="" data-verdict={code}>
-      {VERDICT_WORDS[code]} <code className="text-xs opacity-70">{code}</code>
+      {VERDICT_WORDS[code]} <code className="text-xs">{code}</code>
     </Tag>
   );
 }

@@ -1,6 +1,6 @@
 import { Memory } from '@/components/Memory';
 import { Verdict } from '@/components/Verdict';
-import type { ContainerExplanation, TableVersion } from '@/lib/domain';
+import { formatTime, toDate, type ContainerExplanation, type TableVersion } from '@/lib/domain';
 import type { WorkloadPod } from '@/lib/views/workload-history-types';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { podHref } from '@/lib/routes';
@@ -24,7 +24,7 @@ export function RowsAcrossVersions({ versions, keys }: { versions: TableVersion[
         {newest.map((v, i) => (
           <Row key={v.id}>
             <Td className="font-mono">
-              {v.inForceFrom}
+              {formatTime(toDate(v.inForceFrom) ?? new Date(0))}
               {v.source === 'import' ? ` (imported)` : ''}
             </Td>
             {keys.map((k) => {

@@ -1,9 +1,9 @@
 // Every setting of DESIGN.md's "Facts" table, each overridable by an environment variable MEMDASH_*.
-// Parsed once: next.config.ts calls loadSettings() so a bad value stops `next dev|build|start` before it serves,
+// Parsed once: next.config.mjs calls loadSettings() so a bad value stops `next dev|build|start` before it serves,
 // and the server modules read the same parsed object through `settings`.
-// No 'server-only' here: next.config.ts runs in plain Node, where that import throws.
+// No 'server-only' here: next.config.mjs runs in plain Node, where that import throws.
 import { z } from 'zod';
-import { equalitySelector, namespaceName, objectName, rbacName } from './k8s/names';
+import { equalitySelector, namespaceName, objectName, rbacName } from './k8s/names.ts';
 
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be above 0');
 const optionalText = z.string().trim().min(1).optional();
@@ -100,8 +100,29 @@ const SETTINGS = {
   kubectl: ['MEMDASH_KUBECTL', z.string().trim().min(1).default('cexec iac kubectl')],
   // The history store (table versions, registration gaps, imports, audit records): a SQLite file, created on first start.
   historyPath: ['MEMDASH_HISTORY_PATH', z.string().trim().min(1).default('./data/memdash.sqlite')],
+  // A PostgreSQL store instead of the SQLite file, for several replicas: postgres://user:password@host:port/db.
+  // Its value is never shown, not even in an error: it holds the password.
+  databaseUrl: [
+    'DATABASE_URL',
+    z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\/[^\s]+$/, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ],
   // off for replicas that should only serve: one recorder per store is enough (two are harmless).
   recorder: ['MEMDASH_RECORDER', z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')],
+  // namespace/name of a coordination.k8s.io Lease: of the replicas on one store, only its holder records. Unset:
+  // every replica with the recorder on records (one replica, or SQLite).
+  recorderLease: [
+    'MEMDASH_RECORDER_LEASE',
+    z
+      .string()
+      .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?\/[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/, 'must be namespace/name of a Lease')
+      .optional(),
+  ],
+  // How long a holder that stopped renewing keeps the Lease: a killed leader's successor starts within this.
+  recorderLeaseSeconds: ['MEMDASH_RECORDER_LEASE_SECONDS', positiveInt.default(15)],
   prometheusTimeoutMs: ['MEMDASH_PROMETHEUS_TIMEOUT_MS', positiveInt.default(15000)],
   // The Host names memdash answers (host or host:port, comma-separated); unset: the loopback names on the port it
   // listens on. Any other Host gets 421, so a DNS-rebound name cannot reach the pages or the write routes.
@@ -119,9 +140,12 @@ type Spec = typeof SETTINGS;
 export type Settings = { [K in keyof Spec]: z.output<Spec[K][1]> };
 
 export class SettingsError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+  // a plain field, not a parameter property: next.config.mjs loads this file through Node's type stripping
+  constructor(problems: string[]) {
     super(`memdash: bad settings, not starting:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'SettingsError';
+    this.problems = problems;
   }
 }
 
@@ -147,7 +171,7 @@ export function variableOf(key: keyof Settings): string {
 
 let parsed: Settings | undefined;
 
-/** The settings of this process, parsed on first use (next.config.ts has already refused bad ones). */
+/** The settings of this process, parsed on first use (next.config.mjs has already refused bad ones). */
 export function settings(): Settings {
   parsed ??= loadSettings(process.env);
   return parsed;

@@ -11,12 +11,14 @@ for pair in /usr/bin/etcd:etcd-server /usr/bin/prometheus:prometheus /usr/bin/pr
     /usr/bin/chromium:chromium /usr/bin/openssl:openssl /usr/bin/python3:python3 /usr/bin/jq:jq /usr/bin/curl:curl; do
   [ -x "${pair%%:*}" ] || need_apt+=("${pair#*:}")
 done
+# PostgreSQL for the history store of several replicas (the harness starts Debian's server; any version it ships)
+compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || need_apt+=(postgresql)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "[setup] apt-get install ${need_apt[*]}" >&2
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(printf '%s\n' "${need_apt[@]}" | sort -u) >/dev/null
 fi
-# Debian's packages start their own etcd and Prometheus services where systemd runs; the cluster starts its own.
+# Debian's packages start their own etcd, Prometheus and PostgreSQL services where systemd runs; the cluster starts its own.
 
 source scripts/node-env.sh
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

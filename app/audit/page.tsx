@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
+import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { failureOf } from '@/lib/http/errors';
 import { readAuditLog } from '@/lib/views/audit';
 import type { AuditLog } from '@/lib/views/audit-types';
@@ -47,45 +48,37 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </label>
         <button className="rounded border bg-zinc-100 px-3 py-1">Filter</button>
       </form>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-left" data-testid="audit-records">
-          <thead>
-            <tr className="border-b border-zinc-300 text-zinc-600">
-              <th className="py-1 pr-2">Time (UTC)</th>
-              <th className="py-1 pr-2">Who</th>
-              <th className="py-1 pr-2">Action</th>
-              <th className="py-1 pr-2">Target</th>
-              <th className="py-1 pr-2">Outcome</th>
-              <th className="py-1">The cluster&apos;s answer</th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.records.map((r, i) => (
-              <tr
-                key={`${r.at}-${i}`}
-                className="border-b border-zinc-200 align-top"
-                data-testid="audit-record"
-                data-action={r.action}
-                data-outcome={r.outcome}
-              >
-                <td className="py-1 pr-2 font-mono text-xs whitespace-nowrap">{r.at}</td>
-                <td className="py-1 pr-2 font-mono">{r.actor}</td>
-                <td className="py-1 pr-2 font-mono">{r.action}</td>
-                <td className="py-1 pr-2 font-mono break-all">{r.target}</td>
-                <td className={`py-1 pr-2 font-semibold ${OUTCOME_CLASS[r.outcome]}`}>{r.outcome}</td>
-                <td className="py-1 break-words">{r.detail}</td>
-              </tr>
-            ))}
-            {log.records.length === 0 && (
-              <tr>
-                <td colSpan={6} className="py-2 text-zinc-600">
-                  No records{log.filter.action || log.filter.outcome ? ' match the filter' : ' yet'}.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <Table data-testid="audit-records">
+        <thead>
+          <HeadRow>
+            <Th>Time (UTC)</Th>
+            <Th>Who</Th>
+            <Th>Action</Th>
+            <Th>Target</Th>
+            <Th>Outcome</Th>
+            <Th>The cluster&apos;s answer</Th>
+          </HeadRow>
+        </thead>
+        <tbody>
+          {log.records.map((r, i) => (
+            <Row key={`${r.at}-${i}`} className="align-top" data-testid="audit-record" data-action={r.action} data-outcome={r.outcome}>
+              <Td className="font-mono text-xs whitespace-nowrap">{r.at}</Td>
+              <Td className="font-mono">{r.actor}</Td>
+              <Td className="font-mono">{r.action}</Td>
+              <Td className="font-mono break-all">{r.target}</Td>
+              <Td className={`font-semibold ${OUTCOME_CLASS[r.outcome]}`}>{r.outcome}</Td>
+              <Td className="break-words">{r.detail}</Td>
+            </Row>
+          ))}
+          {log.records.length === 0 && (
+            <Row>
+              <Td colSpan={6} className="text-zinc-600">
+                No records{log.filter.action || log.filter.outcome ? ' match the filter' : ' yet'}.
+              </Td>
+            </Row>
+          )}
+        </tbody>
+      </Table>
     </div>
   );
 }

@@ -6,9 +6,9 @@ import { PodTable } from '@/components/PodTable';
 import { isNotThere } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
-import { parsePodSearch } from '@/lib/http/params';
+import { parsePodSearch, parseVerdictFilter } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
-import { findPods } from '@/lib/views/pods';
+import { findPodsWithVerdicts } from '@/lib/views/pods';
 
 export const metadata: Metadata = { title: 'Pods · memdash' };
 
@@ -16,15 +16,16 @@ interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-/** Every pod, filtered by namespace and name through the URL, each linked to why it has its memory request. */
+/** Every pod with each container's request, row and verdict, filtered through the URL by namespace, name and verdict. */
 export default async function PodsPage({ searchParams }: Props) {
   const raw = await searchParams;
   const now = new Date();
   const read = await attempt(async () => {
     const search = parsePodSearch(raw);
+    const verdict = parseVerdictFilter(raw);
     const k = readClients();
-    const [found, namespaces] = await Promise.all([findPods(k, search), listNamespaceNames(k)]);
-    return { search, found, namespaces };
+    const [found, namespaces] = await Promise.all([findPodsWithVerdicts(k, search, verdict, now), listNamespaceNames(k)]);
+    return { search, verdict, found, namespaces };
   });
   if (!read.ok) {
     if (isNotThere(read.error)) notFound();
@@ -35,13 +36,13 @@ export default async function PodsPage({ searchParams }: Props) {
       </>
     );
   }
-  const { search, found, namespaces } = read.value;
+  const { search, verdict, found, namespaces } = read.value;
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Pods</h1>
-      <PodFilters namespaces={namespaces} namespace={search.namespace} name={search.name} />
+      <PodFilters namespaces={namespaces} namespace={search.namespace} name={search.name} verdict={verdict} />
       <p className="text-zinc-600" data-testid="pod-count">
-        {found.total} pods
+        {found.total.toLocaleString('en-US')} pods{verdict ? ` with a container under this verdict` : ''}
         {found.total > found.pods.length && ` (showing the first ${found.pods.length}; narrow the filter)`}
       </p>
       <PodTable pods={found.pods} now={now} />

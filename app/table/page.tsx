@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { TableRows, type TableRowView } from '@/components/TableRows';
+import { tableFilterOf } from '@/components/table-filter';
 import { Time } from '@/components/Time';
 import { keyParts } from '@/lib/domain';
 import { settings } from '@/lib/config';
@@ -13,7 +14,12 @@ import { attempt } from '@/lib/views/part';
 export const metadata: Metadata = { title: 'Table · memdash' };
 
 /** Today's table as Kyverno reads it: every row, the malformed ones flagged. */
-export default async function TablePage() {
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function TablePage({ searchParams }: Props) {
+  const initial = tableFilterOf(await searchParams);
   await connection();
   const now = new Date();
   const s = settings();
@@ -68,7 +74,7 @@ export default async function TablePage() {
           ))}
         </ul>
       )}
-      <TableRows rows={rows} namespaces={namespaces} />
+      <TableRows rows={rows} namespaces={namespaces} initial={initial} />
     </div>
   );
 }

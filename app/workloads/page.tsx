@@ -1,54 +1,36 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
-import { Memory } from '@/components/Memory';
-import type { TableRow } from '@/lib/domain';
-import { readClients } from '@/lib/k8s/client';
-import { readTable } from '@/lib/k8s/table';
-import { workloadHref } from '@/lib/routes';
+import { WorkloadList } from '@/components/WorkloadList';
+import { workloadSort } from '@/components/workload-sorts';
 import { attempt } from '@/lib/views/part';
-import { Row, Table, Td } from '@/components/ui/Table';
+import { readWorkloads } from '@/lib/views/workloads';
 
 export const metadata: Metadata = { title: 'Workloads · memdash' };
 
-/** Every workload the table has rows for, with its containers' rows. */
-export default async function WorkloadsPage() {
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** Every workload the table has rows for: its rows against the p90 now, its pods, how many are stale or drifted. */
+export default async function WorkloadsPage({ searchParams }: Props) {
   await connection();
-  const read = await attempt(() => readTable(readClients()));
-  if (!read.ok) return <ErrorState error={read.error} />;
-  const rows = Object.values(read.value.parsed.rows);
-  const byWorkload = new Map<string, TableRow[]>();
-  for (const row of rows) {
-    const id = `${row.namespace}/${row.workload}`;
-    byWorkload.set(id, [...(byWorkload.get(id) ?? []), row]);
-  }
-  const ids = [...byWorkload.keys()].sort();
+  const sort = workloadSort((await searchParams).sort);
+  const read = await attempt(() => readWorkloads());
   return (
     <div className="space-y-3">
-      <h1 className="text-lg font-semibold">Workloads in the table ({ids.length})</h1>
-      <p className="text-sm text-zinc-600">
-        A workload without a row (new, or without samples in the window) is not listed; open it by its name:
-        /workloads/&lt;namespace&gt;/&lt;workload&gt;.
-      </p>
-      <Table data-testid="workloads">
-        <tbody>
-          {ids.map((id) => (
-            <Row key={id}>
-              <Td className="font-mono">
-                <Link href={workloadHref(byWorkload.get(id)![0]!.namespace, byWorkload.get(id)![0]!.workload)}>{id}</Link>
-              </Td>
-              <Td>
-                {byWorkload.get(id)!.map((r) => (
-                  <span key={r.key} className="mr-3 font-mono">
-                    {r.container} <Memory bytes={r.bytes} />
-                  </span>
-                ))}
-              </Td>
-            </Row>
-          ))}
-        </tbody>
-      </Table>
+      <h1 className="text-lg font-semibold">Workloads in the table{read.ok ? ` (${read.value.length.toLocaleString('en-US')})` : ''}</h1>
+      {read.ok ? (
+        <>
+          <p className="text-zinc-600">
+            A workload without a row (new, or without samples in the window) is not listed; open it by its name (Ctrl K). Stale: pods older
+            than the table&apos;s last write. Drifted: pods whose request is not today&apos;s row.
+          </p>
+          <WorkloadList workloads={read.value} initialSort={sort} />
+        </>
+      ) : (
+        <ErrorState error={read.error} />
+      )}
     </div>
   );
 }

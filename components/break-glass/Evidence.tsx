@@ -24,7 +24,7 @@ export function Evidence({ view, probe }: { view: BreakGlassView; probe: UseQuer
       <div className={`rounded border p-3 ${INDICATION_TONE[indication.code]}`} data-testid="indication" data-code={indication.code}>
         <p className="font-semibold">{indication.words}</p>
       </div>
-      <div className="grid gap-2 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-2 md:grid-cols-3">
         <div className="rounded border border-zinc-200 bg-white p-3" data-testid="evidence-state" data-state={state?.code ?? ''}>
           <h2 className="font-semibold">State</h2>
           {state ? (

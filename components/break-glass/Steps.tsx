@@ -41,7 +41,7 @@ export function Steps({ view }: { view: BreakGlassView }) {
   const current: StepId | null = progress.next ?? (progress.phase === 'back' ? 'scale-down' : null);
   return (
     <section className="space-y-3" data-testid="steps" data-phase={progress.phase} data-next={progress.next ?? ''}>
-      <div className="grid gap-3 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         <StepList title="Restore pod creation" steps={restore} view={view} />
         <StepList title="Bring Kyverno back" steps={back} view={view} />
       </div>

@@ -104,7 +104,7 @@ function RestoreHint({ kubectl, namespace, name, file }: { kubectl: string; name
   return (
     <details className="rounded border border-zinc-300 bg-white p-2">
       <summary>Writing the downloaded file as the table (the runbook&apos;s restore)</summary>
-      <pre className="mt-1 overflow-x-auto font-mono text-xs" data-testid="restore-command">
+      <pre tabIndex={0} className="mt-1 overflow-x-auto font-mono text-xs" data-testid="restore-command">
         {command}
       </pre>
     </details>

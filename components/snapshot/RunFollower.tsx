@@ -59,7 +59,11 @@ export function RunFollower({
               {t.result.kind === 'refusal' && ' (refused)'}
               {t.result.kind === 'failed' && ' (traceback)'}
             </p>
-            <pre className="mt-1 max-h-64 overflow-auto rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100" data-testid="run-log">
+            <pre
+              tabIndex={0}
+              className="mt-1 max-h-64 overflow-auto rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100"
+              data-testid="run-log"
+            >
               {(logs[t.pod] ?? []).join('\n') || '(no log yet)'}
             </pre>
           </li>

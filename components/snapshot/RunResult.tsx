@@ -71,7 +71,7 @@ export function RunResult({
     return (
       <section className="rounded border border-red-300 bg-red-50 p-3" data-testid="run-result" data-result="failed">
         <h2 className="font-semibold text-red-900">Failed: the job crashed (the table is as it was)</h2>
-        <pre className="mt-1 overflow-x-auto font-mono text-xs text-red-950" data-testid="traceback">
+        <pre tabIndex={0} className="mt-1 overflow-x-auto font-mono text-xs text-red-950" data-testid="traceback">
           {result.traceback}
         </pre>
       </section>

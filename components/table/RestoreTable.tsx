@@ -41,10 +41,11 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
   return (
     <div className="space-y-3">
       <section className="flex flex-wrap items-end gap-4 rounded border border-zinc-200 bg-white p-3" data-testid="restore-source">
-        <label className="flex flex-col text-sm">
+        {/* a version's label is long: on a phone the select takes the box's width and cuts it, not the page's */}
+        <label className="flex max-w-full min-w-0 flex-col text-sm">
           A recorded version
           <select
-            className="rounded border px-2 py-1"
+            className="w-full max-w-full min-w-0 rounded border px-2 py-1 sm:w-auto"
             aria-label="Recorded version"
             defaultValue=""
             onChange={(e) => e.target.value && show({ versionId: Number(e.target.value) })}

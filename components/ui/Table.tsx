@@ -2,8 +2,13 @@ import type { ComponentProps } from 'react';
 
 // One look for every table: full width, white, small text, a rule under each row, the same padding in every cell.
 
+/** A table in a box of its own width: on a phone a wide table scrolls inside it (by keyboard too), not the page. */
 export function Table({ className = '', ...rest }: ComponentProps<'table'>) {
-  return <table className={`w-full border-collapse bg-white text-sm ${className}`} {...rest} />;
+  return (
+    <div className="max-w-full overflow-x-auto" tabIndex={0} data-scrolls>
+      <table className={`w-full border-collapse bg-white text-sm ${className}`} {...rest} />
+    </div>
+  );
 }
 
 /** The header row. */

@@ -23,7 +23,7 @@ export function AdmissionPanel({ replicas, pods, budgets, name }: Props) {
               <Tag tone="bad">Deployment not found</Tag>
             </p>
           ) : (
-            <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1">
+            <dl className="grid grid-cols-1 sm:grid-cols-[10rem_minmax(0,1fr)] gap-x-3 gap-y-1">
               <Fact label="Ready / desired">
                 <span data-testid="replicas" data-ready={r.ready} data-desired={r.desired}>
                   {r.ready} / {r.desired}

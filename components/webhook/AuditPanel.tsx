@@ -10,7 +10,9 @@ export function AuditPanel({ part, guarded }: { part: Part<AuditFinding[]> | und
       {(findings) => (
         <div className="space-y-2">
           <p className="text-zinc-600">
-            Fail webhooks whose selectors cover {guarded}: while their backend is down, what would repair it is refused.
+            Fail webhooks whose selectors cover {guarded}. These are risks, not faults: nothing is refused while their backend answers. If
+            it goes down, the pods that would repair it (in those namespaces) are refused too — &quot;blocks repair&quot; — and a bootstrap
+            deadlock means the backend cannot come back on its own.
           </p>
           {findings.length === 0 && <p>None.</p>}
           <ul className="space-y-1">
@@ -21,7 +23,7 @@ export function AuditPanel({ part, guarded }: { part: Part<AuditFinding[]> | und
                 data-registration={f.registration}
                 data-severity={f.severity}
               >
-                <Tag tone={f.severity === 'deadlock' ? 'bad' : 'warn'}>
+                <Tag tone={f.severity === 'deadlock' ? 'bad' : 'plain'}>
                   {f.severity === 'deadlock' ? 'bootstrap-deadlock risk' : 'blocks repair'}
                 </Tag>{' '}
                 <span className="font-mono">{f.registration}</span> / <span className="font-mono">{f.entry}</span> covers{' '}

@@ -30,7 +30,9 @@ export function LogsPanel({ selector, namespace }: { selector: string; namespace
       ) : lines.length === 0 ? (
         <p>No pods, or nothing logged.</p>
       ) : (
-        <pre className="max-h-80 overflow-auto bg-zinc-50 p-2 text-xs">{lines.join('\n')}</pre>
+        <pre tabIndex={0} className="max-h-80 overflow-auto bg-zinc-50 p-2 text-xs">
+          {lines.join('\n')}
+        </pre>
       )}
     </Card>
   );

@@ -32,7 +32,7 @@ export function RegistrationPanel({
             {view.entries.map((entry) => (
               <dl
                 key={entry.name}
-                className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 border-t border-zinc-100 pt-2"
+                className="grid grid-cols-1 sm:grid-cols-[10rem_minmax(0,1fr)] gap-x-3 gap-y-1 border-t border-zinc-100 pt-2"
                 data-testid="registration-entry"
               >
                 <Fact label="Entry">

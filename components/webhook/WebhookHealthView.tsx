@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect } from 'react';
 import { ErrorState } from '@/components/ErrorState';
 import { toAppError } from '@/lib/http/errors';
 import { AdmissionPanel } from './AdmissionPanel';
@@ -18,10 +19,19 @@ import { useWebhookHealth } from './useWebhookHealth';
 export function WebhookHealthView({ guarded, table }: { guarded: string; table: string }) {
   const { health, probe, verdict } = useWebhookHealth();
   const data = health.data;
+  const code = verdict?.state.code;
+  // The state in the tab's title: a tab left open in an incident says it without being looked at.
+  useEffect(() => {
+    document.title = code
+      ? `${code === 'healthy' ? 'healthy' : code.toUpperCase()} · Webhook health · memdash`
+      : 'Webhook health · memdash';
+  }, [code]);
   if (!data) {
     return health.error ? <ErrorState error={toAppError(health.error)} /> : <p className="text-zinc-500">Reading the cluster…</p>;
   }
   const n = data.names;
+  const urgent = code !== undefined && code !== 'healthy';
+  const failedCreates = <FailedCreatesPanel part={data.failedCreates} entry={n.entry} />;
   return (
     <div className="space-y-3">
       {verdict ? (
@@ -38,15 +48,17 @@ export function WebhookHealthView({ guarded, table }: { guarded: string; table: 
           The last refresh failed ({health.error.message}); showing the read of {data.readAt}.
         </p>
       )}
+      {/* In an incident the refusals come first: what pod creation is holding up now. */}
+      {urgent && failedCreates}
       <ProbePanel probe={probe} namespace={n.probeNamespace} kubectl={n.kubectl} pod={n.probePod} image={n.probeImage} />
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <RegistrationPanel part={data.registration} name={n.registration} owner={n.owner} />
         <AdmissionPanel replicas={data.replicas} pods={data.pods} budgets={data.budgets} name={`${n.namespace}/${n.deployment}`} />
       </div>
-      <FailedCreatesPanel part={data.failedCreates} entry={n.entry} />
+      {!urgent && failedCreates}
       <KyvernoRegistrationsPanel part={data.kyvernoRegistrations} />
       <AuditPanel part={data.audit} guarded={guarded} />
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <PolicyPanel policy={data.mutatingPolicy} entry={data.globalContextEntry} />
         <TablePanel table={data.table} runs={data.snapshotRuns} name={table} />
       </div>

@@ -9,7 +9,7 @@ export function CommandLines({ commands, title = 'The same with kubectl' }: { co
         <span className="text-zinc-700">{title}</span>
         <CopyButton text={text} />
       </div>
-      <pre className="overflow-x-auto rounded bg-zinc-900 p-2 font-mono text-xs whitespace-pre text-zinc-100" data-command>
+      <pre tabIndex={0} className="overflow-x-auto rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100" data-command>
         {text}
       </pre>
     </div>

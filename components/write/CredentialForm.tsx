@@ -65,7 +65,7 @@ export function CredentialForm() {
             autoComplete="off"
             spellCheck={false}
             aria-label="Write token"
-            className="w-56 rounded border px-2 py-1 font-mono"
+            className="w-44 rounded border px-2 py-1 font-mono sm:w-56"
             value={token}
             onChange={(e) => setToken(e.target.value)}
           />
@@ -74,9 +74,15 @@ export function CredentialForm() {
           Use token
         </button>
         <span className="text-zinc-600">or</span>
-        <label className="flex items-center gap-1">
-          kubeconfig file
-          <input type="file" aria-label="Write kubeconfig file" onChange={(e) => takeFile(e.target.files?.[0])} />
+        {/* wraps as a whole on a phone: the file input must not squeeze its words to one letter a line */}
+        <label className="flex min-w-0 flex-wrap items-center gap-1">
+          <span className="whitespace-nowrap">kubeconfig file</span>
+          <input
+            type="file"
+            className="max-w-full min-w-0"
+            aria-label="Write kubeconfig file"
+            onChange={(e) => takeFile(e.target.files?.[0])}
+          />
         </label>
       </div>
       {problem && <p className="text-red-800">{problem}</p>}

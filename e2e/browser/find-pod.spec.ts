@@ -21,15 +21,41 @@ test('/pods filters by namespace and name through the URL', async ({ page }) => 
     '-l',
     'app.kubernetes.io/name=web',
   ]).items;
-  await expect(page.getByTestId('pod-table').locator('tbody tr')).toHaveCount(webPods.length);
+  await expect(page.getByTestId('pod-row')).toHaveCount(webPods.length);
 
   await page.getByLabel('Namespace').selectOption('development');
   await page.getByLabel('Pod or workload name contains').fill('');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/namespace=development/);
-  const rows = page.getByTestId('pod-table').locator('tbody tr');
+  const rows = page.getByTestId('pod-row');
   await expect(rows.first()).toBeVisible();
-  for (const ns of await rows.locator('td:first-child').allTextContents()) expect(ns).toBe('development');
+  for (const pod of await rows.evaluateAll((r) => r.map((x) => x.getAttribute('data-pod')))) expect(pod).toMatch(/^development\//);
+});
+
+test("/pods shows each container's request, row and verdict, and filters by verdict through the URL", async ({ page }) => {
+  await page.goto('/pods?namespace=payments&name=api');
+  const container = page.getByTestId('pod-row').first().getByTestId('pod-container').first();
+  await expect(container.locator('[data-verdict]')).toBeVisible();
+  await expect(container).toContainText(/\d+(\.\d)?(Mi|Gi)/);
+
+  await page.goto('/pods');
+  await page.getByTestId('verdict-filter').selectOption('stale');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/verdict=stale/);
+  const rows = page.getByTestId('pod-row');
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row.locator('[data-verdict="stale"]').first()).toBeVisible();
+  // the API's own verdicts agree: each listed pod has a stale container there
+  const first = await rows.first().getAttribute('data-pod');
+  const answer = await page.request.get(`/api/pods/${first}/explanation`);
+  const explained = (await answer.json()) as { containers: Array<{ verdict: string }> };
+  expect(explained.containers.map((c) => c.verdict)).toContain('stale');
+
+  await page.getByTestId('verdict-filter').selectOption('differs');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/verdict=differs/);
+  await expect(page.getByTestId('verdict-filter')).toHaveValue('differs');
+  expect((await page.goto('/pods?verdict=nonsense'))?.status()).toBe(404);
 });
 
 test('Ctrl-K jumps from any page to a pod by name', async ({ page }) => {

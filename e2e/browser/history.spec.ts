@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { backfilledP90Mi } from '../../test/integration/backfill';
 import { kubectlJson } from '../../test/integration/cluster';
 import { bytes } from '../../test/integration/scenario';
+import { formatMemory } from '../../lib/domain';
 
 const table = () => kubectlJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
 
@@ -73,7 +74,80 @@ test('a workload page draws its working set with the row, request and limit', as
   const shown = Number((await chart.getByTestId('p90').textContent())?.match(/^(\d+)Mi$/)?.[1]);
   expect(Math.abs(shown - expected)).toBeLessThanOrEqual(Math.max(2, expected * 0.01));
   await expect(page.getByTestId('workload-pods')).toBeVisible();
+  // each size is drawn and named in the legend with its value; the axis reaches above the highest (the limit)
+  // a level line has no height, so "visible" is asked of its place: inside the plot, between the axis' ends
+  const yTicks = await chart
+    .locator('.recharts-yAxis .recharts-cartesian-axis-tick-line')
+    .evaluateAll((ls) => ls.map((l) => Number(l.getAttribute('y1'))));
+  const [plotTop, plotBottom] = [Math.min(...yTicks), Math.max(...yTicks)];
+  for (const kind of ['limit', 'request', 'p90']) {
+    const y = Number(await chart.locator(`.series-${kind} line`).getAttribute('y1'));
+    expect({ kind, inside: y > plotTop && y < plotBottom }).toEqual({ kind, inside: true });
+  }
+  // the row's step line is flat while the row did not change, so it too is asked for its path, not its visibility
+  const rowPath = (await chart.locator('.series-row path').first().getAttribute('d')) ?? '';
+  const rowY = Number(/^M[\d.]+,([\d.]+)L/.exec(rowPath)?.[1]);
+  expect(rowY > plotTop && rowY < plotBottom).toBe(true);
+  const legend = chart.getByTestId('legend-item');
+  expect(await legend.evaluateAll((items) => items.map((i) => i.getAttribute('data-series')).slice(0, 4))).toEqual([
+    'limit',
+    'request',
+    'row',
+    'p90',
+  ]);
+  await expect(legend.filter({ hasText: 'p90 now' })).toContainText(`${shown}Mi`);
+  const pod = kubectlJson<{ items: Array<{ spec: { containers: Array<{ name: string; resources: { limits: { memory: string } } }> } }> }>([
+    '-n',
+    'payments',
+    'get',
+    'pods',
+    '-l',
+    'app.kubernetes.io/name=api',
+  ]).items[0]!;
+  const limitBytes = bytes(pod.spec.containers.find((c) => c.name === 'api')!.resources.limits.memory)!;
+  await expect(legend.filter({ hasText: 'limit' })).toContainText(formatMemory(limitBytes));
+  const ticks = await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').allTextContents();
+  for (const tick of ticks) expect(tick).toMatch(/^(0|\d+)Mi$|^\d+(\.5)?Gi$/);
+  await expect(chart).toContainText('hourly peaks, UTC');
   await page.screenshot({ path: test.info().outputPath('workload.png'), fullPage: true });
+});
+
+test('a row that differs from the p90 now is flagged under its chart', async ({ page }) => {
+  await page.goto('/workloads/payments/api');
+  const chart = page.getByTestId('memory-chart').first();
+  const shown = Number((await chart.getByTestId('p90').textContent())?.match(/^(\d+)Mi$/)?.[1]);
+  const row = table().data?.['payments_api_api'];
+  if (!row) throw new Error('precondition: the table has no row payments_api_api');
+  const flag = chart.getByTestId('row-vs-p90');
+  await expect(flag).toHaveAttribute('data-differs', String(`${shown}Mi` !== row));
+  if (`${shown}Mi` !== row)
+    await expect(flag).toContainText(`today's row ${formatMemory(bytes(row)!)} differs from the p90 now ${shown}Mi`);
+});
+
+test('a workload that is not there is a 404 saying so, with the Ctrl-K hint; a name Kubernetes refuses too', async ({ page }) => {
+  for (const path of ['/workloads/shop/no-such-workload', '/workloads/no-such-namespace/web', '/workloads/Shop/web']) {
+    const response = await page.goto(path);
+    expect({ path, status: response?.status() }).toEqual({ path, status: 404 });
+    await expect(page.getByRole('heading', { name: 'No such workload' })).toBeVisible();
+    await expect(page.getByTestId('error-state')).toContainText('Ctrl K');
+    await expect(page.getByTestId('error-state')).not.toContainText('HTTP');
+  }
+});
+
+test('/workloads lists rows against the p90 now, pods, stale and drifted counts, sortable with the sort in the URL', async ({ page }) => {
+  await page.goto('/workloads');
+  const api = page.locator('[data-testid="workload"][data-workload="payments/api"]');
+  await expect(api).toBeVisible();
+  await expect(page.getByTestId('p90-state')).toContainText('p90 now: computed', { timeout: 60_000 });
+  await expect(api.getByTestId('row-vs-p90')).toContainText(/api \d+Mi → \d+Mi \([+-]?\d+\.\d%\)/);
+  const apiPods = kubectlJson<{ items: unknown[] }>(['-n', 'payments', 'get', 'pods', '-l', 'app.kubernetes.io/name=api']).items.length;
+  await expect(api.locator('td').nth(2)).toHaveText(String(apiPods));
+  await page.getByTestId('sort-pods').click();
+  await expect(page).toHaveURL(/\/workloads\?sort=pods$/);
+  const counts = await page.locator('[data-testid="workload"] td:nth-child(3)').allTextContents();
+  expect(counts.map(Number)).toEqual([...counts.map(Number)].sort((a, b) => b - a));
+  await page.reload();
+  await expect(page.getByTestId('sort-pods').locator('..')).toHaveAttribute('aria-sort', 'descending');
 });
 
 test("a workload without samples says so in the chart's place, and the page still works", async ({ page }) => {

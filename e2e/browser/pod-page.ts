@@ -45,7 +45,7 @@ export class JumpDialog {
   }
 
   get input(): Locator {
-    return this.dialog.getByRole('textbox', { name: 'Pod or workload name' });
+    return this.dialog.getByRole('combobox', { name: 'Pod or workload name' });
   }
 
   get options(): Locator {

@@ -6,6 +6,7 @@ import { KYVERNO_MODES, kyvernoModeOf, readState, type KyvernoMode } from './lib
 import { ensureKyvernoBinary } from './kyverno/real/binary.ts';
 import { kubeconfigPath, stateDir } from './lib/paths.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
+import { postgresUrlFile } from './lib/postgres.ts';
 import { ClusterError } from './lib/log.ts';
 import { ensureBinaries } from './lib/binaries.ts';
 import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './kyverno/harness.ts';
@@ -44,6 +45,7 @@ function printStatus(): number {
 Kyverno      ${kyvernoModeOf(current) === 'real' ? `v1.19.1 itself (log ${logFile('kyverno')})` : 'the stand-in'}
 API server   https://127.0.0.1:${current.ports.apiserver}
 Prometheus   ${prometheusUrl(current)}
+PostgreSQL   127.0.0.1:${current.ports.postgres}   (DATABASE_URL=$(cat ${postgresUrlFile()}))
 kubeconfigs  admin    ${kubeconfigPath('admin')}
              viewer   ${kubeconfigPath('viewer')}     (reads, like the default kubeconfig)
              operator ${kubeconfigPath('operator')}   (writes, like prd-write)

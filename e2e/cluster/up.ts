@@ -5,6 +5,7 @@ import { ensureKwok, installKwokCrds, seedDefaultLogs } from './lib/kwok.ts';
 import { ensurePki } from './lib/pki.ts';
 import { ensureUsers } from './lib/users.ts';
 import { ensurePrometheus, BACKFILL_GAP_SECONDS } from './lib/prometheus.ts';
+import { ensurePostgres } from './lib/postgres.ts';
 import { kyvernoModeOf, loadOrCreateState, writeState, type ClusterState, type KyvernoMode } from './lib/state.ts';
 import { log } from './lib/log.ts';
 import {
@@ -43,6 +44,7 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   const current = await loadOrCreateState();
   ensurePki();
   ensureUsers(current.ports.apiserver);
+  await ensurePostgres(current); // memdash's history store for several replicas (DATABASE_URL)
   await ensureEtcd(current);
   await ensureApiserver(current);
   await ensureControllers(current);

@@ -36,6 +36,7 @@ export {
   type SkipReason,
 } from './selectors';
 export {
+  NOT_AS_THE_TABLE_SAYS,
   UNTOUCHED_VERDICTS,
   VERDICT_CODES,
   VERDICT_WORDS,
@@ -89,7 +90,10 @@ export {
   type TableRows,
   filterDiff,
   keyParts,
+  pageOfDiff,
+  diffPageCount,
   type DiffCounts,
+  type DiffPage,
   type DiffFilter,
   type RowChange,
   type TableData,
@@ -113,6 +117,7 @@ export {
   type RegistrationObservation,
 } from './registration-history';
 export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
+export { dayTick, dayTicks, memoryAxis, memoryTick, type MemoryAxis } from './chart-axis';
 export {
   chartPoints,
   podsOf,
@@ -190,3 +195,4 @@ export {
   type RestartableKind,
 } from './created-meanwhile';
 export { flatPartOf, partFailed, partOfFlat, partOk, type FlatPart, type Part, type PartError } from './part';
+export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './recorder-lease';

@@ -37,3 +37,14 @@ export const UNTOUCHED_VERDICTS: ReadonlySet<VerdictCode> = new Set<VerdictCode>
   'no-table',
   'registration-absent',
 ]);
+
+/**
+ * The verdicts of a container whose request is not what today's table says it should be, and Kyverno was meant to
+ * act: the answer to "which pods are not what the table says?" (a skipped namespace or a capped row is by design).
+ */
+export const NOT_AS_THE_TABLE_SAYS: ReadonlySet<VerdictCode> = new Set<VerdictCode>([
+  'stale',
+  'no-table',
+  'registration-absent',
+  'unexplained',
+]);

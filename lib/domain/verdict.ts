@@ -10,7 +10,7 @@ import { controllerOf, deriveWorkload } from './workload';
 // Why each container of a pod has its memory request: exactly one verdict per container, init containers too,
 // with the facts compared. Judged from the cluster as it is now; `limits` says what that cannot know.
 
-export { UNTOUCHED_VERDICTS, VERDICT_CODES, VERDICT_WORDS, type VerdictCode } from './verdict-codes';
+export { NOT_AS_THE_TABLE_SAYS, UNTOUCHED_VERDICTS, VERDICT_CODES, VERDICT_WORDS, type VerdictCode } from './verdict-codes';
 export type {
   ContainerExplanation,
   ExplainInput,

@@ -1,21 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newTestStore, type TestStore } from '@/test/stores';
 import { listBreakGlass, recordBreakGlass, savedRegistration } from './break-glass';
 import { openHistoryDb, type HistoryDb } from './db';
 
-// The break-glass records on a real SQLite file: what a reload resumes from.
+// The break-glass records on a real store (SQLite, or PostgreSQL in the postgres group): what a reload resumes from.
 
-let dir: string;
+let store: TestStore;
 let db: HistoryDb;
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'memdash-break-glass-'));
-  db = await openHistoryDb(join(dir, 'memdash.sqlite'));
+  store = await newTestStore();
+  db = await openHistoryDb(store.location);
 });
 afterEach(async () => {
   await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  await store.remove();
 });
 
 const base = { replicas: null, registrations: [], probe: null, registrationPresent: null };

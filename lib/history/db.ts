@@ -2,23 +2,46 @@ import 'server-only';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { isPostgresUrl } from './dialect';
 import { migrationProvider } from './migrations';
 import type { HistoryDatabase } from './schema';
 
 export type HistoryDb = Kysely<HistoryDatabase>;
 
-/** Opens (creating it and its folder on first start) the SQLite store at `path` and brings its schema up to date. */
-export async function openHistoryDb(path: string): Promise<HistoryDb> {
+/**
+ * Opens the store at `location` and brings its schema up to date: a postgres:// URL is PostgreSQL (DATABASE_URL),
+ * anything else a SQLite file, created with its folder on first start.
+ */
+export async function openHistoryDb(location: string): Promise<HistoryDb> {
+  const db = isPostgresUrl(location) ? openPostgres(location) : openSqlite(location);
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return db;
+}
+
+function openSqlite(path: string): HistoryDb {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
   // WAL lets pages read while the recorder writes; the busy timeout lets two processes on one file wait their turn.
   sqlite.exec('pragma journal_mode = WAL; pragma busy_timeout = 5000; pragma foreign_keys = ON;');
-  const db = new Kysely<HistoryDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
-  await migrate(db);
-  return db;
+  return new Kysely<HistoryDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(url: string): HistoryDb {
+  // Connections are kept a minute between uses (a new one costs a fork and a SCRAM handshake on the server), and a
+  // busy server gets 30 s to accept one before the query fails.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 30_000, idleTimeoutMillis: 60_000 });
+  // An idle connection the server dropped must not crash the process; the next query opens a new one.
+  pool.on('error', (err) => console.warn(`memdash: a PostgreSQL connection failed: ${err.message}`));
+  return new Kysely<HistoryDatabase>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** Runs the migrations not yet run; throws the first failure, so a broken store stops start-up. */

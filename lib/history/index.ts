@@ -10,7 +10,7 @@ type WithStore = typeof globalThis & { [KEY]?: Promise<HistoryDb> };
 
 export function historyDb(): Promise<HistoryDb> {
   const g = globalThis as WithStore;
-  g[KEY] ??= openHistoryDb(settings().historyPath).catch((err) => {
+  g[KEY] ??= openHistoryDb(storeLocation()).catch((err) => {
     delete g[KEY]; // a later request tries again rather than keeping the failure forever
     throw err;
   });
@@ -18,3 +18,23 @@ export function historyDb(): Promise<HistoryDb> {
 }
 
 export type { HistoryDb } from './db';
+
+/** Closes the process's store (its PostgreSQL connections) if it was opened: a test file's end, a clean shutdown. */
+export async function closeHistoryDb(): Promise<void> {
+  const g = globalThis as WithStore;
+  const opened = g[KEY];
+  delete g[KEY];
+  if (opened) await (await opened.catch(() => null))?.destroy();
+}
+
+/** DATABASE_URL (PostgreSQL) when set, else the SQLite file MEMDASH_HISTORY_PATH. */
+function storeLocation(): string {
+  const s = settings();
+  return s.databaseUrl ?? s.historyPath;
+}
+
+/** The store in words for a log line: never the URL, which holds the password. */
+export function storeDescription(): string {
+  const s = settings();
+  return s.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : s.historyPath;
+}

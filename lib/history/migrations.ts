@@ -1,14 +1,21 @@
-import type { Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import { isPostgres } from './dialect';
 
 // Schema changes in order; each runs once per store (Kysely records them in kysely_migration). Written against
-// Kysely's schema builder so that a PostgreSQL store can run the same ones.
+// Kysely's schema builder so that a PostgreSQL store runs the same ones; only the generated id is written per store.
+
+/** A table whose first column is an id the store numbers: SQLite's autoincrement, PostgreSQL's serial. */
+function tableWithId(db: Kysely<unknown>, name: string): CreateTableBuilder<string, 'id'> {
+  const table = db.schema.createTable(name);
+  return isPostgres(db)
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
 
 const initial: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('table_versions')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await tableWithId(db, 'table_versions')
       .addColumn('content_hash', 'text', (c) => c.notNull())
       .addColumn('data', 'text')
       .addColumn('rows', 'integer', (c) => c.notNull())
@@ -22,9 +29,7 @@ const initial: Migration = {
       .execute();
     await db.schema.createIndex('table_versions_in_force_from').on('table_versions').column('in_force_from').execute();
 
-    await db.schema
-      .createTable('registration_observations')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await tableWithId(db, 'registration_observations')
       .addColumn('at', 'text', (c) => c.notNull())
       .addColumn('present', 'integer', (c) => c.notNull())
       .addColumn('uid', 'text')
@@ -35,17 +40,13 @@ const initial: Migration = {
       .execute();
     await db.schema.createIndex('registration_observations_at').on('registration_observations').column('at').execute();
 
-    await db.schema
-      .createTable('admission_replicas')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await tableWithId(db, 'admission_replicas')
       .addColumn('at', 'text', (c) => c.notNull())
       .addColumn('ready', 'integer')
       .addColumn('desired', 'integer')
       .execute();
 
-    await db.schema
-      .createTable('imports')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await tableWithId(db, 'imports')
       .addColumn('file_name', 'text', (c) => c.notNull())
       .addColumn('imported_at', 'text', (c) => c.notNull())
       .addColumn('taken_at', 'text', (c) => c.notNull())
@@ -60,9 +61,7 @@ const initial: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
 
-    await db.schema
-      .createTable('audit_records')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await tableWithId(db, 'audit_records')
       .addColumn('at', 'text', (c) => c.notNull())
       .addColumn('actor', 'text', (c) => c.notNull())
       .addColumn('action', 'text', (c) => c.notNull())
@@ -77,9 +76,7 @@ const initial: Migration = {
 // the time of the deletion, the probes, the drill's saved registration), never from a browser tab.
 const breakGlass: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('break_glass_records')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    await tableWithId(db, 'break_glass_records')
       .addColumn('at', 'text', (c) => c.notNull())
       .addColumn('action', 'text', (c) => c.notNull())
       .addColumn('replicas', 'integer')

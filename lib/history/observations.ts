@@ -12,11 +12,15 @@ export async function recordRegistration(db: HistoryDb, o: RegistrationObservati
   const present = o.present ? 1 : 0;
   const result = await sql`
     insert into registration_observations (at, present, uid, created_at, failure_policy, owner, live)
-    select ${storedTime(o.at)}, ${present}, ${o.uid}, ${o.createdAt ? storedTime(o.createdAt) : null}, ${o.failurePolicy}, ${o.owner}, ${o.live ? 1 : 0}
+    select ${storedTime(o.at)}, cast(${present} as integer), ${o.uid}, ${o.createdAt ? storedTime(o.createdAt) : null}, ${o.failurePolicy}, ${o.owner},
+           cast(${o.live ? 1 : 0} as integer)
     where not exists (
       select 1 from (select present, uid, failure_policy, owner from registration_observations order by at desc, id desc limit 1) newest
-      where newest.present = ${present} and newest.uid is ${o.uid} and newest.failure_policy is ${o.failurePolicy} and newest.owner is ${o.owner}
-    )`.execute(db);
+      where newest.present = ${present} and newest.uid is not distinct from ${o.uid}
+        and newest.failure_policy is not distinct from ${o.failurePolicy} and newest.owner is not distinct from ${o.owner}
+    )
+    -- a state a new Lease holder replays, which the old holder stored before a later one, is already history
+    and not exists (select 1 from registration_observations where at > ${storedTime(o.at)})`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
 }
 
@@ -44,11 +48,12 @@ export interface ReplicasObservation {
 export async function recordReplicas(db: HistoryDb, o: ReplicasObservation): Promise<'recorded' | 'unchanged'> {
   const result = await sql`
     insert into admission_replicas (at, ready, desired)
-    select ${storedTime(o.at)}, ${o.ready}, ${o.desired}
+    select ${storedTime(o.at)}, cast(${o.ready} as integer), cast(${o.desired} as integer)
     where not exists (
       select 1 from (select ready, desired from admission_replicas order by at desc, id desc limit 1) newest
-      where newest.ready is ${o.ready} and newest.desired is ${o.desired}
-    )`.execute(db);
+      where newest.ready is not distinct from ${o.ready} and newest.desired is not distinct from ${o.desired}
+    )
+    and not exists (select 1 from admission_replicas where at > ${storedTime(o.at)})`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
 }
 

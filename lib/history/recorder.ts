@@ -7,6 +7,7 @@ import type { Informer, InformerSubscriber, RawObject } from '@/lib/k8s/informer
 import type { HistoryDb } from './db';
 import { recordRegistration, recordReplicas } from './observations';
 import { recordTableVersion } from './store';
+import { followWatch } from '@/lib/metrics/recorder';
 
 // The recorder: what the cluster does not keep, written down as it happens. The table's every version, the pod
 // webhook's registration (gone, back, entry/failurePolicy/owner changed) and the admission controller's ready
@@ -19,12 +20,26 @@ export interface Recorder {
   done: Promise<void>;
 }
 
-export function startRecorder(db: HistoryDb, caches: KubeCaches, s: Settings): Recorder {
+/** A recorder that may hold its writes: a replica waiting for the Lease follows the caches but writes nothing yet. */
+export interface HeldRecorder extends Recorder {
+  /** Writes what was held, in order, then writes as it happens. */
+  release(): Promise<void>;
+  /** Holds the writes from now on (the Lease was lost). */
+  hold(): void;
+}
+
+// What a waiting replica keeps: far more than the handful of changes a handover takes.
+const HELD_WRITES = 1000;
+
+/** `held`: start holding the writes (with the recorder's Lease) instead of writing at once. */
+export function startRecorder(db: HistoryDb, caches: KubeCaches, s: Settings, held = false): HeldRecorder {
+  const writes = new Writes(held);
   const following = [
-    follow(caches.table, s.tableConfigMap, tableRecorder(db)),
-    follow(caches.mutating, s.webhookConfiguration, registrationRecorder(db, s)),
-    follow(caches.admissionDeployment, s.admissionDeployment, replicasRecorder(db)),
+    follow(caches.table, s.tableConfigMap, writes, tableRecorder(db)),
+    follow(caches.mutating, s.webhookConfiguration, writes, registrationRecorder(db, s)),
+    follow(caches.admissionDeployment, s.admissionDeployment, writes, replicasRecorder(db)),
   ];
+  if (!held) followed(caches, s);
   let stopped: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (stopped = resolve));
   return {
@@ -33,7 +48,49 @@ export function startRecorder(db: HistoryDb, caches: KubeCaches, s: Settings): R
       stopped();
     },
     done,
+    release: () => (followed(caches, s), writes.release()),
+    hold: () => writes.hold(),
   };
+}
+
+/** The watches /metrics reports the lag of: the ones this replica records from. */
+function followed(caches: KubeCaches, s: Settings): void {
+  const lastHeard = (cache: Informer<RawObject>) => () => cache.status().lastHeardAt;
+  followWatch(`configmap/${s.kyvernoNamespace}/${s.tableConfigMap}`, lastHeard(caches.table));
+  followWatch(`mutatingwebhookconfiguration/${s.webhookConfiguration}`, lastHeard(caches.mutating));
+  followWatch(`deployment/${s.kyvernoNamespace}/${s.admissionDeployment}`, lastHeard(caches.admissionDeployment));
+}
+
+/**
+ * The recorder's writes, in the order the caches handed them out. Held, they wait (the newest HELD_WRITES); released,
+ * they run in order. A replayed state the old holder already stored is stored once: a table version is unique by its
+ * resourceVersion, and an observation older than the newest stored one is not stored (see observations.ts).
+ */
+class Writes {
+  private waiting: Array<() => Promise<void>> = [];
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private held: boolean) {}
+
+  run(write: () => Promise<void>): Promise<void> {
+    if (this.held) {
+      this.waiting.push(write);
+      if (this.waiting.length > HELD_WRITES) this.waiting.shift();
+      return Promise.resolve();
+    }
+    return (this.chain = this.chain.then(write, write));
+  }
+
+  release(): Promise<void> {
+    this.held = false;
+    const replay = this.waiting.splice(0);
+    for (const write of replay) this.chain = this.chain.then(write, write);
+    return this.chain;
+  }
+
+  hold(): void {
+    this.held = true;
+  }
 }
 
 /** What the recorder does with one object's states: null while it does not exist. */
@@ -43,12 +100,12 @@ interface ObjectRecorder<T> {
 }
 
 /** One named object of a cache, followed. */
-function follow<T extends RawObject>(cache: Informer<RawObject>, name: string, recorder: ObjectRecorder<T>): () => void {
+function follow<T extends RawObject>(cache: Informer<RawObject>, name: string, writes: Writes, recorder: ObjectRecorder<T>): () => void {
   const named = (o: RawObject) => o.metadata?.name === name;
   const subscriber: InformerSubscriber<RawObject> = {
-    onList: (items, at, rv) => recorder.onList((items.find(named) as T | undefined) ?? null, at, rv),
+    onList: (items, at, rv) => writes.run(() => recorder.onList((items.find(named) as T | undefined) ?? null, at, rv)),
     onEvent: async (type, item, at, live) => {
-      if (named(item)) await recorder.onEvent(type, item as T, at, live);
+      if (named(item)) await writes.run(() => recorder.onEvent(type, item as T, at, live));
     },
   };
   return cache.subscribe(subscriber);

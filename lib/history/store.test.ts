@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newTestStore, type TestStore } from '@/test/stores';
 import { listAudit, recordAudit } from './audit';
 import { migrate, openHistoryDb, type HistoryDb } from './db';
 import {
@@ -14,17 +12,18 @@ import {
 } from './observations';
 import { contentHash, importSavedTable, listVersions, readVersion, recordTableVersion, rowsOverTime } from './store';
 
-// The store on a real SQLite file in a temporary folder: migrations, and the idempotence the recorder relies on.
+// The store on a real SQLite file (in the postgres group, a real PostgreSQL database: test/stores.ts): migrations,
+// and the idempotence the recorder relies on.
 
-let dir: string;
+let store: TestStore;
 let db: HistoryDb;
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'memdash-history-'));
-  db = await openHistoryDb(join(dir, 'nested', 'memdash.sqlite'));
+  store = await newTestStore();
+  db = await openHistoryDb(store.location);
 });
 afterEach(async () => {
   await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  await store.remove();
 });
 
 const A = { shop_web_app: '300Mi', shop_web_nginx: '24Mi' };
@@ -39,7 +38,7 @@ const seen = (data: Record<string, string> | null, rv: string, at: string, writt
 describe('migrations', () => {
   it('create the schema once and run again as a no-op', async () => {
     expect(await migrate(db)).toEqual([]);
-    const again = await openHistoryDb(join(dir, 'nested', 'memdash.sqlite'));
+    const again = await openHistoryDb(store.location);
     expect(await listVersions(again)).toEqual([]);
     await again.destroy();
   });

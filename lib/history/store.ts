@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { inForceFrom, type SavedTable, type TableData, type TableVersion } from '@/lib/domain';
 import type { HistoryDb } from './db';
+import { isPostgres } from './dialect';
 
 // Reads and writes of the table's versions. Every insert is one statement that checks and writes at once, so two
 // recorders on one store (or a restart that relists what was seen) never store a version twice.
@@ -63,7 +64,7 @@ export async function recordTableVersion(db: HistoryDb, seen: WatchedTable): Pro
   const written = seen.writtenAt ? storedTime(seen.writtenAt) : null;
   const result = await sql`
     insert into table_versions (content_hash, data, rows, in_force_from, seen_at, written_at, origin, source, label)
-    select ${hash}, ${data === null ? null : JSON.stringify(data)}, ${Object.keys(data ?? {}).length}, ${from}, ${seenAt}, ${written},
+    select ${hash}, ${data === null ? null : JSON.stringify(data)}, cast(${Object.keys(data ?? {}).length} as integer), ${from}, ${seenAt}, ${written},
            ${`rv:${seen.resourceVersion}`}, 'watch', null
     where not exists (
       select 1 from (select content_hash from table_versions where source = 'watch' order by in_force_from desc, id desc limit 1) newest
@@ -165,20 +166,28 @@ function versionOf(
 
 /**
  * Every version, oldest first, holding only the given rows: a workload's rows over time without parsing every
- * table (SQLite's json_extract reads the few keys). A version without data keeps data null.
+ * table (the store's JSON functions read the few keys). A version without data keeps data null.
  */
 export async function rowsOverTime(db: HistoryDb, keys: readonly string[]): Promise<TableVersion[]> {
   const rows = await db
     .selectFrom('table_versions')
     .select(['id', 'in_force_from', 'seen_at', 'source', 'label'])
-    .select(sql<number>`data is null`.as('empty'))
-    .select(
-      sql<string | null>`json_object(${sql.join(keys.flatMap((k) => [sql`${k}`, sql`json_extract(data, ${jsonPath(k)})`]))})`.as('picked'),
-    )
+    .select(sql<number | boolean>`data is null`.as('empty'))
+    .select(pickedRows(db, keys).as('picked'))
     .orderBy('in_force_from')
     .orderBy('id')
     .execute();
   return rows.map((r) => versionOf(r, r.empty ? null : withoutNulls(JSON.parse(r.picked ?? '{}') as Record<string, string | null>)));
+}
+
+/** A JSON object (as text) of the given keys' values in a version's data; a key it lacks has null. */
+function pickedRows(db: HistoryDb, keys: readonly string[]) {
+  if (keys.length === 0) return sql<string | null>`'{}'`;
+  if (isPostgres(db)) {
+    const pairs = keys.flatMap((k) => [sql`cast(${k} as text)`, sql`cast(data as json) ->> cast(${k} as text)`]);
+    return sql<string | null>`cast(json_build_object(${sql.join(pairs)}) as text)`;
+  }
+  return sql<string | null>`json_object(${sql.join(keys.flatMap((k) => [sql`${k}`, sql`json_extract(data, ${jsonPath(k)})`]))})`;
 }
 
 // Row keys hold '.' and '-', so the path quotes the key; a key with a quote cannot be a row key and matches nothing.

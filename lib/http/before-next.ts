@@ -3,6 +3,7 @@ import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { AppError } from './errors';
 import { SERVED_METHODS, securityHeaders } from './headers';
 import { MAX_JSON_BODY_BYTES } from './limits';
+import { timeRequest } from '@/lib/metrics/requests';
 
 // Requests answered as the Node server hands them over, before Next reads or builds anything from them:
 // - TRACE, TRACK and CONNECT cannot even become a fetch Request (the Fetch standard forbids them), so Next throws
@@ -30,6 +31,7 @@ export function answerBeforeNext(): void {
     }
     if (event === 'request') {
       const [request, response] = args as [IncomingMessage, ServerResponse];
+      timeRequest(request, response);
       const refusal = refusalOf(request);
       if (refusal) {
         refuse(request, response, refusal);

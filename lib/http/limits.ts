@@ -1,4 +1,4 @@
-// Sizes the server holds a request to. No imports: next.config.ts loads this in plain Node.
+// Sizes the server holds a request to. No imports: next.config.mjs loads this in plain Node.
 
 /**
  * The largest JSON body a route reads (a saved table: at most 1 MiB of data in Kubernetes, plus its metadata and

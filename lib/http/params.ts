@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '@/lib/http/errors';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
+import { VERDICT_CODES } from '@/lib/domain';
 import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names';
 
 /** Search params as Next hands them to a page, or as a route reads them from the URL. */
@@ -65,12 +66,21 @@ export function parsePodSearch(raw: RawSearch, defaultLimit = 200): { namespace?
   return { ...filter, limit };
 }
 
+const verdictFilter = z.object({ verdict: z.enum(['differs', ...VERDICT_CODES]).optional() });
+
+/** /pods?verdict=: a verdict code, or "differs"; absent for every pod. */
+export function parseVerdictFilter(raw: RawSearch): z.output<typeof verdictFilter>['verdict'] {
+  return parseOr(verdictFilter, { verdict: firstValues(raw).verdict }, 'bad-request', 'Bad verdict filter').verdict;
+}
+
 const diffParams = z.object({
   from: z.coerce.number().int().positive().optional(),
   to: z.coerce.number().int().positive().optional(),
   namespace: namespaceName.optional(),
   workload: nameFragment('a workload name fragment').optional(),
   format: z.enum(['json', 'csv']).default('json'),
+  /** /table/diff's page (DIFF_PAGE_ROWS of each kind per page). */
+  page: z.coerce.number().int().positive().max(1_000_000).default(1),
 });
 export type DiffParams = z.output<typeof diffParams>;
 

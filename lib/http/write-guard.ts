@@ -8,6 +8,7 @@ import { recordAudit, type AuditRecord } from '@/lib/history/audit';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
 import { assertSameOrigin } from '@/lib/http/origin';
+import { writeAttempts } from '@/lib/metrics/metrics';
 import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 
 // The one guard every write route passes. Usage, in a route file:
@@ -183,6 +184,7 @@ function redact(text: string | null, secret: string | null): string | null {
 }
 
 async function audit(record: Omit<AuditRecord, 'at'>): Promise<void> {
+  writeAttempts.inc({ action: record.action, outcome: record.outcome });
   try {
     await recordAudit(await historyDb(), { ...record, at: new Date().toISOString() });
   } catch (err) {

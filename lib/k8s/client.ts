@@ -5,19 +5,23 @@ import {
   AuthenticationV1Api,
   AuthorizationV1Api,
   BatchV1Api,
+  CoordinationV1Api,
   CoreV1Api,
   CustomObjectsApi,
+  IsomorphicFetchHttpLibrary,
   KubeConfig,
   PolicyV1Api,
   ServerConfiguration,
   VersionApi,
   createConfiguration,
+  wrapHttpLibrary,
   type Middleware,
   type RequestContext,
   type SecurityAuthentication,
 } from '@kubernetes/client-node';
 import { settings, variableOf } from '@/lib/config';
 import { AppError, toAppError } from '@/lib/http/errors';
+import { clusterErrorKind, clusterErrors } from '@/lib/metrics/metrics';
 
 /** The API clients one request uses, all acting with one credential. */
 export interface KubeClients {
@@ -28,6 +32,8 @@ export interface KubeClients {
   apps: AppsV1Api;
   batch: BatchV1Api;
   policy: PolicyV1Api;
+  /** The recorder's Lease. */
+  coordination: CoordinationV1Api;
   /** SelfSubjectReview: who the credential is. */
   authentication: AuthenticationV1Api;
   /** SelfSubjectAccessReview: what the credential may do. */
@@ -66,6 +72,7 @@ export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs,
   const configuration = createConfiguration({
     baseServer: new ServerConfiguration(cluster.server, {}),
     authMethods: { default: reusingConnections(kc) },
+    httpApi: countingFailures,
     promiseMiddleware: [timeoutAfter(timeoutMs, signal)],
   });
   return {
@@ -76,6 +83,7 @@ export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs,
     apps: new AppsV1Api(configuration),
     batch: new BatchV1Api(configuration),
     policy: new PolicyV1Api(configuration),
+    coordination: new CoordinationV1Api(configuration),
     authentication: new AuthenticationV1Api(configuration),
     authorization: new AuthorizationV1Api(configuration),
   };
@@ -111,6 +119,21 @@ function reusingConnections(kc: KubeConfig): SecurityAuthentication {
     },
   };
 }
+
+// Every call's failure counted by kind for GET /metrics: an error status, a timeout, or no answer at all.
+const fetchLibrary = new IsomorphicFetchHttpLibrary();
+const countingFailures = wrapHttpLibrary({
+  send: async (request) => {
+    try {
+      const response = await fetchLibrary.send(request).toPromise();
+      if (response.httpStatusCode >= 400) clusterErrors.inc({ kind: clusterErrorKind(response.httpStatusCode) });
+      return response;
+    } catch (err) {
+      clusterErrors.inc({ kind: (err as Error | null)?.name === 'TimeoutError' ? 'timeout' : 'unreachable' });
+      throw err;
+    }
+  },
+});
 
 // A dead API server must turn into "unreachable" quickly, not hang a page for undici's default minutes.
 function timeoutAfter(ms: number, signal?: AbortSignal): Middleware {

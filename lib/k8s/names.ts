@@ -1,7 +1,7 @@
 // Kubernetes name rules as zod schemas. No I/O here (and no 'server-only'), because lib/config.ts validates its
 // settings with these before Next.js starts, and client components may check a name before navigating.
 import { z } from 'zod';
-import { DNS_LABEL, DNS_SUBDOMAIN } from '../domain/names';
+import { DNS_LABEL, DNS_SUBDOMAIN } from '../domain/names.ts';
 
 // RBAC objects (the webhook's owner ClusterRole `kyverno-prd:webhook`) are path segments, not DNS names.
 const PATH_SEGMENT = /^[^/%]+$/;

@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import type { SampleSeries } from '@/lib/domain';
+import { prometheusErrors } from '@/lib/metrics/metrics';
 import { postForm, type FormAnswer } from './http';
 import { rangeChunks } from './range';
 
@@ -15,6 +16,7 @@ export class PrometheusError extends Error {
   ) {
     super(message);
     this.name = 'PrometheusError';
+    prometheusErrors.inc({ kind }); // made only where a query failed: each one counted once, for GET /metrics
   }
 }
 

@@ -1,5 +1,5 @@
 // The JSON of GET /api/pods and the rows of /pods. Types only: the browser imports it.
-import type { WorkloadKind } from '@/lib/domain';
+import type { VerdictCode, WorkloadKind } from '@/lib/domain';
 
 /** One row of the pod list and of the Ctrl/Cmd-K jump. */
 export interface PodSummary {
@@ -16,3 +16,20 @@ export interface PodSearch {
   name?: string;
   limit: number;
 }
+
+/** One container of a row of /pods: its request beside today's row, and why it has it. Bytes. */
+export interface PodContainerRow {
+  name: string;
+  init: boolean;
+  request: number | null;
+  row: number | null;
+  verdict: VerdictCode;
+}
+
+/** A row of /pods: the pod and its containers' verdicts. */
+export interface PodListRow extends PodSummary {
+  containers: PodContainerRow[];
+}
+
+/** /pods?verdict=: one verdict, or "differs" (any verdict where the request is not what the table says). */
+export type PodVerdictFilter = VerdictCode | 'differs';

@@ -1,46 +1,86 @@
 import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { workloadOf } from '@/lib/domain';
+import { NOT_AS_THE_TABLE_SAYS, workloadOf, type ContainerExplanation } from '@/lib/domain';
 import { derived, readCaches, whenFresh } from '@/lib/k8s/caches';
 import type { KubeClients } from '@/lib/k8s/client';
 import type { Informer } from '@/lib/k8s/informer';
 import { asPodShape, listPods, timestampOf, type LoadedPod } from '@/lib/k8s/pods';
 import type { CachedPod } from '@/lib/k8s/slim';
-import type { PodSearch, PodSummary } from './pods-types';
+import { verdictsOf } from './pod-verdicts';
+import type { PodContainerRow, PodListRow, PodSearch, PodSummary, PodVerdictFilter } from './pods-types';
 
-export type { PodSearch, PodSummary };
+export type { PodListRow, PodSearch, PodSummary, PodVerdictFilter };
 
 /** Pods matching a namespace and a name fragment, sorted by namespace and name, at most `limit` of them. */
 export async function findPods(k: KubeClients, search: PodSearch): Promise<{ pods: PodSummary[]; total: number }> {
+  const matches = await matchingPods(k, search);
+  return { pods: matches.slice(0, search.limit).map((m) => m.summary), total: matches.length };
+}
+
+/**
+ * The pod list's rows: as findPods, each container with its request, row and verdict, and only the pods with a
+ * container under `verdict` when it is given ("differs": any verdict where the request is not the table's).
+ */
+export async function findPodsWithVerdicts(
+  k: KubeClients,
+  search: PodSearch,
+  verdict: PodVerdictFilter | undefined,
+  now: Date,
+): Promise<{ pods: PodListRow[]; total: number }> {
+  const matches = await matchingPods(k, search);
+  const verdicts = await verdictsOf(
+    k,
+    matches.map((m) => m.pod),
+    now,
+  );
+  const rows = matches
+    .map((m, i) => ({ ...m.summary, containers: verdicts[i]!.map(containerRow) }))
+    .filter((row) => !verdict || row.containers.some((c) => matchesVerdict(c, verdict)));
+  return { pods: rows.slice(0, search.limit), total: rows.length };
+}
+
+function matchesVerdict(container: PodContainerRow, filter: PodVerdictFilter): boolean {
+  return filter === 'differs' ? NOT_AS_THE_TABLE_SAYS.has(container.verdict) : container.verdict === filter;
+}
+
+function containerRow(c: ContainerExplanation): PodContainerRow {
+  return { name: c.name, init: c.init, request: c.request, row: c.row, verdict: c.verdict };
+}
+
+interface Match {
+  pod: LoadedPod;
+  summary: PodSummary;
+}
+
+async function matchingPods(k: KubeClients, search: PodSearch): Promise<Match[]> {
   const needle = search.name?.trim().toLowerCase() ?? '';
   // from the pod cache the rows are made once per change of it; a search then only filters them
   const rows =
     whenFresh(readCaches().pods, (c) => (search.namespace ? (rowsByNamespace(c).get(search.namespace) ?? []) : sortedRows(c))) ??
-    summariesOf(await listPods(k, search.namespace));
-  const matches = needle ? rows.filter((p) => p.name.includes(needle) || (p.workload?.name.includes(needle) ?? false)) : rows;
-  return { pods: matches.slice(0, search.limit), total: matches.length };
+    matchesOf(await listPods(k, search.namespace));
+  return needle ? rows.filter(({ summary: p }) => p.name.includes(needle) || (p.workload?.name.includes(needle) ?? false)) : rows;
 }
 
-const sortedRows = derived((cache: Informer<CachedPod>) => summariesOf(cache.list() as V1Pod[]));
+const sortedRows = derived((cache: Informer<CachedPod>) => matchesOf(cache.list() as V1Pod[]));
 
 const rowsByNamespace = derived((cache: Informer<CachedPod>) => {
-  const byNamespace = new Map<string, PodSummary[]>();
+  const byNamespace = new Map<string, Match[]>();
   for (const row of sortedRows(cache)) {
-    const list = byNamespace.get(row.namespace);
+    const list = byNamespace.get(row.summary.namespace);
     if (list) list.push(row);
-    else byNamespace.set(row.namespace, [row]);
+    else byNamespace.set(row.summary.namespace, [row]);
   }
   return byNamespace;
 });
 
-function summariesOf(pods: V1Pod[]): PodSummary[] {
+function matchesOf(pods: V1Pod[]): Match[] {
   const { jenkinsNamespace } = settings();
   return pods
     .map(asPodShape)
     .filter((pod): pod is LoadedPod => pod !== null)
-    .map((pod) => summaryOf(pod, jenkinsNamespace))
-    .sort((a, b) => a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name));
+    .map((pod) => ({ pod, summary: summaryOf(pod, jenkinsNamespace) }))
+    .sort((a, b) => a.summary.namespace.localeCompare(b.summary.namespace) || a.summary.name.localeCompare(b.summary.name));
 }
 
 export function summaryOf(pod: LoadedPod, jenkinsNamespace: string): PodSummary {

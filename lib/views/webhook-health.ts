@@ -87,6 +87,19 @@ export async function readWebhookHealth(now = new Date()): Promise<WebhookHealth
   };
 }
 
+/** Only the state on top of the page (two reads): what GET /metrics and `memdash health` report. */
+export async function readWebhookState(): Promise<WebhookHealth['state']> {
+  const s = settings();
+  const k = readClients();
+  const [registrations, replicas] = await Promise.all([
+    part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
+      listRegistrations(k),
+    ),
+    part(`get deployments.apps in ${s.kyvernoNamespace}`, () => readAdmissionReplicas(k)),
+  ]);
+  return stateOf(s, valueOf(replicas), valueOf(registrations), replicas.ok && registrations.ok);
+}
+
 function podRegistrationOf(s: Settings, all: RegistrationShape[]): RegistrationShape | null {
   return all.find((r) => r.kind === 'MutatingWebhookConfiguration' && r.metadata.name === s.webhookConfiguration) ?? null;
 }

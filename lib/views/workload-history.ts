@@ -64,9 +64,10 @@ export async function readWorkloadHistory(ref: WorkloadRef, now = new Date()): P
 
 /** Pods whose request is not what today's row gives: they get the row with their next pod. */
 export function driftOf(history: WorkloadHistory): Array<{ pod: string; container: ContainerExplanation }> {
-  return history.pods.flatMap((pod) =>
-    pod.containers
-      .filter((c) => c.row !== null && c.request !== Math.min(c.row, c.limit ?? Infinity))
-      .map((container) => ({ pod: pod.name, container })),
-  );
+  return history.pods.flatMap((pod) => pod.containers.filter(isDrifted).map((container) => ({ pod: pod.name, container })));
+}
+
+/** A container whose request is not what today's row gives it (the row, or the limit when the row is above it). */
+export function isDrifted(c: ContainerExplanation): boolean {
+  return c.row !== null && c.request !== Math.min(c.row, c.limit ?? Infinity);
 }

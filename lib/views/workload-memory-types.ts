@@ -8,6 +8,8 @@ export interface ContainerChart {
   /** The p90 the snapshot job would write now, in MiB. */
   p90Mi: number | null;
   samples: number;
+  /** Today's row as the history store last recorded it (bytes), null without a row. */
+  row: number | null;
   /** The highest request and limit among the current pods (bytes). */
   request: number | null;
   limit: number | null;

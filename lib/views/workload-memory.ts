@@ -67,6 +67,7 @@ export async function readWorkloadMemory(ref: WorkloadRef, now = new Date()): Pr
       points: chartPoints(series, container, steps, BUCKET_SECONDS),
       p90Mi: p90Mi(values),
       samples: values.length,
+      row: steps.at(-1)?.bytes ?? null,
       request,
       limit,
       shareAboveRequest: shareAbove(values, request),

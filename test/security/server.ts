@@ -36,7 +36,7 @@ function checkPreconditions(): void {
   if (!existsSync(buildId)) throw new Error('the security tests run the built server: run `npx next build` first');
   const sources = Math.max(
     ...['app', 'lib', 'components'].map((d) => newestSource(join(root, d))),
-    ...['proxy.ts', 'next.config.ts'].map((f) => statSync(join(root, f)).mtimeMs),
+    ...['proxy.ts', 'next.config.mjs'].map((f) => statSync(join(root, f)).mtimeMs),
   );
   if (sources > statSync(buildId).mtimeMs) throw new Error('the build in .next is older than the sources: run `npx next build` first');
 }
@@ -60,13 +60,18 @@ async function waitForHealth(port: number, server: ChildProcess, log: () => stri
   throw new Error(`next start did not answer /healthz within 60 s:\n${log()}`);
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export interface RunningMemdash {
+  port: number;
+  server: ChildProcess;
+  /** The server's stdout and stderr so far. */
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** `next start` of the build on a free port against the local cluster, answering /healthz; `env` adds or overrides. */
+export async function startMemdash(env: Record<string, string>, logFile?: string): Promise<RunningMemdash> {
   checkPreconditions();
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'memdash-security-'));
-  const store = join(dir, 'history.sqlite');
-  const logFile = join(dir, 'server.log');
-  appendFileSync(logFile, '');
   let output = '';
   const server = spawn(join(root, 'node_modules/.bin/next'), ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
     cwd: root,
@@ -75,22 +80,37 @@ export default async function setup(project: TestProject): Promise<() => Promise
       KUBECONFIG: kubeconfig('viewer'),
       NEXT_TELEMETRY_DISABLED: '1',
       MEMDASH_PROMETHEUS_URL: prometheusUrl(),
-      MEMDASH_HISTORY_PATH: store,
       MEMDASH_PROBE_MIN_INTERVAL_MS: '5000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [server.stdout!, server.stderr!]) {
     stream.on('data', (d: Buffer) => {
       output += d.toString();
-      appendFileSync(logFile, d);
+      if (logFile) appendFileSync(logFile, d);
     });
   }
   await waitForHealth(port, server, () => output);
-  project.provide('memdashPort', port);
-  project.provide('memdashLog', logFile);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+  return {
+    port,
+    server,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill(signal);
+      await exited;
+    },
   };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = mkdtempSync(join(tmpdir(), 'memdash-security-'));
+  const logFile = join(dir, 'server.log');
+  appendFileSync(logFile, '');
+  const memdash = await startMemdash({ MEMDASH_HISTORY_PATH: join(dir, 'history.sqlite') }, logFile);
+  project.provide('memdashPort', memdash.port);
+  project.provide('memdashLog', logFile);
+  return () => memdash.stop();
 }

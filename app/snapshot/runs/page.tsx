@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
+import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { RunSnapshotNow } from '@/components/snapshot/RunSnapshotNow';
 import { settings } from '@/lib/config';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
@@ -48,41 +49,37 @@ export default async function SnapshotRunsPage() {
 
 function RunsTable({ list }: { list: SnapshotRunList }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left" data-testid="snapshot-runs">
-        <thead>
-          <tr className="border-b border-zinc-300 text-zinc-600">
-            <th className="py-1 pr-2">Run</th>
-            <th className="py-1 pr-2">Created</th>
-            <th className="py-1 pr-2">How</th>
-            <th className="py-1 pr-2">Tries</th>
-            <th className="py-1">Outcome</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.runs.map((r) => (
-            <tr key={r.job} className="border-b border-zinc-200 align-top" data-testid="snapshot-run-row">
-              <td className="py-1 pr-2 font-mono break-all">
-                <Link href={`/snapshot/runs/${encodeURIComponent(r.job)}`}>{r.job}</Link>
-              </td>
-              <td className="py-1 pr-2 font-mono text-xs">{r.createdAt ?? '?'}</td>
-              <td className="py-1 pr-2">{r.manual ? 'manual' : 'scheduled'}</td>
-              <td className="py-1 pr-2">{r.tries}</td>
-              <td className="py-1" data-outcome={r.result.kind}>
-                {r.state === 'running' && r.result.kind === 'unknown' ? 'running' : outcomeText(r.result)}
-              </td>
-            </tr>
-          ))}
-          {list.runs.length === 0 && (
-            <tr>
-              <td colSpan={5} className="py-2 text-zinc-600">
-                No runs of the CronJob are kept in the cluster.
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <Table data-testid="snapshot-runs">
+      <thead>
+        <HeadRow>
+          <Th>Run</Th>
+          <Th>Created</Th>
+          <Th>How</Th>
+          <Th>Tries</Th>
+          <Th>Outcome</Th>
+        </HeadRow>
+      </thead>
+      <tbody>
+        {list.runs.map((r) => (
+          <Row key={r.job} className="align-top" data-testid="snapshot-run-row">
+            <Td className="font-mono break-all">
+              <Link href={`/snapshot/runs/${encodeURIComponent(r.job)}`}>{r.job}</Link>
+            </Td>
+            <Td className="font-mono text-xs">{r.createdAt ?? '?'}</Td>
+            <Td>{r.manual ? 'manual' : 'scheduled'}</Td>
+            <Td>{r.tries}</Td>
+            <Td data-outcome={r.result.kind}>{r.state === 'running' && r.result.kind === 'unknown' ? 'running' : outcomeText(r.result)}</Td>
+          </Row>
+        ))}
+        {list.runs.length === 0 && (
+          <Row>
+            <Td colSpan={5} className="text-zinc-600">
+              No runs of the CronJob are kept in the cluster.
+            </Td>
+          </Row>
+        )}
+      </tbody>
+    </Table>
   );
 }
 

@@ -52,11 +52,17 @@ export function getJson<T = any>(args: string[], user: User = 'admin'): T {
 }
 
 // Not `kubectl wait --for=condition=Established`: on a CRD created a moment ago it fails at once ("status.conditions
-// accessor error: <nil>") instead of waiting, because the API server has not written any condition yet.
+// accessor error: <nil>") instead of waiting, because the API server has not written any condition yet; a jsonpath
+// filter on the conditions fails the same way. The CRD is read whole and its conditions looked at here.
+interface CrdStatus {
+  status?: { conditions?: Array<{ type: string; status: string }> | null };
+}
+
 export function waitEstablished(crd: string, timeoutMs = 60_000): void {
   const deadline = Date.now() + timeoutMs;
-  const jsonpath = '{.status.conditions[?(@.type=="Established")].status}';
-  while (kubectl(['get', `crd/${crd}`, '-o', `jsonpath=${jsonpath}`]).trim() !== 'True') {
+  const established = () =>
+    getJson<CrdStatus>(['get', `crd/${crd}`]).status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
+  while (!established()) {
     if (Date.now() > deadline) fail(`the CRD ${crd} was not Established within ${timeoutMs / 1000} s`);
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
   }

@@ -20,7 +20,15 @@ export function logFile(name: string): string {
   return state('logs', `${name}.log`);
 }
 
-export function startDaemon(current: ClusterState, name: string, command: string, args: string[], env: Record<string, string> = {}): void {
+/** `user`: run as that uid/gid (PostgreSQL refuses root). */
+export function startDaemon(
+  current: ClusterState,
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  user?: { uid: number; gid: number },
+): void {
   mkdirSync(state('logs'), { recursive: true });
   const out = openSync(logFile(name), 'a');
   const child = spawn(command, args, {
@@ -28,6 +36,7 @@ export function startDaemon(current: ClusterState, name: string, command: string
     stdio: ['ignore', out, out],
     env: { ...process.env, ...env },
     cwd: state(),
+    ...user,
   });
   child.unref();
   if (!child.pid) throw new Error(`could not start ${name}: ${command}`);

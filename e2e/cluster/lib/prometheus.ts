@@ -1,6 +1,6 @@
 // Debian's Prometheus on a data directory backfilled with promtool, so that the 28-day window ends near now.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { state } from './paths.ts';
 import { isRunning, logFile, startDaemon, stopDaemon, waitFor } from './processes.ts';
 import { writeOpenMetrics, type SeriesPlan } from './samples.ts';
@@ -16,9 +16,28 @@ const REUSE_BACKFILL_MS = 6 * 3600 * 1000;
 
 export const prometheusUrl = (current: ClusterState) => `http://127.0.0.1:${current.ports.prometheus}`;
 
+/** Where a test drops a file_sd target file (`[{"targets": ["127.0.0.1:PORT"]}]`) for Prometheus to scrape memdash. */
+export const scrapeTargetsDir = () => state('prometheus-targets');
+
+// No scrape of its own but memdash's /metrics, at a test's pace, for the targets a test lists (none by default).
+const CONFIG = `global:
+  scrape_interval: 1m
+scrape_configs:
+  - job_name: memdash
+    scrape_interval: 2s
+    scrape_timeout: 2s
+    file_sd_configs:
+      - files: ['TARGETS/*.json']
+        refresh_interval: 2s
+`;
+
 export async function ensurePrometheus(current: ClusterState, plans: () => SeriesPlan[], force = false): Promise<void> {
   const fresh = current.backfilledAt && Date.now() - Date.parse(current.backfilledAt) < REUSE_BACKFILL_MS;
-  if (isRunning(current.processes.prometheus) && fresh && !force) return log('prometheus already running with a fresh backfill');
+  const changed = writeConfig();
+  if (isRunning(current.processes.prometheus) && fresh && !force) {
+    if (changed) process.kill(current.processes.prometheus!.pid, 'SIGHUP'); // Prometheus reloads its config on HUP
+    return log(`prometheus already running with a fresh backfill${changed ? '; reloaded its new config' : ''}`);
+  }
   await stopDaemon(current, 'prometheus');
   await backfill(plans());
   current.backfilledAt = new Date().toISOString();
@@ -42,9 +61,18 @@ async function backfill(plans: SeriesPlan[]): Promise<void> {
   log(`backfilled ${plans.length} series, ${samples} samples in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** Writes the config; says whether it changed. */
+function writeConfig(): boolean {
+  mkdirSync(scrapeTargetsDir(), { recursive: true });
+  const config = state('prometheus.yml');
+  const text = CONFIG.replace('TARGETS', scrapeTargetsDir());
+  if (existsSync(config) && readFileSync(config, 'utf8') === text) return false;
+  writeFileSync(config, text);
+  return true;
+}
+
 function startPrometheus(current: ClusterState): void {
   const config = state('prometheus.yml');
-  if (!existsSync(config)) writeFileSync(config, 'global:\n  scrape_interval: 1m\nscrape_configs: []\n');
   startDaemon(current, 'prometheus', PROMETHEUS, [
     `--config.file=${config}`,
     `--storage.tsdb.path=${state('prometheus')}`,

@@ -3,7 +3,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { freePort, portIsFree } from './ports.ts';
 import { state, stateDir } from './paths.ts';
 
-export const PORT_NAMES = ['etcd', 'etcdPeer', 'apiserver', 'controllerManager', 'scheduler', 'kwok', 'prometheus', 'webhook'] as const;
+export const PORT_NAMES = [
+  'etcd',
+  'etcdPeer',
+  'apiserver',
+  'controllerManager',
+  'scheduler',
+  'kwok',
+  'prometheus',
+  'webhook',
+  'postgres',
+] as const;
 export type PortName = (typeof PORT_NAMES)[number];
 
 export interface ProcessRecord {

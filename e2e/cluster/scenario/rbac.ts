@@ -44,6 +44,14 @@ export function rbacObjects(): object[] {
     // the probe: a server-side dry run of a pod create in development
     role('Role', 'memdash-probe', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }], 'development'),
     binding('RoleBinding', 'memdash-probe', 'Role', 'viewer', 'development'),
+    // memdash's replicas on one PostgreSQL: the recorder's Lease (MEMDASH_RECORDER_LEASE=development/memdash-recorder)
+    role(
+      'Role',
+      'memdash-recorder-lease',
+      [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update'] }],
+      'development',
+    ),
+    binding('RoleBinding', 'memdash-recorder-lease', 'Role', 'viewer', 'development'),
     // the runbook's prd-write: scale and run the snapshot in kyverno-prd, patch the table
     role(
       'Role',

@@ -61,12 +61,16 @@ export default async function WorkloadPage({ params }: Props) {
       </section>
       <section>
         <h2 className="font-semibold">Working set over the snapshot's window</h2>
-        <WorkloadCharts namespace={namespace} workload={workload} />
+        <WorkloadCharts namespace={namespace} workload={workload} containers={history.containers.length} />
       </section>
       <section>
-        <h2 className="font-semibold">Drift: pods whose request is not today's row</h2>
+        <h2 className="font-semibold">Pods whose request is not today&apos;s row</h2>
         {drift.length === 0 ? (
-          <p data-testid="no-drift">None: every current pod has what today's row gives.</p>
+          <p data-testid="no-drift">
+            {history.pods.length === 0
+              ? 'No pod runs now.'
+              : "Every current pod has what today's row gives. Whether the row still fits the working set is under each chart (today's row against the p90 now)."}
+          </p>
         ) : (
           <ul className="list-disc pl-5" data-testid="drift">
             {drift.map(({ pod, container }) => (

@@ -1,0 +1,24 @@
+{{- define "memdash.fullname" -}}
+{{- if contains .Chart.Name .Release.Name -}}{{ .Release.Name | trunc 63 | trimSuffix "-" }}{{- else -}}{{ printf "%s-%s" .Release.Name .Chart.Name | trunc 63 | trimSuffix "-" }}{{- end -}}
+{{- end -}}
+
+{{- define "memdash.labels" -}}
+app.kubernetes.io/name: memdash
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- end -}}
+
+{{- define "memdash.selector" -}}
+app.kubernetes.io/name: memdash
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{/* The Hosts memdash answers: the setting's, the Service's names, the Ingress host; the pod IP is added in the pod. */}}
+{{- define "memdash.allowedHosts" -}}
+{{- $name := include "memdash.fullname" . -}}
+{{- $hosts := list $name (printf "%s.%s" $name .Release.Namespace) (printf "%s.%s.svc" $name .Release.Namespace) (printf "%s.%s.svc.cluster.local" $name .Release.Namespace) -}}
+{{- if .Values.ingress.enabled }}{{ $hosts = append $hosts .Values.ingress.host }}{{ end -}}
+{{- with .Values.settings.MEMDASH_ALLOWED_HOSTS }}{{ $hosts = concat (splitList "," .) $hosts }}{{ end -}}
+{{- join "," $hosts -}}
+{{- end -}}

@@ -1,0 +1,31 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { NAVIGATION } from '@/lib/routes';
+
+/** The header's links, the current page marked for screen readers (aria-current) and by eye. */
+export function SiteNav() {
+  const path = usePathname();
+  const current = currentSection(path);
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap gap-x-3 gap-y-1">
+      {NAVIGATION.map((page) => (
+        <Link
+          key={page.href}
+          href={page.href}
+          aria-current={page.href === current ? 'page' : undefined}
+          className="aria-[current=page]:font-semibold aria-[current=page]:text-zinc-900 aria-[current=page]:underline"
+        >
+          {page.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** The navigation entry a path belongs to: the longest entry that is the path or a folder above it. */
+export function currentSection(path: string): string | null {
+  const matches = NAVIGATION.map((p) => p.href).filter((href) => path === href || path.startsWith(`${href}/`));
+  return matches.sort((a, b) => b.length - a.length)[0] ?? null;
+}

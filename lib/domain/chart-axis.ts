@@ -1,0 +1,45 @@
+import { MiB } from './quantity';
+
+// The workload chart's axes: a memory axis from zero that reaches above every line drawn (the limit included) with
+// round ticks, and day ticks at UTC midnights evenly spaced. Round means a power of two in Mi below 1Gi and a
+// whole or half Gi above, so the eye can read a line's height off the axis.
+
+const GiB = 1024 * MiB;
+const MEMORY_STEPS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512].map((n) => n * MiB).concat([1, 2, 4, 8, 16, 32, 64, 128].map((n) => n * GiB));
+
+export interface MemoryAxis {
+  top: number;
+  ticks: number[];
+}
+
+/** Ticks from 0 to a top at or above `highest` (with a little headroom), at most `maxTicks` intervals. */
+export function memoryAxis(highest: number, maxTicks = 6): MemoryAxis {
+  const needed = Math.max(highest * 1.05, MiB);
+  const step = MEMORY_STEPS.find((s) => Math.ceil(needed / s) <= maxTicks) ?? MEMORY_STEPS.at(-1)!;
+  const count = Math.ceil(needed / step);
+  return { top: count * step, ticks: Array.from({ length: count + 1 }, (_, i) => i * step) };
+}
+
+/** A tick's label: Mi below 1Gi, Gi (one decimal at most) from 1Gi. */
+export function memoryTick(bytes: number): string {
+  if (bytes >= GiB) return `${Number((bytes / GiB).toFixed(1))}Gi`;
+  return `${Math.round(bytes / MiB)}Mi`;
+}
+
+const DAY = 86_400;
+
+/** UTC midnights between start and end (unix seconds), every 1, 2, 7 or 14 days so that at most `maxTicks` show. */
+export function dayTicks(start: number, end: number, maxTicks = 8): number[] {
+  const days = (end - start) / DAY;
+  const every = [1, 2, 7, 14].find((n) => days / n <= maxTicks) ?? 28;
+  const first = Math.ceil(start / DAY) * DAY;
+  const ticks: number[] = [];
+  // Weekly ticks fall on the same weekday from the first midnight, so the spacing is even.
+  for (let t = first; t <= end; t += every * DAY) ticks.push(t);
+  return ticks;
+}
+
+/** A day tick's label, "11-03" (month-day, UTC). */
+export function dayTick(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(5, 10);
+}

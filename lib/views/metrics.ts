@@ -1,0 +1,64 @@
+import 'server-only';
+import { Gauge, register } from 'prom-client';
+import { WEBHOOK_STATE_WORDS, type WebhookStateCode } from '@/lib/domain';
+import { readClients } from '@/lib/k8s/client';
+import { listRunJobs, runOf } from '@/lib/k8s/snapshot-runs';
+import { readTable } from '@/lib/k8s/table';
+import { attempt } from './part';
+import { readWebhookState } from './webhook-health';
+
+// GET /metrics: memdash's own counters (lib/metrics) and, read at each scrape, what an operator would otherwise
+// watch the pages for: the webhook's state, the snapshot's last run, the table's last write. A read that fails
+// leaves its gauges empty (and is counted as a cluster error), never the scrape.
+
+const STATES = [...(Object.keys(WEBHOOK_STATE_WORDS) as WebhookStateCode[]), 'unknown'] as const;
+const OUTCOMES = ['succeeded', 'failed', 'running'] as const;
+
+function gauge(name: string, help: string, labelNames: string[] = []): Gauge {
+  return (register.getSingleMetric(name) as Gauge | undefined) ?? new Gauge({ name, help, labelNames });
+}
+
+const webhookState = gauge(
+  'memdash_webhook_state',
+  'The pod webhook’s state as /webhook shows it on top: 1 for the current state, 0 for the others (unknown: not readable)',
+  ['state'],
+);
+const lastRun = gauge('memdash_snapshot_last_run', 'The newest snapshot run’s outcome: 1 for its outcome, 0 for the others', ['outcome']);
+const lastRunStart = gauge('memdash_snapshot_last_run_start_timestamp_seconds', 'When the newest snapshot run started');
+const tableWrite = gauge(
+  'memdash_table_last_write_timestamp_seconds',
+  'When the table’s data was last written (from its managedFields); absent when the cluster does not say',
+);
+const tableRows = gauge('memdash_table_rows', 'Rows in the table now (0: no data)');
+
+/** Reads the cluster's state into the gauges, then gives the whole exposition text. */
+export async function readMetrics(): Promise<{ contentType: string; text: string }> {
+  await Promise.all([readState(), readLastRun(), readTableGauges()]);
+  return { contentType: register.contentType, text: await register.metrics() };
+}
+
+async function readState(): Promise<void> {
+  const state = await readWebhookState();
+  const current = state.ok ? state.value.code : 'unknown';
+  for (const s of STATES) webhookState.set({ state: s }, s === current ? 1 : 0);
+}
+
+async function readLastRun(): Promise<void> {
+  const jobs = await attempt(() => listRunJobs(readClients()));
+  lastRun.reset();
+  lastRunStart.reset();
+  const newest = jobs.ok ? jobs.value[0] : undefined;
+  if (!newest) return;
+  const run = runOf(newest);
+  for (const o of OUTCOMES) lastRun.set({ outcome: o }, o === run.outcome ? 1 : 0);
+  if (run.startedAt) lastRunStart.set(Date.parse(run.startedAt) / 1000);
+}
+
+async function readTableGauges(): Promise<void> {
+  const table = await attempt(() => readTable(readClients()));
+  tableWrite.reset();
+  tableRows.reset();
+  if (!table.ok) return;
+  tableRows.set(table.value.parsed.count);
+  if (table.value.lastWriteAt) tableWrite.set(Date.parse(table.value.lastWriteAt) / 1000);
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// Running it for real: the built server (next start, as test/security/server.ts starts it) with the local cluster's
+// Prometheus scraping its /metrics. Needs `npx next build` and `npm run cluster:up` first.
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('.', import.meta.url)),
+      'server-only': fileURLToPath(new URL('./test/server-only-stub.ts', import.meta.url)),
+    },
+  },
+  test: {
+    name: 'deployment',
+    include: ['test/deployment/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['test/security/server.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// The history and audit tests again, on the local cluster's PostgreSQL (DATABASE_URL) instead of SQLite: each test
+// (or integration test file) gets a database of its own (test/stores.ts). Needs `npm run cluster:up`.
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('.', import.meta.url)),
+      'server-only': fileURLToPath(new URL('./test/server-only-stub.ts', import.meta.url)),
+    },
+  },
+  test: {
+    name: 'postgres',
+    // writes.test.ts (the audit through the write routes) reads its SQLite file to prove no token is stored, so it
+    // stays SQLite-only; the audit records themselves are in lib/history/store.test.ts
+    include: ['lib/history/**/*.test.ts', 'test/integration/history.test.ts'],
+    environment: 'node',
+    env: { MEMDASH_TEST_STORE: 'postgres' },
+    setupFiles: ['test/integration/setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    fileParallelism: false,
+  },
+});
