@@ -7,7 +7,7 @@ import { kubeconfigPath, stateDir } from './lib/paths.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
 import { postgresUrlFile } from './lib/postgres.ts';
 import { ClusterError } from './lib/log.ts';
-import { ensureBinaries } from './lib/binaries.ts';
+import { ensureBinaries, ensureHelm } from './lib/binaries.ts';
 import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './kyverno/harness.ts';
 import { setSnapshotMode, SNAPSHOT_MODES } from './snapshot/harness.ts';
 
@@ -16,7 +16,7 @@ const USAGE = `usage: npm run cluster -- <command>
                       start (or reuse) etcd, the control plane, KWOK and Prometheus; seed the scenario
   down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
-  build               build the Kubernetes and KWOK binaries into the cache (up does it when they are missing)
+  build               build the Kubernetes and KWOK binaries (up does it when they are missing) and helm into the cache
   kyverno crash|recover
                       kill Kyverno's stand-in, leaving its registrations (covered pod creates are refused) | start it again
   kyverno deny|allow  answer pod reviews with a denial | with the policy's mutation again
@@ -111,6 +111,7 @@ async function main(argv: string[]): Promise<number> {
       return printStatus();
     case 'build':
       ensureBinaries();
+      ensureHelm();
       return 0;
     case 'kyverno':
       return kyvernoCommand(flags[0]);
