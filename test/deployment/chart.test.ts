@@ -23,6 +23,7 @@ import {
 } from '../integration/cluster.ts';
 import { jobEnds, snapshotMode, tableData } from '../integration/write-harness.ts';
 import { startMemdash, type RunningMemdash } from '../security/server.ts';
+import { EVERY_PAGE } from '../../e2e/browser/every-page.ts';
 
 requireCluster();
 if (!existsSync(helmBin)) throw new PreconditionFailed(`${helmBin} does not exist`, 'run scripts/setup.sh (it builds helm)');
@@ -252,26 +253,7 @@ current-context: local
 
   it('every page answers with no refusal from the cluster', async () => {
     const pod = podOf('shop', 'web');
-    const pages = [
-      '/',
-      '/pods',
-      '/pods?verdict=differs',
-      `/pods/shop/${pod}`,
-      '/table',
-      '/table/snapshots',
-      '/table/diff',
-      '/table/preview',
-      '/table/restore',
-      '/workloads',
-      '/workloads/payments/api',
-      '/webhook',
-      '/break-glass',
-      '/break-glass/drill',
-      '/snapshot/runs',
-      `/snapshot/runs/${runJob}`,
-      '/snapshot/override',
-      '/audit',
-    ];
+    const pages = [...EVERY_PAGE, `/pods/shop/${pod}`, `/snapshot/runs/${runJob}`];
     const refused: string[] = [];
     for (const path of pages) {
       const response = await fetch(base + path);
