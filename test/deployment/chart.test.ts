@@ -334,7 +334,10 @@ current-context: local
     };
     delete env.MEMDASH_E2E_PORT; // Playwright picks a free one
     // not spawnSync: this process must go on reading the output of the memdash it started
-    const playwright = spawn(join(repoRoot, 'node_modules/.bin/playwright'), ['test', ...specs, '--reporter=list,json'], {
+    // what reads the cluster: every link of the pages, and each verdict of the scenario (owners, table, selectors);
+    // the pod page's 404s and copy buttons ask nothing new of it, and the suite's time is watched
+    const only = ['every link', 'every container shows'].join('|');
+    const playwright = spawn(join(repoRoot, 'node_modules/.bin/playwright'), ['test', ...specs, '--grep', only, '--reporter=list,json'], {
       cwd: repoRoot,
       env,
     });
@@ -346,7 +349,7 @@ current-context: local
     console.log(`read-only browser specs with the ServiceAccount token: ${JSON.stringify(stats)}\n${json ? timings(json) : ''}`);
     expect(stats, `playwright left no report:\n${output}`).toBeDefined();
     expect({ ...stats, exit }, output).toMatchObject({ unexpected: 0, skipped: 0, flaky: 0, exit: 0 });
-    expect(stats!.expected).toBeGreaterThan(10);
+    expect(stats!.expected).toBe(7); // links.spec's one test and pod-explanation.spec's six verdicts
     expect(readFileSync(join(dir, 'browser.sqlite.server.log'), 'utf8')).not.toMatch(REFUSAL);
   }, 600_000);
 
