@@ -49,6 +49,12 @@ export function PolicyPanel({
                   {c.message}
                 </span>
               ))}
+              {e.exists && e.conditions.length === 0 && (
+                <span className="text-zinc-600" data-testid="entry-no-status">
+                  no status: Kyverno v1.19 writes none for an entry that reads a Kubernetes resource (only a failed load shows, as the
+                  events below); whether the table is served shows in how pods are sized
+                </span>
+              )}
               {e.lastRefreshTime && (
                 <span className="text-zinc-600">
                   refreshed <Time at={e.lastRefreshTime} now={now} />

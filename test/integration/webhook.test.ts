@@ -86,9 +86,10 @@ describe('GET /api/webhook on the healthy local cluster', () => {
     expect(value(body.audit).filter((f) => f.severity === 'deadlock')).toEqual([]);
   });
 
-  it('shows the policy READY, the table loaded with the rows kubectl counts', () => {
+  it('shows the policy READY, the entry without status as Kyverno leaves it, the table loaded with the rows kubectl counts', () => {
     expect(value(body.mutatingPolicy)).toMatchObject({ exists: true, ready: true });
-    expect(value(body.globalContextEntry).conditions).toContainEqual(expect.objectContaining({ type: 'Ready', status: 'True' }));
+    // Kyverno v1.19.1 writes no status on an entry that reads a Kubernetes resource (the stand-in does the same)
+    expect(value(body.globalContextEntry)).toMatchObject({ exists: true, conditions: [], lastRefreshTime: null });
     const rows = Object.keys(
       kubectlJson<{ data?: Record<string, string> }>(['-n', KYVERNO, 'get', 'configmap', 'memory-requests']).data ?? {},
     ).length;

@@ -55,14 +55,15 @@ export async function markPolicyReady(api: Api, webhookConfigured: boolean): Pro
   await api.call('PATCH', `${POLICY_PATH}/status`, { status }, MERGE);
 }
 
-/** Called when the entry's view changes: one Warning event per failed load, not one per retry. */
+/**
+ * Called when the entry's view changes: one Warning event per failed load, not one per retry. No status: Kyverno
+ * v1.19.1 writes none for an entry that reads a Kubernetes resource (its k8sresource entries only send error
+ * events; only API-call entries get conditions), so the stand-in writes none either.
+ */
 export async function recordTableLoad(api: Api, view: TableView): Promise<void> {
+  if (view.loaded || !view.error) return;
   const entry = await read(api, ENTRY_PATH);
-  if (!entry) return;
-  const ready = condition(entry.status?.conditions, 'Ready', view.loaded, view.error ?? '');
-  const status = { conditions: [ready], ...(view.loaded ? { lastRefreshTime: new Date().toISOString().replace(/\.\d+Z$/, 'Z') } : {}) };
-  await api.call('PATCH', `${ENTRY_PATH}/status`, { status }, MERGE);
-  if (!view.loaded && view.error) await failedLoadEvent(api, entry.metadata.uid, view.error);
+  if (entry) await failedLoadEvent(api, entry.metadata.uid, view.error);
 }
 
 async function failedLoadEvent(api: Api, uid: string, message: string): Promise<void> {
