@@ -121,9 +121,11 @@ export {
   pooledValues,
   rowSteps,
   shareAbove,
+  workingSetOf,
   type ChartPoint,
   type RowStep,
   type SampleSeries,
+  type WorkingSet,
 } from './workload-series';
 export {
   MiBCounts,
