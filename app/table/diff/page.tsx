@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
 import { ErrorState } from '@/components/ErrorState';
-import { diffCounts } from '@/lib/domain';
+import { diffCounts, showTime, formatCount } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
@@ -49,10 +49,10 @@ export default async function DiffPage({ searchParams }: Props) {
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">What changed in the table</h1>
       <p data-testid="diff-summary">
-        From the version in force from <span className="font-mono">{found.from.inForceFrom}</span> ({found.from.rows} rows) to the one from{' '}
-        <span className="font-mono">{found.to.inForceFrom}</span>:{' '}
+        From the version in force from <span className="font-mono">{showTime(found.from.inForceFrom)}</span> ({formatCount(found.from.rows)}{' '}
+        rows) to the one from <span className="font-mono">{showTime(found.to.inForceFrom)}</span>:{' '}
         <strong>
-          {counts.rows} rows, {counts.new} new, {counts.gone} gone
+          {formatCount(counts.rows)} rows, {formatCount(counts.new)} new, {formatCount(counts.gone)} gone
         </strong>
         , {counts.changed} changed.
       </p>
