@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     name: 'cluster',
     include: ['e2e/cluster/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    // against the real Kyverno's cluster: vitest.real.config.ts
+    exclude: ['e2e/cluster/kyverno/real/**'],
     environment: 'node',
     setupFiles: ['test/integration/setup.ts'],
     testTimeout: 120_000,

@@ -24,6 +24,7 @@ const BENCHMARKS: Array<{ script: string; args: string[]; node?: string[] }> = [
   { script: 'explain.ts', args: [] },
   { script: 'history.ts', args: [] },
   { script: 'preview.ts', args: [] },
+  { script: 'pages.ts', args: [] },
   { script: 'load.ts', args: [options.seconds!, '50'] },
 ];
 

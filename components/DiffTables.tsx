@@ -1,24 +1,29 @@
 import Link from 'next/link';
-import { formatCount, formatPercent, type RowChange, type TableDiff } from '@/lib/domain';
+import { formatCount, formatPercent, type DiffPage, type RowChange, type TableDiff } from '@/lib/domain';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { workloadHref } from '@/lib/routes';
 
-/** Rows changed (old → new, Δ MiB, Δ %), new and gone, biggest changes first. */
-export function DiffTables({ diff }: { diff: TableDiff }) {
+type Totals = DiffPage['totals'];
+
+/**
+ * Rows changed (old → new, Δ MiB, Δ %), new and gone, biggest changes first. With `totals` the rows are one page of
+ * a longer diff (the page says which), else the first 2,000 of each kind are shown.
+ */
+export function DiffTables({ diff, totals }: { diff: Pick<TableDiff, 'added' | 'gone' | 'changed'>; totals?: Totals }) {
   return (
     <div className="space-y-4">
-      <ChangeList title="Changed" kind="changed" changes={diff.changed} />
-      <ChangeList title="New" kind="new" changes={diff.added} />
-      <ChangeList title="Gone" kind="gone" changes={diff.gone} />
+      <ChangeList title="Changed" kind="changed" changes={diff.changed} total={totals?.changed} />
+      <ChangeList title="New" kind="new" changes={diff.added} total={totals?.added} />
+      <ChangeList title="Gone" kind="gone" changes={diff.gone} total={totals?.gone} />
     </div>
   );
 }
 
-function ChangeList({ title, kind, changes }: { title: string; kind: string; changes: RowChange[] }) {
+function ChangeList({ title, kind, changes, total }: { title: string; kind: string; changes: RowChange[]; total?: number }) {
   return (
     <section data-testid={`diff-${kind}`}>
       <h2 className="font-semibold">
-        {title} <span className="text-zinc-500">({formatCount(changes.length)})</span>
+        {title} <span className="text-zinc-500">({formatCount(total ?? changes.length)})</span>
       </h2>
       {changes.length > 0 && (
         <Table>
@@ -46,7 +51,7 @@ function ChangeList({ title, kind, changes }: { title: string; kind: string; cha
           </tbody>
         </Table>
       )}
-      {changes.length > 2000 && (
+      {total === undefined && changes.length > 2000 && (
         <p className="text-sm text-zinc-600">The first 2,000 of {formatCount(changes.length)}; the export has all of them.</p>
       )}
     </section>

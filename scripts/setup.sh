@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what a fresh machine lacks: Debian packages, Node 24, the npm packages, and the Kubernetes and KWOK
-# binaries (built from Go modules into ~/.cache/memdash; a cold build takes a long while, later runs skip it).
+# Installs what a fresh machine lacks: Debian packages, Node 24, the npm packages, and the Kubernetes, KWOK and Kyverno
+# binaries (built from Go modules into ~/.cache/memdash, one at a time; a cold build takes a long while — Kubernetes
+# about 10 min, Kyverno v1.19.1 about 8 more on an idle machine — and later runs skip it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

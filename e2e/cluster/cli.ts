@@ -1,8 +1,9 @@
 // npm run cluster:up | cluster:down | cluster:status — the local cluster the tests and the demo run against.
 import { rmSync } from 'node:fs';
 import { up } from './up.ts';
-import { isRunning, stopAll } from './lib/processes.ts';
-import { readState } from './lib/state.ts';
+import { isRunning, logFile, stopAll } from './lib/processes.ts';
+import { KYVERNO_MODES, kyvernoModeOf, readState, type KyvernoMode } from './lib/state.ts';
+import { ensureKyvernoBinary } from './kyverno/real/binary.ts';
 import { kubeconfigPath, stateDir } from './lib/paths.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
 import { postgresUrlFile } from './lib/postgres.ts';
@@ -12,16 +13,18 @@ import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './
 import { setSnapshotMode, SNAPSHOT_MODES } from './snapshot/harness.ts';
 
 const USAGE = `usage: npm run cluster -- <command>
-  up [--rebackfill] [--scale N]
-                      start (or reuse) etcd, the control plane, KWOK and Prometheus; seed the scenario
+  up [--rebackfill] [--scale N] [--kyverno stand-in|real]
+                      start (or reuse) etcd, the control plane, KWOK and Prometheus; seed the scenario.
+                      --kyverno: who answers the pod webhook, the harness's stand-in (the default) or Kyverno
+                      v1.19.1 itself (built from its Go module); kept in the state folder until changed
   down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
-  build               build the Kubernetes and KWOK binaries into the cache (up does it when they are missing)
+  build               build the Kubernetes, KWOK and Kyverno binaries into the cache (up does it when they are missing)
   kyverno crash|recover
-                      kill Kyverno's stand-in, leaving its registrations (covered pod creates are refused) | start it again
-  kyverno deny|allow  answer pod reviews with a denial | with the policy's mutation again
+                      SIGKILL Kyverno, leaving its registrations (covered pod creates are refused) | start it again
+  kyverno deny|allow  answer pod reviews with a denial (the real one: a policy whose patch fails) | as the policy says
   kyverno table-unreadable|table-readable
-                      the GlobalContextEntry's list of the table is refused (failed load, pods admitted untouched) | works
+                      stand-in only: the GlobalContextEntry's list of the table is refused (failed load) | works
   snapshot normal|prometheus-fails|too-few-rows
                       what the snapshot job's Prometheus does: answer | fail (503) | return one namespace's series`;
 
@@ -39,6 +42,7 @@ function printStatus(): number {
   }
   if (Object.keys(current.processes).length === 0) allUp = false;
   console.log(`
+Kyverno      ${kyvernoModeOf(current) === 'real' ? `v1.19.1 itself (log ${logFile('kyverno')})` : 'the stand-in'}
 API server   https://127.0.0.1:${current.ports.apiserver}
 Prometheus   ${prometheusUrl(current)}
 PostgreSQL   127.0.0.1:${current.ports.postgres}   (DATABASE_URL=$(cat ${postgresUrlFile()}))
@@ -47,6 +51,14 @@ kubeconfigs  admin    ${kubeconfigPath('admin')}
              operator ${kubeconfigPath('operator')}   (writes, like prd-write)
 try          KUBECONFIG=${kubeconfigPath('viewer')} kubectl get pods -A`);
   return allUp ? 0 : 1;
+}
+
+function kyvernoFlag(flags: string[]): KyvernoMode | undefined {
+  const at = flags.indexOf('--kyverno');
+  if (at < 0) return undefined;
+  const mode = KYVERNO_MODES.find((m) => m === flags[at + 1]);
+  if (!mode) throw new ClusterError(`--kyverno takes ${KYVERNO_MODES.join(' or ')}, got ${flags[at + 1] ?? 'nothing'}`);
+  return mode;
 }
 
 function scaleFlag(flags: string[]): number {
@@ -100,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...flags] = argv;
   switch (command) {
     case 'up':
-      await up({ rebackfill: flags.includes('--rebackfill'), scale: scaleFlag(flags) });
+      await up({ rebackfill: flags.includes('--rebackfill'), scale: scaleFlag(flags), kyverno: kyvernoFlag(flags) });
       return printStatus();
     case 'down':
       await stopAll();
@@ -111,6 +123,7 @@ async function main(argv: string[]): Promise<number> {
       return printStatus();
     case 'build':
       ensureBinaries();
+      ensureKyvernoBinary();
       return 0;
     case 'kyverno':
       return kyvernoCommand(flags[0]);

@@ -6,7 +6,7 @@ import { ensurePki } from './lib/pki.ts';
 import { ensureUsers } from './lib/users.ts';
 import { ensurePrometheus, BACKFILL_GAP_SECONDS } from './lib/prometheus.ts';
 import { ensurePostgres } from './lib/postgres.ts';
-import { loadOrCreateState, writeState, type ClusterState } from './lib/state.ts';
+import { kyvernoModeOf, loadOrCreateState, writeState, type ClusterState, type KyvernoMode } from './lib/state.ts';
 import { log } from './lib/log.ts';
 import {
   seedFoundation,
@@ -18,7 +18,7 @@ import {
 } from './scenario/seed.ts';
 import { seedThroughKyverno } from './scenario/through-kyverno.ts';
 import { applyKyvernoObjects } from './kyverno/objects.ts';
-import { ensureKyverno, waitForTableRows } from './kyverno/harness.ts';
+import { chooseKyverno, ensureKyverno, waitForTableRows } from './kyverno/harness.ts';
 import { applySnapshotObjects } from './snapshot/objects.ts';
 import { ensureSnapshotRunner } from './snapshot/harness.ts';
 import { samplePlans } from './scenario/sample-plans.ts';
@@ -33,6 +33,8 @@ export const SCENARIO = 'prod-like-2';
 export interface UpOptions {
   rebackfill: boolean;
   scale: number;
+  /** which Kyverno answers; absent: the one the state folder already has, else the stand-in */
+  kyverno?: KyvernoMode;
 }
 
 export async function up(options: UpOptions): Promise<ClusterState> {
@@ -46,6 +48,7 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   await ensureEtcd(current);
   await ensureApiserver(current);
   await ensureControllers(current);
+  await chooseKyverno(current, options.kyverno);
   await seedOnce(current);
   const scaled = await seedScale(current, options.scale);
   const workloads = [...WORKLOADS, ...scaleWorkloads(current.seeded?.scale ?? 0)];
@@ -65,7 +68,7 @@ async function seedOnce(current: ClusterState): Promise<void> {
   await waitForNodesReady();
   seedDefaultLogs();
   // Kyverno's stand-in and the snapshot runner come before any pod, so that the scenario's pods go through them
-  applyKyvernoObjects();
+  applyKyvernoObjects(kyvernoModeOf(current));
   applySnapshotObjects();
   ensureKyverno(current);
   ensureSnapshotRunner(current);

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { configMaps } from './__fixtures__/fixtures';
-import { diffCounts, diffTables, diffTablesInSlices, diffToCsv, filterDiff, rowsFromJsonInSlices } from './table-diff';
+import {
+  diffCounts,
+  diffPageCount,
+  diffTables,
+  diffTablesInSlices,
+  diffToCsv,
+  filterDiff,
+  pageOfDiff,
+  rowsFromJsonInSlices,
+  type RowChange,
+} from './table-diff';
 
 const before = { shop_web_app: '300Mi', shop_web_nginx: '24Mi', shop_cart_cart: '400Mi', payments_api_api: '900Mi', shop_old_x: '10Mi' };
 const after = {
@@ -130,5 +140,25 @@ describe('rowsFromJsonInSlices', () => {
     expect(Object.fromEntries(rows)).toEqual(data);
     expect((await rowsFromJsonInSlices(null, async () => undefined)).size).toBe(0);
     expect(Object.fromEntries(await rowsFromJsonInSlices('{ "a": "b" }', async () => undefined))).toEqual({ a: 'b' });
+  });
+});
+
+describe('pageOfDiff', () => {
+  const rows = (n: number, prefix: string) =>
+    Array.from({ length: n }, (_, i) => ({ key: `${prefix}_w_${i}`, namespace: prefix, workload: 'w', container: String(i) }) as RowChange);
+  const diff = { added: rows(5, 'a'), gone: rows(2, 'g'), changed: rows(12, 'c'), unchanged: 7 };
+
+  it('slices each kind to the page and keeps the totals', () => {
+    const page = pageOfDiff(diff, 2, 5);
+    expect(page.changed.map((r) => r.key)).toEqual(['c_w_5', 'c_w_6', 'c_w_7', 'c_w_8', 'c_w_9']);
+    expect(page.added).toEqual([]);
+    expect(page.gone).toEqual([]);
+    expect(page.totals).toEqual({ added: 5, gone: 2, changed: 12 });
+    expect(page.unchanged).toBe(7);
+  });
+
+  it('counts the pages the longest kind fills, at least one', () => {
+    expect(diffPageCount(pageOfDiff(diff, 1, 5))).toBe(3);
+    expect(diffPageCount(pageOfDiff({ added: [], gone: [], changed: [], unchanged: 0 }, 1, 5))).toBe(1);
   });
 });

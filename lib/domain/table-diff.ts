@@ -198,6 +198,36 @@ export function diffCounts(diff: TableDiff): DiffCounts {
   };
 }
 
+/** One page of a diff as /table/diff shows it: each kind's rows from `(page - 1) * size`, and how many there are. */
+export interface DiffPage {
+  page: number;
+  size: number;
+  added: RowChange[];
+  gone: RowChange[];
+  changed: RowChange[];
+  totals: { added: number; gone: number; changed: number };
+  unchanged: number;
+}
+
+/** The page's slice of each kind: a page of 100,000 rows would take the server seconds to render and the browser more. */
+export function pageOfDiff(diff: TableDiff, page: number, size: number): DiffPage {
+  const slice = (rows: RowChange[]) => rows.slice((page - 1) * size, page * size);
+  return {
+    page,
+    size,
+    added: slice(diff.added),
+    gone: slice(diff.gone),
+    changed: slice(diff.changed),
+    totals: { added: diff.added.length, gone: diff.gone.length, changed: diff.changed.length },
+    unchanged: diff.unchanged,
+  };
+}
+
+/** How many pages the longest kind fills. */
+export function diffPageCount(page: DiffPage): number {
+  return Math.max(1, Math.ceil(Math.max(page.totals.added, page.totals.gone, page.totals.changed) / page.size));
+}
+
 export interface DiffFilter {
   namespace?: string;
   /** Part of the workload's name. */

@@ -1,12 +1,19 @@
 // The diff's answer body, JSON {from, to, added, gone, changed, unchanged} or CSV, from two stored tables' text.
 // Run in the diff worker under Next, and in-process where no worker can be loaded (diff-in-worker.ts says when).
-import { diffTables, diffToCsv, filterDiff, type TableData } from '@/lib/domain';
-import type { DiffJob } from './diff-job';
+import { diffCounts, diffTables, diffToCsv, filterDiff, pageOfDiff, type TableData, type TableDiff } from '@/lib/domain';
+import type { DiffJob, DiffPageBody } from './diff-job';
 
 export function diffBody(job: DiffJob): Uint8Array {
-  const diff = filterDiff(diffTables(parse(job.fromText), parse(job.toText)), job.filter);
-  const text = job.format === 'csv' ? diffToCsv(diff) : JSON.stringify({ from: job.from, to: job.to, ...diff });
-  return new TextEncoder().encode(text);
+  const whole = diffTables(parse(job.fromText), parse(job.toText));
+  const diff = filterDiff(whole, job.filter);
+  return new TextEncoder().encode(bodyText(job, whole, diff));
+}
+
+function bodyText(job: DiffJob, whole: TableDiff, diff: TableDiff): string {
+  if (job.format === 'csv') return diffToCsv(diff);
+  if (job.format === 'json') return JSON.stringify({ from: job.from, to: job.to, ...diff });
+  const body: DiffPageBody = { counts: diffCounts(whole), page: pageOfDiff(diff, job.format.page, job.format.size) };
+  return JSON.stringify(body);
 }
 
 function parse(text: string | null): TableData {

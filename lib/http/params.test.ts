@@ -40,8 +40,11 @@ describe('the refs and the diff parameters', () => {
   });
 
   it('answers bad diff parameters with bad-request', () => {
-    expect(parseDiffParams({ from: '3', to: '4', format: 'csv' })).toEqual({ from: 3, to: 4, format: 'csv' });
+    expect(parseDiffParams({ from: '3', to: '4', format: 'csv' })).toEqual({ from: 3, to: 4, format: 'csv', page: 1 });
+    expect(parseDiffParams({ page: '7' })).toMatchObject({ page: 7 });
     expect(thrown(() => parseDiffParams({ from: '-1' }))).toMatchObject({ code: 'bad-request' });
+    expect(thrown(() => parseDiffParams({ page: '0' }))).toMatchObject({ code: 'bad-request' });
+    expect(thrown(() => parseDiffParams({ page: 'two' }))).toMatchObject({ code: 'bad-request' });
   });
 });
 

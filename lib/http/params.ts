@@ -79,6 +79,8 @@ const diffParams = z.object({
   namespace: namespaceName.optional(),
   workload: nameFragment('a workload name fragment').optional(),
   format: z.enum(['json', 'csv']).default('json'),
+  /** /table/diff's page (DIFF_PAGE_ROWS of each kind per page). */
+  page: z.coerce.number().int().positive().max(1_000_000).default(1),
 });
 export type DiffParams = z.output<typeof diffParams>;
 

@@ -25,6 +25,16 @@ export async function readTable(k: KubeClients): Promise<TableRead> {
   return whenFresh(readCaches().table, cachedTable) ?? tableOf(await readTableConfigMap(k));
 }
 
+/**
+ * The table's raw data as the snapshot job reads it (null data when the ConfigMap has none), or null when the
+ * ConfigMap does not exist: from the watch-fed cache, read directly while the cache is behind.
+ */
+export async function readTableData(k: KubeClients): Promise<{ data: Record<string, string> | null } | null> {
+  const cached = whenFresh(readCaches().table, (cache) => (cache.list()[0] as V1ConfigMap | undefined) ?? null);
+  const configMap = cached ?? (await readTableConfigMap(k));
+  return configMap ? { data: configMap.data ?? null } : null;
+}
+
 const cachedTable = derived((cache: Informer<RawObject>) => tableOf((cache.list()[0] as V1ConfigMap | undefined) ?? null));
 
 function tableOf(configMap: V1ConfigMap | null): TableRead {

@@ -27,6 +27,11 @@ export type ReadSeries = ParsedSeries;
 const LISTING_MARGIN_SECONDS = 3600;
 // Two answers in flight: one being computed while the other is read.
 const CONCURRENCY = 2;
+// Prometheus computes an answer whole before it sends a byte, so with one batch nothing overlaps: its time and the
+// reading add up. A small window is cut in at least this many batches (of at least MIN_BATCH_SERIES series) so that
+// Prometheus computes one while the preview reads another.
+const OVERLAP_BATCHES = 4;
+const MIN_BATCH_SERIES = 20;
 
 const labelSet = z.record(z.string(), z.string());
 const answerRest = z.object({ status: z.literal('success') });
@@ -37,7 +42,7 @@ export function snapshotSelector(extra = ''): string {
   return `${settings().snapshotMetric}{container!="",container!="POD",pod!=""${extra}}`;
 }
 
-/** `perBatch`: series per query (the setting; smaller in tests, to exercise the split of a namespace). */
+/** `perBatch`: series per query at most (the setting; smaller in tests, to exercise the split of a namespace). */
 export async function readSnapshotSamples(
   window: SnapshotWindow,
   onSeries: (series: ReadSeries) => void,
@@ -46,7 +51,7 @@ export async function readSnapshotSamples(
   perBatch = settings().previewBatchSeries,
 ): Promise<SampleProgress> {
   const census = await listSeries(window, signal);
-  const batches = planBatches(census, perBatch);
+  const batches = planBatches(census, Math.min(perBatch, Math.max(MIN_BATCH_SERIES, Math.ceil(census.series / OVERLAP_BATCHES))));
   const progress: SampleProgress = {
     seriesTotal: census.series,
     seriesRead: 0,

@@ -3,7 +3,7 @@ import { SnapshotPool, diffCounts, diffTables, snapshotGuard, type SnapshotCrash
 import { settings } from '@/lib/config';
 import { toAppError } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
-import { readTableConfigMap } from '@/lib/k8s/table';
+import { readTableData } from '@/lib/k8s/table';
 import { PrometheusError } from '@/lib/prometheus/client';
 import { readSnapshotSamples, type SampleProgress } from '@/lib/prometheus/snapshot-samples';
 import type { PreviewEvent, PreviewProblem, PreviewProgress, PreviewWindow, SnapshotPreview } from './snapshot-preview-types';
@@ -25,30 +25,41 @@ export async function previewSnapshot(
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
   const window: PreviewWindow = { start: end - s.snapshotWindowDays * 86400, end, step: s.snapshotStepSeconds };
+  // Today's table and the samples are read at once: the table is needed only at the end, and the samples take longest.
+  // Progress waits for the `started` event (which carries the table); the latest is sent with it.
+  const tableFailed = new AbortController();
+  const pool = new SnapshotPool();
+  let last = 0;
+  let held: SampleProgress | null = null;
+  let announced = false;
+  const progress = (p: SampleProgress) => {
+    const at = performance.now();
+    if (!announced) return void (held = p);
+    if (at - last < PROGRESS_EVERY_MS && p.batchesDone < p.batchesTotal) return;
+    last = at;
+    emit({ type: 'progress', ...withTime(p, at - started) });
+  };
+  const samples = readSnapshotSamples(window, (series) => pool.add(series), progress, AbortSignal.any([signal, tableFailed.signal])).then(
+    () => null,
+    (err: unknown) => err,
+  );
   let configMap;
   try {
-    configMap = await readTableConfigMap(readClients());
+    configMap = await readTableData(readClients());
   } catch (err) {
+    tableFailed.abort();
+    await samples;
     return failed(emit, { kind: 'cluster', title: "Today's table cannot be read", message: toAppError(err).message });
   }
   const old = configMap?.data ?? null;
   const table = { namespace: s.kyvernoNamespace, name: s.tableConfigMap, exists: configMap !== null, rows: Object.keys(old ?? {}).length };
   emit({ type: 'started', window, table });
+  announced = true;
+  if (held) progress(held);
 
-  const pool = new SnapshotPool();
-  let last = 0;
-  const progress = (p: SampleProgress) => {
-    const at = performance.now();
-    if (at - last < PROGRESS_EVERY_MS && p.batchesDone < p.batchesTotal) return;
-    last = at;
-    emit({ type: 'progress', ...withTime(p, at - started) });
-  };
-  try {
-    await readSnapshotSamples(window, (series) => pool.add(series), progress, signal);
-  } catch (err) {
-    if (err instanceof PrometheusError) return failed(emit, problemOf(err));
-    throw err;
-  }
+  const failure = await samples;
+  if (failure instanceof PrometheusError) return failed(emit, problemOf(failure));
+  if (failure) throw failure;
 
   const { rows, crash } = pool.rows();
   const tableName = `${table.namespace}/${table.name}`;

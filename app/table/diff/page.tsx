@@ -4,11 +4,11 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
 import { ErrorState } from '@/components/ErrorState';
-import { diffCounts, showTime, formatCount } from '@/lib/domain';
+import { diffPageCount, formatCount, showTime, type DiffPage } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
-import { readDiff } from '@/lib/views/table-diff';
+import { readDiffPage } from '@/lib/views/table-diff';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };
 
@@ -16,13 +16,16 @@ interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-/** Two recorded versions compared: the last two unless ?from=&to= name others; filters by namespace and workload. */
+/**
+ * Two recorded versions compared: the last two unless ?from=&to= name others; filters by namespace and workload;
+ * DIFF_PAGE_ROWS rows of each kind per page (?page=), the exports have them all.
+ */
 export default async function DiffPage({ searchParams }: Props) {
   await connection();
   const raw = await searchParams;
   const read = await attempt(async () => {
     const params = parseDiffParams(raw);
-    return { params, found: await readDiff(params) };
+    return { params, found: await readDiffPage(params) };
   });
   if (!read.ok) {
     if (isNotThere(read.error)) notFound();
@@ -38,7 +41,7 @@ export default async function DiffPage({ searchParams }: Props) {
         </p>
       </div>
     );
-  const counts = diffCounts(found.diff);
+  const { counts, page } = found;
   const query = new URLSearchParams({
     from: String(found.from.id),
     to: String(found.to.id),
@@ -76,7 +79,26 @@ export default async function DiffPage({ searchParams }: Props) {
         </a>
         <Link href="/table/snapshots">All versions</Link>
       </form>
-      <DiffTables diff={found.filtered} />
+      <PageLinks page={page} query={query} />
+      <DiffTables diff={page} totals={page.totals} />
+      <PageLinks page={page} query={query} />
     </div>
+  );
+}
+
+/** "Page 2 of 200" with the previous and next pages, when the diff fills more than one. */
+function PageLinks({ page, query }: { page: DiffPage; query: URLSearchParams }) {
+  const pages = diffPageCount(page);
+  if (pages <= 1) return null;
+  const href = (n: number) => `/table/diff?${new URLSearchParams([...query, ['page', String(n)]])}`;
+  return (
+    <nav aria-label="Pages of the diff" className="flex flex-wrap gap-3 text-sm" data-testid="diff-pages">
+      <span>
+        Page {formatCount(page.page)} of {formatCount(pages)} ({formatCount(page.size)} rows of each kind per page; the exports have them
+        all)
+      </span>
+      {page.page > 1 && <Link href={href(page.page - 1)}>Previous page</Link>}
+      {page.page < pages && <Link href={href(page.page + 1)}>Next page</Link>}
+    </nav>
   );
 }

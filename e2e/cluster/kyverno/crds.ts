@@ -12,7 +12,7 @@ export const KYVERNO_VERSION = process.env.MEMDASH_KYVERNO_VERSION ?? 'v1.19.1';
 
 const CRDS = ['policies.kyverno.io/policies.kyverno.io_mutatingpolicies.yaml', 'kyverno/kyverno.io_globalcontextentries.yaml'];
 
-function kyvernoModuleDir(): string {
+export function kyvernoModuleDir(): string {
   const modcache = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' }).trim();
   const dir = join(modcache, `${KYVERNO_MODULE}@${KYVERNO_VERSION}`);
   if (existsSync(dir)) return dir;

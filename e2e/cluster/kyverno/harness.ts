@@ -3,25 +3,49 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
-import { isRunning, startDaemon, waitFor } from '../lib/processes.ts';
+import { isRunning, logFile, startDaemon, stopDaemon, waitFor } from '../lib/processes.ts';
 import { pki } from '../lib/pki.ts';
 import { getJson } from '../lib/kubectl.ts';
 import { setSwitch } from '../lib/switches.ts';
 import { fail, log } from '../lib/log.ts';
-import { readState, type ClusterState } from '../lib/state.ts';
-import { HARNESS_PATH, POD_ENTRY, POD_REGISTRATION } from './names.ts';
+import { kyvernoModeOf, readState, writeState, type ClusterState, type KyvernoMode } from '../lib/state.ts';
+import { HARNESS_PATH, MANAGED_BY_SELECTOR, NAMESPACE, POD_ENTRY, POD_REGISTRATION } from './names.ts';
+import { SLICE } from './real/access.ts';
+import { answerReal, crashReal, denyReal, ensureRealKyverno, REAL, recoverReal } from './real/control.ts';
+import { waitForRealTable } from './real/table-probe.ts';
+import { kubectl } from '../lib/kubectl.ts';
 import type { Review } from './server.ts';
 import type { TableView } from './table.ts';
 
 export const STAND_IN = 'kyverno-admission-controller';
 
 export function ensureKyverno(current: ClusterState): void {
+  if (kyvernoModeOf(current) === 'real') return ensureRealKyverno(current);
   if (isRunning(current.processes[STAND_IN])) return log('Kyverno stand-in already running');
   startDaemon(current, STAND_IN, process.execPath, [join(import.meta.dirname, 'daemon.ts')]);
 }
 
-/** Kills the stand-in without its clean shutdown: the registrations stay and point at a closed port. */
+/**
+ * Which Kyverno answers from now on. A switch stops the other one as `down` would and deletes its registrations,
+ * so that the new one registers its own (the stand-in's by URL, the real one's by Service).
+ */
+export async function chooseKyverno(current: ClusterState, wanted: KyvernoMode | undefined): Promise<void> {
+  const mode = wanted ?? kyvernoModeOf(current);
+  if (mode !== kyvernoModeOf(current)) {
+    await stopDaemon(current, mode === 'real' ? STAND_IN : REAL);
+    if (mode === 'stand-in') kubectl(['-n', NAMESPACE, 'delete', 'endpointslice', SLICE, '--ignore-not-found']);
+    if (current.seeded) {
+      kubectl(['delete', 'mutatingwebhookconfiguration,validatingwebhookconfiguration', '-l', MANAGED_BY_SELECTOR]);
+      log(`switched Kyverno from ${kyvernoModeOf(current)} to ${mode}: the other one stopped, its registrations deleted`);
+    }
+  }
+  current.kyverno = mode;
+  writeState(current);
+}
+
+/** Kills Kyverno without its clean shutdown: the registrations stay and point at a closed port. */
 export function crash(current: ClusterState): void {
+  if (kyvernoModeOf(current) === 'real') return crashReal(current);
   const record = current.processes[STAND_IN];
   if (!record || !isRunning(record)) return log('Kyverno stand-in is not running');
   // its record stays in state.json, so `status` shows it STOPPED until `recover` or `up` starts it again
@@ -30,6 +54,7 @@ export function crash(current: ClusterState): void {
 }
 
 export async function recover(current: ClusterState): Promise<void> {
+  if (kyvernoModeOf(current) === 'real') return recoverReal(current);
   ensureKyverno(current);
   if (!(await waitFor(async () => (await standIn())?.serving === true, 30_000, 300))) {
     fail('the Kyverno stand-in is running but not serving: is kyverno-admission-controller scaled to zero?');
@@ -37,10 +62,30 @@ export async function recover(current: ClusterState): Promise<void> {
   log('Kyverno stand-in serving again');
 }
 
-export const deny = (): void => setSwitch('kyverno', 'deny');
-export const answer = (): void => setSwitch('kyverno', 'answer');
-export const tableUnreadable = (): void => setSwitch('table', 'unreadable');
-export const tableReadable = (): void => setSwitch('table', 'readable');
+const real = () => kyvernoModeOf(readState()) === 'real';
+
+export function deny(): void {
+  if (real()) denyReal();
+  setSwitch('kyverno', 'deny');
+}
+export function answer(): void {
+  if (real()) answerReal();
+  setSwitch('kyverno', 'answer');
+}
+
+/** The stand-in's list of the table is made with a revoked token. The real Kyverno's watch, once made, outlives a
+ * change of its RBAC, so there is no honest way to make its load fail on demand: refused, naming why. */
+function standInOnly(what: string): void {
+  if (real()) fail(`kyverno ${what} works with the stand-in only: the real Kyverno's table watch outlives any RBAC change`);
+}
+export function tableUnreadable(): void {
+  standInOnly('table-unreadable');
+  setSwitch('table', 'unreadable');
+}
+export function tableReadable(): void {
+  standInOnly('table-readable');
+  setSwitch('table', 'readable');
+}
 
 export interface StandInState {
   serving: boolean;
@@ -73,17 +118,20 @@ export function podEntryRegistered(): boolean {
   }
 }
 
-export async function waitForRegistration(timeoutMs = 90_000): Promise<void> {
+/** The real Kyverno registers once it leads, has its certificates and has compiled the policy: up to a few minutes
+ * on a busy 2-core machine; the stand-in within a second. */
+export async function waitForRegistration(timeoutMs = 240_000): Promise<void> {
   if (!(await waitFor(podEntryRegistered, timeoutMs, 500)))
-    fail(`${POD_REGISTRATION} was not registered; see .cluster/logs/${STAND_IN}.log`);
+    fail(`${POD_REGISTRATION} was not registered; see ${logFile(real() ? 'kyverno' : STAND_IN)}`);
 }
 
 export async function waitForRegistrationGone(timeoutMs = 90_000): Promise<void> {
   if (!(await waitFor(() => !podEntryRegistered(), timeoutMs, 500))) fail(`${POD_REGISTRATION} is still registered`);
 }
 
-/** Until the stand-in holds exactly these rows: a watch event is quick, but seeding must not race it. */
+/** Until Kyverno holds exactly these rows: a watch event is quick, but seeding must not race it. */
 export async function waitForTable(rows: Record<string, string> | null, timeoutMs = 30_000): Promise<void> {
+  if (real()) return waitForRealTable(rows, Math.max(timeoutMs, 60_000));
   const want = JSON.stringify(rows && Object.keys(rows).length ? sorted(rows) : null);
   const ok = await waitFor(
     async () => {
@@ -101,6 +149,7 @@ export async function waitForTable(rows: Record<string, string> | null, timeoutM
  * may be there too: the harness applies the table as a merge, and their rows stay.
  */
 export async function waitForTableRows(rows: Record<string, string>, timeoutMs = 60_000): Promise<void> {
+  if (real()) return waitForRealTable(rows, timeoutMs); // these rows, through dry runs: the real one has no /harness
   let missing = Object.keys(rows);
   const ok = await waitFor(
     async () => {

@@ -2,6 +2,8 @@
 // owner of the registrations, the Service, the PDB, and the policy objects, which the stand-in keeps the status of.
 import { applyObjects, kubectl } from '../lib/kubectl.ts';
 import { installKyvernoCrds } from './crds.ts';
+import { applyRealKyvernoObjects } from './real/install.ts';
+import type { KyvernoMode } from '../lib/state.ts';
 import { globalContextEntry, mutatingPolicy } from './policy.ts';
 import { ADMISSION_PODS, COMPONENT_LABEL, DEPLOYMENT, NAMESPACE, OWNER_CLUSTERROLE, SERVICE } from './names.ts';
 
@@ -39,8 +41,14 @@ export function disruptionBudget(): object {
   };
 }
 
-/** Every `up`: CRDs and the objects no Kyverno webhook guards. */
-export function applyKyvernoObjects(): void {
+/** Every `up`: CRDs and the objects no Kyverno webhook guards. The real Kyverno's Service is routed to the host
+ * when its supervisor starts (real/access.ts); it brings all its CRDs, its RBAC and its ConfigMaps. */
+export function applyKyvernoObjects(mode: KyvernoMode): void {
+  if (mode === 'real') {
+    applyRealKyvernoObjects();
+    applyObjects([webhookOwner(), disruptionBudget()]);
+    return;
+  }
   installKyvernoCrds();
   applyObjects([webhookOwner(), service(), disruptionBudget()]);
 }

@@ -26,7 +26,13 @@ export interface ClusterState {
   processes: Record<string, ProcessRecord>;
   seeded?: { scenario: string; scale: number; at: string };
   backfilledAt?: string;
+  /** which Kyverno answers the pod webhook: Kyverno v1.19.1 itself or the harness's stand-in (default) */
+  kyverno?: KyvernoMode;
 }
+
+export const KYVERNO_MODES = ['stand-in', 'real'] as const;
+export type KyvernoMode = (typeof KYVERNO_MODES)[number];
+export const kyvernoModeOf = (current: ClusterState | null): KyvernoMode => current?.kyverno ?? 'stand-in';
 
 const file = () => state('state.json');
 

@@ -34,7 +34,12 @@ export function ensureUsers(apiserverPort: number): void {
 function writeKubeconfig(user: User, token: string, caData: string, port: number): void {
   const path = kubeconfigPath(user);
   mkdirSync(dirname(path), { recursive: true });
-  const yaml = `apiVersion: v1
+  writeFileSync(path, kubeconfigYaml(user, token, caData, port), { mode: 0o600 });
+}
+
+/** A self-contained kubeconfig: the local API server, its CA, one bearer token. */
+export function kubeconfigYaml(user: string, token: string, caData: string, port: number): string {
+  return `apiVersion: v1
 kind: Config
 clusters:
 - name: memdash-local
@@ -52,5 +57,4 @@ contexts:
     user: ${user}
 current-context: local
 `;
-  writeFileSync(path, yaml, { mode: 0o600 });
 }

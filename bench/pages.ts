@@ -1,0 +1,121 @@
+// Every page opened in headless Chromium (Debian's, as the browser tests use it), as a first visit with an empty cache:
+// its largest contentful paint, and the JavaScript it loads gzipped (each script compressed here with gzip -6, so the
+// figure does not depend on whether a proxy compresses). Run by hand: `node bench/pages.ts [runs]`.
+// Needs the local cluster (npm run cluster:up) and a `next build`; MEMDASH_URL reuses a running memdash instead.
+// Targets (issue 14): LCP ≤ 1.2 s on every page; first-load JavaScript ≤ 250 KB gzipped per page.
+import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { bin, kubeconfigPath } from '../e2e/cluster/lib/paths.ts';
+import { percentile, startMemdash, stopMemdash } from './harness.ts';
+import { atMost } from './figures.ts';
+
+const RUNS = Number(process.argv[2] ?? 3);
+const LCP_LIMIT_MS = 1200;
+const JS_LIMIT_KB = 250;
+
+function aPod(namespace: string, selector: string): string {
+  const name = execFileSync(
+    bin('kubectl'),
+    [
+      `--kubeconfig=${kubeconfigPath('viewer')}`,
+      '-n',
+      namespace,
+      'get',
+      'pods',
+      '-l',
+      selector,
+      '-o',
+      'jsonpath={.items[0].metadata.name}',
+    ],
+    { encoding: 'utf8' },
+  );
+  if (!name) throw new Error(`no pod in ${namespace} with ${selector}: the local cluster's scenario is not loaded`);
+  return `/pods/${namespace}/${name}`;
+}
+
+const PAGES = [
+  '/',
+  '/pods',
+  aPod('payments', 'app.kubernetes.io/name=api'),
+  '/workloads',
+  '/workloads/payments/api',
+  '/table',
+  '/table/snapshots',
+  '/table/diff',
+  '/table/preview',
+  '/table/restore',
+  '/webhook',
+  '/break-glass',
+  '/snapshot/runs',
+  '/audit',
+];
+
+interface Visit {
+  lcpMs: number;
+  /** The scripts the page's HTML names (Next's "first load"): what runs before the page is interactive. */
+  jsGzipBytes: number;
+  /** Every script loaded until the network is idle, the lazily loaded ones (the chart library) too. */
+  allJsGzipBytes: number;
+}
+
+/** The script URLs the HTML names, absolute. */
+function scriptsOf(html: string, base: string): Set<string> {
+  return new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => new URL(m[1]!.replaceAll('&amp;', '&'), base).href));
+}
+
+/** One first visit: a fresh context (no cache), the page settled, its LCP as Chromium reports it. */
+async function visit(browser: Browser, url: string): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const scripts: Array<Promise<{ url: string; bytes: number }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const sized = (body: Buffer) => ({ url: response.url(), bytes: gzipSync(body, { level: 6 }).length });
+    scripts.push(response.body().then(sized, () => ({ url: response.url(), bytes: 0 })));
+  });
+  const document = await page.goto(url, { waitUntil: 'networkidle' });
+  const named = scriptsOf((await document?.text()) ?? '', url);
+  const lcpMs = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
+        setTimeout(() => resolve(NaN), 3000); // no contentful paint at all
+      }),
+  );
+  const loaded = await Promise.all(scripts);
+  const sum = (list: typeof loaded) => list.reduce((total, s) => total + s.bytes, 0);
+  await context.close();
+  return { lcpMs, jsGzipBytes: sum(loaded.filter((s) => named.has(s.url))), allJsGzipBytes: sum(loaded) };
+}
+
+const server = await startMemdash();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+let worstLcp = 0;
+let worstJs = 0;
+try {
+  await visit(browser, `${server.url}/`); // warm up: the server compiles nothing, but its caches fill
+  for (const path of PAGES) {
+    const visits: Visit[] = [];
+    for (let i = 0; i < RUNS; i++) visits.push(await visit(browser, `${server.url}${path}`));
+    const lcp = percentile(
+      visits.map((v) => v.lcpMs),
+      50,
+    );
+    const js = Math.max(...visits.map((v) => v.jsGzipBytes)) / 1024;
+    const all = Math.max(...visits.map((v) => v.allJsGzipBytes)) / 1024;
+    worstLcp = Math.max(worstLcp, lcp);
+    worstJs = Math.max(worstJs, js);
+    console.log(
+      `${path.padEnd(40)} LCP median ${lcp.toFixed(0).padStart(5)} ms   first-load JS ${js.toFixed(0).padStart(4)} KB gzipped (${all.toFixed(0)} KB with what loads later)`,
+    );
+  }
+} finally {
+  await browser.close();
+  stopMemdash(server);
+}
+atMost('largest contentful paint, worst page (median of its visits)', Math.round(worstLcp), 'ms', LCP_LIMIT_MS);
+atMost('first-load JavaScript gzipped, largest page', Math.round(worstJs), 'KB', JS_LIMIT_KB);

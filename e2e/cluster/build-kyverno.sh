@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the real Kyverno admission controller (cmd/kyverno) from the github.com/kyverno/kyverno Go module into a
+# cache outside the repo. Skipped when the binary is there.
+# A dependency's replace lines are ignored, so a wrapper module carries the module's one replace
+# (k8s.io/pod-security-admission => Kyverno's fork); without it the build fails on the fork's API.
+# Run through `npm run cluster -- build` (e2e/cluster/lib/kyverno-binary.ts sets the version and folders).
+set -euo pipefail
+: "${KYVERNO_VERSION:?}" "${KYVERNO_BIN:?}" "${KYVERNO_WRAPPER:?}"
+log() { printf '[build %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+[ -x "$KYVERNO_BIN" ] && exit 0
+mkdir -p "$KYVERNO_WRAPPER" "$(dirname "$KYVERNO_BIN")"
+# one build at a time (two clusters' `up` at once): the second waits, then finds the binary
+exec 9>"$KYVERNO_WRAPPER/.lock"
+flock 9
+[ -x "$KYVERNO_BIN" ] && exit 0
+cd "$KYVERNO_WRAPPER"
+
+# the module itself first (its go.mod names the replace this wrapper must repeat)
+go mod download -json "github.com/kyverno/kyverno@$KYVERNO_VERSION" >/dev/null
+module_dir=$(go mod download -json "github.com/kyverno/kyverno@$KYVERNO_VERSION" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+[ -f "$module_dir/go.mod" ] || { log "no go.mod in the downloaded module ($module_dir)"; exit 1; }
+{
+  echo "module memdash.local/kyverno-build"
+  echo
+  echo "go $(sed -n 's/^go //p' "$module_dir/go.mod")"
+  echo
+  echo "require github.com/kyverno/kyverno $KYVERNO_VERSION"
+  echo
+  grep '^replace ' "$module_dir/go.mod"
+} > go.mod.new
+cmp -s go.mod.new go.mod 2>/dev/null || cp go.mod.new go.mod
+rm -f go.mod.new
+# the wrapper needs a package of its own for go to treat it as a main module with sources
+echo "package kyvernobuild" > doc.go
+
+started=$SECONDS
+log "building kyverno $KYVERNO_VERSION (a cold build takes many minutes and a few GiB)"
+CGO_ENABLED=0 GOFLAGS=-mod=mod go build -p 2 -trimpath \
+  -ldflags "-s -w -X github.com/kyverno/kyverno/pkg/version.BuildVersion=$KYVERNO_VERSION" \
+  -o "$KYVERNO_BIN.tmp" github.com/kyverno/kyverno/cmd/kyverno
+mv "$KYVERNO_BIN.tmp" "$KYVERNO_BIN"
+log "built kyverno in $((SECONDS - started)) s"

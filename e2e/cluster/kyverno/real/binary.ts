@@ -1,0 +1,27 @@
+// The real Kyverno admission controller, built from the github.com/kyverno/kyverno Go module (build-kyverno.sh)
+// into the same cache as the Kubernetes binaries; the wrapper module lives beside the Kubernetes one.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { cacheDir } from '../../lib/paths.ts';
+import { fail } from '../../lib/log.ts';
+import { KYVERNO_VERSION } from '../crds.ts';
+
+export const kyvernoBin = join(cacheDir, 'bin', `kyverno-${KYVERNO_VERSION}`, 'kyverno');
+
+export const kyvernoBuilt = (): boolean => existsSync(kyvernoBin);
+
+/** Builds it when missing (cold: many minutes and a few GiB of memory; `nice` keeps the machine usable). */
+export function ensureKyvernoBinary(): void {
+  if (kyvernoBuilt()) return;
+  execFileSync('nice', ['-n', '10', 'bash', join(import.meta.dirname, '..', '..', 'build-kyverno.sh')], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      KYVERNO_VERSION,
+      KYVERNO_BIN: kyvernoBin,
+      KYVERNO_WRAPPER: join(cacheDir, `kyverno-build-${KYVERNO_VERSION}`),
+    },
+  });
+  if (!kyvernoBuilt()) fail(`the Kyverno build finished without ${kyvernoBin}`);
+}

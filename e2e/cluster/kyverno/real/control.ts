@@ -1,0 +1,82 @@
+// The harness's handles on the real Kyverno: start its supervisor, crash it, wait until it serves, and the
+// `kyverno deny` switch, which for the real one is a policy that fails (what Kyverno does with a broken policy).
+import { request } from 'node:https';
+import { join } from 'node:path';
+import { isRunning, startDaemon, waitFor } from '../../lib/processes.ts';
+import { kubectl } from '../../lib/kubectl.ts';
+import { fail, log } from '../../lib/log.ts';
+import type { ClusterState } from '../../lib/state.ts';
+import { POLICY } from '../names.ts';
+import { mutatingPolicy } from '../policy.ts';
+import { apiserverRoutesToEndpoints, hostAddress, routeServiceToHost } from './access.ts';
+import { ensureKyvernoBinary } from './binary.ts';
+
+export const REAL = 'kyverno-real';
+
+export function ensureRealKyverno(current: ClusterState): void {
+  ensureKyvernoBinary();
+  const apiserver = current.processes['kube-apiserver'];
+  const address = hostAddress();
+  if (address && apiserver && !apiserverRoutesToEndpoints(apiserver.pid))
+    fail('the running kube-apiserver was started without --enable-aggregator-routing: `npm run cluster:down`, then up again');
+  if (address) routeServiceToHost(address, current.ports.webhook);
+  else log('no non-loopback address on this host: Kyverno runs with --serverIP (debug mode: no clean-up on shutdown)');
+  if (isRunning(current.processes[REAL])) return log('Kyverno v1.19.1 supervisor already running');
+  startDaemon(current, REAL, process.execPath, [join(import.meta.dirname, 'supervisor.ts')]);
+}
+
+/** SIGKILL to the supervisor's process group: Kyverno dies without its shutdown, its registrations stay. */
+export function crashReal(current: ClusterState): void {
+  const record = current.processes[REAL];
+  if (!record || !isRunning(record)) return log('the real Kyverno is not running');
+  process.kill(-record.pid, 'SIGKILL');
+  log('Kyverno killed (SIGKILL); its registrations stay');
+}
+
+/** Kyverno's own liveness endpoint on its webhook port (its certificate is its own CA's: not verified here). */
+export function realServing(port: number): Promise<boolean> {
+  return new Promise((answer) => {
+    const req = request({ host: '127.0.0.1', port, path: '/health/liveness', rejectUnauthorized: false, timeout: 3000 }, (res) => {
+      res.resume();
+      answer(res.statusCode === 200);
+    });
+    req.on('error', () => answer(false));
+    req.on('timeout', () => req.destroy());
+    req.end();
+  });
+}
+
+export async function recoverReal(current: ClusterState): Promise<void> {
+  ensureRealKyverno(current);
+  if (!(await waitFor(() => realServing(current.ports.webhook), 120_000, 500)))
+    fail('Kyverno is not serving: is kyverno-admission-controller scaled to zero? see .cluster/logs/kyverno.log');
+  log('Kyverno serving again');
+}
+
+/** The policy gains a mutation whose JSON patch cannot apply, so Kyverno answers every covered pod with its error. */
+export function denyReal(): void {
+  const failing = {
+    patchType: 'JSONPatch',
+    jsonPatch: { expression: '[JSONPatch{op: "test", path: "/metadata/labels/memdash-harness", value: "kyverno deny"}]' },
+  };
+  kubectl([
+    'patch',
+    'mutatingpolicies.policies.kyverno.io',
+    POLICY,
+    '--type=json',
+    '-p',
+    JSON.stringify([{ op: 'add', path: '/spec/mutations/-', value: failing }]),
+  ]);
+}
+
+export function answerReal(): void {
+  const policy = mutatingPolicy() as { spec: { mutations: unknown[] } };
+  kubectl([
+    'patch',
+    'mutatingpolicies.policies.kyverno.io',
+    POLICY,
+    '--type=merge',
+    '-p',
+    JSON.stringify({ spec: { mutations: policy.spec.mutations } }),
+  ]);
+}
