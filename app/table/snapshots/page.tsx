@@ -70,10 +70,10 @@ export default async function SnapshotsPage() {
         <ul className="list-disc pl-5 text-sm">
           {gaps.map((g) => (
             <li key={g.from} data-testid="gap">
-              absent from <span className="font-mono">{g.from}</span>{' '}
+              absent from <span className="font-mono">{showTime(g.from)}</span>{' '}
               {g.to ? (
                 <>
-                  until <span className="font-mono">{g.to}</span>
+                  until <span className="font-mono">{showTime(g.to)}</span>
                 </>
               ) : (
                 <strong>and still absent</strong>
