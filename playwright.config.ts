@@ -61,7 +61,8 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
-      KUBECONFIG: kubeconfig('viewer'),
+      // the deployment group runs the read-only specs with the Helm chart's ServiceAccount token as the only credential
+      KUBECONFIG: process.env.MEMDASH_E2E_KUBECONFIG ?? kubeconfig('viewer'),
       NEXT_TELEMETRY_DISABLED: '1',
       // The workload charts read the local cluster's Prometheus; the history goes to a store of the tests' own.
       MEMDASH_PROMETHEUS_URL: prometheusUrl(cluster),

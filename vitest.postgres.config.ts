@@ -12,9 +12,8 @@ export default defineConfig({
   },
   test: {
     name: 'postgres',
-    // writes.test.ts (the audit through the write routes) reads its SQLite file to prove no token is stored, so it
-    // stays SQLite-only; the audit records themselves are in lib/history/store.test.ts
-    include: ['lib/history/**/*.test.ts', 'test/integration/history.test.ts'],
+    // writes.test.ts: the audit through the write routes, and no token anywhere in the store's rows
+    include: ['lib/history/**/*.test.ts', 'test/integration/history.test.ts', 'test/integration/writes.test.ts'],
     environment: 'node',
     env: { MEMDASH_TEST_STORE: 'postgres' },
     setupFiles: ['test/integration/setup.ts'],

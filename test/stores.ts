@@ -1,7 +1,7 @@
 // A history store of a test's own, of the kind the run asks for: a SQLite file in a fresh temporary folder (the
 // default), or with MEMDASH_TEST_STORE=postgres a fresh database on the local cluster's PostgreSQL (the `postgres`
 // group of scripts/test.sh runs the history and audit tests so). A missing PostgreSQL is a failure naming it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -44,6 +44,33 @@ async function onServer<T>(current: ReturnType<typeof requireCluster>, run: (c: 
   await client.connect();
   try {
     return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Everything a store holds, as text to search (for a secret that must not be there): the SQLite file with its
+ * write-ahead log, or every row of every table of the PostgreSQL database, each row as PostgreSQL prints it.
+ */
+export async function everythingStored(location: string): Promise<string> {
+  if (!/^postgres(ql)?:\/\//.test(location))
+    return [location, `${location}-wal`]
+      .filter((f) => existsSync(f))
+      .map((f) => readFileSync(f).toString('latin1'))
+      .join('\n');
+  const client = new pg.Client({ connectionString: location });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      "select quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+    );
+    const texts: string[] = [];
+    for (const { name } of tables.rows) {
+      const rows = await client.query<{ row: string }>(`select t::text as row from ${name} t`);
+      texts.push(...rows.rows.map((r) => r.row));
+    }
+    return texts.join('\n');
   } finally {
     await client.end();
   }

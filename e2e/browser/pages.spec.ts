@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { kubectlJson } from '../../test/integration/cluster';
+import { EVERY_PAGE } from './every-page';
 
 function aPodOf(namespace: string, workloadLabel: string): string {
   const pods = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>(['-n', namespace, 'get', 'pods', '-l', workloadLabel]).items;
@@ -11,25 +12,8 @@ function aPodOf(namespace: string, workloadLabel: string): string {
   return `/pods/${namespace}/${pods[0]!.metadata.name}`;
 }
 
-const PAGES = [
-  '/',
-  '/pods',
-  '/pods?verdict=differs',
-  '/table',
-  '/table/snapshots',
-  '/table/diff',
-  '/table/preview',
-  '/table/restore',
-  '/workloads',
-  '/workloads/payments/api',
-  '/workloads/shop/no-such-workload',
-  '/webhook',
-  '/break-glass',
-  '/break-glass/drill',
-  '/snapshot/runs',
-  '/snapshot/override',
-  '/audit',
-];
+// the pages, and a workload that is not there (its 404 page is a page too)
+const PAGES = [...EVERY_PAGE, '/workloads/shop/no-such-workload'];
 
 const pages = () => [...PAGES, aPodOf('payments', 'app.kubernetes.io/name=api')];
 

@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
-# Builds the real Kyverno admission controller (cmd/kyverno) from the github.com/kyverno/kyverno Go module into a
-# cache outside the repo. Skipped when the binary is there.
+# Builds the real Kyverno admission controller (cmd/kyverno) and its CLI (cmd/cli/kubectl-kyverno, for `kyverno test`)
+# from the github.com/kyverno/kyverno Go module into a cache outside the repo. Skipped when both are there.
 # A dependency's replace lines are ignored, so a wrapper module carries the module's one replace
 # (k8s.io/pod-security-admission => Kyverno's fork); without it the build fails on the fork's API.
-# Run through `npm run cluster -- build` (e2e/cluster/lib/kyverno-binary.ts sets the version and folders).
+# Run through `npm run cluster -- build` (e2e/cluster/kyverno/real/binary.ts sets the version and folders).
 set -euo pipefail
-: "${KYVERNO_VERSION:?}" "${KYVERNO_BIN:?}" "${KYVERNO_WRAPPER:?}"
+: "${KYVERNO_VERSION:?}" "${KYVERNO_BIN:?}" "${KYVERNO_CLI:?}" "${KYVERNO_WRAPPER:?}"
 log() { printf '[build %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
-[ -x "$KYVERNO_BIN" ] && exit 0
+[ -x "$KYVERNO_BIN" ] && [ -x "$KYVERNO_CLI" ] && exit 0
 mkdir -p "$KYVERNO_WRAPPER" "$(dirname "$KYVERNO_BIN")"
 # one build at a time (two clusters' `up` at once): the second waits, then finds the binary
 exec 9>"$KYVERNO_WRAPPER/.lock"
 flock 9
-[ -x "$KYVERNO_BIN" ] && exit 0
+[ -x "$KYVERNO_BIN" ] && [ -x "$KYVERNO_CLI" ] && exit 0
 cd "$KYVERNO_WRAPPER"
 
 # the module itself first (its go.mod names the replace this wrapper must repeat)
@@ -34,10 +34,17 @@ rm -f go.mod.new
 # the wrapper needs a package of its own for go to treat it as a main module with sources
 echo "package kyvernobuild" > doc.go
 
-started=$SECONDS
-log "building kyverno $KYVERNO_VERSION (a cold build takes many minutes and a few GiB)"
-CGO_ENABLED=0 GOFLAGS=-mod=mod go build -p 2 -trimpath \
-  -ldflags "-s -w -X github.com/kyverno/kyverno/pkg/version.BuildVersion=$KYVERNO_VERSION" \
-  -o "$KYVERNO_BIN.tmp" github.com/kyverno/kyverno/cmd/kyverno
-mv "$KYVERNO_BIN.tmp" "$KYVERNO_BIN"
-log "built kyverno in $((SECONDS - started)) s"
+# one go build: (module, ldflags) -> output; skipped when the output is there
+build() {
+  local out=$1 package=$2 started=$SECONDS
+  [ -x "$out" ] && return 0
+  log "building $package $KYVERNO_VERSION (a cold build takes many minutes and a few GiB)"
+  CGO_ENABLED=0 GOFLAGS=-mod=mod go build -p 2 -trimpath \
+    -ldflags "-s -w -X github.com/kyverno/kyverno/pkg/version.BuildVersion=$KYVERNO_VERSION" \
+    -o "$out.tmp" "$package"
+  mv "$out.tmp" "$out"
+  log "built $package in $((SECONDS - started)) s"
+}
+build "$KYVERNO_BIN" github.com/kyverno/kyverno/cmd/kyverno
+# the CLI shares most packages with the admission controller: its build after it is short
+build "$KYVERNO_CLI" github.com/kyverno/kyverno/cmd/cli/kubectl-kyverno

@@ -8,7 +8,7 @@ import { kubeconfigPath, stateDir } from './lib/paths.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
 import { postgresUrlFile } from './lib/postgres.ts';
 import { ClusterError } from './lib/log.ts';
-import { ensureBinaries } from './lib/binaries.ts';
+import { ensureBinaries, ensureHelm } from './lib/binaries.ts';
 import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './kyverno/harness.ts';
 import { setSnapshotMode, SNAPSHOT_MODES } from './snapshot/harness.ts';
 
@@ -19,7 +19,8 @@ const USAGE = `usage: npm run cluster -- <command>
                       v1.19.1 itself (built from its Go module); kept in the state folder until changed
   down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
-  build               build the Kubernetes, KWOK and Kyverno binaries into the cache (up does it when they are missing)
+  build               build the Kubernetes, KWOK and Kyverno binaries (up does it when they are missing) and helm into
+                      the cache
   kyverno crash|recover
                       SIGKILL Kyverno, leaving its registrations (covered pod creates are refused) | start it again
   kyverno deny|allow  answer pod reviews with a denial (the real one: a policy whose patch fails) | as the policy says
@@ -124,6 +125,7 @@ async function main(argv: string[]): Promise<number> {
     case 'build':
       ensureBinaries();
       ensureKyvernoBinary();
+      ensureHelm();
       return 0;
     case 'kyverno':
       return kyvernoCommand(flags[0]);

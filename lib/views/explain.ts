@@ -6,7 +6,7 @@ import { readClients } from '@/lib/k8s/client';
 import { readNamespaceLabels } from '@/lib/k8s/namespaces';
 import type { PodRef } from '@/lib/k8s/names';
 import { readOwnerChain, type OwnerLink } from '@/lib/k8s/owners';
-import { readPod, timestampOf } from '@/lib/k8s/pods';
+import { readPodShared, timestampOf } from '@/lib/k8s/pods';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
 import { withHistory } from './at-creation';
@@ -20,7 +20,7 @@ export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Ex
   const k = readClients();
   // The reads that do not depend on the pod run alongside it; the pod's own failure (404) is reported first.
   const [pod, namespaceLabels, table, registration] = await Promise.allSettled([
-    readPod(k, ref),
+    readPodShared(ref),
     readNamespaceLabels(k, ref.namespace),
     readTable(k),
     readRegistration(k),

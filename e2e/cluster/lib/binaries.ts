@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, binDir, cacheDir, KUBE_VERSION, KWOK_VERSION } from './paths.ts';
+import { bin, binDir, cacheDir, helmBin, HELM_VERSION, KUBE_VERSION, KWOK_VERSION } from './paths.ts';
 import { fail } from './log.ts';
 
 export const BUILT = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubectl', 'kwok'];
@@ -31,4 +31,14 @@ export function ensureBinaries(): void {
   });
   const still = BUILT.filter((b) => !existsSync(bin(b)));
   if (still.length) fail(`build finished without ${still.join(', ')}`);
+}
+
+/** helm from its Go module, for the chart's tests (once: about 90 s on a quiet machine, cached like the others). */
+export function ensureHelm(): void {
+  if (existsSync(helmBin)) return;
+  execFileSync('bash', [join(import.meta.dirname, '..', 'build-helm.sh')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, HELM_VERSION, MEMDASH_CACHE: cacheDir },
+  });
+  if (!existsSync(helmBin)) fail(`build finished without ${helmBin}`);
 }

@@ -13,4 +13,8 @@ export const stateDir = process.env.MEMDASH_CLUSTER_DIR ?? join(repoRoot, '.clus
 export const bin = (name: string): string => join(binDir, name);
 export const state = (...parts: string[]): string => join(stateDir, ...parts);
 
+// helm, for the chart's tests (lint, template, install into the local cluster), built by e2e/cluster/build-helm.sh
+export const HELM_VERSION = process.env.MEMDASH_HELM_VERSION ?? 'v3.22.0';
+export const helmBin = join(cacheDir, 'bin', `helm-${HELM_VERSION}`, 'helm');
+
 export const kubeconfigPath = (user: 'admin' | 'viewer' | 'operator'): string => state('kubeconfig', `${user}.yaml`);

@@ -9,7 +9,10 @@ import { KYVERNO_VERSION } from '../crds.ts';
 
 export const kyvernoBin = join(cacheDir, 'bin', `kyverno-${KYVERNO_VERSION}`, 'kyverno');
 
-export const kyvernoBuilt = (): boolean => existsSync(kyvernoBin);
+/** Its CLI (cmd/cli/kubectl-kyverno), for `kyverno test` on the runbook's policy; built with it. */
+export const kyvernoCli = join(cacheDir, 'bin', `kyverno-${KYVERNO_VERSION}`, 'kubectl-kyverno');
+
+export const kyvernoBuilt = (): boolean => existsSync(kyvernoBin) && existsSync(kyvernoCli);
 
 /** Builds it when missing (cold: many minutes and a few GiB of memory; `nice` keeps the machine usable). */
 export function ensureKyvernoBinary(): void {
@@ -20,8 +23,9 @@ export function ensureKyvernoBinary(): void {
       ...process.env,
       KYVERNO_VERSION,
       KYVERNO_BIN: kyvernoBin,
+      KYVERNO_CLI: kyvernoCli,
       KYVERNO_WRAPPER: join(cacheDir, `kyverno-build-${KYVERNO_VERSION}`),
     },
   });
-  if (!kyvernoBuilt()) fail(`the Kyverno build finished without ${kyvernoBin}`);
+  if (!kyvernoBuilt()) fail(`the Kyverno build finished without ${kyvernoBin} or ${kyvernoCli}`);
 }

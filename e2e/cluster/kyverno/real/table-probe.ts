@@ -1,11 +1,11 @@
 // What table the real Kyverno holds, asked the only way Kyverno answers: server-side dry runs of pods through its
 // webhook. One pod per workload of the table, owned by a ReplicaSet of that workload, one container per row and
 // no resources; the table is held when each container comes back with its row as its request (no limit, no cap).
-import { kubectlAsync } from '../../lib/kubectl.ts';
+import { getJson, kubectlAsync } from '../../lib/kubectl.ts';
 import { waitFor } from '../../lib/processes.ts';
 import { fail } from '../../lib/log.ts';
 import { bytesOf } from '../mutation.ts';
-import { SKIPPED_NAMESPACES } from '../names.ts';
+import { GLOBAL_CONTEXT_ENTRY, SKIPPED_NAMESPACES } from '../names.ts';
 import { tableRows } from '../../scenario/objects.ts';
 import { WORKLOADS } from '../../scenario/workloads.ts';
 
@@ -75,4 +75,18 @@ export async function waitForRealTable(rows: Record<string, string> | null, time
   };
   const ok = await waitFor(allHold, timeoutMs, 1000);
   if (!ok) fail('the real Kyverno did not size dry-run pods from the table: see .cluster/logs/kyverno.log');
+  // Kyverno serves the entry before it writes the entry's status: what memdash shows waits for both.
+  if (!(await waitFor(async () => globalContextReady(), timeoutMs, 1000)))
+    fail(`the real Kyverno did not mark GlobalContextEntry ${GLOBAL_CONTEXT_ENTRY} Ready: see .cluster/logs/kyverno.log`);
+}
+
+function globalContextReady(): boolean {
+  const entry = getJson<{ status?: { conditions?: Array<{ type: string; status: string }> } }>([
+    'get',
+    'globalcontextentries.kyverno.io',
+    GLOBAL_CONTEXT_ENTRY,
+    '-o',
+    'json',
+  ]);
+  return entry.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
 }
