@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatMemory, MiB } from '@/lib/domain';
+import { formatMemory, MiB, formatCount, formatPercent } from '@/lib/domain';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import type { Series } from './chart-series';
 import { Tag } from './ui/Tag';
@@ -12,15 +12,15 @@ export function ChartFrame({ chart, series, children }: { chart: ContainerChart;
   return (
     <figure className="rounded border border-zinc-200 bg-white p-2" data-testid="memory-chart" data-container={chart.container}>
       <figcaption className="text-sm">
-        <strong className="font-mono">{chart.container}</strong>: working set per pod (hourly peaks, UTC),{' '}
-        {chart.samples.toLocaleString('en-US')} samples from {chart.pods.length.toLocaleString('en-US')} pods; the job would write{' '}
+        <strong className="font-mono">{chart.container}</strong>: working set per pod (hourly peaks, UTC), {formatCount(chart.samples)}{' '}
+        samples from {formatCount(chart.pods.length)} pods; the job would write{' '}
         <strong className="font-mono" data-testid="p90">
           {chart.p90Mi === null ? 'no row' : `${chart.p90Mi}Mi`}
         </strong>
         {chart.shareAboveRequest !== null && (
           <>
             ; above the request <span className="font-mono">{formatMemory(chart.request!)}</span>{' '}
-            <strong data-testid="share-above">{(chart.shareAboveRequest * 100).toFixed(1)}%</strong> of the time
+            <strong data-testid="share-above">{formatPercent(chart.shareAboveRequest)}</strong> of the time
           </>
         )}
         . <RowAgainstP90 chart={chart} />
@@ -44,8 +44,8 @@ function RowAgainstP90({ chart }: { chart: ContainerChart }) {
   const change = ((chart.p90Mi - rowMi) / rowMi) * 100;
   return (
     <Tag tone={Math.abs(change) >= 10 ? 'warn' : 'plain'} data-testid="row-vs-p90" data-differs="true">
-      today&apos;s row {formatMemory(chart.row)} differs from the p90 now {chart.p90Mi}Mi ({change > 0 ? '+' : ''}
-      {change.toFixed(1)}%): the next snapshot changes it
+      today&apos;s row {formatMemory(chart.row)} differs from the p90 now {formatMemory(chart.p90Mi * MiB)} (
+      {formatPercent(change / 100, true)}): the next snapshot changes it
     </Tag>
   );
 }

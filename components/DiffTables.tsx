@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { DiffPage, RowChange, TableDiff } from '@/lib/domain';
+import { formatCount, formatPercent, type DiffPage, type RowChange, type TableDiff } from '@/lib/domain';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { workloadHref } from '@/lib/routes';
 
@@ -23,7 +23,7 @@ function ChangeList({ title, kind, changes, total }: { title: string; kind: stri
   return (
     <section data-testid={`diff-${kind}`}>
       <h2 className="font-semibold">
-        {title} <span className="text-zinc-500">({(total ?? changes.length).toLocaleString('en-US')})</span>
+        {title} <span className="text-zinc-500">({formatCount(total ?? changes.length)})</span>
       </h2>
       {changes.length > 0 && (
         <Table>
@@ -44,7 +44,7 @@ function ChangeList({ title, kind, changes, total }: { title: string; kind: stri
                 <Td className="text-right font-mono">{c.toValue ?? '—'}</Td>
                 <Td className={`text-right font-mono ${tone(c.deltaMi)}`}>{c.deltaMi === null ? '' : signed(c.deltaMi)}</Td>
                 <Td className={`text-right font-mono ${tone(c.deltaMi)}`}>
-                  {c.deltaPercent === null ? '' : `${signed(Number(c.deltaPercent.toFixed(1)))}%`}
+                  {c.deltaPercent === null ? '' : formatPercent(c.deltaPercent / 100, true)}
                 </Td>
               </Row>
             ))}
@@ -52,14 +52,14 @@ function ChangeList({ title, kind, changes, total }: { title: string; kind: stri
         </Table>
       )}
       {total === undefined && changes.length > 2000 && (
-        <p className="text-sm text-zinc-600">The first 2,000 of {changes.length}; the export has all of them.</p>
+        <p className="text-sm text-zinc-600">The first 2,000 of {formatCount(changes.length)}; the export has all of them.</p>
       )}
     </section>
   );
 }
 
 function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
+  return n > 0 ? `+${formatCount(n)}` : formatCount(n);
 }
 
 function tone(delta: number | null): string {

@@ -1,5 +1,6 @@
 'use client';
 
+import { showTime, formatCount } from '@/lib/domain';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Card } from '@/components/ui/Card';
@@ -26,7 +27,10 @@ export function ImportTable() {
     } | null;
     if (!response.ok) setMessage({ ok: false, text: body?.error?.message ?? `HTTP ${response.status}` });
     else {
-      setMessage({ ok: true, text: `${body?.created ? 'Imported' : 'Already imported'}: ${body?.rows} rows, dated ${body?.takenAt}.` });
+      setMessage({
+        ok: true,
+        text: `${body?.created ? 'Imported' : 'Already imported'}: ${formatCount(body?.rows ?? 0)} rows, dated ${showTime(body?.takenAt)}.`,
+      });
       router.refresh();
     }
   }

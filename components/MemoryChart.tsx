@@ -1,7 +1,7 @@
 'use client';
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { dayTick, dayTicks, formatMemory, memoryAxis, memoryTick } from '@/lib/domain';
+import { dayTick, dayTicks, formatMemory, memoryAxis, memoryTick, formatTime } from '@/lib/domain';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import { highestOf, type Series } from './chart-series';
 
@@ -50,7 +50,7 @@ export default function MemoryChart({
           stroke="var(--chart-axis)"
         />
         <Tooltip
-          labelFormatter={(t) => `${new Date(Number(t) * 1000).toISOString().slice(0, 13).replace('T', ' ')}:00 UTC (hour's peak)`}
+          labelFormatter={(t) => `${formatTime(new Date(Number(t) * 1000))} (the hour's peak)`}
           formatter={(v) => (typeof v === 'number' ? formatMemory(v) : String(v))}
           contentStyle={{ background: 'var(--color-white)', borderColor: 'var(--color-zinc-300)', color: 'var(--color-zinc-900)' }}
         />

@@ -1,4 +1,4 @@
-import { toDate } from '@/lib/domain';
+import { toDate, formatCount } from '@/lib/domain';
 import type { Explanation } from '@/lib/views/explain-types';
 import { OwnerChain } from './OwnerChain';
 import { Time } from './Time';
@@ -45,7 +45,7 @@ function TableState({ explanation: e, now }: { explanation: Explanation; now: Da
   const order = written && created ? (written > created ? 'after this pod was created' : 'before this pod was created') : null;
   return (
     <span>
-      {name}: {table.rows} rows
+      {name}: {formatCount(table.rows)} rows
       {table.malformed > 0 && <span className="text-amber-800"> ({table.malformed} malformed)</span>}, last written{' '}
       <Time at={table.lastWriteAt} now={now} />
       {order && <strong> — {order}</strong>}

@@ -3,7 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatMemory } from '@/lib/domain';
+import { formatMemory, formatCount } from '@/lib/domain';
 import { workloadHref } from '@/lib/routes';
 import type { Sort, TableFilter } from './table-filter';
 
@@ -73,7 +73,7 @@ export function TableRows({ rows, namespaces, initial }: { rows: TableRowView[];
           </select>
         </label>
         <span className="text-sm text-zinc-600" data-testid="shown-count">
-          {shown.length} of {rows.length} rows shown
+          {formatCount(shown.length)} of {formatCount(rows.length)} rows shown
         </span>
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)_6rem_4.5rem] sm:grid-cols-[minmax(0,1fr)_10rem_6rem] border-b border-zinc-300 px-2 text-sm font-semibold">

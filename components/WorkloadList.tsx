@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { MiB, formatMemory } from '@/lib/domain';
+import { MiB, formatCount, formatMemory, formatPercent } from '@/lib/domain';
 import type { WorkloadSummary } from '@/lib/views/workloads-types';
 import { workloadHref } from '@/lib/routes';
 import { usePreviewStream } from './preview/usePreviewStream';
@@ -43,8 +43,7 @@ export function WorkloadList({ workloads, initialSort }: { workloads: WorkloadSu
     <>
       <p className="text-zinc-600" data-testid="p90-state">
         {state.phase === 'running' && 'Computing the p90 the snapshot would write now (28 days from Prometheus)…'}
-        {state.phase === 'done' &&
-          `p90 now: computed from ${state.preview.samples.toLocaleString('en-US')} samples, as the snapshot job would.`}
+        {state.phase === 'done' && `p90 now: computed from ${formatCount(state.preview.samples)} samples, as the snapshot job would.`}
         {state.phase === 'failed' && `No p90 now: ${state.problem.title}. ${state.problem.message}`}
       </p>
       <Table data-testid="workloads">
@@ -77,7 +76,7 @@ export function WorkloadList({ workloads, initialSort }: { workloads: WorkloadSu
                   <RowAgainstP90 key={r.key} container={r.container} bytes={r.bytes} p90={p90 ? (p90[r.key] ?? null) : undefined} />
                 ))}
               </Td>
-              <Td className="text-right">{w.pods.toLocaleString('en-US')}</Td>
+              <Td className="text-right">{formatCount(w.pods)}</Td>
               <Td className="text-right">{w.stale > 0 ? <Tag tone="warn">{w.stale}</Tag> : 0}</Td>
               <Td className="text-right">{w.drifted > 0 ? <Tag tone="warn">{w.drifted}</Tag> : 0}</Td>
             </Row>
@@ -98,10 +97,9 @@ function RowAgainstP90({ container, bytes, p90 }: { container: string; bytes: nu
       {p90 && (
         <>
           {' → '}
-          {p90}{' '}
+          {formatMemory(miOf(p90) * MiB)}{' '}
           <span className={percent !== null && Math.abs(percent) >= 10 ? 'font-semibold text-amber-800' : 'text-zinc-600'}>
-            ({percent! > 0 ? '+' : ''}
-            {percent!.toFixed(1)}%)
+            ({formatPercent(percent! / 100, true)})
           </span>
         </>
       )}
@@ -111,6 +109,8 @@ function RowAgainstP90({ container, bytes, p90 }: { container: string; bytes: nu
 
 function changeOf(bytes: number, p90: string | null | undefined): number | null {
   if (!p90) return null;
-  const mi = Number(p90.replace(/Mi$/, ''));
-  return ((mi * MiB - bytes) / bytes) * 100;
+  return ((miOf(p90) * MiB - bytes) / bytes) * 100;
 }
+
+/** The preview's row value, always the job's whole-MiB form ("939Mi"). */
+const miOf = (row: string) => Number(row.replace(/Mi$/, ''));

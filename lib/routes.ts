@@ -7,6 +7,7 @@ export const podsInNamespaceHref = (namespace: string) => `/pods?namespace=${seg
 export const workloadHref = (namespace: string, workload: string) => `/workloads/${seg(namespace)}/${seg(workload)}`;
 export const workloadMemoryUrl = (namespace: string, workload: string) =>
   `${workloadHref(namespace, workload).replace('/workloads/', '/api/workloads/')}/memory`;
+export const snapshotRunHref = (job: string) => `/snapshot/runs/${seg(job)}`;
 export const diffHref = (from: number, to: number) => `/table/diff?from=${from}&to=${to}`;
 
 /** The pages of the header's navigation and the home page's list, in one place. */

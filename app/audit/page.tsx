@@ -1,3 +1,4 @@
+import { showTime } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
@@ -62,7 +63,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <tbody>
           {log.records.map((r, i) => (
             <Row key={`${r.at}-${i}`} className="align-top" data-testid="audit-record" data-action={r.action} data-outcome={r.outcome}>
-              <Td className="font-mono text-xs whitespace-nowrap">{r.at}</Td>
+              <Td className="font-mono text-xs whitespace-nowrap">{showTime(r.at)}</Td>
               <Td className="font-mono">{r.actor}</Td>
               <Td className="font-mono">{r.action}</Td>
               <Td className="font-mono break-all">{r.target}</Td>

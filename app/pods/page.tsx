@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ErrorState } from '@/components/ErrorState';
@@ -42,8 +43,8 @@ export default async function PodsPage({ searchParams }: Props) {
       <h1 className="text-lg font-semibold">Pods</h1>
       <PodFilters namespaces={namespaces} namespace={search.namespace} name={search.name} verdict={verdict} />
       <p className="text-zinc-600" data-testid="pod-count">
-        {found.total.toLocaleString('en-US')} pods{verdict ? ` with a container under this verdict` : ''}
-        {found.total > found.pods.length && ` (showing the first ${found.pods.length}; narrow the filter)`}
+        {formatCount(found.total)} pods{verdict ? ` with a container under this verdict` : ''}
+        {found.total > found.pods.length && ` (showing the first ${formatCount(found.pods.length)}; narrow the filter)`}
       </p>
       <PodTable pods={found.pods} now={now} />
     </div>

@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/ErrorState';
 import { TableRows, type TableRowView } from '@/components/TableRows';
 import { tableFilterOf } from '@/components/table-filter';
 import { Time } from '@/components/Time';
-import { keyParts } from '@/lib/domain';
+import { keyParts, formatCount } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
 import { readTable } from '@/lib/k8s/table';
@@ -50,8 +50,10 @@ export default async function TablePage({ searchParams }: Props) {
         {table.parsed.loaded ? (
           <>
             <strong data-testid="row-count">{table.parsed.count}</strong> rows
-            {table.parsed.malformed.length > 0 && <strong className="text-red-800"> and {table.parsed.malformed.length} malformed</strong>},
-            last written <Time at={table.lastWriteAt} now={now} />.
+            {table.parsed.malformed.length > 0 && (
+              <strong className="text-red-800"> and {formatCount(table.parsed.malformed.length)} malformed</strong>
+            )}
+            , last written <Time at={table.lastWriteAt} now={now} />.
           </>
         ) : (
           <strong className="text-red-800">

@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
@@ -19,7 +20,7 @@ export default async function WorkloadsPage({ searchParams }: Props) {
   const read = await attempt(() => readWorkloads());
   return (
     <div className="space-y-3">
-      <h1 className="text-lg font-semibold">Workloads in the table{read.ok ? ` (${read.value.length.toLocaleString('en-US')})` : ''}</h1>
+      <h1 className="text-lg font-semibold">Workloads in the table{read.ok ? ` (${formatCount(read.value.length)})` : ''}</h1>
       {read.ok ? (
         <>
           <p className="text-zinc-600">

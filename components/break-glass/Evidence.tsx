@@ -1,7 +1,7 @@
 'use client';
 
 import type { UseQueryResult } from '@tanstack/react-query';
-import { breakGlassIndication, WEBHOOK_STATE_WORDS, type ProbeAnswer } from '@/lib/domain';
+import { breakGlassIndication, WEBHOOK_STATE_WORDS, type ProbeAnswer, formatCount } from '@/lib/domain';
 import { Time } from '@/components/Time';
 import { CommandLines } from '@/components/write/CommandLines';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
@@ -78,7 +78,7 @@ export function Evidence({ view, probe }: { view: BreakGlassView; probe: UseQuer
                   <code>
                     {g.owner.kind} {g.owner.namespace}/{g.owner.name}
                   </code>{' '}
-                  ×{g.count}, last <Time at={g.last} now={now} />
+                  ×{formatCount(g.count)}, last <Time at={g.last} now={now} />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,15 @@
 'use client';
 
 import { useState } from 'react';
-import { RESTARTS_WITHOUT_CONFIRMATION, VERDICT_WORDS, restartCommand, type CreatedMeanwhileGroup, type VerdictCode } from '@/lib/domain';
+import {
+  RESTARTS_WITHOUT_CONFIRMATION,
+  VERDICT_WORDS,
+  restartCommand,
+  type CreatedMeanwhileGroup,
+  type VerdictCode,
+  showTime,
+  formatCount,
+} from '@/lib/domain';
 import { AppError } from '@/lib/http/errors';
 import { postWrite } from '@/lib/query';
 import { Time } from '@/components/Time';
@@ -40,7 +48,7 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
             {recordedSince && (
               <>
                 {' '}
-                — recorded: <code>{recordedSince}</code>
+                — recorded: <code>{showTime(recordedSince)}</code>
               </>
             )}
           </span>
@@ -65,7 +73,7 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
       ) : (
         <>
           <p className="text-sm" data-testid="pods-created-since" data-since={created.data.since}>
-            {groups.length} workloads with pods created since <Time at={created.data.since} now={new Date()} />
+            {formatCount(groups.length)} workloads with pods created since <Time at={created.data.since} now={new Date()} />
             {created.data.until && (
               <>
                 {' '}
@@ -130,7 +138,7 @@ function GroupTable({ groups, selected, toggle }: { groups: CreatedMeanwhileGrou
                       <a href={`/pods/${p.namespace}/${p.name}`} data-testid="created-pod">
                         {p.name}
                       </a>{' '}
-                      <span className="text-xs text-zinc-500">{p.createdAt}</span>
+                      <span className="text-xs text-zinc-500">{showTime(p.createdAt)}</span>
                     </div>
                   ))}
                 </td>
@@ -190,7 +198,7 @@ function RestartAction({ chosen, kubectl }: { chosen: CreatedMeanwhileGroup[]; k
       }}
       result={(done) => (
         <span data-testid="restart-result">
-          Restarted {done.map((d) => `${d.kind.toLowerCase()}/${d.namespace}/${d.name} at ${d.restartedAt}`).join(', ')}
+          Restarted {done.map((d) => `${d.kind.toLowerCase()}/${d.namespace}/${d.name} at ${showTime(d.restartedAt)}`).join(', ')}
         </span>
       )}
     />

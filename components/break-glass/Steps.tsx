@@ -1,6 +1,6 @@
 'use client';
 
-import { STEP_TITLES, type StepId, type StepState } from '@/lib/domain';
+import { STEP_TITLES, type StepId, type StepState, formatCount } from '@/lib/domain';
 import { Time } from '@/components/Time';
 import type { AccessCheck } from '@/lib/domain/access';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
@@ -91,7 +91,7 @@ function WaitNote({ view }: { view: BreakGlassView }) {
           ) : (
             ''
           )}
-          ): {view.podsLeft.length} left.
+          ): {formatCount(view.podsLeft.length)} left.
         </p>
         <ul className="text-xs">
           {view.podsLeft.map((p) => (

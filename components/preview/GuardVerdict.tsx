@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/domain';
 import Link from 'next/link';
 import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';
 
@@ -38,8 +39,8 @@ export function GuardVerdict({ preview }: { preview: SnapshotPreview }) {
       )}
       <p className="text-zinc-700">
         Today&apos;s table {table.namespace}/{table.name} {table.exists ? `holds ${table.rows} rows` : 'does not exist'}; the preview has{' '}
-        {Object.keys(preview.rows).length} rows from {preview.series.toLocaleString('en-US')} series (
-        {preview.samples.toLocaleString('en-US')} samples), computed in {(preview.tookMs / 1000).toFixed(1)} s. Nothing was written.
+        {formatCount(Object.keys(preview.rows).length)} rows from {formatCount(preview.series)} series ({formatCount(preview.samples)}{' '}
+        samples), computed in {(preview.tookMs / 1000).toFixed(1)} s. Nothing was written.
       </p>
     </section>
   );

@@ -1,8 +1,8 @@
 import { Card } from '@/components/ui/Card';
-import { formatDuration } from '@/lib/domain';
+import { formatDuration, formatCount } from '@/lib/domain';
 import type { PreviewProgress } from '@/lib/views/snapshot-preview-types';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatCount;
 
 /** Series read, workloads done, time left, while the preview computes. */
 export function PreviewProgressBar({

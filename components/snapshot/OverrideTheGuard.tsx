@@ -1,10 +1,12 @@
 'use client';
 
+import { formatCount } from '@/lib/domain';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { postWrite } from '@/lib/query';
 import type { OverrideDone } from '@/lib/views/table-write-types';
+import { snapshotRunHref } from '@/lib/routes';
 
 interface Props {
   namespace: string;
@@ -48,14 +50,14 @@ export function OverrideTheGuard({ namespace, table, commands }: Props) {
       run={(credential) => postWrite<OverrideDone>('/api/table/override', { confirm: table }, credential)}
       onDone={(done) => {
         download(done.fileName, done.content);
-        router.push(`/snapshot/runs/${encodeURIComponent(done.job)}`);
+        router.push(snapshotRunHref(done.job));
       }}
       result={(done) => (
         <>
-          Saved <span className="font-mono">{done.fileName}</span> ({done.rows} rows,{' '}
+          Saved <span className="font-mono">{done.fileName}</span> ({formatCount(done.rows)} rows,{' '}
           <Link href="/table/snapshots">version {done.savedVersion}</Link>
           ), removed the data, created{' '}
-          <Link href={`/snapshot/runs/${encodeURIComponent(done.job)}`} className="font-mono">
+          <Link href={snapshotRunHref(done.job)} className="font-mono">
             {done.job}
           </Link>
           : following it…

@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/domain';
 import Link from 'next/link';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import type { RunDiff, RunState } from '@/lib/views/snapshot-run-types';
@@ -28,7 +29,7 @@ export function RunResult({
     return (
       <section className="rounded border border-green-300 bg-green-50 p-3" data-testid="run-result" data-result="success">
         <h2 className="font-semibold text-green-900">
-          Wrote the table: {result.rows} rows, {result.new} new, {result.gone} gone
+          Wrote the table: {formatCount(result.rows)} rows, {formatCount(result.new)} new, {formatCount(result.gone)} gone
         </h2>
         {diff ? (
           <>
@@ -36,7 +37,8 @@ export function RunResult({
               <Link href={`/table/diff?from=${diff.from}&to=${diff.to}`} data-testid="run-diff-link">
                 What changed: the table before the run against after it
               </Link>{' '}
-              ({diff.counts.rows} rows, {diff.counts.new} new, {diff.counts.gone} gone, {diff.counts.changed} changed)
+              ({formatCount(diff.counts.rows)} rows, {formatCount(diff.counts.new)} new, {formatCount(diff.counts.gone)} gone,{' '}
+              {formatCount(diff.counts.changed)} changed)
             </p>
             <LostRows lost={diff.lostRows} />
           </>
@@ -95,8 +97,8 @@ function LostRows({ lost }: { lost: string[] }) {
   return (
     <div data-testid="lost-rows">
       <p>
-        <strong>{lost.length}</strong> workload{lost.length === 1 ? '' : 's'} lost {lost.length === 1 ? 'its' : 'their'} row: their next
-        pods get no request from the table until a later run measures them.
+        <strong>{formatCount(lost.length)}</strong> workload{lost.length === 1 ? '' : 's'} lost {lost.length === 1 ? 'its' : 'their'} row:
+        their next pods get no request from the table until a later run measures them.
       </p>
       <ul className="columns-1 font-mono text-xs sm:columns-2">
         {lost.map((w) => (

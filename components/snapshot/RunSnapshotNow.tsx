@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { postWrite } from '@/lib/query';
+import { snapshotRunHref } from '@/lib/routes';
 
 /** The runbook's "Refreshing it by hand" as a button: creates the Job from the CronJob, then follows it. */
 export function RunSnapshotNow({ namespace, cronJob, commands }: { namespace: string; cronJob: string; commands: string[] }) {
@@ -22,11 +23,11 @@ export function RunSnapshotNow({ namespace, cronJob, commands }: { namespace: st
       checks={[{ verb: 'create', group: 'batch', resource: 'jobs', namespace }]}
       buttonLabel="Run the snapshot now"
       run={(credential) => postWrite<{ job: string }>('/api/snapshot/runs', {}, credential)}
-      onDone={({ job }) => router.push(`/snapshot/runs/${encodeURIComponent(job)}`)}
+      onDone={({ job }) => router.push(snapshotRunHref(job))}
       result={({ job }) => (
         <>
           Created Job{' '}
-          <Link href={`/snapshot/runs/${encodeURIComponent(job)}`} className="font-mono">
+          <Link href={snapshotRunHref(job)} className="font-mono">
             {job}
           </Link>
           : following it…

@@ -1,3 +1,5 @@
+import Link from 'next/link';
+import { podHref } from '@/lib/routes';
 import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/views/webhook-health-types';
 import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
@@ -10,10 +12,12 @@ interface Props {
   pods: Part<AdmissionPod[]> | undefined;
   budgets: Part<DisruptionBudget[]> | undefined;
   name: string;
+  /** The admission controller's namespace, for links to its pods' pages. */
+  namespace: string;
 }
 
 /** The admission controller: desired and ready replicas, its pods per node, and its PodDisruptionBudget. */
-export function AdmissionPanel({ replicas, pods, budgets, name }: Props) {
+export function AdmissionPanel({ replicas, pods, budgets, name, namespace }: Props) {
   return (
     <div className="space-y-3">
       <Panel title={`Admission controller: ${name}`} part={replicas} id="admission-replicas">
@@ -38,7 +42,7 @@ export function AdmissionPanel({ replicas, pods, budgets, name }: Props) {
         }
       </Panel>
       <Panel title="Its pods, per node" part={pods} id="admission-pods">
-        {(list) => (list.length === 0 ? <p>No pods.</p> : <PodTable pods={list} />)}
+        {(list) => (list.length === 0 ? <p>No pods.</p> : <PodTable pods={list} namespace={namespace} />)}
       </Panel>
       <Panel title="PodDisruptionBudget" part={budgets} id="admission-pdb">
         {(list) =>
@@ -66,7 +70,7 @@ function ReplicasTag({ ready, desired }: { ready: number; desired: number }) {
   return ready < desired ? <Tag tone="warn">fewer than desired</Tag> : <Tag tone="good">all ready</Tag>;
 }
 
-function PodTable({ pods }: { pods: AdmissionPod[] }) {
+function PodTable({ pods, namespace }: { pods: AdmissionPod[]; namespace: string }) {
   const now = new Date();
   return (
     <Table>
@@ -83,7 +87,9 @@ function PodTable({ pods }: { pods: AdmissionPod[] }) {
         {pods.map((p) => (
           <Row key={p.name} data-testid="admission-pod">
             <Td className="font-mono">{p.node ?? 'unscheduled'}</Td>
-            <Td className="font-mono">{p.name}</Td>
+            <Td className="font-mono">
+              <Link href={podHref(namespace, p.name)}>{p.name}</Link>
+            </Td>
             <Td>
               <Tag tone={p.ready ? 'good' : 'bad'}>
                 {p.problem ?? p.phase}

@@ -4,7 +4,7 @@ import { podsInNamespaceHref } from '@/lib/routes';
 import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
 import { Tag } from '@/components/ui/Tag';
-import { formatDuration, toDate } from '@/lib/domain';
+import { formatDuration, toDate, formatCount } from '@/lib/domain';
 import { Panel } from './Panel';
 
 // A refusal older than this is history, not the current state: it is marked "past" with its age.
@@ -26,7 +26,7 @@ export function FailedCreatesPanel({ part, entry }: { part: Part<FailedCreateGro
                 data-testid="failed-create"
                 data-owner={`${g.owner.namespace}/${g.owner.name}`}
               >
-                <OwnerName kind={g.owner.kind} namespace={g.owner.namespace} name={g.owner.name} /> ×{g.count.toLocaleString('en-US')}, last{' '}
+                <OwnerName kind={g.owner.kind} namespace={g.owner.namespace} name={g.owner.name} /> ×{formatCount(g.count)}, last{' '}
                 <Time at={g.last} now={now} /> <PastMark at={g.last} now={now} />
                 <div className="font-mono text-xs break-words text-zinc-700">{g.message}</div>
               </li>

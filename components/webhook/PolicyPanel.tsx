@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/domain';
 import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/views/webhook-health-types';
 import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
@@ -68,7 +69,7 @@ export function PolicyPanel({
                     <Tag tone={ev.type === 'Warning' ? 'warn' : 'plain'}>
                       {ev.type} {ev.reason}
                     </Tag>{' '}
-                    ×{ev.count} <Time at={ev.last} now={now} />: <span className="font-mono">{ev.message}</span>
+                    ×{formatCount(ev.count)} <Time at={ev.last} now={now} />: <span className="font-mono">{ev.message}</span>
                   </li>
                 ))}
               </ul>

@@ -1,9 +1,15 @@
 'use client';
 
 import Link from 'next/link';
-import { WEBHOOK_STATE_WORDS, type WebhookVerdict } from '@/lib/domain';
+import { WEBHOOK_STATE_WORDS, type WebhookStateCode, type WebhookVerdict } from '@/lib/domain';
 import { Time } from '@/components/Time';
 import { BOX_TONE, WEBHOOK_STATE_TONE } from '@/components/ui/tone';
+
+// The states whose way out is on the break-glass page, and what the operator does there.
+const BREAK_GLASS_STEP: Partial<Record<WebhookStateCode, string>> = {
+  refusing: 'Restore pod creation',
+  'break-glass': 'Bring Kyverno back and restart what was created meanwhile',
+};
 
 /** The one verdict on top: the state in words, why, the probe's contradiction if any, and when it was read. */
 export function StateBanner({ verdict, readAt, compact = false }: { verdict: WebhookVerdict; readAt: string; compact?: boolean }) {
@@ -29,10 +35,10 @@ export function StateBanner({ verdict, readAt, compact = false }: { verdict: Web
           {contradiction} From the Deployment and the registration alone: {WEBHOOK_STATE_WORDS[computed.code]} ({computed.reason}).
         </p>
       )}
-      {state.code === 'refusing' && (
+      {BREAK_GLASS_STEP[state.code] && (
         <p className="mt-2">
           <Link href="/break-glass" className="font-semibold underline" data-testid="break-glass-link">
-            Restore pod creation: break-glass →
+            {BREAK_GLASS_STEP[state.code]}: break-glass →
           </Link>
         </p>
       )}

@@ -1,3 +1,6 @@
+import { formatCount } from '@/lib/domain';
+import Link from 'next/link';
+import { snapshotRunHref } from '@/lib/routes';
 import type { SnapshotRun } from '@/lib/views/webhook-health-types';
 import type { Part, WebhookHealth } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
@@ -21,34 +24,65 @@ export function TablePanel({
         {(t) =>
           t.loaded ? (
             <p>
-              <Tag tone="good">loaded</Tag> {t.rows} rows, last written <Time at={t.lastWriteAt} now={now} />
+              <Tag tone="good">loaded</Tag> {formatCount(t.rows)} rows, last written <Time at={t.lastWriteAt} now={now} />.{' '}
+              <Link href="/table" data-testid="table-link">
+                The table →
+              </Link>
             </p>
           ) : (
             <p>
               <Tag tone="bad">no table</Tag> {t.exists ? 'the ConfigMap has no data' : 'the ConfigMap does not exist'}: covered pods are
-              admitted untouched.
+              admitted untouched.{' '}
+              <Link href="/table/restore" className="font-semibold" data-testid="table-restore-link">
+                Restore a saved table →
+              </Link>
             </p>
           )
         }
       </Panel>
       <Panel title="Last snapshot runs" part={runs} id="snapshot-runs">
-        {(list) =>
-          list.length === 0 ? (
-            <p>No run of the CronJob is kept.</p>
-          ) : (
-            <ul className="space-y-1">
-              {list.map((r) => (
-                <li key={r.name}>
-                  <Tag tone={r.outcome === 'succeeded' ? 'good' : r.outcome === 'failed' ? 'bad' : 'plain'}>{r.outcome}</Tag>{' '}
-                  <span className="font-mono">{r.name}</span>
-                  {r.manual && <span className="text-zinc-600"> (by hand)</span>} <Time at={r.startedAt} now={now} />
-                  {r.lastLine && <div className="font-mono text-xs text-zinc-700">{r.lastLine}</div>}
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {(list) => (
+          <div className="space-y-2">
+            {list.length === 0 ? (
+              <p>No run of the CronJob is kept.</p>
+            ) : (
+              <ul className="space-y-1">
+                {list.map((r, i) => (
+                  <li key={r.name} data-testid="webhook-snapshot-run" data-outcome={r.outcome}>
+                    <Tag tone={r.outcome === 'succeeded' ? 'good' : r.outcome === 'failed' ? 'bad' : 'plain'}>{r.outcome}</Tag>{' '}
+                    <Link href={snapshotRunHref(r.name)} className="font-mono break-all">
+                      {r.name}
+                    </Link>
+                    {r.manual && <span className="text-zinc-600"> (by hand)</span>} <Time at={r.startedAt} now={now} />
+                    {/* a failure a later run made good is history, not today's problem */}
+                    {r.outcome === 'failed' && list.slice(0, i).some((later) => later.outcome === 'succeeded') && (
+                      <>
+                        {' '}
+                        <Tag tone="plain" data-testid="past">
+                          past: a later run succeeded
+                        </Tag>
+                      </>
+                    )}
+                    {r.lastLine && <div className="font-mono text-xs break-words text-zinc-700">{r.lastLine}</div>}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <RunsLink failed={list[0]?.outcome === 'failed'} />
+          </div>
+        )}
       </Panel>
     </div>
+  );
+}
+
+/** After a failed last run the next step is there (run it again, override the guard); otherwise just the list. */
+function RunsLink({ failed }: { failed: boolean }) {
+  return (
+    <p>
+      <Link href="/snapshot/runs" className={failed ? 'font-semibold' : ''} data-testid="snapshot-runs-link">
+        {failed ? 'The last run failed: recent runs, run it again or override its guard →' : 'Recent runs, and run it by hand →'}
+      </Link>
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { showTime } from '@/lib/domain';
 import { useEffect } from 'react';
 import { ErrorState } from '@/components/ErrorState';
 import { toAppError } from '@/lib/http/errors';
@@ -45,7 +46,7 @@ export function WebhookHealthView({ guarded, table }: { guarded: string; table: 
       )}
       {health.error && (
         <p className="text-red-800" data-testid="refresh-error">
-          The last refresh failed ({health.error.message}); showing the read of {data.readAt}.
+          The last refresh failed ({health.error.message}); showing the read of {showTime(data.readAt)}.
         </p>
       )}
       {/* In an incident the refusals come first: what pod creation is holding up now. */}
@@ -53,7 +54,13 @@ export function WebhookHealthView({ guarded, table }: { guarded: string; table: 
       <ProbePanel probe={probe} namespace={n.probeNamespace} kubectl={n.kubectl} pod={n.probePod} image={n.probeImage} />
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <RegistrationPanel part={data.registration} name={n.registration} owner={n.owner} />
-        <AdmissionPanel replicas={data.replicas} pods={data.pods} budgets={data.budgets} name={`${n.namespace}/${n.deployment}`} />
+        <AdmissionPanel
+          replicas={data.replicas}
+          pods={data.pods}
+          budgets={data.budgets}
+          name={`${n.namespace}/${n.deployment}`}
+          namespace={n.namespace}
+        />
       </div>
       {!urgent && failedCreates}
       <KyvernoRegistrationsPanel part={data.kyvernoRegistrations} />

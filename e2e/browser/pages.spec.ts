@@ -54,20 +54,31 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('no page scrolls sideways on a 390 px phone, light or dark', async ({ browser }, info) => {
+test('no page scrolls sideways on a 390 px phone, light or dark, and none writes a time with milliseconds', async ({ browser }, info) => {
   test.setTimeout(600_000);
   for (const colorScheme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme });
     const page = await context.newPage();
     const wide: Record<string, number> = {};
+    const milliseconds: Record<string, string> = {};
     for (const path of pages()) {
       await open(page, path);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 390) wide[path] = width;
+      // the pod page's containers: their sentences wrap on the screen, not cut at the edge of a sideways-scrolling box
+      const box = page.getByTestId('containers-box');
+      if ((await box.count()) > 0) {
+        const { scroll, client } = await box.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+        if (scroll > client) wide[`${path} (containers)`] = scroll;
+      }
+      // one time format on every page: RFC 3339 in UTC to the second ("2026-12-01T11:52:43Z"), never ".000Z"
+      const fraction = (await page.locator('body').innerText()).match(/\d{2}:\d{2}:\d{2}\.\d+Z?/);
+      if (fraction) milliseconds[path] = fraction[0];
       const name = path.replace(/[/?=]/g, '_');
       await page.screenshot({ path: info.outputPath(`phone-${colorScheme}${name}.png`), fullPage: true });
     }
     expect(wide).toEqual({});
+    expect(milliseconds).toEqual({});
     await context.close();
   }
 });

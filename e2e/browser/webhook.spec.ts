@@ -44,6 +44,29 @@ test('healthy: one verdict on top, the probe admitted, the registrations as the 
   await expect(page.getByTestId('admission-pod')).toHaveCount(3);
   await expect(page.locator('[data-testid="audit-finding"][data-severity="deadlock"]')).toHaveCount(0);
   await expect(page.getByTestId('mutating-policy')).toContainText('READY true');
+  // healthy: nothing to break glass for; the table, the runs and each admission pod are a click away
+  await expect(page.getByTestId('break-glass-link')).toHaveCount(0);
+  await expect(page.getByTestId('table-link')).toHaveAttribute('href', '/table');
+  await expect(page.getByTestId('snapshot-runs-link')).toHaveAttribute('href', '/snapshot/runs');
+  for (const run of await page.getByTestId('webhook-snapshot-run').all()) {
+    const name = (await run.getByRole('link').textContent()) ?? '';
+    await expect(run.getByRole('link')).toHaveAttribute('href', `/snapshot/runs/${name}`);
+  }
+  const admissionPods = kubectlAs('viewer', [
+    '-n',
+    'kyverno-prd',
+    'get',
+    'pods',
+    '-l',
+    'app.kubernetes.io/component=admission-controller',
+    '-o',
+    'name',
+  ])
+    .trim()
+    .split('\n')
+    .map((p) => p.replace('pod/', ''));
+  for (const pod of admissionPods)
+    await expect(page.getByRole('link', { name: pod, exact: true })).toHaveAttribute('href', `/pods/kyverno-prd/${pod}`);
   await webhook.screenshot('1-healthy');
 });
 
@@ -91,6 +114,8 @@ test('scale to 0: the clean shutdown deletes the registration, break-glass', asy
   await webhook.expectState('break-glass', 90_000);
   await expect(page.getByTestId('registration-absent')).toBeVisible();
   await expect(page.getByTestId('replicas')).toHaveAttribute('data-ready', '0');
+  await expect(page.getByTestId('break-glass-link')).toHaveAttribute('href', '/break-glass');
+  await expect(page.getByTestId('break-glass-link')).toContainText('Bring Kyverno back');
   await webhook.runProbe('admitted');
   await webhook.screenshot('3-break-glass');
 });

@@ -1,7 +1,8 @@
 // lib/domain: pure rules, no I/O. Everything the app uses from here is exported from this file.
 export type { ContainerShape, LabelSelector, LabelSelectorRequirement, OwnerRef, PodShape, WebhookEntryShape } from './types';
 export { MiB, formatMemory, formatMi, parseMemory } from './quantity';
-export { formatDuration, formatTime, toDate, wholeSecond } from './time';
+export { formatDuration, formatTime, showTime, toDate, wholeSecond } from './time';
+export { formatCount, formatPercent } from './count';
 export {
   DEFAULT_JENKINS_NAMESPACE,
   controllerOf,
@@ -124,9 +125,11 @@ export {
   pooledValues,
   rowSteps,
   shareAbove,
+  workingSetOf,
   type ChartPoint,
   type RowStep,
   type SampleSeries,
+  type WorkingSet,
 } from './workload-series';
 export {
   MiBCounts,

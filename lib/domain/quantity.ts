@@ -72,44 +72,31 @@ export function formatMi(bytes: number): string {
   return `${Math.ceil(bytes / MiB)}Mi`;
 }
 
-const DISPLAY_UNITS: Array<[suffix: string, size: number]> = [
-  ['Ei', 2 ** 60],
-  ['Pi', 2 ** 50],
-  ['Ti', 2 ** 40],
-  ['Gi', 2 ** 30],
-  ['Mi', 2 ** 20],
-  ['Ki', 2 ** 10],
-];
-/** Manifests write decimal units too (64M, 1G); a value that is a whole number of one is shown in it. */
-const DECIMAL_UNITS: Array<[suffix: string, size: number]> = [
-  ['T', 1e12],
-  ['G', 1e9],
-  ['M', 1e6],
-];
+const KiB = 1024;
+const GiB = 1024 * MiB;
 
 /**
- * For reading: the largest binary unit from Mi up that writes the value exactly with at most one decimal ("1.5Gi",
- * "1280Mi"); else a whole number of a decimal unit, as a manifest wrote it ("500M", "64M"); else Ki exactly; when
- * none does, the largest unit of at least 1, rounded to one decimal. So a figure without a decimal, or with one that
- * is not ".0", is exact, and "1.0Gi" says "about 1Gi, not exactly".
+ * For reading, in one style on every page (as the chart's axis): Gi from 1Gi up, Mi below, Ki and bytes for the
+ * little that is smaller. Exact values are written with as few decimals as they need ("512Mi", "1.5Gi", "1.25Gi");
+ * values that are not are rounded to the unit's fixed decimals, which then show even when zero ("900.8Mi", "1.00Gi"
+ * is about 1Gi, not exactly). Thousands are separated ("1,536Gi").
  */
 export function formatMemory(bytes: number): string {
   if (!Number.isFinite(bytes)) return String(bytes);
   if (bytes < 0) return `-${formatMemory(-bytes)}`;
-  const exact = ([suffix, size]: [string, number], decimals: number) => {
-    const value = bytes / size;
-    return value >= 1 && Number.isInteger(value * decimals) ? `${value}${suffix}` : null;
-  };
-  for (const unit of DISPLAY_UNITS.slice(0, -1)) {
-    const shown = exact(unit, 10);
-    if (shown) return shown;
-  }
-  for (const unit of [...DECIMAL_UNITS, DISPLAY_UNITS.at(-1)!]) {
-    const shown = exact(unit, unit[0] === 'Ki' ? 10 : 1);
-    if (shown) return shown;
-  }
-  for (const [suffix, size] of DISPLAY_UNITS) {
-    if (bytes >= size) return `${(bytes / size).toFixed(1)}${suffix}`;
-  }
-  return Number.isInteger(bytes) ? `${bytes}B` : `${bytes.toFixed(1)}B`;
+  if (bytes < KiB) return `${shown(bytes, 0)}B`;
+  if (bytes < MiB) return inUnit(bytes, KiB, 'Ki', 1);
+  if (bytes < GiB) return inUnit(bytes, MiB, 'Mi', 1);
+  return inUnit(bytes, GiB, 'Gi', 2);
+}
+
+function inUnit(bytes: number, size: number, suffix: string, decimals: number): string {
+  const value = bytes / size;
+  const scale = 10 ** decimals;
+  const exact = Number.isInteger(value * scale);
+  return `${exact ? shown(value, decimals, 0) : shown(value, decimals, decimals)}${suffix}`;
+}
+
+function shown(value: number, maximumFractionDigits: number, minimumFractionDigits = 0): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits, minimumFractionDigits });
 }

@@ -27,9 +27,18 @@ export function parseRfc3339(text: string): Date | null {
   return toDate(text);
 }
 
-/** RFC 3339 in UTC, without milliseconds when there are none, as kubectl prints metadata times. */
+/**
+ * RFC 3339 in UTC to the second, as kubectl prints metadata times: the one form every page shows a time in. A time
+ * with milliseconds (memdash's own clock) is cut to its second, never rounded up into a second not yet reached.
+ */
 export function formatTime(date: Date): string {
-  return date.toISOString().replace('.000Z', 'Z');
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+/** A time from anywhere (RFC 3339 text or a Date) as the pages write it, "unknown" when it is none. */
+export function showTime(time: string | Date | null | undefined): string {
+  const date = toDate(time);
+  return date ? formatTime(date) : 'unknown';
 }
 
 const UNITS: Array<[suffix: string, ms: number]> = [

@@ -1,7 +1,7 @@
 import { sizedFrom, type ContainerFacts } from './container-facts';
 import { requestAndLimit, size } from './evidence';
 import { formatMemory, parseMemory } from './quantity';
-import { formatTime, toDate } from './time';
+import { formatTime, showTime, toDate } from './time';
 import type { VerdictContext, TableAtCreation } from './verdict-types';
 import type { Decision } from './verdict-rules';
 
@@ -68,7 +68,7 @@ export function judgedAtCreation(facts: ContainerFacts, context: VerdictContext,
 
 function versionPhrase(then: TableAtCreation): string {
   const origin = then.source === 'import' ? `imported from ${then.label ?? 'a saved file'}` : 'recorded';
-  return `${origin}, in force from ${then.inForceFrom}`;
+  return `${origin}, in force from ${showTime(then.inForceFrom)}`;
 }
 
 /** What the history could not tell about this pod; empty without history (verdict.ts states the older limits). */
@@ -77,19 +77,19 @@ export function historyLimits(context: VerdictContext): string[] {
   if (!history) return [];
   const limits: string[] = [];
   if (!history.table) {
-    const since = history.tableRecordedSince ? `it begins at ${history.tableRecordedSince}` : 'no version is recorded yet';
+    const since = history.tableRecordedSince ? `it begins at ${showTime(history.tableRecordedSince)}` : 'no version is recorded yet';
     limits.push(
       `The table's history does not reach back to the pod's creation (${since}): stale is judged from the table's last write only.`,
     );
   }
   const registration = history.registration;
   if (registration.state === 'before-history') {
-    const since = registration.firstRecorded ? `it begins at ${registration.firstRecorded}` : 'nothing is recorded yet';
+    const since = registration.firstRecorded ? `it begins at ${showTime(registration.firstRecorded)}` : 'nothing is recorded yet';
     limits.push(`The registration's history does not reach back to the pod's creation (${since}): an absence then is not known.`);
   }
   if (registration.state === 'maybe-absent') {
     limits.push(
-      `The registration went absent at some time between ${registration.gap.since} and ${registration.gap.from}, while memdash was not watching; the pod was created in that window, so whether Kyverno saw it is not known.`,
+      `The registration went absent at some time between ${showTime(registration.gap.since)} and ${showTime(registration.gap.from)}, while memdash was not watching; the pod was created in that window, so whether Kyverno saw it is not known.`,
     );
   }
   return limits;

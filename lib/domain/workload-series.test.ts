@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableVersion } from './table-history';
-import { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, type SampleSeries } from './workload-series';
+import { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, workingSetOf, type SampleSeries } from './workload-series';
 
 const Mi = 1024 * 1024;
 
@@ -31,6 +31,12 @@ describe('pooling and share above the request', () => {
     expect(shareAbove(pooledValues(series, 'app'), 240 * Mi)).toBeCloseTo(0.6);
     expect(shareAbove([], 1)).toBeNull();
     expect(shareAbove([1], null)).toBeNull();
+  });
+  it("gives a container's newest sample across its pods and the job's p90 of all its samples", () => {
+    // app: 100, 200, 250, 300, 500 MiB; nearest rank ceil(0.9 * 5) = 5th → 500Mi; newest at t=7500 (web-b-2)
+    expect(workingSetOf(series, 'app')).toEqual({ latest: { at: 7500, bytes: 500 * Mi }, p90Mi: 500, samples: 5 });
+    expect(workingSetOf(series, 'nginx')).toEqual({ latest: { at: 0, bytes: 20 * Mi }, p90Mi: 20, samples: 1 });
+    expect(workingSetOf(series, 'sidecar')).toEqual({ latest: null, p90Mi: null, samples: 0 });
   });
   it('lists pods by their first sample', () => {
     expect(podsOf(series, 'app')).toEqual(['web-a-1', 'web-b-2']);

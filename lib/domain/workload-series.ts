@@ -1,4 +1,5 @@
 import { MiB } from './quantity';
+import { p90Mi } from './snapshot';
 import type { TableVersion } from './table-history';
 import { toDate } from './time';
 
@@ -19,6 +20,25 @@ export function pooledValues(series: readonly SampleSeries[], container: string)
   const values: number[] = [];
   for (const s of series) if (s.container === container) for (const [, v] of s.values) values.push(v);
   return values;
+}
+
+/** One container's working set over the window: its newest sample and the p90 the job would compute from it. */
+export interface WorkingSet {
+  latest: { at: number; bytes: number } | null;
+  p90Mi: number | null;
+  samples: number;
+}
+
+/** A container's working set from its series (one pod's, or a workload's pooled): the newest sample and the p90. */
+export function workingSetOf(series: readonly SampleSeries[], container: string): WorkingSet {
+  let latest: WorkingSet['latest'] = null;
+  for (const s of series) {
+    if (s.container !== container) continue;
+    const last = s.values.at(-1);
+    if (last && (latest === null || last[0] > latest.at)) latest = { at: last[0], bytes: last[1] };
+  }
+  const values = pooledValues(series, container);
+  return { latest, p90Mi: p90Mi(values), samples: values.length };
 }
 
 /** The share (0–1) of samples above `bytes`, or null without samples or without a request to compare. */

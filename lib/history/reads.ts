@@ -22,16 +22,33 @@ import { listVersions, readVersion, readVersionText, type VersionSummary } from 
 
 /** The table in force and the registration's state at `createdAt`, as the verdicts take them. */
 export async function historyAtCreation(db: HistoryDb, createdAt: string): Promise<HistoryAtCreation> {
+  return (await historiesAtCreation(db, [createdAt]))[0]!;
+}
+
+/**
+ * The same for many creation times at once (the lists): the versions and the observations are read once, and each
+ * version in force at one of the times is read and parsed once, however many pods were created under it.
+ */
+export async function historiesAtCreation(db: HistoryDb, createdAts: readonly string[]): Promise<HistoryAtCreation[]> {
   const [versions, observations] = await Promise.all([listVersions(db), listRegistrationObservations(db)]);
-  const at = tableAt(recordedFirst(versions), createdAt);
-  const version = at.known ? await readVersion(db, at.version.id) : null;
-  return {
-    table: version
-      ? { parsed: parseTable(version.data), inForceFrom: version.inForceFrom, source: version.source, label: version.label }
-      : null,
-    tableRecordedSince: versions[0]?.inForceFrom ?? null,
-    registration: registrationAt(observations, registrationGaps(observations), createdAt),
-  };
+  const recorded = recordedFirst(versions);
+  const gaps = registrationGaps(observations);
+  const ats = createdAts.map((createdAt) => tableAt(recorded, createdAt));
+  const ids = [...new Set(ats.flatMap((at) => (at.known ? [at.version.id] : [])))];
+  const tables = new Map<number, HistoryAtCreation['table']>();
+  for (const id of ids) {
+    const version = await readVersion(db, id);
+    if (version)
+      tables.set(id, { parsed: parseTable(version.data), inForceFrom: version.inForceFrom, source: version.source, label: version.label });
+  }
+  return createdAts.map((createdAt, i) => {
+    const at = ats[i]!;
+    return {
+      table: at.known ? (tables.get(at.version.id) ?? null) : null,
+      tableRecordedSince: versions[0]?.inForceFrom ?? null,
+      registration: registrationAt(observations, gaps, createdAt),
+    };
+  });
 }
 
 /** The open gap's start when the registration is absent now (memdash saw it go), else null. */

@@ -114,9 +114,17 @@ export async function workloadSeries(
   end: number,
   step: number,
 ): Promise<SampleSeries[]> {
-  const metric = settings().snapshotMetric;
-  const pods = `${workload.replaceAll('.', '\\\\.')}-.*`;
-  const query = `${metric}{namespace="${namespace}",pod=~"${pods}",container!="",container!="POD"}`;
+  return workingSetSeries(`namespace="${namespace}",pod=~"${workload.replaceAll('.', '\\\\.')}-.*"`, start, end, step);
+}
+
+/** The working set of every container of one pod over [start, end], in the same query shape as the snapshot's. */
+export async function podSeries(namespace: string, pod: string, start: number, end: number, step: number): Promise<SampleSeries[]> {
+  return workingSetSeries(`namespace="${namespace}",pod="${pod}"`, start, end, step);
+}
+
+// The callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector).
+async function workingSetSeries(selector: string, start: number, end: number, step: number): Promise<SampleSeries[]> {
+  const query = `${settings().snapshotMetric}{${selector},container!="",container!="POD"}`;
   const raw = await queryRange({ query, start, end, step });
   return raw.map((s) => ({ pod: s.metric.pod ?? '', container: s.metric.container ?? '', values: s.values }));
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { partOk, type HistoryAtCreation, type Part, type RegistrationState } from '@/lib/domain';
 import { historyDb } from '@/lib/history';
-import { absentSince, historyAtCreation } from '@/lib/history/reads';
+import { absentSince, historiesAtCreation, historyAtCreation } from '@/lib/history/reads';
 import { attempt } from './part';
 
 export interface PastAtCreation {
@@ -28,4 +28,22 @@ export async function withHistory(createdAt: string | null, registration: Regist
   if (past.ok) return past.value;
   console.error('memdash: the history store could not be read for an explanation:', past.error.message);
   return { registration };
+}
+
+/**
+ * The past of many pods at once (the lists), in one bounded read of the store; an unreadable store leaves every
+ * explanation without history, as for one pod.
+ */
+export async function withHistories(createdAts: Array<string | null>, registration: RegistrationState): Promise<PastAtCreation[]> {
+  const read = await attempt(async () => {
+    const db = await historyDb();
+    const known = createdAts.filter((c): c is string => c !== null);
+    const [histories, since] = await Promise.all([historiesAtCreation(db, known), registration.present ? null : absentSince(db)]);
+    const past = { ...registration, absentSince: registration.absentSince ?? since };
+    let next = 0;
+    return createdAts.map((c): PastAtCreation => (c === null ? { registration } : { history: histories[next++], registration: past }));
+  });
+  if (read.ok) return read.value;
+  console.error('memdash: the history store could not be read for the explanations:', read.error.message);
+  return createdAts.map(() => ({ registration }));
 }

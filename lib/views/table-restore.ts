@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { diffCounts, diffTables, parseSavedTable } from '@/lib/domain';
+import { diffCounts, diffTables, parseSavedTable, showTime } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
 import { AppError } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
@@ -34,7 +34,7 @@ async function savedDataOf(source: RestoreSourceBody): Promise<SavedData> {
     if (!version.data) throw new AppError('bad-request', `Version ${source.versionId} has no data: restoring it would empty the table`);
     return {
       data: version.data,
-      label: `version ${version.id} (in force from ${version.inForceFrom})`,
+      label: `version ${version.id} (in force from ${showTime(version.inForceFrom)})`,
       fileName: version.label ?? savedTableFileName(s.tableConfigMap, new Date(version.inForceFrom)),
     };
   }

@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/domain';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
@@ -84,7 +85,8 @@ function RunsTable({ list }: { list: SnapshotRunList }) {
 }
 
 function outcomeText(result: SnapshotResult): string {
-  if (result.kind === 'success') return `wrote: ${result.rows} rows, ${result.new} new, ${result.gone} gone`;
+  if (result.kind === 'success')
+    return `wrote: ${formatCount(result.rows)} rows, ${formatCount(result.new)} new, ${formatCount(result.gone)} gone`;
   if (result.kind === 'refusal') return `refused: ${result.reason}`;
   if (result.kind === 'failed') return `failed: ${result.traceback.split('\n').at(-1)}`;
   return result.lastLine ? `no result (${result.lastLine})` : 'no result';

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
 import { ErrorState } from '@/components/ErrorState';
-import { diffPageCount, type DiffPage } from '@/lib/domain';
+import { diffPageCount, formatCount, showTime, type DiffPage } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
@@ -52,10 +52,10 @@ export default async function DiffPage({ searchParams }: Props) {
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">What changed in the table</h1>
       <p data-testid="diff-summary">
-        From the version in force from <span className="font-mono">{found.from.inForceFrom}</span> ({found.from.rows} rows) to the one from{' '}
-        <span className="font-mono">{found.to.inForceFrom}</span>:{' '}
+        From the version in force from <span className="font-mono">{showTime(found.from.inForceFrom)}</span> ({formatCount(found.from.rows)}{' '}
+        rows) to the one from <span className="font-mono">{showTime(found.to.inForceFrom)}</span>:{' '}
         <strong>
-          {counts.rows} rows, {counts.new} new, {counts.gone} gone
+          {formatCount(counts.rows)} rows, {formatCount(counts.new)} new, {formatCount(counts.gone)} gone
         </strong>
         , {counts.changed} changed.
       </p>
@@ -94,8 +94,8 @@ function PageLinks({ page, query }: { page: DiffPage; query: URLSearchParams }) 
   return (
     <nav aria-label="Pages of the diff" className="flex flex-wrap gap-3 text-sm" data-testid="diff-pages">
       <span>
-        Page {page.page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')} ({page.size} rows of each kind per page; the exports
-        have them all)
+        Page {formatCount(page.page)} of {formatCount(pages)} ({formatCount(page.size)} rows of each kind per page; the exports have them
+        all)
       </span>
       {page.page > 1 && <Link href={href(page.page - 1)}>Previous page</Link>}
       {page.page < pages && <Link href={href(page.page + 1)}>Next page</Link>}

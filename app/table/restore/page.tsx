@@ -1,3 +1,4 @@
+import { showTime, formatCount } from '@/lib/domain';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
@@ -19,7 +20,10 @@ export default async function RestorePage() {
     versions = (await listVersions(await historyDb()))
       .filter((v) => v.rows > 0)
       .reverse()
-      .map((v) => ({ id: v.id, text: `#${v.id} · ${v.inForceFrom} · ${v.rows} rows${v.label ? ` · ${v.label}` : ''}` }));
+      .map((v) => ({
+        id: v.id,
+        text: `#${v.id} · ${showTime(v.inForceFrom)} · ${formatCount(v.rows)} rows${v.label ? ` · ${v.label}` : ''}`,
+      }));
   } catch (err) {
     return <ErrorState error={failureOf(err)} />;
   }

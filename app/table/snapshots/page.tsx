@@ -4,7 +4,7 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { ImportTable } from '@/components/ImportTable';
 import { Time } from '@/components/Time';
-import { registrationChanges } from '@/lib/domain';
+import { registrationChanges, showTime, formatCount } from '@/lib/domain';
 import { historyDb } from '@/lib/history';
 import { listRegistrationObservations } from '@/lib/history/observations';
 import { listGaps, listSnapshots } from '@/lib/history/reads';
@@ -55,7 +55,7 @@ export default async function SnapshotsPage() {
                 <Time at={v.inForceFrom} now={now} />
               </Td>
               <Td>{v.source === 'import' ? `imported (${v.label})` : v.rows === 0 ? 'recorded: no data' : 'recorded'}</Td>
-              <Td className="text-right font-mono">{v.rows}</Td>
+              <Td className="text-right font-mono">{formatCount(v.rows)}</Td>
               <Td className="text-right font-mono">{v.counts?.new ?? '—'}</Td>
               <Td className="text-right font-mono">{v.counts?.gone ?? '—'}</Td>
               <Td className="text-right font-mono">{v.counts?.changed ?? '—'}</Td>
@@ -70,10 +70,10 @@ export default async function SnapshotsPage() {
         <ul className="list-disc pl-5 text-sm">
           {gaps.map((g) => (
             <li key={g.from} data-testid="gap">
-              absent from <span className="font-mono">{g.from}</span>{' '}
+              absent from <span className="font-mono">{showTime(g.from)}</span>{' '}
               {g.to ? (
                 <>
-                  until <span className="font-mono">{g.to}</span>
+                  until <span className="font-mono">{showTime(g.to)}</span>
                 </>
               ) : (
                 <strong>and still absent</strong>
@@ -81,7 +81,7 @@ export default async function SnapshotsPage() {
               {g.since && g.since !== g.from && (
                 <>
                   {' '}
-                  (it may have gone as early as <span className="font-mono">{g.since}</span>, while memdash was not watching)
+                  (it may have gone as early as <span className="font-mono">{showTime(g.since)}</span>, while memdash was not watching)
                 </>
               )}
               {g.since === null && <> (already absent when memdash first looked: it went earlier)</>}
@@ -89,7 +89,7 @@ export default async function SnapshotsPage() {
           ))}
           {changes.map((c) => (
             <li key={`${c.at}-${c.change}`} className="text-zinc-700">
-              <span className="font-mono">{c.at}</span>: {c.change}
+              <span className="font-mono">{showTime(c.at)}</span>: {c.change}
             </li>
           ))}
         </ul>

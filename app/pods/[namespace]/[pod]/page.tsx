@@ -11,6 +11,7 @@ import { isNotThere } from '@/lib/http/errors';
 import { parsePodRef } from '@/lib/http/params';
 import { explainPodByRef } from '@/lib/views/explain';
 import { attempt } from '@/lib/views/part';
+import { readPodMemory, type PodMemory } from '@/lib/views/pod-memory';
 import { podsInNamespaceHref } from '@/lib/routes';
 
 interface Props {
@@ -26,7 +27,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PodPage({ params }: Props) {
   const { namespace, pod } = await params;
   const now = new Date();
-  const read = await attempt(() => explainPodByRef(parsePodRef({ namespace, name: pod }), now));
+  const read = await attempt(async () => {
+    const ref = parsePodRef({ namespace, name: pod });
+    // Prometheus is asked at once, beside the explanation; the working set is streamed in when it answers
+    const memory: Promise<PodMemory> = attempt(() => readPodMemory(ref, now)).then((r) => (r.ok ? r.value : r));
+    return { explanation: await explainPodByRef(ref, now), memory };
+  });
   if (!read.ok) {
     // a name Kubernetes would refuse, or a pod that is not there: a real 404, rendered by ./not-found.tsx
     if (isNotThere(read.error)) notFound();
@@ -37,13 +43,13 @@ export default async function PodPage({ params }: Props) {
       </>
     );
   }
-  const explanation = read.value;
+  const { explanation, memory } = read.value;
   const commands = podCommands({ namespace, pod, workload: explanation.workload?.name ?? null }, settings());
   return (
     <div className="space-y-4">
       <PodTitle namespace={namespace} pod={pod} />
       <PodEvidence explanation={explanation} now={now} />
-      <ContainerExplanations containers={explanation.containers} />
+      <ContainerExplanations containers={explanation.containers} memory={memory} now={now} />
       <Limits limits={explanation.limits} />
       <RunbookCommands commands={commands} />
     </div>

@@ -1,0 +1,26 @@
+import 'server-only';
+import { partFailed, partOk, workingSetOf } from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { PrometheusError, podSeries } from '@/lib/prometheus/client';
+import type { PodMemory } from './pod-memory-types';
+
+export type { PodMemory };
+
+// One pod's containers' working set over the snapshot's window, in the snapshot's query shape: what the pod page
+// puts beside each request. A Prometheus failure is returned as this part's message, never thrown to the page.
+
+export async function readPodMemory(ref: { namespace: string; name: string }, now = new Date()): Promise<PodMemory> {
+  const s = settings();
+  const end = Math.floor(now.getTime() / 1000);
+  const start = end - s.snapshotWindowDays * 86400;
+  const step = s.snapshotStepSeconds;
+  try {
+    const series = await podSeries(ref.namespace, ref.name, start, end, step);
+    const names = [...new Set(series.map((x) => x.container))];
+    return partOk({ start, end, step, containers: Object.fromEntries(names.map((c) => [c, workingSetOf(series, c)])) });
+  } catch (err) {
+    if (err instanceof PrometheusError)
+      return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
+    throw err;
+  }
+}
