@@ -272,29 +272,41 @@ describe('a crashed Kyverno, and one that answers with a denial', () => {
 });
 
 describe('the policy objects', () => {
+  // Kyverno v1.19.1 writes no status on a GlobalContextEntry that reads a Kubernetes resource (only a Warning event
+  // when a load fails), so neither does the stand-in: what it holds shows in how pods are sized.
   afterAll(async () => {
     cli('kyverno', 'table-readable');
-    await waitFor(() => entryReady().status === 'True', 30_000, 500);
+    await waitFor(async () => (await standIn())?.table?.loaded === true, 30_000, 500);
   });
-  const entryReady = () =>
-    getJson<{ status?: { conditions?: Array<{ type: string; status: string; message: string }> } }>(
-      ['get', 'globalcontextentries.kyverno.io', 'memory-requests'],
-      'viewer',
-    ).status?.conditions?.find((c) => c.type === 'Ready') ?? { status: 'none', message: '' };
+  const entryStatus = () =>
+    getJson<{ status?: unknown }>(['get', 'globalcontextentries.kyverno.io', 'memory-requests'], 'viewer').status ?? null;
 
-  it('shows the MutatingPolicy READY and the GlobalContextEntry loaded', () => {
+  it('shows the MutatingPolicy READY and the GlobalContextEntry without status, as Kyverno v1.19.1 leaves it', () => {
     expect(kubectl(['get', 'mutatingpolicies.policies.kyverno.io', 'memory-requests', '--no-headers'], { user: 'viewer' })).toMatch(
       /^memory-requests\s+\S+\s+true\s*$/,
     );
-    expect(entryReady().status).toBe('True');
+    expect(entryStatus()).toBeNull();
   });
 
-  it('reports a failed load with a condition and an event when the table is unreadable, and admits pods untouched', async () => {
+  it('reports a failed load with a Warning event when the table is unreadable, and admits pods untouched', async () => {
+    const since = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
     cli('kyverno', 'table-unreadable');
-    expect(await waitFor(() => entryReady().status === 'False', 30_000, 500)).toBe(true);
-    expect(entryReady().message).toContain('Unauthorized');
-    const described = kubectl(['describe', 'globalcontextentries.kyverno.io', 'memory-requests'], { user: 'viewer' });
-    expect(described).toMatch(/Warning\s+PolicyError/);
+    expect(await waitFor(async () => (await standIn())?.table?.loaded === false, 30_000, 500)).toBe(true);
     expect((await standIn())?.table).toMatchObject({ loaded: false, rows: null });
+    // this load's event, not one left by an earlier run on the same cluster
+    const failedLoads = () =>
+      getJson<{ items: Array<{ type: string; reason: string; message: string; lastTimestamp: string }> }>(
+        [
+          '-n',
+          'default',
+          'get',
+          'events',
+          '--field-selector',
+          'involvedObject.kind=GlobalContextEntry,involvedObject.name=memory-requests',
+        ],
+        'viewer',
+      ).items.filter((e) => e.type === 'Warning' && e.reason === 'PolicyError' && e.lastTimestamp >= since);
+    expect(await waitFor(() => failedLoads().some((e) => e.message.includes('Unauthorized')), 30_000, 500)).toBe(true);
+    expect(entryStatus()).toBeNull();
   });
 });
