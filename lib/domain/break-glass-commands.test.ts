@@ -35,6 +35,8 @@ describe('breakGlassCommands', () => {
     expect(restartCommand('kubectl', 'shop', 'Deployment', 'web')).toBe('kubectl $KC -n shop rollout restart deployment/web');
     expect(restartCommand('kubectl', 'shop', 'Deployment', 'we b')).toBe("kubectl $KC -n shop rollout restart 'deployment/we b'");
     expect(podsSinceCommand('kubectl', "2026'; rm -rf ~")).toMatch(/^SINCE='2026'\\''; rm -rf ~'\n/);
+    // cut to the second: "13:30:30Z" sorts before every creation time of that second, as text
+    expect(podsSinceCommand('kubectl', '2026-12-01T13:30:30.064Z')).toMatch(/^SINCE=2026-12-01T13:30:30Z\n/);
   });
 
   it('the control-plane fallback runs on each node over ssh, every word quoted', () => {

@@ -1,4 +1,5 @@
 import { shellWords, shellQuote } from './shell';
+import { formatTime, parseRfc3339 } from './time';
 
 // The runbook's break-glass commands filled in from the settings, each word shell-quoted: what each button does, for
 // an operator to read beside it or to run by hand. `$KC` stays unquoted: it is the operator's write kubeconfig.
@@ -52,8 +53,13 @@ export function restartCommand(kubectl: string, namespace: string, kind: string,
   return `${kubectl} $KC ${shellWords(['-n', namespace, 'rollout', 'restart', `${kind.toLowerCase()}/${name}`])}`;
 }
 
-/** The runbook's list of pods created since the gap began (`SINCE`). */
+/**
+ * The runbook's list of pods created since the gap began (`SINCE`), the time cut to the second as Kubernetes writes
+ * creation times: a pod created in that second is listed too (the comparison is of text).
+ */
 export function podsSinceCommand(kubectl: string, since: string): string {
+  const at = parseRfc3339(since);
+  if (at) since = formatTime(at);
   const jq = '.items[] | select(.metadata.creationTimestamp >= $t) | "\\(.metadata.namespace)/\\(.metadata.name)"';
   return `SINCE=${shellQuote(since)}\n${kubectl} get pods -A -o json \\\n  | jq -r --arg t "$SINCE" ${shellQuote(jq)}`;
 }

@@ -1,5 +1,5 @@
 import type { ProbeOutcome } from './probe';
-import { toDate } from './time';
+import { showTime, toDate } from './time';
 import type { WebhookState } from './webhook-state';
 
 // Where the break-glass stands, from the cluster as it is now and what memdash recorded when it acted. Never from
@@ -161,7 +161,7 @@ function restoring(facts: BreakGlassFacts, session: BreakGlassSession, scaleUpTo
     {
       id: 'probe',
       status: admitted ? 'done' : deleted ? 'next' : 'pending',
-      detail: probe ? `Last probe ${probe.at}: ${probe.outcome}` : 'Not run since the registrations went',
+      detail: probe ? `Last probe ${showTime(probe.at)}: ${probe.outcome}` : 'Not run since the registrations went',
     },
   ];
   const back = BACK_STEPS.map((id) => ({ id, status: 'pending', detail: '' }) as StepState);
@@ -189,7 +189,7 @@ function bringingBack(facts: BreakGlassFacts, session: BreakGlassSession, scaleU
     {
       id: 'scale-up',
       status: 'done',
-      detail: `At ${facts.deployment?.desired ?? '?'}${session.scaledUpAt ? ` since ${session.scaledUpAt}` : ''}`,
+      detail: `At ${facts.deployment?.desired ?? '?'}${session.scaledUpAt ? ` since ${showTime(session.scaledUpAt)}` : ''}`,
     },
     { id: 'wait-ready', status: ready > 0 ? 'done' : 'waiting', detail: `${ready} of ${facts.deployment?.desired ?? '?'} replicas ready` },
     {
@@ -207,7 +207,7 @@ function bringingBack(facts: BreakGlassFacts, session: BreakGlassSession, scaleU
       id: 'probe-through',
       status: through ? 'done' : registered ? 'next' : 'pending',
       detail: probe
-        ? `Last probe ${probe.at}: ${probe.outcome}${probe.registrationPresent ? ', through the registration' : ', without the registration'}`
+        ? `Last probe ${showTime(probe.at)}: ${probe.outcome}${probe.registrationPresent ? ', through the registration' : ', without the registration'}`
         : 'Not run since the scale-up',
     },
   ];
@@ -223,7 +223,7 @@ function podsLeftWords(pods: BreakGlassFacts['podsLeft']): string {
 
 function deletedWords(session: BreakGlassSession): string {
   if (!session.deletedAt) return 'None standing (a clean shutdown deletes them itself)';
-  return `Deleted at ${session.deletedAt}: ${session.deleted.join(', ') || 'nothing was left'}`;
+  return `Deleted at ${showTime(session.deletedAt)}: ${session.deleted.join(', ') || 'nothing was left'}`;
 }
 
 /** The moment pods began to be admitted without Kyverno: the recorded gap's start, else the recorded deletion. */

@@ -1,5 +1,6 @@
 import type { BreakGlassFacts, BreakGlassRecord } from './break-glass';
 import type { ProbeOutcome } from './probe';
+import { showTime } from './time';
 
 // The runbook's drill, with Kyverno healthy: save the pod webhook's registration, scale to zero and wait (the
 // registration goes with the clean shutdown), create the saved copy (the state a crashed Kyverno leaves: the probe
@@ -60,7 +61,7 @@ function probeCheck(expect: string, want: ProbeOutcome, probe: BreakGlassRecord 
   if (!probe?.probe) return { expect, status: 'not-yet', found: 'Not run yet' };
   const ok = probe.probe === want && (!through || probe.registrationPresent === true);
   const how = probe.registrationPresent ? 'with the registration standing' : 'with no registration';
-  return { expect, status: ok ? 'holds' : 'does-not-hold', found: `${probe.at}: ${probe.probe} (${how})` };
+  return { expect, status: ok ? 'holds' : 'does-not-hold', found: `${showTime(probe.at)}: ${probe.probe} (${how})` };
 }
 
 export function drillProgress(facts: BreakGlassFacts): DrillProgress {

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
-import { breakGlassProgress, type BreakGlassRecord } from '@/lib/domain';
+import { breakGlassProgress, showTime, type BreakGlassRecord } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
@@ -78,5 +78,8 @@ export async function createSaved(w: KubeClients, now: Date): Promise<StepAnswer
   if (!saved) throw new AppError('not-found', 'No registration was saved: start the drill by saving it.');
   const { created } = await createSavedRegistration(w, saved.registration as V1MutatingWebhookConfiguration);
   await remember(record(now, 'drill-create-saved'));
-  return { step: 'create-saved', done: created ? `Created the copy saved at ${saved.at}` : 'A registration of that name already stands' };
+  return {
+    step: 'create-saved',
+    done: created ? `Created the copy saved at ${showTime(saved.at)}` : 'A registration of that name already stands',
+  };
 }

@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/domain';
+import { formatCount, showTime } from '@/lib/domain';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
@@ -66,7 +66,7 @@ function RunsTable({ list }: { list: SnapshotRunList }) {
             <Td className="font-mono break-all">
               <Link href={`/snapshot/runs/${encodeURIComponent(r.job)}`}>{r.job}</Link>
             </Td>
-            <Td className="font-mono text-xs">{r.createdAt ?? '?'}</Td>
+            <Td className="font-mono text-xs">{showTime(r.createdAt)}</Td>
             <Td>{r.manual ? 'manual' : 'scheduled'}</Td>
             <Td>{r.tries}</Td>
             <Td data-outcome={r.result.kind}>{r.state === 'running' && r.result.kind === 'unknown' ? 'running' : outcomeText(r.result)}</Td>
