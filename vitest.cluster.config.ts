@@ -1,15 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
+import { resolve } from './vitest.config.ts';
 
 // Integration tests: they need the local cluster (npm run cluster:up) and read its state from .cluster/ (or
 // MEMDASH_CLUSTER_DIR). Each file gets a history store of its own (test/integration/setup.ts).
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('.', import.meta.url)),
-      'server-only': fileURLToPath(new URL('./test/server-only-stub.ts', import.meta.url)),
-    },
-  },
+  resolve,
   test: {
     name: 'cluster',
     include: ['e2e/cluster/**/*.test.ts', 'test/integration/**/*.test.ts'],

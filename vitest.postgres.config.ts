@@ -1,15 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
+import { resolve } from './vitest.config.ts';
 
 // The history and audit tests again, on the local cluster's PostgreSQL (DATABASE_URL) instead of SQLite: each test
 // (or integration test file) gets a database of its own (test/stores.ts). Needs `npm run cluster:up`.
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('.', import.meta.url)),
-      'server-only': fileURLToPath(new URL('./test/server-only-stub.ts', import.meta.url)),
-    },
-  },
+  resolve,
   test: {
     name: 'postgres',
     // writes.test.ts: the audit through the write routes, and no token anywhere in the store's rows

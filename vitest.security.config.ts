@@ -1,15 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
+import { resolve } from './vitest.config.ts';
 
 // The security group: what a hostile pod, page, host name or file can do, tried against the built server (next start)
 // and the local cluster. Needs `npx next build` and `npm run cluster:up` first (npm run test:security builds).
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('.', import.meta.url)),
-      'server-only': fileURLToPath(new URL('./test/server-only-stub.ts', import.meta.url)),
-    },
-  },
+  resolve,
   test: {
     include: ['test/security/**/*.test.ts'],
     environment: 'node',
