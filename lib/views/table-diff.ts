@@ -4,75 +4,69 @@ import { AppError } from '@/lib/http/errors';
 import type { DiffParams } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import type { HistoryDb } from '@/lib/history/db';
-import type { DiffPageBody } from '@/lib/history/diff-job';
+import type { DiffJob, DiffPageBody } from '@/lib/history/diff-job';
 import { diffBodyInWorker } from '@/lib/history/diff-in-worker';
 import { diffVersions } from '@/lib/history/reads';
-import { listVersions, readVersionText } from '@/lib/history/store';
+import { listVersions, readVersionText, type VersionSummary } from '@/lib/history/store';
 import type { DiffPageView, FilteredDiff } from './table-diff-types';
 
 export type { DiffPageView, FilteredDiff };
 
-/** The version ids the parameters name (the last two recorded when absent), or null when fewer than two exist. */
-async function versionIds(db: HistoryDb, params: DiffParams): Promise<{ from: number; to: number } | null> {
-  let { from, to } = params;
-  if (from === undefined || to === undefined) {
-    const versions = await listVersions(db);
-    if (versions.length < 2) return null;
-    to ??= versions[versions.length - 1]!.id;
-    from ??= versions[Math.max(0, versions.findIndex((v) => v.id === to) - 1)]!.id;
-  }
+/**
+ * The two versions the parameters name (the last two recorded when they name none), or null when they name none and
+ * fewer than two are recorded.
+ */
+async function chosenVersions(db: HistoryDb, params: DiffParams): Promise<{ from: VersionSummary; to: VersionSummary } | null> {
+  const versions = await listVersions(db);
+  if ((params.from === undefined || params.to === undefined) && versions.length < 2) return null;
+  const toId = params.to ?? versions[versions.length - 1]!.id;
+  const fromId = params.from ?? versions[Math.max(0, versions.findIndex((v) => v.id === toId) - 1)]!.id;
+  const from = versions.find((v) => v.id === fromId);
+  const to = versions.find((v) => v.id === toId);
+  if (!from || !to) throw notRecorded(fromId, toId);
   return { from, to };
 }
+
+const notRecorded = (from: number, to: number) => new AppError('not-found', `No recorded version ${from} or ${to}`);
 
 /** The diff the parameters ask for, or null when fewer than two versions are recorded. */
 export async function readDiff(params: DiffParams): Promise<FilteredDiff | null> {
   const db = await historyDb();
-  const ids = await versionIds(db, params);
-  if (!ids) return null;
-  const found = await diffVersions(db, ids.from, ids.to);
-  if (!found) throw new AppError('not-found', `No recorded version ${ids.from} or ${ids.to}`);
+  const chosen = await chosenVersions(db, params);
+  if (!chosen) return null;
+  const found = await diffVersions(db, chosen.from.id, chosen.to.id);
+  if (!found) throw notRecorded(chosen.from.id, chosen.to.id);
   return { ...found, filtered: filterDiff(found.diff, { namespace: params.namespace, workload: params.workload }) };
 }
 
-/** The two versions and their stored text, for the worker. */
-async function jobInputs(db: HistoryDb, ids: { from: number; to: number }) {
-  const versions = await listVersions(db);
-  const from = versions.find((v) => v.id === ids.from);
-  const to = versions.find((v) => v.id === ids.to);
-  const fromText = await readVersionText(db, ids.from);
-  const toText = await readVersionText(db, ids.to);
-  if (!from || !to || fromText === undefined || toText === undefined)
-    throw new AppError('not-found', `No recorded version ${ids.from} or ${ids.to}`);
-  return { from, to, fromText, toText };
+/**
+ * The diff the parameters ask for, computed in a worker thread so a diff of 100,000 rows never holds the server: the
+ * two versions and the answer's body in `format`, or null when fewer than two versions are recorded.
+ */
+async function diffInWorker(params: DiffParams, format: DiffJob['format']) {
+  const db = await historyDb();
+  const chosen = await chosenVersions(db, params);
+  if (!chosen) return null;
+  const fromText = await readVersionText(db, chosen.from.id);
+  const toText = await readVersionText(db, chosen.to.id);
+  if (fromText === undefined || toText === undefined) throw notRecorded(chosen.from.id, chosen.to.id);
+  const filter = { namespace: params.namespace, workload: params.workload };
+  return { ...chosen, body: await diffBodyInWorker({ ...chosen, fromText, toText, filter, format }) };
 }
 
-/**
- * The diff's export (GET /api/table/diff: JSON {from, to, ...filtered} or CSV) as bytes, computed in a worker thread
- * so a diff of 100,000 rows never holds the server; null when fewer than two versions are recorded.
- */
+/** The diff's export (GET /api/table/diff: JSON {from, to, ...filtered} or CSV) as bytes. */
 export async function readDiffExport(params: DiffParams): Promise<{ from: number; to: number; body: ReadableStream<Uint8Array> } | null> {
-  const db = await historyDb();
-  const ids = await versionIds(db, params);
-  if (!ids) return null;
-  const filter = { namespace: params.namespace, workload: params.workload };
-  const body = await diffBodyInWorker({ ...(await jobInputs(db, ids)), filter, format: params.format });
-  return { ...ids, body };
+  const computed = await diffInWorker(params, params.format);
+  return computed && { from: computed.from.id, to: computed.to.id, body: computed.body };
 }
 
 /** Rows of each kind /table/diff shows per page: the server renders them in well under a tenth of a second. */
 export const DIFF_PAGE_ROWS = 500;
 
-/**
- * One page of the diff for /table/diff, computed in the worker like the export (the page's own thread only parses
- * the page), or null when fewer than two versions are recorded.
- */
+/** One page of the diff for /table/diff: the page's own thread only parses the page. */
 export async function readDiffPage(params: DiffParams): Promise<DiffPageView | null> {
-  const db = await historyDb();
-  const ids = await versionIds(db, params);
-  if (!ids) return null;
-  const inputs = await jobInputs(db, ids);
-  const filter = { namespace: params.namespace, workload: params.workload };
-  const body = await diffBodyInWorker({ ...inputs, filter, format: { page: params.page, size: DIFF_PAGE_ROWS } });
-  const answer = JSON.parse(await new Response(body).text()) as DiffPageBody;
-  return { from: inputs.from, to: inputs.to, ...answer };
+  const computed = await diffInWorker(params, { page: params.page, size: DIFF_PAGE_ROWS });
+  if (!computed) return null;
+  const answer = JSON.parse(await new Response(computed.body).text()) as DiffPageBody;
+  return { from: computed.from, to: computed.to, ...answer };
 }
