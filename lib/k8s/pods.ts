@@ -3,6 +3,7 @@ import type { V1Pod } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { formatTime, toDate, type PodShape } from '@/lib/domain';
 import { AppError, toAppError } from '@/lib/http/errors';
+import { sharedInFlight } from '@/lib/shared-in-flight';
 import { readClients, type KubeClients } from './client';
 import type { PodRef } from './names';
 import { derived, readCaches, whenFresh } from './caches';
@@ -23,22 +24,14 @@ export function asPodShape(pod: V1Pod): LoadedPod | null {
   return podFields.safeParse(pod).success ? (pod as LoadedPod) : null;
 }
 
-const podReads = new Map<string, Promise<LoadedPod>>();
-
 /**
  * The pod read afresh with the server's read credential, the read shared by every request for the same pod while it
- * is in flight: fifty operators on one pod's page in an incident make one API call per round trip, not fifty, and
- * each still gets an answer at most one round trip older than its request.
+ * is in flight (see sharedInFlight).
  */
-export function readPodShared(ref: PodRef): Promise<LoadedPod> {
-  const key = `${ref.namespace}/${ref.name}`;
-  let read = podReads.get(key);
-  if (!read) {
-    read = readPod(readClients(), ref).finally(() => podReads.delete(key));
-    podReads.set(key, read);
-  }
-  return read;
-}
+export const readPodShared: (ref: PodRef) => Promise<LoadedPod> = sharedInFlight(
+  (ref: PodRef) => `${ref.namespace}/${ref.name}`,
+  (ref: PodRef) => readPod(readClients(), ref),
+);
 
 /** The pod, or a not-found AppError that names it. */
 export async function readPod(k: KubeClients, ref: PodRef): Promise<LoadedPod> {

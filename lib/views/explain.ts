@@ -9,10 +9,20 @@ import { readOwnerChain, type OwnerLink } from '@/lib/k8s/owners';
 import { readPodShared, timestampOf } from '@/lib/k8s/pods';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
+import { sharedInFlight } from '@/lib/shared-in-flight';
 import { withHistory } from './at-creation';
 import type { Explanation } from './explain-types';
 
 export type { Explanation };
+
+/**
+ * explainPodByRef, computed once per pod while it is in flight however many requests ask for it: the pod page and the
+ * API of a team on one pod share it (see sharedInFlight).
+ */
+export const explainPodShared: (ref: PodRef) => Promise<Explanation> = sharedInFlight(
+  (ref: PodRef) => `${ref.namespace}/${ref.name}`,
+  (ref: PodRef) => explainPodByRef(ref),
+);
 
 /** Reads the pod and everything its verdicts depend on, and explains every container's memory request. */
 export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Explanation> {

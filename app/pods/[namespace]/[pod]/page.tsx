@@ -9,9 +9,9 @@ import { podCommands } from '@/components/runbook-commands';
 import { settings } from '@/lib/config';
 import { isNotThere } from '@/lib/http/errors';
 import { parsePodRef } from '@/lib/http/params';
-import { explainPodByRef } from '@/lib/views/explain';
+import { explainPodShared } from '@/lib/views/explain';
 import { attempt } from '@/lib/views/part';
-import { readPodMemory, type PodMemory } from '@/lib/views/pod-memory';
+import { readPodMemoryShared, type PodMemory } from '@/lib/views/pod-memory';
 import { podsInNamespaceHref } from '@/lib/routes';
 
 interface Props {
@@ -30,8 +30,8 @@ export default async function PodPage({ params }: Props) {
   const read = await attempt(async () => {
     const ref = parsePodRef({ namespace, name: pod });
     // Prometheus is asked at once, beside the explanation; the working set is streamed in when it answers
-    const memory: Promise<PodMemory> = attempt(() => readPodMemory(ref, now)).then((r) => (r.ok ? r.value : r));
-    return { explanation: await explainPodByRef(ref, now), memory };
+    const memory: Promise<PodMemory> = attempt(() => readPodMemoryShared(ref)).then((r) => (r.ok ? r.value : r));
+    return { explanation: await explainPodShared(ref), memory };
   });
   if (!read.ok) {
     // a name Kubernetes would refuse, or a pod that is not there: a real 404, rendered by ./not-found.tsx

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { sharedInFlight } from './shared-in-flight';
+
+/** A promise settled by hand, and how many times the work was started. */
+function manual() {
+  const started: Array<{ key: string; resolve: (v: string) => void; reject: (e: Error) => void }> = [];
+  const work = (key: string) =>
+    new Promise<string>((resolve, reject) => {
+      started.push({ key, resolve, reject });
+    });
+  return { started, work };
+}
+
+describe('sharedInFlight', () => {
+  it('makes one call for the callers that ask while it runs, and they all get its answer', async () => {
+    const { started, work } = manual();
+    const read = sharedInFlight((key: string) => key, work);
+    const answers = Promise.all([read('a'), read('a'), read('a')]);
+    expect(started).toHaveLength(1);
+    started[0]!.resolve('answer');
+    expect(await answers).toEqual(['answer', 'answer', 'answer']);
+  });
+
+  it('asks again once the call has settled: an answer is never older than one round trip', async () => {
+    const { started, work } = manual();
+    const read = sharedInFlight((key: string) => key, work);
+    const first = read('a');
+    started[0]!.resolve('first');
+    await first;
+    const second = read('a');
+    expect(started).toHaveLength(2);
+    started[1]!.resolve('second');
+    expect(await second).toBe('second');
+  });
+
+  it('shares a failure with the callers waiting on it, and does not keep it', async () => {
+    const { started, work } = manual();
+    const read = sharedInFlight((key: string) => key, work);
+    const both = Promise.allSettled([read('a'), read('a')]);
+    started[0]!.reject(new Error('refused'));
+    expect((await both).map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    void read('a');
+    expect(started).toHaveLength(2);
+  });
+
+  it('keeps different keys apart', () => {
+    const { started, work } = manual();
+    const read = sharedInFlight((key: string) => key, work);
+    void read('a');
+    void read('b');
+    expect(started.map((s) => s.key)).toEqual(['a', 'b']);
+  });
+});
