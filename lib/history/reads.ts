@@ -37,9 +37,8 @@ export async function historiesAtCreation(db: HistoryDb, createdAts: readonly st
   const ids = [...new Set(ats.flatMap((at) => (at.known ? [at.version.id] : [])))];
   const tables = new Map<number, HistoryAtCreation['table']>();
   for (const id of ids) {
-    const version = await readVersion(db, id);
-    if (version)
-      tables.set(id, { parsed: parseTable(version.data), inForceFrom: version.inForceFrom, source: version.source, label: version.label });
+    const table = await parsedVersion(db, id);
+    if (table) tables.set(id, table);
   }
   return createdAts.map((createdAt, i) => {
     const at = ats[i]!;
@@ -49,6 +48,30 @@ export async function historiesAtCreation(db: HistoryDb, createdAts: readonly st
       registration: registrationAt(observations, gaps, createdAt),
     };
   });
+}
+
+type TableAtCreation = NonNullable<HistoryAtCreation['table']>;
+
+// A recorded version is never changed or deleted, so its parse is kept by id: explaining a pod otherwise read and
+// parsed the table in force at its creation (8,000 rows, half a megabyte) for every request. The few versions pods
+// were created under are kept, most recently used last.
+const KEPT_VERSIONS = 4;
+const parsedVersions = new WeakMap<HistoryDb, Map<number, Promise<TableAtCreation | null>>>();
+
+function parsedVersion(db: HistoryDb, id: number): Promise<TableAtCreation | null> {
+  let kept = parsedVersions.get(db);
+  if (!kept) parsedVersions.set(db, (kept = new Map()));
+  let table = kept.get(id);
+  if (table) kept.delete(id);
+  else
+    table = readVersion(db, id).then((v) =>
+      v ? { parsed: parseTable(v.data), inForceFrom: v.inForceFrom, source: v.source, label: v.label } : null,
+    );
+  kept.set(id, table);
+  // a failed read is not kept: the next request asks the store again
+  table.catch(() => kept.delete(id));
+  while (kept.size > KEPT_VERSIONS) kept.delete(kept.keys().next().value!);
+  return table;
 }
 
 /** The open gap's start when the registration is absent now (memdash saw it go), else null. */

@@ -1,5 +1,6 @@
 import 'server-only';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import { answerCollapsed } from './collapse';
 import { AppError } from './errors';
 import { SERVED_METHODS, securityHeaders } from './headers';
 import { MAX_JSON_BODY_BYTES } from './limits';
@@ -37,6 +38,8 @@ export function answerBeforeNext(): void {
         refuse(request, response, refusal);
         return true;
       }
+      answerCollapsed(request, response, () => void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args));
+      return true;
     }
     return (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args);
   } as typeof Server.prototype.emit;

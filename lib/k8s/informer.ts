@@ -181,11 +181,11 @@ export class Informer<T> {
   }
 
   private async relist(): Promise<void> {
-    const { items, resourceVersion } = await listAll(this.kc, this.spec);
+    const { entries, resourceVersion } = await listAll(this.kc, this.spec);
     const at = new Date();
     await this.inOrder(async () => {
       this.objects.clear();
-      for (const item of items) this.objects.set(keyOf(item.metadata?.namespace, item.metadata?.name), this.spec.slim(item));
+      for (const [key, slim] of entries) this.objects.set(key, slim);
       this.version++;
       for (const s of this.subscribers) await s.onList?.(this.list(), at, resourceVersion);
     });
@@ -266,11 +266,15 @@ export class Informer<T> {
   }
 }
 
-/** Lists a collection in pages of 500 as plain JSON (no typed objects for 20,000 pods), consistent at one version. */
-async function listAll(kc: KubeConfig, spec: InformerSpec<unknown>): Promise<{ items: RawObject[]; resourceVersion: string }> {
+/**
+ * Lists a collection in pages of 500 as plain JSON (no typed objects for 20,000 pods), consistent at one version,
+ * each page slimmed as it arrives: 20,000 whole pods (managedFields, specs) held until the last page would take the
+ * server past 300 MB for the length of a list, where their slim copies take a few tens.
+ */
+async function listAll<T>(kc: KubeConfig, spec: InformerSpec<T>): Promise<{ entries: Array<[string, T]>; resourceVersion: string }> {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error('The kubeconfig has no current cluster');
-  const items: RawObject[] = [];
+  const entries: Array<[string, T]> = [];
   let resourceVersion = '';
   let next: string | undefined;
   do {
@@ -290,11 +294,11 @@ async function listAll(kc: KubeConfig, spec: InformerSpec<unknown>): Promise<{ i
       throw Object.assign(new Error(`list ${spec.path}: HTTP ${response.status}`), { statusCode: response.status });
     }
     const page = (await response.json()) as { items?: RawObject[]; metadata?: { resourceVersion?: string; continue?: string } };
-    items.push(...(page.items ?? []));
+    for (const item of page.items ?? []) entries.push([keyOf(item.metadata?.namespace, item.metadata?.name), spec.slim(item)]);
     resourceVersion = page.metadata?.resourceVersion ?? resourceVersion;
     next = page.metadata?.continue || undefined;
   } while (next);
-  return { items, resourceVersion };
+  return { entries, resourceVersion };
 }
 
 function keyOf(namespace: string | undefined, name: string | undefined): string {

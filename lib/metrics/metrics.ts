@@ -50,6 +50,15 @@ export const writeAttempts = once(
     }),
 );
 
+export const requestsCollapsed = once(
+  'memdash_http_requests_collapsed_total',
+  () =>
+    new Counter({
+      name: 'memdash_http_requests_collapsed_total',
+      help: 'Requests answered with a copy of an identical request’s answer made while they waited (lib/http/collapse.ts)',
+    }),
+);
+
 export const recorderLeader = once(
   'memdash_recorder_leader',
   () =>

@@ -1,6 +1,7 @@
 import 'server-only';
-import { Gauge, register } from 'prom-client';
+import { collectDefaultMetrics, Gauge, register } from 'prom-client';
 import { WEBHOOK_STATE_WORDS, type WebhookStateCode } from '@/lib/domain';
+import { cacheStatuses } from '@/lib/k8s/caches';
 import { readClients } from '@/lib/k8s/client';
 import { listRunJobs, runOf } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
@@ -30,10 +31,17 @@ const tableWrite = gauge(
   'When the table’s data was last written (from its managedFields); absent when the cluster does not say',
 );
 const tableRows = gauge('memdash_table_rows', 'Rows in the table now (0: no data)');
+const cachedObjects = gauge('memdash_cache_objects', 'Objects each watch-fed cache holds (what the server’s memory grows with)', ['cache']);
+
+// The process's own figures (resident memory, heap, event-loop lag, garbage collection), once per process: what an
+// operator sizes the pod's memory limit by, beside the objects the caches hold.
+if (!register.getSingleMetric('process_resident_memory_bytes')) collectDefaultMetrics();
 
 /** Reads the cluster's state into the gauges, then gives the whole exposition text. */
 export async function readMetrics(): Promise<{ contentType: string; text: string }> {
   await Promise.all([readState(), readLastRun(), readTableGauges()]);
+  cachedObjects.reset();
+  for (const c of cacheStatuses()) cachedObjects.set({ cache: c.name }, c.objects);
   return { contentType: register.contentType, text: await register.metrics() };
 }
 

@@ -11,6 +11,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body as sent, before any decoding (a gzip answer stays compressed). */
+  bytes: Buffer;
   ms: number;
 }
 
@@ -31,6 +33,9 @@ export function send(method: string, path: string, headers: Record<string, strin
             status: res.statusCode ?? 0,
             headers: res.headers,
             ms: performance.now() - started,
+            get bytes() {
+              return Buffer.concat(chunks);
+            },
             get body() {
               return (body ??= Buffer.concat(chunks).toString('utf8'));
             },

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { collapseKey, replayable } from './collapse-rules';
+
+const browser = { host: '127.0.0.1:3000', 'user-agent': 'Mozilla/5.0', accept: 'text/html', cookie: 'memdash-theme=dark' };
+
+describe('collapseKey', () => {
+  it('gives identical reads of the incident pages one key, whatever their connections', () => {
+    const a = collapseKey('GET', '/pods/shop/web-1', { ...browser, connection: 'keep-alive' });
+    const b = collapseKey('GET', '/pods/shop/web-1', { ...browser, connection: 'close', 'keep-alive': 'timeout=5' });
+    expect(a).not.toBeNull();
+    expect(a).toBe(b);
+  });
+
+  it.each([
+    ['/pods'],
+    ['/pods?namespace=shop&verdict=differs'],
+    ['/pods/shop/web-1'],
+    ['/api/pods?name=web'],
+    ['/api/pods/shop/web-1/explanation'],
+    ['/webhook'],
+    ['/api/webhook'],
+  ])('collapses %s', (url) => {
+    expect(collapseKey('GET', url, browser)).not.toBeNull();
+  });
+
+  it.each([
+    ['/api/snapshot/preview'],
+    ['/api/snapshot/runs/memory-snapshot-1/events'],
+    ['/table/diff'],
+    ['/api/table/diff?format=csv'],
+    ['/workloads/shop/web'],
+    ['/pods/shop'],
+    ['/pods/shop/web-1/extra'],
+  ])('answers %s on its own', (url) => {
+    expect(collapseKey('GET', url, browser)).toBeNull();
+  });
+
+  it('never collapses a write, a body or a credential', () => {
+    expect(collapseKey('POST', '/api/pods', browser)).toBeNull();
+    expect(collapseKey('HEAD', '/webhook', browser)).toBeNull();
+    expect(collapseKey('GET', '/webhook', { ...browser, 'content-length': '2' })).toBeNull();
+    expect(collapseKey('GET', '/webhook', { ...browser, authorization: 'Bearer x' })).toBeNull();
+  });
+
+  it('keeps apart requests that differ in any header Next could read: cookie, query, React Server Components, agent', () => {
+    const base = collapseKey('GET', '/pods/shop/web-1', browser);
+    expect(collapseKey('GET', '/pods/shop/web-1', { ...browser, cookie: 'memdash-theme=light' })).not.toBe(base);
+    expect(collapseKey('GET', '/pods/shop/web-1?x=1', browser)).not.toBe(base);
+    expect(collapseKey('GET', '/pods/shop/web-1', { ...browser, rsc: '1' })).not.toBe(base);
+    expect(collapseKey('GET', '/pods/shop/web-1', { ...browser, 'user-agent': 'Googlebot' })).not.toBe(base);
+  });
+
+  it('holds no cookie in the key', () => {
+    expect(collapseKey('GET', '/webhook', browser)).not.toContain('dark');
+  });
+});
+
+describe('replayable', () => {
+  it('shares only a whole 200 that sets no cookie', () => {
+    expect(replayable(200, { 'content-type': 'text/html' }, true)).toBe(true);
+    expect(replayable(200, { 'content-type': 'text/html' }, false)).toBe(false);
+    expect(replayable(404, {}, true)).toBe(false);
+    expect(replayable(500, {}, true)).toBe(false);
+    expect(replayable(200, { 'set-cookie': ['a=b'] }, true)).toBe(false);
+  });
+});
