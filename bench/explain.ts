@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { kubeconfigPath } from '../e2e/cluster/lib/paths.ts';
 import { bin } from '../e2e/cluster/lib/paths.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
-import { startMemdash, percentile, stopMemdash, time } from './harness.ts';
+import { startMemdash, percentile, stopMemdash, time, waitForCaches } from './harness.ts';
 import { atMost, report } from './figures.ts';
 
 const RUNS = 50;
@@ -51,6 +51,7 @@ async function main(): Promise<void> {
   const [ns, pod] = target.split('/') as [string, string];
   const server = await startMemdash();
   try {
+    console.log(`caches synced in ${(await waitForCaches(server)).toFixed(1)} s`);
     const url = `${server.url}/api/pods/${ns}/${pod}/explanation`;
     const first = await fetch(url);
     if (!first.ok) throw new Error(`${url}: ${first.status} ${await first.text()}`);

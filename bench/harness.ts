@@ -18,7 +18,8 @@ export async function startMemdash(env: Record<string, string> = {}): Promise<Me
   if (!existsSync(join(repoRoot, '.next', 'BUILD_ID'))) throw new Error('no build: run npm run build first (or set MEMDASH_URL)');
   const port = await freePort();
   const state = readState();
-  const child = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
+  // as `npm start` runs it, with its memory settings
+  const child = spawn('npm', ['start', '--silent', '--', '--port', String(port)], {
     cwd: repoRoot,
     stdio: 'ignore',
     detached: true,
@@ -34,6 +35,24 @@ export async function startMemdash(env: Record<string, string> = {}): Promise<Me
   const url = `http://127.0.0.1:${port}`;
   if (!(await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 60_000, 300))) throw new Error('memdash did not start');
   return { url, child };
+}
+
+/**
+ * Starts the server's watch-fed caches (its first pages start them) and waits until every one has listed: a running
+ * memdash is measured, not one still listing 20,000 pods. Gives the seconds it took.
+ */
+export async function waitForCaches(
+  server: Memdash,
+  firstPaths: string[] = ['/pods?namespace=shop', '/webhook', '/api/pods?name=web'],
+): Promise<number> {
+  const started = performance.now();
+  for (const path of firstPaths) await (await fetch(`${server.url}${path}`)).arrayBuffer();
+  while (performance.now() - started < 300_000) {
+    const view = (await (await fetch(`${server.url}/api/caches`)).json()) as { caches: Array<{ synced: boolean }> };
+    if (view.caches.length > 0 && view.caches.every((c) => c.synced)) return (performance.now() - started) / 1000;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the caches did not list within 300 s');
 }
 
 export function stopMemdash(server: Memdash): void {

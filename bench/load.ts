@@ -4,8 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { kubeconfigPath, bin } from '../e2e/cluster/lib/paths.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
-import { percentile, serverRssMb, startMemdash, stopMemdash, time } from './harness.ts';
-import { atMost } from './figures.ts';
+import { percentile, serverRssMb, startMemdash, stopMemdash, time, waitForCaches } from './harness.ts';
+import { atMost, shown } from './figures.ts';
 
 const SECONDS = Number(process.argv[2] ?? 30);
 const CLIENTS = Number(process.argv[3] ?? 50);
@@ -24,18 +24,22 @@ interface Load {
   seconds: number;
 }
 
-/** `clients` loops, each asking again as soon as it has its answer, for `seconds`. */
-async function load(url: string, seconds: number, clients: number): Promise<Load> {
+/**
+ * `clients` loops, each asking again as soon as it has its answer, for `seconds`. As `distinct` browsers (each its
+ * own User-Agent), no two requests are identical, so none shares another's answer (lib/http/collapse.ts).
+ */
+async function load(url: string, seconds: number, clients: number, distinct = false): Promise<Load> {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: clients }, async (_, client) => {
+      const headers: Record<string, string> = distinct ? { 'user-agent': `memdash-bench browser ${client}` } : {};
       while (performance.now() < end) {
         const t = performance.now();
         try {
-          const response = await fetch(url);
+          const response = await fetch(url, { headers });
           await response.arrayBuffer();
           if (response.status !== 200) errors++;
         } catch {
@@ -48,23 +52,18 @@ async function load(url: string, seconds: number, clients: number): Promise<Load
   return { requests: latencies.length, errors, latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-async function cachesSynced(): Promise<boolean> {
-  const view = (await (await fetch(`${server.url}/api/caches`)).json()) as { caches: Array<{ name: string; synced: boolean }> };
-  return view.caches.length > 0 && view.caches.every((c) => c.synced);
-}
-
 try {
   const targets = {
     explanation: `${server.url}/api/pods/shop/${pod}/explanation`,
     'pod page': `${server.url}/pods/shop/${pod}`,
     '/pods of one namespace': `${server.url}/pods?namespace=shop`,
   };
-  // first use starts the caches; until they have listed, pages read directly
-  for (const url of [...Object.values(targets), `${server.url}/webhook`, `${server.url}/api/pods?name=web`]) await fetch(url);
-  const syncStart = performance.now();
-  while (!(await cachesSynced()) && performance.now() - syncStart < 300_000) await new Promise((r) => setTimeout(r, 500));
+  const synced = await waitForCaches(
+    server,
+    [...Object.values(targets), `${server.url}/webhook`, `${server.url}/api/pods?name=web`].map((u) => u.slice(server.url.length)),
+  );
   console.log(
-    `caches synced ${((performance.now() - syncStart) / 1000).toFixed(1)} s after first use; RSS ${serverRssMb(server).toFixed(0)} MB (at start ${rssAtStart.toFixed(0)} MB)`,
+    `caches synced ${synced.toFixed(1)} s after first use; RSS ${serverRssMb(server).toFixed(0)} MB (at start ${rssAtStart.toFixed(0)} MB)`,
   );
 
   const search: number[] = [];
@@ -86,6 +85,15 @@ try {
     );
     atMost(`${CLIENTS} clients on ${name}, p95`, p(95), 'ms', 200);
     atMost(`${CLIENTS} clients on ${name}, errors`, result.errors, 'errors', 0);
+  }
+  // For comparison: the same load from as many different browsers, where each request is answered on its own.
+  for (const name of ['explanation', 'pod page'] as const) {
+    const result = await load(targets[name], SECONDS, CLIENTS, true);
+    const p95 = percentile(result.latencies, 95);
+    console.log(
+      `${CLIENTS} different browsers × ${SECONDS} s on ${name}: ${(result.requests / result.seconds).toFixed(1)} requests/s, p95 ${p95.toFixed(0)} ms, ${result.errors} errors`,
+    );
+    shown(`${CLIENTS} different browsers on ${name} (nothing shared), p95`, p95, 'ms');
   }
   const rssAfter = serverRssMb(server);
   console.log(`server RSS: ${rssAtStart.toFixed(0)} MB at start, ${rssAfter.toFixed(0)} MB after the load`);

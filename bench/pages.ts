@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { bin, kubeconfigPath } from '../e2e/cluster/lib/paths.ts';
-import { percentile, startMemdash, stopMemdash } from './harness.ts';
+import { percentile, startMemdash, stopMemdash, waitForCaches } from './harness.ts';
 import { atMost } from './figures.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
@@ -97,7 +97,8 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 let worstLcp = 0;
 let worstJs = 0;
 try {
-  await visit(browser, `${server.url}/`); // warm up: the server compiles nothing, but its caches fill
+  console.log(`caches synced in ${(await waitForCaches(server)).toFixed(1)} s`);
+  await visit(browser, `${server.url}/`); // warm up: the browser's own start
   for (const path of PAGES) {
     const visits: Visit[] = [];
     for (let i = 0; i < RUNS; i++) visits.push(await visit(browser, `${server.url}${path}`));

@@ -10,4 +10,5 @@ export KUBECONFIG="$PWD/.cluster/kubeconfig/viewer.yaml"
 MEMDASH_PROMETHEUS_URL=$(node -e 'const s=require("./.cluster/state.json");console.log(`http://127.0.0.1:${s.ports.prometheus}`)')
 export MEMDASH_PROMETHEUS_URL
 echo "memdash on http://127.0.0.1:${PORT:-3000} (Ctrl-C stops it; npm run cluster:down stops the cluster)"
-exec npx next start --hostname 127.0.0.1 --port "${PORT:-3000}"
+# `npm start`: the memory settings memdash runs with outside a container (see README, "Memory")
+exec npm start --silent -- --port "${PORT:-3000}"
