@@ -86,6 +86,9 @@ try {
     atMost(`${CLIENTS} clients on ${name}, p95`, p(95), 'ms', 200);
     atMost(`${CLIENTS} clients on ${name}, errors`, result.errors, 'errors', 0);
   }
+  const rssAfter = serverRssMb(server);
+  console.log(`server RSS: ${rssAtStart.toFixed(0)} MB at start, ${rssAfter.toFixed(0)} MB after the load`);
+  atMost('server RSS after the load', rssAfter, 'MB', 300);
   // For comparison: the same load from as many different browsers, where each request is answered on its own.
   for (const name of ['explanation', 'pod page'] as const) {
     const result = await load(targets[name], SECONDS, CLIENTS, true);
@@ -95,9 +98,7 @@ try {
     );
     shown(`${CLIENTS} different browsers on ${name} (nothing shared), p95`, p95, 'ms');
   }
-  const rssAfter = serverRssMb(server);
-  console.log(`server RSS: ${rssAtStart.toFixed(0)} MB at start, ${rssAfter.toFixed(0)} MB after the load`);
-  atMost('server RSS after the load', rssAfter, 'MB', 300);
+  console.log(`server RSS after the comparison too: ${serverRssMb(server).toFixed(0)} MB`);
 } finally {
   stopMemdash(server);
 }

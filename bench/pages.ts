@@ -53,6 +53,8 @@ const PAGES = [
 
 interface Visit {
   lcpMs: number;
+  /** The element Chromium took as the largest paint, and the start of its text. */
+  lcpElement: string;
   /** The scripts the page's HTML names (Next's "first load"): what runs before the page is interactive. */
   jsGzipBytes: number;
   /** Every script loaded until the network is idle, the lazily loaded ones (the chart library) too. */
@@ -76,20 +78,22 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
   });
   const document = await page.goto(url, { waitUntil: 'networkidle' });
   const named = scriptsOf((await document?.text()) ?? '', url);
-  const lcpMs = await page.evaluate(
+  const { lcpMs, lcpElement } = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
-          type: 'largest-contentful-paint',
-          buffered: true,
-        });
-        setTimeout(() => resolve(NaN), 3000); // no contentful paint at all
+      new Promise<{ lcpMs: number; lcpElement: string }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
+          const e = last.element;
+          const what = e ? `<${e.tagName.toLowerCase()}> ${(e.textContent ?? '').trim().slice(0, 40)}` : '(gone)';
+          resolve({ lcpMs: last.startTime, lcpElement: what });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve({ lcpMs: NaN, lcpElement: '(none)' }), 3000); // no contentful paint at all
       }),
   );
   const loaded = await Promise.all(scripts);
   const sum = (list: typeof loaded) => list.reduce((total, s) => total + s.bytes, 0);
   await context.close();
-  return { lcpMs, jsGzipBytes: sum(loaded.filter((s) => named.has(s.url))), allJsGzipBytes: sum(loaded) };
+  return { lcpMs, lcpElement, jsGzipBytes: sum(loaded.filter((s) => named.has(s.url))), allJsGzipBytes: sum(loaded) };
 }
 
 const server = await startMemdash();
@@ -99,7 +103,9 @@ let worstJs = 0;
 try {
   console.log(`caches synced in ${(await waitForCaches(server)).toFixed(1)} s`);
   await visit(browser, `${server.url}/`); // warm up: the browser's own start
-  for (const path of PAGES) {
+  // BENCH_PAGES=/pods,/workloads measures only those
+  const only = process.env.BENCH_PAGES?.split(',');
+  for (const path of PAGES.filter((p) => !only || only.includes(p))) {
     const visits: Visit[] = [];
     for (let i = 0; i < RUNS; i++) visits.push(await visit(browser, `${server.url}${path}`));
     const lcp = percentile(
@@ -111,7 +117,7 @@ try {
     worstLcp = Math.max(worstLcp, lcp);
     worstJs = Math.max(worstJs, js);
     console.log(
-      `${path.padEnd(40)} LCP median ${lcp.toFixed(0).padStart(5)} ms   first-load JS ${js.toFixed(0).padStart(4)} KB gzipped (${all.toFixed(0)} KB with what loads later)`,
+      `${path.padEnd(40)} LCP median ${lcp.toFixed(0).padStart(5)} ms   first-load JS ${js.toFixed(0).padStart(4)} KB gzipped (${all.toFixed(0)} KB with what loads later); largest paint ${visits[0]!.lcpElement}`,
     );
   }
 } finally {

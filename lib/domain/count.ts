@@ -1,12 +1,14 @@
+import { formatNumber } from './number-format';
+
 /** A count as every page writes one: thousands separated, no decimals ("20,000 pods"). */
 export function formatCount(n: number): string {
-  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : String(n);
+  return Number.isFinite(n) ? formatNumber(Math.round(n), 0) : String(n);
 }
 
 /** A share (0–1) as a percentage with one decimal ("12.5%"); `signed` for a change ("+4.3%", "-2.0%"). */
 export function formatPercent(share: number, signed = false): string {
   const percent = share * 100;
-  const text = Math.abs(percent).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const text = formatNumber(Math.abs(percent), 1, 1);
   const sign = percent < 0 && text !== '0.0' ? '-' : signed && text !== '0.0' ? '+' : '';
   return `${sign}${text}%`;
 }

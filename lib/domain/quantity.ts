@@ -2,6 +2,8 @@
 // SI unit (Ki…Ei), a decimal SI unit (m, k, M, G, T, P, E) or a decimal exponent (e3, E-2). Arithmetic is done
 // in BigInt so that 1.5Gi or 1e9 come out exact rather than as the nearest double.
 
+import { formatNumber } from './number-format';
+
 export const MiB = 1024 * 1024;
 
 const BINARY: Record<string, bigint> = { Ki: 1n << 10n, Mi: 1n << 20n, Gi: 1n << 30n, Ti: 1n << 40n, Pi: 1n << 50n, Ei: 1n << 60n };
@@ -98,5 +100,5 @@ function inUnit(bytes: number, size: number, suffix: string, decimals: number): 
 }
 
 function shown(value: number, maximumFractionDigits: number, minimumFractionDigits = 0): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits, minimumFractionDigits });
+  return formatNumber(value, maximumFractionDigits, minimumFractionDigits);
 }

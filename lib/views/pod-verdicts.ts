@@ -1,5 +1,5 @@
 import 'server-only';
-import { explainPod, type ContainerExplanation } from '@/lib/domain';
+import { explainPod, type ContainerExplanation, type ExplainInput } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import type { KubeClients } from '@/lib/k8s/client';
 import { listNamespaces } from '@/lib/k8s/namespaces';
@@ -19,7 +19,7 @@ export async function verdictsOf(k: KubeClients, pods: LoadedPod[], now: Date): 
   const pasts = await withHistories(pods.map(timestampOf), registration);
   return pods.map((pod, i) => {
     const past = pasts[i]!;
-    return explainPod({
+    return judged(pod, {
       pod,
       namespaceLabels: labels.get(pod.metadata.namespace ?? '') ?? {},
       table,
@@ -27,6 +27,39 @@ export async function verdictsOf(k: KubeClients, pods: LoadedPod[], now: Date): 
       now,
       jenkinsNamespace,
       history: past.history,
-    }).containers;
+    });
   });
+}
+
+// /workloads and /pods?verdict= judge every pod: 20,000 explanations took a second per request. A pod from the
+// watch-fed cache is the same object until it changes, and the table, the namespaces' labels and a recorded table
+// version are the same objects until they change; so each pod's verdicts are kept with what they were judged from
+// and reused while all of it is the same. `now` only words how long the registration has been absent, so it counts
+// (to the minute) only then.
+const kept = new WeakMap<LoadedPod, { inputs: unknown[]; containers: ContainerExplanation[] }>();
+
+function judged(pod: LoadedPod, input: ExplainInput): ContainerExplanation[] {
+  const inputs = inputsOf(input);
+  const last = kept.get(pod);
+  if (last && last.inputs.every((v, i) => v === inputs[i])) return last.containers;
+  const containers = explainPod(input).containers;
+  kept.set(pod, { inputs, containers });
+  return containers;
+}
+
+/** What a pod's verdicts depend on besides the pod, each compared by identity or as a short string. */
+function inputsOf(input: ExplainInput): unknown[] {
+  const { registration, history } = input;
+  return [
+    input.table,
+    input.namespaceLabels,
+    input.jenkinsNamespace,
+    registration.present,
+    registration.entry,
+    registration.absentSince,
+    registration.present ? null : Math.floor(input.now.getTime() / 60_000),
+    history?.table ?? null,
+    history?.tableRecordedSince ?? null,
+    history ? JSON.stringify(history.registration) : null,
+  ];
 }
