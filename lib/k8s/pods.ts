@@ -51,6 +51,9 @@ export async function readPod(k: KubeClients, ref: PodRef): Promise<LoadedPod> {
  * containers' memory and phase only; the array is shared, not to be changed), or read directly while it is behind.
  */
 export async function listPods(k: KubeClients, namespace?: string): Promise<V1Pod[]> {
+  // Every pod of the cluster read directly is 20,000 whole pods as typed objects, hundreds of MB at once: while the
+  // cache's first list is under way (it reads the same pods, slimmed page by page), wait for it instead.
+  if (!namespace) await readCaches().pods.start().whenSynced(FIRST_LIST_WAIT_MS);
   const cached = whenFresh(readCaches().pods, (c) => (namespace ? (podsByNamespace(c).get(namespace) ?? []) : c.list()));
   if (cached) return cached as V1Pod[];
   const list = namespace ? await k.core.listNamespacedPod({ namespace }) : await k.core.listPodForAllNamespaces();
@@ -67,6 +70,9 @@ const podsByNamespace = derived((cache: Informer<CachedPod>) => {
   }
   return byNamespace;
 });
+
+/** How long a read of every pod waits for the pod cache's first list (about 8 s at 20,000 pods) before reading directly. */
+const FIRST_LIST_WAIT_MS = 30_000;
 
 /** The pod's creation time as Kubernetes writes it (client-node hands it over as a Date). */
 export function timestampOf(pod: PodShape): string | null {
