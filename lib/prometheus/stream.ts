@@ -35,7 +35,8 @@ export function postStreamed(
   return new Promise((resolve, reject) => {
     const body = form.toString();
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const fail = (err: unknown) => reject(asPrometheusError(err, url, options));
+    // once stopped, whichever of the request and the response reports first, the failure is the stop
+    const fail = (err: unknown) => reject(signal?.aborted ? abortError(signal) : asPrometheusError(err, url, options));
     const req = send(
       url,
       {
@@ -45,7 +46,6 @@ export function postStreamed(
           'content-length': Buffer.byteLength(body),
           accept: 'application/json',
         },
-        signal,
       },
       (res) => {
         const items = new JsonArrayItems(path, onItem, onSeries);
@@ -75,8 +75,23 @@ export function postStreamed(
     );
     req.setTimeout(idleTimeoutMs, () => req.destroy(new SilenceError()));
     req.on('error', fail);
+    // The stop is followed here rather than handed to http.request: a stop that came from inside this answer's own
+    // parsing (a progress callback) once surfaced from Node's own handling as an uncaught AbortError. Destroyed on the
+    // next tick, out of the parser's stack, the request fails through the listener above.
+    if (signal) {
+      const stop = () => process.nextTick(() => req.destroy(abortError(signal)));
+      if (signal.aborted) stop();
+      else {
+        signal.addEventListener('abort', stop, { once: true });
+        req.on('close', () => signal.removeEventListener('abort', stop));
+      }
+    }
     req.end(body);
   });
+}
+
+function abortError(signal: AbortSignal): Error {
+  return Object.assign(new Error('The Prometheus read was stopped', { cause: signal.reason }), { name: 'AbortError' });
 }
 
 class SilenceError extends Error {
