@@ -64,7 +64,8 @@ export async function readSnapshotSamples(
   onProgress({ ...progress });
   const queue = [...batches];
   const worker = async () => {
-    for (let batch = queue.shift(); batch; batch = queue.shift()) {
+    // a stop ends the loop: no batch is started after it
+    for (let batch = queue.shift(); batch && !signal?.aborted; batch = queue.shift()) {
       await readBatch(window, batch, signal, (series) => {
         progress.seriesRead++;
         progress.samplesRead += series.values.length;
@@ -77,6 +78,7 @@ export async function readSnapshotSamples(
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batches.length) }, worker));
+  signal?.throwIfAborted(); // stopped between batches: what was read is not the whole window
   return progress;
 }
 

@@ -33,6 +33,7 @@ export function postStreamed(
 ): Promise<StreamedAnswer> {
   const { idleTimeoutMs, signal } = options;
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal)); // stopped already: nothing is sent
     const body = form.toString();
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     // once stopped, whichever of the request and the response reports first, the failure is the stop
@@ -80,11 +81,8 @@ export function postStreamed(
     // next tick, out of the parser's stack, the request fails through the listener above.
     if (signal) {
       const stop = () => process.nextTick(() => req.destroy(abortError(signal)));
-      if (signal.aborted) stop();
-      else {
-        signal.addEventListener('abort', stop, { once: true });
-        req.on('close', () => signal.removeEventListener('abort', stop));
-      }
+      signal.addEventListener('abort', stop, { once: true });
+      req.on('close', () => signal.removeEventListener('abort', stop));
     }
     req.end(body);
   });
