@@ -54,14 +54,11 @@ async function load(url: string, seconds: number, clients: number, distinct = fa
 
 try {
   const targets = {
-    explanation: `${server.url}/api/pods/shop/${pod}/explanation`,
-    'pod page': `${server.url}/pods/shop/${pod}`,
-    '/pods of one namespace': `${server.url}/pods?namespace=shop`,
+    explanation: `/api/pods/shop/${pod}/explanation`,
+    'pod page': `/pods/shop/${pod}`,
+    '/pods of one namespace': '/pods?namespace=shop',
   };
-  const synced = await waitForCaches(
-    server,
-    [...Object.values(targets), `${server.url}/webhook`, `${server.url}/api/pods?name=web`].map((u) => u.slice(server.url.length)),
-  );
+  const synced = await waitForCaches(server, [...Object.values(targets), '/webhook', '/api/pods?name=web']);
   console.log(
     `caches synced ${synced.toFixed(1)} s after first use; RSS ${serverRssMb(server).toFixed(0)} MB (at start ${rssAtStart.toFixed(0)} MB)`,
   );
@@ -76,8 +73,8 @@ try {
   atMost('Ctrl-K search (/api/pods?name=…), p95', percentile(search, 95), 'ms', 50);
   atMost('/pods first page, p95', percentile(list, 95), 'ms', 300);
 
-  for (const [name, url] of Object.entries(targets)) {
-    const result = await load(url, SECONDS, CLIENTS);
+  for (const [name, path] of Object.entries(targets)) {
+    const result = await load(`${server.url}${path}`, SECONDS, CLIENTS);
     const p = (q: number) => percentile(result.latencies, q);
     console.log(
       `${CLIENTS} clients × ${SECONDS} s on ${name}: ${(result.requests / result.seconds).toFixed(1)} requests/s, ` +
@@ -91,7 +88,7 @@ try {
   atMost('server RSS after the load', rssAfter, 'MB', 300);
   // For comparison: the same load from as many different browsers, where each request is answered on its own.
   for (const name of ['explanation', 'pod page'] as const) {
-    const result = await load(targets[name], SECONDS, CLIENTS, true);
+    const result = await load(`${server.url}${targets[name]}`, SECONDS, CLIENTS, true);
     const p95 = percentile(result.latencies, 95);
     console.log(
       `${CLIENTS} different browsers × ${SECONDS} s on ${name}: ${(result.requests / result.seconds).toFixed(1)} requests/s, p95 ${p95.toFixed(0)} ms, ${result.errors} errors`,

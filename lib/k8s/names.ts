@@ -24,5 +24,10 @@ export const rbacName = z.string().min(1).max(253).regex(PATH_SEGMENT, 'an RBAC 
 export const podRef = z.object({ namespace: namespaceName, name: objectName });
 export type PodRef = z.infer<typeof podRef>;
 
+/** A pod's `<namespace>/<name>`: the key of what is kept or shared per pod. */
+export function podKey(ref: { namespace: string; name: string }): string {
+  return `${ref.namespace}/${ref.name}`;
+}
+
 /** An equality label selector `key=value`, as kubectl's -l takes it. */
 export const equalitySelector = z.string().regex(/^([a-z0-9A-Z.\-_/]+)=([a-z0-9A-Z.\-_]*)$/, 'a label selector is written key=value');

@@ -3,8 +3,7 @@ import type { V1Pod } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { formatTime, toDate, type PodShape } from '@/lib/domain';
 import { AppError, toAppError } from '@/lib/http/errors';
-import { sharedInFlight } from '@/lib/shared-in-flight';
-import { readClients, type KubeClients } from './client';
+import type { KubeClients } from './client';
 import type { PodRef } from './names';
 import { derived, readCaches, whenFresh } from './caches';
 import type { CachedPod } from './slim';
@@ -23,15 +22,6 @@ export type LoadedPod = V1Pod & PodShape;
 export function asPodShape(pod: V1Pod): LoadedPod | null {
   return podFields.safeParse(pod).success ? (pod as LoadedPod) : null;
 }
-
-/**
- * The pod read afresh with the server's read credential, the read shared by every request for the same pod while it
- * is in flight (see sharedInFlight).
- */
-export const readPodShared: (ref: PodRef) => Promise<LoadedPod> = sharedInFlight(
-  (ref: PodRef) => `${ref.namespace}/${ref.name}`,
-  (ref: PodRef) => readPod(readClients(), ref),
-);
 
 /** The pod, or a not-found AppError that names it. */
 export async function readPod(k: KubeClients, ref: PodRef): Promise<LoadedPod> {

@@ -4,9 +4,9 @@ import { settings } from '@/lib/config';
 import { behindNotes, readCaches } from '@/lib/k8s/caches';
 import { readClients } from '@/lib/k8s/client';
 import { readNamespaceLabels } from '@/lib/k8s/namespaces';
-import type { PodRef } from '@/lib/k8s/names';
+import { podKey, type PodRef } from '@/lib/k8s/names';
 import { readOwnerChain, type OwnerLink } from '@/lib/k8s/owners';
-import { readPodShared, timestampOf } from '@/lib/k8s/pods';
+import { readPod, timestampOf } from '@/lib/k8s/pods';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
 import { sharedInFlight } from '@/lib/shared-in-flight';
@@ -17,12 +17,9 @@ export type { Explanation };
 
 /**
  * explainPodByRef, computed once per pod while it is in flight however many requests ask for it: the pod page and the
- * API of a team on one pod share it (see sharedInFlight).
+ * API of a team on one pod share it, its pod read (afresh, never from the cache) included (see sharedInFlight).
  */
-export const explainPodShared: (ref: PodRef) => Promise<Explanation> = sharedInFlight(
-  (ref: PodRef) => `${ref.namespace}/${ref.name}`,
-  (ref: PodRef) => explainPodByRef(ref),
-);
+export const explainPodShared: (ref: PodRef) => Promise<Explanation> = sharedInFlight(podKey, (ref: PodRef) => explainPodByRef(ref));
 
 /** Reads the pod and everything its verdicts depend on, and explains every container's memory request. */
 export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Explanation> {
@@ -30,7 +27,7 @@ export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Ex
   const k = readClients();
   // The reads that do not depend on the pod run alongside it; the pod's own failure (404) is reported first.
   const [pod, namespaceLabels, table, registration] = await Promise.allSettled([
-    readPodShared(ref),
+    readPod(k, ref),
     readNamespaceLabels(k, ref.namespace),
     readTable(k),
     readRegistration(k),

@@ -2,6 +2,7 @@ import 'server-only';
 import { partFailed, partOk, workingSetOf } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { PrometheusError, podSeries } from '@/lib/prometheus/client';
+import { podKey } from '@/lib/k8s/names';
 import { sharedInFlight } from '@/lib/shared-in-flight';
 import type { PodMemory } from './pod-memory-types';
 
@@ -28,6 +29,6 @@ export async function readPodMemory(ref: { namespace: string; name: string }, no
 
 /** readPodMemory, one Prometheus query per pod while it is in flight however many pages ask (see sharedInFlight). */
 export const readPodMemoryShared: (ref: { namespace: string; name: string }) => Promise<PodMemory> = sharedInFlight(
-  (ref: { namespace: string; name: string }) => `${ref.namespace}/${ref.name}`,
+  podKey,
   (ref: { namespace: string; name: string }) => readPodMemory(ref),
 );
