@@ -3,7 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatMemory, formatCount, keyParts, parseMemory } from '@/lib/domain';
+import { compareNames, formatMemory, formatCount, keyParts, parseMemory } from '@/lib/domain';
 import { workloadHref } from '@/lib/routes';
 import type { Sort, TableFilter } from './table-filter';
 
@@ -139,7 +139,7 @@ function visibleRows(rows: TableRowView[], search: string, namespace: string, so
   const needle = search.trim().replace(/\s+/g, '_');
   const kept = rows.filter((r) => (!namespace || r.namespace === namespace) && (!needle || r.key.includes(needle)));
   const size = (r: TableRowView) => r.bytes ?? -1;
-  if (sort === 'size-desc') return kept.sort((a, b) => size(b) - size(a) || a.key.localeCompare(b.key));
-  if (sort === 'size-asc') return kept.sort((a, b) => size(a) - size(b) || a.key.localeCompare(b.key));
-  return kept.sort((a, b) => (a.key < b.key ? -1 : 1));
+  if (sort === 'size-desc') return kept.sort((a, b) => size(b) - size(a) || compareNames(a.key, b.key));
+  if (sort === 'size-asc') return kept.sort((a, b) => size(a) - size(b) || compareNames(a.key, b.key));
+  return kept.sort((a, b) => compareNames(a.key, b.key));
 }

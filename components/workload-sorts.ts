@@ -1,3 +1,5 @@
+import { compareNames } from '@/lib/domain';
+
 // The orders and the search of /workloads (?sort=&q=), read by the page on the server and kept by the list in the
 // browser.
 export const WORKLOAD_SORTS = ['name', 'change', 'pods', 'stale', 'drifted'] as const;
@@ -51,7 +53,7 @@ export function visibleWorkloads<W extends Listed>(workloads: W[], { search, sor
     .filter(Boolean);
   const kept = workloads.filter((w) => words.every((word) => `${w.namespace}/${w.workload}`.includes(word)));
   const name = (w: W) => `${w.namespace}/${w.workload}`;
-  if (sort === 'name') return kept.sort((a, b) => name(a).localeCompare(name(b)));
+  if (sort === 'name') return kept.sort((a, b) => compareNames(name(a), name(b)));
   const key = sort === 'change' ? change : (w: W) => w[sort];
-  return kept.sort((a, b) => key(b) - key(a) || name(a).localeCompare(name(b)));
+  return kept.sort((a, b) => key(b) - key(a) || compareNames(name(a), name(b)));
 }

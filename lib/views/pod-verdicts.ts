@@ -71,6 +71,16 @@ function inputsOf(input: ExplainInput): unknown[] {
     registration.present ? null : Math.floor(input.now.getTime() / 60_000),
     history?.table ?? null,
     history?.tableRecordedSince ?? null,
-    history ? JSON.stringify(history.registration) : null,
+    history ? registrationKey(history.registration) : null,
   ];
+}
+
+// The registration at a creation is a new object on each read, shared by the pods created at the same time: its
+// words are compared, worked out once per object.
+const registrationKeys = new WeakMap<object, string>();
+
+function registrationKey(registration: object): string {
+  let key = registrationKeys.get(registration);
+  if (key === undefined) registrationKeys.set(registration, (key = JSON.stringify(registration)));
+  return key;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { NOT_AS_THE_TABLE_SAYS, workloadOf } from '@/lib/domain';
+import { NOT_AS_THE_TABLE_SAYS, compareNames, workloadOf } from '@/lib/domain';
 import { derived, readCaches, whenFresh } from '@/lib/k8s/caches';
 import type { KubeClients } from '@/lib/k8s/client';
 import type { Informer } from '@/lib/k8s/informer';
@@ -82,7 +82,7 @@ function matchesOf(pods: V1Pod[]): Match[] {
     .map(asPodShape)
     .filter((pod): pod is LoadedPod => pod !== null)
     .map((pod) => ({ pod, summary: summaryOf(pod, jenkinsNamespace) }))
-    .sort((a, b) => a.summary.namespace.localeCompare(b.summary.namespace) || a.summary.name.localeCompare(b.summary.name));
+    .sort((a, b) => compareNames(a.summary.namespace, b.summary.namespace) || compareNames(a.summary.name, b.summary.name));
 }
 
 export function summaryOf(pod: LoadedPod, jenkinsNamespace: string): PodSummary {

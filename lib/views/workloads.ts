@@ -1,5 +1,5 @@
 import 'server-only';
-import { workloadOf } from '@/lib/domain';
+import { compareNames, workloadOf } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
 import { asPodShape, listPods } from '@/lib/k8s/pods';
@@ -38,6 +38,6 @@ export async function readWorkloads(now = new Date()): Promise<WorkloadSummary[]
     if (verdicts[i]!.some((c) => c.verdict === 'stale')) summary.stale++;
     if (verdicts[i]!.some(isDrifted)) summary.drifted++;
   });
-  for (const summary of byId.values()) summary.rows.sort((a, b) => a.container.localeCompare(b.container));
-  return [...byId.values()].sort((a, b) => a.namespace.localeCompare(b.namespace) || a.workload.localeCompare(b.workload));
+  for (const summary of byId.values()) summary.rows.sort((a, b) => compareNames(a.container, b.container));
+  return [...byId.values()].sort((a, b) => compareNames(a.namespace, b.namespace) || compareNames(a.workload, b.workload));
 }
