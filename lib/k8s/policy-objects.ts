@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { readOrNull, type KubeClients } from './client';
-import { globalContextEntryEvents, readCaches, whenFresh, type KubeCaches } from './caches';
+import { globalContextEntryEventSelector, readCaches, whenFresh, type KubeCaches } from './caches';
 import { slimEvent, type CachedEvent } from './slim';
 
 // Whether Kyverno has loaded the policy and its table: the runbook's `get mutatingpolicies … memory-requests`
@@ -63,7 +63,7 @@ export async function readGlobalContextEntry(
     // Events about a cluster-scoped object land in `default`; any namespace is searched to be sure.
     cached ??
       k.core
-        .listEventForAllNamespaces({ fieldSelector: globalContextEntryEvents(name) })
+        .listEventForAllNamespaces({ fieldSelector: globalContextEntryEventSelector(name) })
         .then((list): CachedEvent[] => list.items.map(slimEvent)),
   ]);
   const recent = events
