@@ -16,6 +16,7 @@ import { RegistrationPanel } from './RegistrationPanel';
 import { StateBanner } from './StateBanner';
 import { TablePanel } from './TablePanel';
 import type { WebhookHealth } from '@/lib/views/webhook-health-types';
+import { webhookTitle } from './title';
 import { useWebhookHealth } from './useWebhookHealth';
 
 /**
@@ -26,11 +27,9 @@ export function WebhookHealthView({ guarded, table, initial }: { guarded: string
   const { health, probe, verdict } = useWebhookHealth(initial);
   const data = health.data;
   const code = verdict?.state.code;
-  // The state in the tab's title: a tab left open in an incident says it without being looked at.
+  // The server's HTML has the title of its read; this follows the refreshes and the probe.
   useEffect(() => {
-    document.title = code
-      ? `${code === 'healthy' ? 'healthy' : code.toUpperCase()} · Webhook health · memdash`
-      : 'Webhook health · memdash';
+    document.title = webhookTitle(code);
   }, [code]);
   if (!data) {
     return health.error ? <ErrorState error={toAppError(health.error)} /> : <p className="text-zinc-500">Reading the cluster…</p>;

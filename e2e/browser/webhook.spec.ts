@@ -76,6 +76,7 @@ test('the state and the panels are in the HTML the server sends, and hydrating i
   expect(html).toMatch(/data-testid="webhook-state" data-state="healthy"/);
   expect(html).toContain('data-testid="admission-pod"');
   expect(html).not.toContain('Reading the cluster…');
+  expect(html).toContain('<title>healthy · Webhook health · memdash</title>');
   // React throws the server's HTML away when the browser's first render differs from it (ages taken at two times)
   const errors: string[] = [];
   page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
