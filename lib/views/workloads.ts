@@ -18,7 +18,7 @@ export async function readWorkloads(now = new Date()): Promise<WorkloadSummary[]
   for (const row of Object.values(table.parsed.rows)) {
     const id = `${row.namespace}/${row.workload}`;
     const summary = byId.get(id) ?? { namespace: row.namespace, workload: row.workload, rows: [], pods: 0, stale: 0, drifted: 0 };
-    summary.rows.push({ container: row.container, key: row.key, bytes: row.bytes });
+    summary.rows.push({ container: row.container, bytes: row.bytes });
     byId.set(id, summary);
   }
   const { jenkinsNamespace } = settings();
