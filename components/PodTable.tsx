@@ -1,3 +1,5 @@
+'use client';
+
 import Link from 'next/link';
 import type { PodListRow } from '@/lib/views/pods-types';
 import { Memory } from './Memory';
@@ -6,7 +8,10 @@ import { Verdict } from './Verdict';
 import { podHref, workloadHref } from '@/lib/routes';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 
-/** The pods found, one line per container: its request beside today's row, and why it has it. */
+/**
+ * The pods found, one line per container: its request beside today's row, and why it has it. A client component
+ * only so that the page sends the pods as data once, not as their rendered rows a second time for the browser.
+ */
 export function PodTable({ pods, now }: { pods: PodListRow[]; now: Date }) {
   if (pods.length === 0)
     return (
