@@ -29,13 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function WorkloadPage({ params }: Props) {
   await connection();
   const { namespace, workload } = await params;
-  const asked = Date.now();
-  const read = await attempt(async () => {
-    const ref = parseWorkloadRef({ namespace, workload });
-    // Prometheus is asked at once, beside the history; only the charts' section ever waits longer for its answer.
-    const memory = attempt(() => readWorkloadMemory(ref)).then((part) => ({ part, readAt: Date.now() }));
-    return { history: await readWorkloadHistory(ref), memory };
-  });
+  const read = await attempt(() => readPage(namespace, workload));
   if (!read.ok) {
     if (isNotThere(read.error)) notFound();
     return (
@@ -45,8 +39,7 @@ export default async function WorkloadPage({ params }: Props) {
       </>
     );
   }
-  const { history, memory } = read.value;
-  const early = await answeredBy(memory, asked + CHARTS_JOIN_MS);
+  const { history, memory, early } = read.value;
   const keys = history.containers.map((container) => ({ container, key: rowKey(namespace, workload, container) }));
   const drift = driftOf(history);
   return (
@@ -70,7 +63,7 @@ export default async function WorkloadPage({ params }: Props) {
         )}
       </section>
       <section>
-        <h2 className="font-semibold">Working set over the snapshot's window</h2>
+        <h2 className="font-semibold">Working set over the snapshot&apos;s window</h2>
         {early ? (
           <WorkloadCharts
             namespace={namespace}
@@ -125,6 +118,18 @@ export default async function WorkloadPage({ params }: Props) {
  * Prometheus streams into the charts' section and holds nothing else longer than this.
  */
 const CHARTS_JOIN_MS = 250;
+
+/**
+ * The history, and Prometheus asked at once beside it: `early` is Prometheus's answer if it came in time to go out
+ * with the rest, `memory` the same answer to stream when it comes later.
+ */
+async function readPage(namespace: string, workload: string) {
+  const asked = Date.now();
+  const ref = parseWorkloadRef({ namespace, workload });
+  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref)).then((part) => ({ part, readAt: Date.now() }));
+  const history = await readWorkloadHistory(ref);
+  return { history, memory, early: await answeredBy(memory, asked + CHARTS_JOIN_MS) };
+}
 
 /** The server's read: a thrown failure as a failed part; Prometheus's own failure is inside the read's value. */
 type MemoryRead = { part: Part<WorkloadMemory>; readAt: number };
