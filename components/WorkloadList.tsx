@@ -1,15 +1,21 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { MiB, formatCount, formatMemory, formatPercent } from '@/lib/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { MiB, formatCount, formatMemory, formatPercent, rowKey } from '@/lib/domain';
 import type { WorkloadSummary } from '@/lib/views/workloads-types';
 import { workloadHref } from '@/lib/routes';
 import { usePreviewStream } from './preview/usePreviewStream';
 import { HeadRow, Row, Table, Td, Th } from './ui/Table';
 import { Tag } from './ui/Tag';
-import { WORKLOAD_SORTS, type WorkloadSort } from './workload-sorts';
+import {
+  WORKLOADS_SHOWN,
+  WORKLOAD_SORTS,
+  visibleWorkloads,
+  workloadListHref,
+  type WorkloadListFilter,
+  type WorkloadSort,
+} from './workload-sorts';
 
 const SORT_LABEL: Record<WorkloadSort, string> = {
   name: 'Workload',
@@ -21,24 +27,23 @@ const SORT_LABEL: Record<WorkloadSort, string> = {
 
 /**
  * The table's workloads with their rows against the p90 the snapshot would write now (computed in the browser's
- * background from the preview stream), their pods, and how many are stale or drifted; sortable, the sort in the URL.
+ * background from the preview stream), their pods, and how many are stale or drifted; searchable and sortable, both
+ * in the URL. Only the first few hundred are in the page (at production size there are thousands): the search or
+ * "Show more" reaches the rest.
  */
-export function WorkloadList({ workloads, initialSort }: { workloads: WorkloadSummary[]; initialSort: WorkloadSort }) {
-  const [sort, setSort] = useState(initialSort);
-  const router = useRouter();
+export function WorkloadList({ workloads, initial }: { workloads: WorkloadSummary[]; initial: WorkloadListFilter }) {
+  const [search, setSearch] = useState(initial.search);
+  const [sort, setSort] = useState(initial.sort);
+  const [shown, setShown] = useState(WORKLOADS_SHOWN);
   const { state } = usePreviewStream();
   const p90 = state.phase === 'done' ? state.preview.rows : null;
-  const change = (w: WorkloadSummary) => Math.max(...w.rows.map((r) => Math.abs(changeOf(r.bytes, p90?.[r.key]) ?? 0)));
-  const sorted = [...workloads].sort((a, b) => {
-    const name = `${a.namespace}/${a.workload}`.localeCompare(`${b.namespace}/${b.workload}`);
-    if (sort === 'name') return name;
-    const key = sort === 'change' ? change : (w: WorkloadSummary) => w[sort];
-    return key(b) - key(a) || name;
-  });
-  function sortBy(next: WorkloadSort) {
-    setSort(next);
-    router.replace(next === 'name' ? '/workloads' : `/workloads?sort=${next}`, { scroll: false });
-  }
+  // replaceState, not the router: a new order is no new page to render on the server, nor a history entry.
+  useEffect(() => window.history.replaceState(null, '', workloadListHref({ search, sort })), [search, sort]);
+  const sorted = useMemo(() => {
+    const change = (w: WorkloadSummary) =>
+      Math.max(...w.rows.map((r) => Math.abs(changeOf(r.bytes, p90?.[rowKey(w.namespace, w.workload, r.container)]) ?? 0)));
+    return visibleWorkloads([...workloads], { search, sort }, change);
+  }, [workloads, search, sort, p90]);
   return (
     <>
       <p className="text-zinc-600" data-testid="p90-state">
@@ -46,6 +51,19 @@ export function WorkloadList({ workloads, initialSort }: { workloads: WorkloadSu
         {state.phase === 'done' && `p90 now: computed from ${formatCount(state.preview.samples)} samples, as the snapshot job would.`}
         {state.phase === 'failed' && `No p90 now: ${state.problem.title}. ${state.problem.message}`}
       </p>
+      <label className="flex max-w-sm flex-col text-sm">
+        Search workload
+        <input
+          className="rounded border px-2 py-1 font-mono"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setShown(WORKLOADS_SHOWN);
+          }}
+          placeholder="shop web"
+          data-testid="workload-search"
+        />
+      </label>
       <Table data-testid="workloads">
         <thead>
           <HeadRow>
@@ -55,7 +73,7 @@ export function WorkloadList({ workloads, initialSort }: { workloads: WorkloadSu
                 aria-sort={s === sort ? (s === 'name' ? 'ascending' : 'descending') : undefined}
                 className={s === 'name' || s === 'change' ? '' : 'text-right'}
               >
-                <button type="button" onClick={() => sortBy(s)} className="font-semibold hover:underline" data-testid={`sort-${s}`}>
+                <button type="button" onClick={() => setSort(s)} className="font-semibold hover:underline" data-testid={`sort-${s}`}>
                   {SORT_LABEL[s]}
                   {s === sort ? (s === 'name' ? ' ▲' : ' ▼') : ''}
                 </button>
@@ -64,16 +82,21 @@ export function WorkloadList({ workloads, initialSort }: { workloads: WorkloadSu
           </HeadRow>
         </thead>
         <tbody>
-          {sorted.map((w) => (
+          {sorted.slice(0, shown).map((w) => (
             <Row key={`${w.namespace}/${w.workload}`} data-testid="workload" data-workload={`${w.namespace}/${w.workload}`}>
               <Td className="font-mono">
-                <Link href={workloadHref(w.namespace, w.workload)}>
+                <Link href={workloadHref(w.namespace, w.workload)} prefetch={false}>
                   {w.namespace}/{w.workload}
                 </Link>
               </Td>
               <Td>
                 {w.rows.map((r) => (
-                  <RowAgainstP90 key={r.key} container={r.container} bytes={r.bytes} p90={p90 ? (p90[r.key] ?? null) : undefined} />
+                  <RowAgainstP90
+                    key={r.container}
+                    container={r.container}
+                    bytes={r.bytes}
+                    p90={p90 ? (p90[rowKey(w.namespace, w.workload, r.container)] ?? null) : undefined}
+                  />
                 ))}
               </Td>
               <Td className="text-right">{formatCount(w.pods)}</Td>
@@ -83,6 +106,16 @@ export function WorkloadList({ workloads, initialSort }: { workloads: WorkloadSu
           ))}
         </tbody>
       </Table>
+      <p className="text-zinc-600" data-testid="workloads-shown">
+        {sorted.length === 0
+          ? 'No workload matches the search.'
+          : `Showing ${formatCount(Math.min(shown, sorted.length))} of ${formatCount(sorted.length)}${search.trim() ? ' matching the search' : ''}.`}{' '}
+        {sorted.length > shown && (
+          <button type="button" className="underline" onClick={() => setShown((n) => n + WORKLOADS_SHOWN)} data-testid="show-more">
+            Show {formatCount(Math.min(WORKLOADS_SHOWN, sorted.length - shown))} more
+          </button>
+        )}
+      </p>
     </>
   );
 }

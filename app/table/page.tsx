@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
-import { TableRows, type TableRowView } from '@/components/TableRows';
+import { TableRows, type TableRowSent } from '@/components/TableRows';
 import { tableFilterOf } from '@/components/table-filter';
 import { Time } from '@/components/Time';
 import { keyParts, formatCount } from '@/lib/domain';
@@ -33,11 +33,11 @@ export default async function TablePage({ searchParams }: Props) {
     );
   }
   const table = read.value;
-  const rows: TableRowView[] = [
-    ...Object.values(table.parsed.rows).map((r) => ({ ...r, problem: null })),
-    ...table.parsed.malformed.map((m) => ({ ...keyParts(m.key), key: m.key, value: m.value, bytes: null, problem: m.problem })),
+  const rows: TableRowSent[] = [
+    ...Object.values(table.parsed.rows).map((r) => ({ key: r.key, value: r.value })),
+    ...table.parsed.malformed.map((m) => ({ key: m.key, value: m.value, problem: m.problem })),
   ];
-  const namespaces = [...new Set(rows.map((r) => r.namespace))].sort();
+  const namespaces = [...new Set(rows.map((r) => keyParts(r.key).namespace))].sort();
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">

@@ -4,7 +4,7 @@ import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { ErrorState } from '@/components/ErrorState';
 import { WorkloadList } from '@/components/WorkloadList';
-import { workloadSort, type WorkloadSort } from '@/components/workload-sorts';
+import { workloadFilterOf, type WorkloadListFilter } from '@/components/workload-sorts';
 import { attempt } from '@/lib/views/part';
 import { readWorkloads } from '@/lib/views/workloads';
 
@@ -21,7 +21,7 @@ interface Props {
  */
 export default async function WorkloadsPage({ searchParams }: Props) {
   await connection();
-  const sort = workloadSort((await searchParams).sort);
+  const filter = workloadFilterOf(await searchParams);
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Workloads in the table</h1>
@@ -30,13 +30,13 @@ export default async function WorkloadsPage({ searchParams }: Props) {
         the table&apos;s last write. Drifted: pods whose request is not today&apos;s row.
       </p>
       <Suspense fallback={<p className="text-zinc-600">Reading the table and judging every pod…</p>}>
-        <Workloads sort={sort} />
+        <Workloads filter={filter} />
       </Suspense>
     </div>
   );
 }
 
-async function Workloads({ sort }: { sort: WorkloadSort }) {
+async function Workloads({ filter }: { filter: WorkloadListFilter }) {
   // From warm caches every read below answers at once and the rest is work on this thread: without a turn of the
   // event loop first, the heading would wait for the whole list instead of going out ahead of it.
   for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -47,7 +47,7 @@ async function Workloads({ sort }: { sort: WorkloadSort }) {
       <p className="text-zinc-600" data-testid="workload-count">
         {formatCount(read.value.length)} workloads
       </p>
-      <WorkloadList workloads={read.value} initialSort={sort} />
+      <WorkloadList workloads={read.value} initial={filter} />
     </>
   );
 }

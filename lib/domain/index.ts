@@ -149,7 +149,7 @@ export {
   type TableConfigMapFile,
 } from './snapshot';
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
-export { DNS_LABEL, DNS_SUBDOMAIN, isLabelName, isObjectName } from './names';
+export { DNS_LABEL, DNS_SUBDOMAIN, compareNames, isLabelName, isObjectName } from './names';
 export { shellQuote, shellWords } from './shell';
 export {
   BREAK_GLASS_ACTIONS,

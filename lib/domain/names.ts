@@ -15,3 +15,12 @@ export function isObjectName(name: string): boolean {
 export function isLabelName(name: string): boolean {
   return name.length <= 63 && DNS_LABEL.test(name);
 }
+
+/**
+ * The order of names in every list: character by character. Kubernetes names are lowercase ASCII, where this is
+ * the alphabetical order, and it is what `kubectl get` sorts by; localeCompare asks ICU and made sorting 20,000 pods
+ * a tenth of a second.
+ */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -33,21 +33,30 @@ export async function historiesAtCreation(db: HistoryDb, createdAts: readonly st
   const [versions, observations] = await Promise.all([listVersions(db), listRegistrationObservations(db)]);
   const recorded = recordedFirst(versions);
   const gaps = registrationGaps(observations);
-  const ats = createdAts.map((createdAt) => tableAt(recorded, createdAt));
-  const ids = [...new Set(ats.flatMap((at) => (at.known ? [at.version.id] : [])))];
+  // Pods are created in bursts (a rollout, a node drained): at 20,000 pods there are far fewer distinct creation
+  // times, and each is looked up once.
+  const distinct = [...new Set(createdAts)];
+  const ats = new Map(distinct.map((createdAt) => [createdAt, tableAt(recorded, createdAt)]));
+  const ids = [...new Set([...ats.values()].flatMap((at) => (at.known ? [at.version.id] : [])))];
   const tables = new Map<number, HistoryAtCreation['table']>();
   for (const id of ids) {
     const table = await parsedVersion(db, id);
     if (table) tables.set(id, table);
   }
-  return createdAts.map((createdAt, i) => {
-    const at = ats[i]!;
-    return {
-      table: at.known ? (tables.get(at.version.id) ?? null) : null,
-      tableRecordedSince: versions[0]?.inForceFrom ?? null,
-      registration: registrationAt(observations, gaps, createdAt),
-    };
-  });
+  const pasts = new Map(
+    distinct.map((createdAt): [string, HistoryAtCreation] => {
+      const at = ats.get(createdAt)!;
+      return [
+        createdAt,
+        {
+          table: at.known ? (tables.get(at.version.id) ?? null) : null,
+          tableRecordedSince: versions[0]?.inForceFrom ?? null,
+          registration: registrationAt(observations, gaps, createdAt),
+        },
+      ];
+    }),
+  );
+  return createdAts.map((createdAt) => pasts.get(createdAt)!);
 }
 
 type TableAtCreation = NonNullable<HistoryAtCreation['table']>;

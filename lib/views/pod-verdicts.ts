@@ -8,11 +8,14 @@ import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
 import { withHistories } from './at-creation';
 
+/** What the lists show and count of a container's verdict: its codes and sizes, not the sentences that explain it. */
+export type ListedVerdict = Pick<ContainerExplanation, 'name' | 'init' | 'request' | 'limit' | 'row' | 'verdict'>;
+
 /**
  * Every container's verdict for many pods at once (the lists): the table, the registration and the namespaces'
  * labels are read once for all of them, and the history at the pods' creations in one read of the store.
  */
-export async function verdictsOf(k: KubeClients, pods: LoadedPod[], now: Date): Promise<ContainerExplanation[][]> {
+export async function verdictsOf(k: KubeClients, pods: LoadedPod[], now: Date): Promise<ListedVerdict[][]> {
   const [table, registration, namespaces] = await Promise.all([readTable(k), readRegistration(k), listNamespaces(k)]);
   const labels = new Map(namespaces.map((n) => [n.name, n.labels]));
   const { jenkinsNamespace } = settings();
@@ -35,14 +38,22 @@ export async function verdictsOf(k: KubeClients, pods: LoadedPod[], now: Date): 
 // watch-fed cache is the same object until it changes, and the table, the namespaces' labels and a recorded table
 // version are the same objects until they change; so each pod's verdicts are kept with what they were judged from
 // and reused while all of it is the same. `now` only words how long the registration has been absent, so it counts
-// (to the minute) only then.
-const kept = new WeakMap<LoadedPod, { inputs: unknown[]; containers: ContainerExplanation[] }>();
+// (to the minute) only then. Only what the lists use is kept: with the explanations' sentences, 20,000 pods' kept
+// verdicts held 100 MB.
+const kept = new WeakMap<LoadedPod, { inputs: unknown[]; containers: ListedVerdict[] }>();
 
-function judged(pod: LoadedPod, input: ExplainInput): ContainerExplanation[] {
+function judged(pod: LoadedPod, input: ExplainInput): ListedVerdict[] {
   const inputs = inputsOf(input);
   const last = kept.get(pod);
   if (last && last.inputs.every((v, i) => v === inputs[i])) return last.containers;
-  const containers = explainPod(input).containers;
+  const containers = explainPod(input).containers.map(({ name, init, request, limit, row, verdict }) => ({
+    name,
+    init,
+    request,
+    limit,
+    row,
+    verdict,
+  }));
   kept.set(pod, { inputs, containers });
   return containers;
 }
@@ -60,6 +71,16 @@ function inputsOf(input: ExplainInput): unknown[] {
     registration.present ? null : Math.floor(input.now.getTime() / 60_000),
     history?.table ?? null,
     history?.tableRecordedSince ?? null,
-    history ? JSON.stringify(history.registration) : null,
+    history ? registrationKey(history.registration) : null,
   ];
+}
+
+// The registration at a creation is a new object on each read, shared by the pods created at the same time: its
+// words are compared, worked out once per object.
+const registrationKeys = new WeakMap<object, string>();
+
+function registrationKey(registration: object): string {
+  let key = registrationKeys.get(registration);
+  if (key === undefined) registrationKeys.set(registration, (key = JSON.stringify(registration)));
+  return key;
 }

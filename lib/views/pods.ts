@@ -1,13 +1,13 @@
 import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { NOT_AS_THE_TABLE_SAYS, workloadOf, type ContainerExplanation } from '@/lib/domain';
+import { NOT_AS_THE_TABLE_SAYS, compareNames, workloadOf } from '@/lib/domain';
 import { derived, readCaches, whenFresh } from '@/lib/k8s/caches';
 import type { KubeClients } from '@/lib/k8s/client';
 import type { Informer } from '@/lib/k8s/informer';
 import { asPodShape, listPods, timestampOf, type LoadedPod } from '@/lib/k8s/pods';
 import type { CachedPod } from '@/lib/k8s/slim';
-import { verdictsOf } from './pod-verdicts';
+import { verdictsOf, type ListedVerdict } from './pod-verdicts';
 import type { PodContainerRow, PodListRow, PodSearch, PodSummary, PodVerdictFilter } from './pods-types';
 
 export type { PodListRow, PodSearch, PodSummary, PodVerdictFilter };
@@ -46,7 +46,7 @@ function matchesVerdict(container: PodContainerRow, filter: PodVerdictFilter): b
   return filter === 'differs' ? NOT_AS_THE_TABLE_SAYS.has(container.verdict) : container.verdict === filter;
 }
 
-function containerRow(c: ContainerExplanation): PodContainerRow {
+function containerRow(c: ListedVerdict): PodContainerRow {
   return { name: c.name, init: c.init, request: c.request, row: c.row, verdict: c.verdict };
 }
 
@@ -82,7 +82,7 @@ function matchesOf(pods: V1Pod[]): Match[] {
     .map(asPodShape)
     .filter((pod): pod is LoadedPod => pod !== null)
     .map((pod) => ({ pod, summary: summaryOf(pod, jenkinsNamespace) }))
-    .sort((a, b) => a.summary.namespace.localeCompare(b.summary.namespace) || a.summary.name.localeCompare(b.summary.name));
+    .sort((a, b) => compareNames(a.summary.namespace, b.summary.namespace) || compareNames(a.summary.name, b.summary.name));
 }
 
 export function summaryOf(pod: LoadedPod, jenkinsNamespace: string): PodSummary {

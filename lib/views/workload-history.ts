@@ -68,6 +68,6 @@ export function driftOf(history: WorkloadHistory): Array<{ pod: string; containe
 }
 
 /** A container whose request is not what today's row gives it (the row, or the limit when the row is above it). */
-export function isDrifted(c: ContainerExplanation): boolean {
+export function isDrifted(c: Pick<ContainerExplanation, 'request' | 'limit' | 'row'>): boolean {
   return c.row !== null && c.request !== Math.min(c.row, c.limit ?? Infinity);
 }

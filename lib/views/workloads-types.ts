@@ -1,8 +1,8 @@
 // What /workloads renders: each workload of the table with its rows and its current pods' state. Types only.
 
 export interface WorkloadRowSize {
+  /** Its row's key is rowKey(namespace, workload, container): not sent, thousands of times over. */
   container: string;
-  key: string;
   /** Today's row, bytes. */
   bytes: number;
 }

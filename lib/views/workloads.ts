@@ -1,5 +1,5 @@
 import 'server-only';
-import { workloadOf } from '@/lib/domain';
+import { compareNames, workloadOf } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
 import { asPodShape, listPods } from '@/lib/k8s/pods';
@@ -18,7 +18,7 @@ export async function readWorkloads(now = new Date()): Promise<WorkloadSummary[]
   for (const row of Object.values(table.parsed.rows)) {
     const id = `${row.namespace}/${row.workload}`;
     const summary = byId.get(id) ?? { namespace: row.namespace, workload: row.workload, rows: [], pods: 0, stale: 0, drifted: 0 };
-    summary.rows.push({ container: row.container, key: row.key, bytes: row.bytes });
+    summary.rows.push({ container: row.container, bytes: row.bytes });
     byId.set(id, summary);
   }
   const { jenkinsNamespace } = settings();
@@ -38,6 +38,6 @@ export async function readWorkloads(now = new Date()): Promise<WorkloadSummary[]
     if (verdicts[i]!.some((c) => c.verdict === 'stale')) summary.stale++;
     if (verdicts[i]!.some(isDrifted)) summary.drifted++;
   });
-  for (const summary of byId.values()) summary.rows.sort((a, b) => a.container.localeCompare(b.container));
-  return [...byId.values()].sort((a, b) => a.namespace.localeCompare(b.namespace) || a.workload.localeCompare(b.workload));
+  for (const summary of byId.values()) summary.rows.sort((a, b) => compareNames(a.container, b.container));
+  return [...byId.values()].sort((a, b) => compareNames(a.namespace, b.namespace) || compareNames(a.workload, b.workload));
 }

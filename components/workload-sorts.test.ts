@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { visibleWorkloads, workloadFilterOf, workloadListHref } from './workload-sorts';
+
+const w = (namespace: string, workload: string, pods = 1, stale = 0, drifted = 0) => ({ namespace, workload, pods, stale, drifted });
+const names = (list: Array<{ namespace: string; workload: string }>) => list.map((x) => `${x.namespace}/${x.workload}`);
+const noChange = () => 0;
+
+describe('visibleWorkloads', () => {
+  const all = [w('shop', 'web', 3, 1), w('payments', 'api', 5, 0, 2), w('shop', 'web-api', 5), w('ci', 'agent', 1, 4)];
+
+  it('orders by name when asked for nothing else', () => {
+    expect(names(visibleWorkloads([...all], { search: '', sort: 'name' }, noChange))).toEqual([
+      'ci/agent',
+      'payments/api',
+      'shop/web',
+      'shop/web-api',
+    ]);
+  });
+
+  it('keeps the workloads holding every word of the search, a slash or a space between them', () => {
+    expect(names(visibleWorkloads([...all], { search: 'shop web', sort: 'name' }, noChange))).toEqual(['shop/web', 'shop/web-api']);
+    expect(names(visibleWorkloads([...all], { search: 'SHOP/API', sort: 'name' }, noChange))).toEqual(['shop/web-api']);
+    expect(visibleWorkloads([...all], { search: 'nothing', sort: 'name' }, noChange)).toEqual([]);
+  });
+
+  it('puts the largest first, ties by name', () => {
+    expect(names(visibleWorkloads([...all], { search: '', sort: 'pods' }, noChange))).toEqual([
+      'payments/api',
+      'shop/web-api',
+      'shop/web',
+      'ci/agent',
+    ]);
+    expect(names(visibleWorkloads([...all], { search: '', sort: 'stale' }, noChange)).slice(0, 2)).toEqual(['ci/agent', 'shop/web']);
+  });
+
+  it('orders by the change it is given', () => {
+    const change = (x: { workload: string }) => ({ web: 4, api: 30, 'web-api': 12, agent: 0 })[x.workload] ?? 0;
+    expect(names(visibleWorkloads([...all], { search: '', sort: 'change' }, change))).toEqual([
+      'payments/api',
+      'shop/web-api',
+      'shop/web',
+      'ci/agent',
+    ]);
+  });
+});
+
+describe("the list's URL", () => {
+  it('reads what it writes, and an unknown sort is the plain order', () => {
+    expect(workloadListHref({ search: ' shop web ', sort: 'pods' })).toBe('/workloads?q=shop+web&sort=pods');
+    expect(workloadListHref({ search: '', sort: 'name' })).toBe('/workloads');
+    expect(workloadFilterOf({ q: 'shop web', sort: 'pods' })).toEqual({ search: 'shop web', sort: 'pods' });
+    expect(workloadFilterOf({ q: ['a', 'b'], sort: 'biggest' })).toEqual({ search: 'a', sort: 'name' });
+  });
+});
