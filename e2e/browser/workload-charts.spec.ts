@@ -4,15 +4,9 @@
 import { expect, test } from '@playwright/test';
 import { startMemdash, stopMemdash } from '../../bench/harness';
 import { backfilledP90Mi } from '../../test/integration/backfill';
-import { fakePrometheus, slowedPrometheus } from '../../test/integration/prometheus-in-front';
+import { requireCluster } from '../../test/integration/cluster';
+import { closedPrometheus, slowedPrometheus } from '../../test/integration/prometheus-in-front';
 import { prometheusUrl } from '../cluster/lib/prometheus';
-import { readState } from '../cluster/lib/state';
-
-function prometheus(): string {
-  const cluster = readState();
-  if (!cluster) throw new Error('precondition: the local cluster is up (npm run cluster:up)');
-  return prometheusUrl(cluster);
-}
 
 test("the server's HTML holds the charts' captions, and the browser draws them without reading the route again", async ({ page }) => {
   const to = Math.floor(Date.now() / 1000);
@@ -37,9 +31,7 @@ test("the server's HTML holds the charts' captions, and the browser draws them w
 });
 
 test('Prometheus down: the workload page is all there, and only the charts say why they are not drawn', async ({ page }) => {
-  const closed = await fakePrometheus(() => undefined);
-  const url = closed.url;
-  await new Promise((r) => closed.server.close(r)); // nothing listens there any more
+  const url = await closedPrometheus();
   const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: url });
   try {
     const response = await page.request.get(`${server.url}/workloads/payments/api`);
@@ -65,7 +57,7 @@ test('Prometheus down: the workload page is all there, and only the charts say w
 
 test('Prometheus slow: the rows and pods come first, the charts stream into their section when Prometheus answers', async ({ page }) => {
   test.setTimeout(120_000);
-  const slowed = await slowedPrometheus(prometheus(), 10_000, 0);
+  const slowed = await slowedPrometheus(prometheusUrl(requireCluster()), 10_000, 0);
   const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: slowed.url });
   try {
     await page.goto(`${server.url}/workloads/payments/api`, { waitUntil: 'commit' });
