@@ -3,6 +3,7 @@ import { podHref } from '@/lib/routes';
 import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/views/webhook-health-types';
 import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
+import { useRenderNow } from '@/components/RenderNow';
 import { Tag } from '@/components/ui/Tag';
 import { Fact, Panel } from './Panel';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
@@ -71,7 +72,7 @@ function ReplicasTag({ ready, desired }: { ready: number; desired: number }) {
 }
 
 function PodTable({ pods, namespace }: { pods: AdmissionPod[]; namespace: string }) {
-  const now = new Date();
+  const now = useRenderNow();
   return (
     <Table>
       <thead>

@@ -3,6 +3,7 @@ import type { FailedCreateGroup } from '@/lib/domain';
 import { podsInNamespaceHref } from '@/lib/routes';
 import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
+import { useRenderNow } from '@/components/RenderNow';
 import { Tag } from '@/components/ui/Tag';
 import { formatDuration, toDate, formatCount } from '@/lib/domain';
 import { Panel } from './Panel';
@@ -12,7 +13,7 @@ const PAST_AFTER_MS = 15 * 60_000;
 
 /** Controllers whose pod creates were refused naming the webhook: what the refusal is holding up. */
 export function FailedCreatesPanel({ part, entry }: { part: Part<FailedCreateGroup[]> | undefined; entry: string }) {
-  const now = new Date();
+  const now = useRenderNow();
   return (
     <Panel title={`Refused pod creates naming ${entry} (FailedCreate events)`} part={part} id="failed-creates">
       {(groups) =>

@@ -2,6 +2,7 @@ import { formatCount } from '@/lib/domain';
 import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/views/webhook-health-types';
 import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
+import { useRenderNow } from '@/components/RenderNow';
 import { Tag } from '@/components/ui/Tag';
 import { Panel } from './Panel';
 
@@ -13,7 +14,7 @@ export function PolicyPanel({
   policy: Part<MutatingPolicyRead> | undefined;
   entry: Part<GlobalContextEntryRead> | undefined;
 }) {
-  const now = new Date();
+  const now = useRenderNow();
   return (
     <div className="space-y-3">
       <Panel title="MutatingPolicy" part={policy} id="mutating-policy">

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { WEBHOOK_STATE_WORDS, type WebhookStateCode, type WebhookVerdict } from '@/lib/domain';
 import { Time } from '@/components/Time';
+import { useRenderNow } from '@/components/RenderNow';
 import { BOX_TONE, WEBHOOK_STATE_TONE } from '@/components/ui/tone';
 
 // The states whose way out is on the break-glass page, and what the operator does there.
@@ -14,6 +15,7 @@ const BREAK_GLASS_STEP: Partial<Record<WebhookStateCode, string>> = {
 /** The one verdict on top: the state in words, why, the probe's contradiction if any, and when it was read. */
 export function StateBanner({ verdict, readAt, compact = false }: { verdict: WebhookVerdict; readAt: string; compact?: boolean }) {
   const { state, computed, contradiction } = verdict;
+  const now = useRenderNow();
   return (
     <section
       className={`rounded border p-3 ${BOX_TONE[WEBHOOK_STATE_TONE[state.code]]}`}
@@ -26,7 +28,7 @@ export function StateBanner({ verdict, readAt, compact = false }: { verdict: Web
           {WEBHOOK_STATE_WORDS[state.code]} <code className="text-xs">{state.code}</code>
         </h2>
         <span className="text-xs text-zinc-600" data-testid="last-read">
-          last read <Time at={readAt} now={new Date()} />
+          last read <Time at={readAt} now={now} />
         </span>
       </div>
       <p className="mt-1">{state.reason}.</p>

@@ -4,6 +4,7 @@ import { snapshotRunHref } from '@/lib/routes';
 import type { SnapshotRun } from '@/lib/views/webhook-health-types';
 import type { Part, WebhookHealth } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/Time';
+import { useRenderNow } from '@/components/RenderNow';
 import { Tag } from '@/components/ui/Tag';
 import { Panel } from './Panel';
 
@@ -17,7 +18,7 @@ export function TablePanel({
   runs: Part<SnapshotRun[]> | undefined;
   name: string;
 }) {
-  const now = new Date();
+  const now = useRenderNow();
   return (
     <div className="space-y-3">
       <Panel title={`Table ${name}`} part={table} id="table">

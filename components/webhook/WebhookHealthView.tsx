@@ -3,6 +3,7 @@
 import { showTime } from '@/lib/domain';
 import { useEffect } from 'react';
 import { ErrorState } from '@/components/ErrorState';
+import { RenderNowProvider } from '@/components/RenderNow';
 import { toAppError } from '@/lib/http/errors';
 import { AdmissionPanel } from './AdmissionPanel';
 import { AuditPanel } from './AuditPanel';
@@ -14,18 +15,21 @@ import { ProbePanel } from './ProbePanel';
 import { RegistrationPanel } from './RegistrationPanel';
 import { StateBanner } from './StateBanner';
 import { TablePanel } from './TablePanel';
+import type { WebhookHealth } from '@/lib/views/webhook-health-types';
+import { webhookTitle } from './title';
 import { useWebhookHealth } from './useWebhookHealth';
 
-/** The webhook page: one verdict on top, the probe, then every panel the runbook's commands would show. */
-export function WebhookHealthView({ guarded, table }: { guarded: string; table: string }) {
-  const { health, probe, verdict } = useWebhookHealth();
+/**
+ * The webhook page: one verdict on top, the probe, then every panel the runbook's commands would show. `initial`: the
+ * server's read, so the page arrives with its content (absent when that read failed: the browser reads then).
+ */
+export function WebhookHealthView({ guarded, table, initial }: { guarded: string; table: string; initial?: WebhookHealth }) {
+  const { health, probe, verdict } = useWebhookHealth(initial);
   const data = health.data;
   const code = verdict?.state.code;
-  // The state in the tab's title: a tab left open in an incident says it without being looked at.
+  // The server's HTML has the title of its read; this follows the refreshes and the probe.
   useEffect(() => {
-    document.title = code
-      ? `${code === 'healthy' ? 'healthy' : code.toUpperCase()} · Webhook health · memdash`
-      : 'Webhook health · memdash';
+    document.title = webhookTitle(code);
   }, [code]);
   if (!data) {
     return health.error ? <ErrorState error={toAppError(health.error)} /> : <p className="text-zinc-500">Reading the cluster…</p>;
@@ -34,42 +38,44 @@ export function WebhookHealthView({ guarded, table }: { guarded: string; table: 
   const urgent = code !== undefined && code !== 'healthy';
   const failedCreates = <FailedCreatesPanel part={data.failedCreates} entry={n.entry} />;
   return (
-    <div className="space-y-3">
-      {verdict ? (
-        <StateBanner verdict={verdict} readAt={data.readAt} />
-      ) : (
-        !data.state.ok && (
-          <p className="rounded border border-red-300 bg-red-50 p-3" data-testid="webhook-state" data-state="unknown">
-            State unknown: {data.state.error.message}
+    <RenderNowProvider agreed={data.readAt}>
+      <div className="space-y-3">
+        {verdict ? (
+          <StateBanner verdict={verdict} readAt={data.readAt} />
+        ) : (
+          !data.state.ok && (
+            <p className="rounded border border-red-300 bg-red-50 p-3" data-testid="webhook-state" data-state="unknown">
+              State unknown: {data.state.error.message}
+            </p>
+          )
+        )}
+        {health.error && (
+          <p className="text-red-800" data-testid="refresh-error">
+            The last refresh failed ({health.error.message}); showing the read of {showTime(data.readAt)}.
           </p>
-        )
-      )}
-      {health.error && (
-        <p className="text-red-800" data-testid="refresh-error">
-          The last refresh failed ({health.error.message}); showing the read of {showTime(data.readAt)}.
-        </p>
-      )}
-      {/* In an incident the refusals come first: what pod creation is holding up now. */}
-      {urgent && failedCreates}
-      <ProbePanel probe={probe} namespace={n.probeNamespace} kubectl={n.kubectl} pod={n.probePod} image={n.probeImage} />
-      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-        <RegistrationPanel part={data.registration} name={n.registration} owner={n.owner} />
-        <AdmissionPanel
-          replicas={data.replicas}
-          pods={data.pods}
-          budgets={data.budgets}
-          name={`${n.namespace}/${n.deployment}`}
-          namespace={n.namespace}
-        />
+        )}
+        {/* In an incident the refusals come first: what pod creation is holding up now. */}
+        {urgent && failedCreates}
+        <ProbePanel probe={probe} namespace={n.probeNamespace} kubectl={n.kubectl} pod={n.probePod} image={n.probeImage} />
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+          <RegistrationPanel part={data.registration} name={n.registration} owner={n.owner} />
+          <AdmissionPanel
+            replicas={data.replicas}
+            pods={data.pods}
+            budgets={data.budgets}
+            name={`${n.namespace}/${n.deployment}`}
+            namespace={n.namespace}
+          />
+        </div>
+        {!urgent && failedCreates}
+        <KyvernoRegistrationsPanel part={data.kyvernoRegistrations} />
+        <AuditPanel part={data.audit} guarded={guarded} />
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+          <PolicyPanel policy={data.mutatingPolicy} entry={data.globalContextEntry} />
+          <TablePanel table={data.table} runs={data.snapshotRuns} name={table} />
+        </div>
+        <LogsPanel selector={n.podSelector} namespace={n.namespace} />
       </div>
-      {!urgent && failedCreates}
-      <KyvernoRegistrationsPanel part={data.kyvernoRegistrations} />
-      <AuditPanel part={data.audit} guarded={guarded} />
-      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-        <PolicyPanel policy={data.mutatingPolicy} entry={data.globalContextEntry} />
-        <TablePanel table={data.table} runs={data.snapshotRuns} name={table} />
-      </div>
-      <LogsPanel selector={n.podSelector} namespace={n.namespace} />
-    </div>
+    </RenderNowProvider>
   );
 }

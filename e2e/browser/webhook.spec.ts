@@ -70,6 +70,25 @@ test('healthy: one verdict on top, the probe admitted, the registrations as the 
   await webhook.screenshot('1-healthy');
 });
 
+test('the state and the panels are in the HTML the server sends, and hydrating it keeps them as they are', async ({ page, request }) => {
+  // a plain HTTP GET, no script run: what paints first
+  const html = await (await request.get('/webhook')).text();
+  expect(html).toMatch(/data-testid="webhook-state" data-state="healthy"/);
+  expect(html).toContain('data-testid="admission-pod"');
+  expect(html).not.toContain('Reading the cluster…');
+  expect(html).toContain('<title>healthy · Webhook health · memdash</title>');
+  // React throws the server's HTML away when the browser's first render differs from it (ages taken at two times)
+  const errors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  page.on('pageerror', (e) => void errors.push(e.message));
+  const webhook = new WebhookPage(page);
+  await webhook.goto();
+  await webhook.expectState('healthy');
+  await expect(webhook.probe).toHaveAttribute('data-outcome', 'admitted'); // hydrated: the probe ran from the browser
+  await expect(page).toHaveTitle('healthy · Webhook health · memdash');
+  expect(errors.filter((e) => /hydrat|did(n't| not) match/i.test(e))).toEqual([]);
+});
+
 test('crash: the probe is refused, the page says refusing and links to the break-glass; refused creates are listed', async ({ page }) => {
   const webhook = new WebhookPage(page);
   await webhook.goto();

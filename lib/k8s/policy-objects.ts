@@ -2,6 +2,8 @@ import 'server-only';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { readOrNull, type KubeClients } from './client';
+import { globalContextEntryEventSelector, readCaches, whenFresh, type KubeCaches } from './caches';
+import { slimEvent, type CachedEvent } from './slim';
 
 // Whether Kyverno has loaded the policy and its table: the runbook's `get mutatingpolicies … memory-requests`
 // (READY) and `describe globalcontextentries … memory-requests` (conditions, events on a failed load).
@@ -50,20 +52,27 @@ export async function readMutatingPolicy(k: KubeClients): Promise<MutatingPolicy
   return { name, exists: true, ready: status?.ready ?? null, conditions: status?.conditions ?? [] };
 }
 
-export async function readGlobalContextEntry(k: KubeClients): Promise<GlobalContextEntryRead> {
+export async function readGlobalContextEntry(
+  k: KubeClients,
+  caches: Pick<KubeCaches, 'globalContextEntryEvents'> = readCaches(),
+): Promise<GlobalContextEntryRead> {
   const name = settings().globalContextEntry;
+  const cached = whenFresh(caches.globalContextEntryEvents, (c) => c.list());
   const [raw, events] = await Promise.all([
     readOrNull(() => k.custom.getClusterCustomObject({ ...GLOBAL_CONTEXT_ENTRY, name })),
     // Events about a cluster-scoped object land in `default`; any namespace is searched to be sure.
-    k.core.listEventForAllNamespaces({ fieldSelector: `involvedObject.kind=GlobalContextEntry,involvedObject.name=${name}` }),
+    cached ??
+      k.core
+        .listEventForAllNamespaces({ fieldSelector: globalContextEntryEventSelector(name) })
+        .then((list): CachedEvent[] => list.items.map(slimEvent)),
   ]);
-  const recent = events.items
+  const recent = events
     .map((e) => ({
       type: e.type ?? '',
       reason: e.reason ?? '',
       message: e.message ?? '',
       count: e.count ?? 1,
-      last: (e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp)?.toISOString() ?? null,
+      last: e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? null,
     }))
     .sort((a, b) => (b.last ?? '').localeCompare(a.last ?? ''))
     .slice(0, 5);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { slimDeployment, slimNamespace, slimOwner, slimPod, withoutManagedFields } from './slim';
+import { failedCreatesByOwner } from '@/lib/domain';
+import { slimDeployment, slimEvent, slimNamespace, slimOwner, slimPod, withoutManagedFields } from './slim';
 
 // A pod as the API server sends it in a watch (plain JSON), trimmed to what matters here.
 const pod = {
@@ -81,5 +82,56 @@ describe('the other kinds', () => {
       spec: { replicas: 3, template: { metadata: { labels: { a: 'b' } } } },
       status: { readyReplicas: 2 },
     });
+  });
+});
+
+// A FailedCreate event as a watch sends it (plain JSON: times as text, eventTime a MicroTime) ...
+const event = {
+  metadata: { name: 'web-7d9f8.187a', namespace: 'shop', resourceVersion: '77', managedFields: [{ manager: 'kube-controller-manager' }] },
+  involvedObject: { kind: 'ReplicaSet', namespace: 'shop', name: 'web-7d9f8', uid: 'rs1', apiVersion: 'apps/v1' },
+  reason: 'FailedCreate',
+  message: 'Error creating: Internal error occurred: failed calling webhook "mpol.validate.kyverno.svc-fail": connection refused',
+  type: 'Warning',
+  count: 4,
+  firstTimestamp: '2026-10-06T10:00:00Z',
+  lastTimestamp: '2026-10-06T10:05:00Z',
+  eventTime: null,
+  source: { component: 'replicaset-controller' },
+  reportingComponent: 'replicaset-controller',
+};
+// ... and as client-node's typed list gives it: the same times as Dates.
+const typedEvent = {
+  ...event,
+  firstTimestamp: new Date('2026-10-06T10:00:00Z'),
+  lastTimestamp: new Date('2026-10-06T10:05:00Z'),
+  eventTime: undefined,
+};
+
+describe('slimEvent', () => {
+  it('keeps what the readers use, times as one form of text, whether they came as text or as Dates', () => {
+    const expected = {
+      type: 'Warning',
+      reason: 'FailedCreate',
+      message: event.message,
+      count: 4,
+      firstTimestamp: '2026-10-06T10:00:00.000Z',
+      lastTimestamp: '2026-10-06T10:05:00.000Z',
+      involvedObject: { kind: 'ReplicaSet', namespace: 'shop', name: 'web-7d9f8' },
+    };
+    expect(slimEvent(event)).toEqual(expected);
+    expect(slimEvent(typedEvent)).toEqual(expected);
+  });
+
+  it('keeps an event time to the millisecond, and leaves out a time that is none', () => {
+    const slim = slimEvent({ ...event, eventTime: '2026-10-06T10:06:00.123456Z', firstTimestamp: '', lastTimestamp: 'not a time' });
+    expect(slim.eventTime).toBe('2026-10-06T10:06:00.123Z');
+    expect(slim).not.toHaveProperty('firstTimestamp');
+    expect(slim).not.toHaveProperty('lastTimestamp');
+  });
+
+  it('gives the same groups from either form', () => {
+    const entry = 'mpol.validate.kyverno.svc-fail';
+    expect(failedCreatesByOwner([slimEvent(event)], entry)).toEqual(failedCreatesByOwner([slimEvent(typedEvent)], entry));
+    expect(failedCreatesByOwner([slimEvent(event)], entry)[0]).toMatchObject({ count: 4, last: '2026-10-06T10:05:00.000Z' });
   });
 });

@@ -1,5 +1,6 @@
 // What the caches keep of each object: only the fields the pages and the recorder use. At 20,000 pods a pod's
 // managedFields and full spec would be most of the server's memory. Pure: unit-tested beside it.
+import { toDate } from '@/lib/domain';
 import type { RawObject } from './informer';
 
 interface Meta {
@@ -94,4 +95,51 @@ export function withoutManagedFields(raw: RawObject): RawObject {
 export function slimDeployment(raw: RawObject): RawObject {
   const d = withoutManagedFields(raw) as RawObject & { spec?: { replicas?: number; template?: { metadata?: unknown; spec?: unknown } } };
   return { ...d, spec: { ...d.spec, template: { metadata: d.spec?.template?.metadata } } } as RawObject;
+}
+
+/** An event's time as the API server's JSON writes it (text) or as client-node's typed list gives it (a Date). */
+type EventTime = string | Date | null | undefined;
+
+interface EventInput {
+  type?: string;
+  reason?: string;
+  message?: string;
+  count?: number;
+  lastTimestamp?: EventTime;
+  eventTime?: EventTime;
+  firstTimestamp?: EventTime;
+  involvedObject?: { kind?: string; namespace?: string; name?: string };
+}
+
+/** An event as the caches keep it and the readers use it, its times always ISO 8601 text in one form. */
+export interface CachedEvent {
+  type?: string;
+  reason?: string;
+  message?: string;
+  count?: number;
+  lastTimestamp?: string;
+  eventTime?: string;
+  firstTimestamp?: string;
+  involvedObject: { kind?: string; namespace?: string; name?: string };
+}
+
+/**
+ * The one place an event is normalized: the watch's plain JSON and a direct read's typed V1Event (Dates) both come
+ * out the same, so a reader gives the same answer from the cache as from its fallback.
+ */
+export function slimEvent(raw: RawObject | EventInput): CachedEvent {
+  const e = raw as EventInput;
+  const times = (['lastTimestamp', 'eventTime', 'firstTimestamp'] as const).flatMap((field) => {
+    const date = toDate(e[field]);
+    return date ? [[field, date.toISOString()] as const] : [];
+  });
+  const { kind, namespace, name } = e.involvedObject ?? {};
+  return {
+    ...(e.type !== undefined ? { type: e.type } : {}),
+    ...(e.reason !== undefined ? { reason: e.reason } : {}),
+    ...(e.message !== undefined ? { message: e.message } : {}),
+    ...(e.count !== undefined && e.count !== null ? { count: e.count } : {}),
+    ...Object.fromEntries(times),
+    involvedObject: { kind, namespace, name },
+  };
 }

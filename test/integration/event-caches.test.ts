@@ -1,0 +1,129 @@
+// The two event caches of the webhook page (lib/k8s/caches.ts) on the local cluster: an event created after the cache
+// listed reaches the readers through the watch (shown by reading with clients whose API server is gone: a direct
+// read would fail), and while a cache is behind (its own API server unreachable, so it never lists) the readers
+// read directly and give the same answer.
+import { createServer } from 'node:net';
+import { KubeConfig } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POD_ENTRY, kubeconfig, kubectl, requireCluster, until } from './cluster';
+
+requireCluster();
+process.env.KUBECONFIG = kubeconfig('viewer');
+const { cachesFor } = await import('@/lib/k8s/caches');
+const { clientsFor } = await import('@/lib/k8s/client');
+const { readFailedCreates } = await import('@/lib/k8s/failed-creates');
+const { readGlobalContextEntry } = await import('@/lib/k8s/policy-objects');
+
+const RUN = `memdash-event-cache-${Date.now().toString(36)}`;
+const ENTRY = 'memory-requests'; // the GlobalContextEntry the settings name by default
+
+const kc = new KubeConfig();
+kc.loadFromFile(kubeconfig('viewer'));
+const caches = cachesFor(kc);
+const clients = clientsFor(kc);
+
+/** The viewer's kubeconfig aimed at a port nothing listens on: every call is refused, as by a server that is gone. */
+async function unreachable(): Promise<KubeConfig> {
+  const server = createServer();
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
+  await new Promise((resolve) => server.close(resolve));
+  const gone = new KubeConfig();
+  gone.loadFromFile(kubeconfig('viewer'));
+  const name = gone.getCurrentCluster()!.name;
+  gone.clusters = gone.clusters.map((c) => (c.name === name ? { ...c, server: `https://127.0.0.1:${port}` } : c));
+  return gone;
+}
+let goneKc: KubeConfig;
+beforeAll(async () => void (goneKc = await unreachable()));
+
+const created: Array<[namespace: string, name: string]> = [];
+function createEvent(namespace: string, name: string, fields: Record<string, unknown>): void {
+  const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const event = {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name, namespace },
+    type: 'Warning',
+    firstTimestamp: now,
+    lastTimestamp: now,
+    ...fields,
+  };
+  kubectl(['create', '-f', '-'], 'admin', JSON.stringify(event));
+  created.push([namespace, name]);
+}
+
+afterAll(async () => {
+  await caches.stop();
+  await cachesFor(goneKc).stop();
+  for (const [namespace, name] of created) kubectl(['-n', namespace, 'delete', 'event', name, '--ignore-not-found'], 'admin');
+});
+
+const refusal = `Error creating: Internal error occurred: failed calling webhook "${POD_ENTRY}": failed to call webhook: connection refused`;
+
+describe('the FailedCreate events cache', () => {
+  it('holds a refused create that happened after it listed, slimmed, and readFailedCreates answers from it', async () => {
+    caches.failedCreates.start();
+    expect(await caches.failedCreates.whenSynced(30_000)).toBe(true);
+    createEvent('development', `${RUN}-rs.1`, {
+      involvedObject: { apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace: 'development', name: `${RUN}-rs` },
+      reason: 'FailedCreate',
+      message: refusal,
+      count: 3,
+      source: { component: 'replicaset-controller' },
+    });
+    const ours = () => caches.failedCreates.list().find((e) => e.involvedObject.name === `${RUN}-rs`);
+    await until('the event in the cache', ours, 10_000);
+    expect(Object.keys(ours()!).sort()).toEqual([
+      'count',
+      'firstTimestamp',
+      'involvedObject',
+      'lastTimestamp',
+      'message',
+      'reason',
+      'type',
+    ]);
+
+    // clients that cannot reach any API server: only the cache can give this answer
+    const groups = await readFailedCreates(clientsFor(goneKc), caches);
+    const group = groups.find((g) => g.owner.name === `${RUN}-rs`);
+    expect(group).toMatchObject({ owner: { kind: 'ReplicaSet', namespace: 'development' }, count: 3, message: refusal });
+    expect(group!.last).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
+  });
+
+  it('is read around while it is behind: the same answer, read directly', async () => {
+    const behind = cachesFor(goneKc);
+    const groups = await readFailedCreates(clients, behind);
+    expect(behind.failedCreates.behind()).not.toBeNull();
+    const fromCache = await readFailedCreates(clientsFor(goneKc), caches);
+    expect(groups).toEqual(fromCache);
+    expect(groups.some((g) => g.owner.name === `${RUN}-rs`)).toBe(true);
+  });
+});
+
+describe("the GlobalContextEntry's events cache", () => {
+  it('holds an event about the entry that came after it listed, and the entry is read with it', async () => {
+    caches.globalContextEntryEvents.start();
+    expect(await caches.globalContextEntryEvents.whenSynced(30_000)).toBe(true);
+    const message = `${RUN}: failed to load the table`;
+    createEvent('default', `${RUN}-gce.1`, {
+      involvedObject: { apiVersion: 'kyverno.io/v2', kind: 'GlobalContextEntry', name: ENTRY },
+      reason: 'CacheSyncFailure',
+      message,
+      count: 2,
+      source: { component: 'kyverno-admission-controller' },
+    });
+    await until('the event in the cache', () => caches.globalContextEntryEvents.list().some((e) => e.message === message), 10_000);
+
+    // the entry itself is read directly (live), its events only from the cache (the events client cannot connect)
+    const read = await readGlobalContextEntry({ ...clients, core: clientsFor(goneKc).core }, caches);
+    expect(read.exists).toBe(true);
+    expect(read.events[0]).toMatchObject({ type: 'Warning', reason: 'CacheSyncFailure', message, count: 2 });
+    expect(read.events[0]!.last).toMatch(/\.000Z$/);
+
+    const direct = await readGlobalContextEntry(clients, cachesFor(goneKc));
+    expect(cachesFor(goneKc).globalContextEntryEvents.behind()).not.toBeNull();
+    expect(direct.events).toEqual(read.events);
+  });
+});
