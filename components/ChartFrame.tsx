@@ -7,6 +7,29 @@ import { Tag } from './ui/Tag';
 /** Height of the drawing; the loading placeholder reserves the same, so nothing below moves when the chart comes. */
 export const CHART_HEIGHT = 'h-72';
 
+/**
+ * A box of a chart's size for each container while its working set is read, so the sections below do not jump when
+ * the charts come: the page's fallback while the server reads Prometheus, and the charts' own while the browser does.
+ */
+export function ChartsReading({ containers }: { containers: number }) {
+  return (
+    <div className="space-y-3" data-testid="charts-loading">
+      {Array.from({ length: Math.max(containers, 1) }, (_, i) => (
+        <div key={i} className="rounded border border-zinc-200 bg-white p-2">
+          <p className="text-sm text-zinc-600">Reading 28 days of working set from Prometheus…</p>
+          <ChartBox />
+          <p className="mt-2 text-xs">&nbsp;</p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The drawing's place, empty or with a word while the chart library loads. */
+export function ChartBox({ text }: { text?: string }) {
+  return <div className={`${CHART_HEIGHT} mt-2 rounded bg-zinc-50 p-2 text-zinc-600`}>{text}</div>;
+}
+
 /** One container's chart: what it says in words, the drawing (or its placeholder), and a legend naming every line. */
 export function ChartFrame({ chart, series, children }: { chart: ContainerChart; series: Series[]; children: ReactNode }) {
   return (

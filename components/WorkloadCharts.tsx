@@ -4,36 +4,44 @@ import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { fetchJson, queryKeys } from '@/lib/query';
 import { partOfFlat } from '@/lib/domain';
-import type { WorkloadMemoryJson } from '@/lib/views/workload-memory-types';
+import type { WorkloadMemory, WorkloadMemoryJson } from '@/lib/views/workload-memory-types';
 import { workloadMemoryUrl } from '@/lib/routes';
-import { CHART_HEIGHT, ChartFrame } from './ChartFrame';
+import { ChartBox, ChartFrame, ChartsReading } from './ChartFrame';
 import { seriesOf } from './chart-series';
 
 // The chart library is most of this page's JavaScript: it loads after the page, in the space kept for it.
-const MemoryChart = dynamic(() => import('./MemoryChart'), { ssr: false, loading: () => <Drawing text="Drawing…" /> });
+const MemoryChart = dynamic(() => import('./MemoryChart'), { ssr: false, loading: () => <ChartBox text="Drawing…" /> });
+
+/** The charts' data as the server read it for the page, and when (ms since the epoch), so it goes stale from then. */
+export interface ServerRead {
+  memory: WorkloadMemory;
+  readAt: number;
+}
 
 /**
- * The workload's charts, read apart from the page: a slow or broken Prometheus shows here, nowhere else. While they
- * load, a box of a chart's size stands for each container, so the sections below do not jump.
+ * The workload's charts, read apart from the rest of the page: a slow or broken Prometheus shows here, nowhere else.
+ * The page's server read comes in `initial`, streamed with the page, so the captions are in its HTML and only the
+ * drawing waits for the chart library; without it (that read threw) the browser reads the route itself, as before.
  */
-export function WorkloadCharts({ namespace, workload, containers }: { namespace: string; workload: string; containers: number }) {
+export function WorkloadCharts({
+  namespace,
+  workload,
+  containers,
+  initial,
+}: {
+  namespace: string;
+  workload: string;
+  containers: number;
+  initial?: ServerRead;
+}) {
   const query = useQuery({
     queryKey: queryKeys.workloads.memory(namespace, workload),
     queryFn: async ({ signal }) => partOfFlat(await fetchJson<WorkloadMemoryJson>(workloadMemoryUrl(namespace, workload), signal)),
     staleTime: 60_000,
+    initialData: initial?.memory,
+    initialDataUpdatedAt: initial?.readAt,
   });
-  if (query.isPending)
-    return (
-      <div className="space-y-3" data-testid="charts-loading">
-        {Array.from({ length: Math.max(containers, 1) }, (_, i) => (
-          <div key={i} className="rounded border border-zinc-200 bg-white p-2">
-            <p className="text-sm text-zinc-600">Reading 28 days of working set from Prometheus…</p>
-            <Drawing />
-            <p className="mt-2 text-xs">&nbsp;</p>
-          </div>
-        ))}
-      </div>
-    );
+  if (query.isPending) return <ChartsReading containers={containers} />;
   if (query.isError) return <Problem text={query.error.message} />;
   if (!query.data.ok) return <Problem text={query.data.error.message} />;
   const { charts, start, end } = query.data.value;
@@ -55,10 +63,6 @@ export function WorkloadCharts({ namespace, workload, containers }: { namespace:
       })}
     </div>
   );
-}
-
-function Drawing({ text }: { text?: string }) {
-  return <div className={`${CHART_HEIGHT} mt-2 rounded bg-zinc-50 p-2 text-zinc-600`}>{text}</div>;
 }
 
 function Problem({ text }: { text: string }) {

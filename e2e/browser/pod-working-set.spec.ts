@@ -7,7 +7,7 @@ import { kubectlJson, podOf } from '../../test/integration/cluster';
 import { startMemdash, stopMemdash } from '../../bench/harness';
 import { readState } from '../cluster/lib/state';
 import { prometheusUrl } from '../cluster/lib/prometheus';
-import { fakePrometheus, slowedPrometheus } from '../../test/integration/prometheus-in-front';
+import { closedPrometheus, slowedPrometheus } from '../../test/integration/prometheus-in-front';
 import { PodPage } from './pod-page';
 
 const MiB = 1024 * 1024;
@@ -74,9 +74,7 @@ test("each container's own working set beside its request: its newest sample and
 });
 
 test('Prometheus down: the pod page is all there, and the working set says why it is not shown', async ({ page }) => {
-  const closed = await fakePrometheus(() => undefined);
-  const url = closed.url;
-  await new Promise((r) => closed.server.close(r)); // nothing listens there any more
+  const url = await closedPrometheus();
   const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: url });
   try {
     const pod = podOf('shop', 'web');

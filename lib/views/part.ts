@@ -17,3 +17,17 @@ export async function part<T>(needs: string, read: () => Promise<T>): Promise<Pa
   const result = await attempt(read);
   return result.ok ? result : { ...result, needs };
 }
+
+/**
+ * The read's answer if it has come by `deadline` (ms since the epoch), else null: the page then streams the part
+ * behind a Suspense boundary instead of holding the rest for it.
+ */
+export async function answeredBy<T>(read: Promise<T>, deadline: number): Promise<{ value: T } | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))));
+  try {
+    return await Promise.race([read.then((value) => ({ value })), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

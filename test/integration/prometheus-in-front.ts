@@ -11,6 +11,13 @@ export async function fakePrometheus(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
+/** The address of a Prometheus that is down: a port that listened a moment ago and where nothing listens now. */
+export async function closedPrometheus(): Promise<string> {
+  const { url, server } = await fakePrometheus(() => undefined);
+  await new Promise((r) => server.close(r));
+  return url;
+}
+
 /** The request passed on to the real Prometheus; with `pauseMs`, its answer trickles back chunk by chunk. */
 export function forward(upstream: string, req: IncomingMessage, res: ServerResponse, pauseMs = 0): void {
   const target = new URL(req.url ?? '/', upstream);

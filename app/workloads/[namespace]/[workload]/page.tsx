@@ -2,15 +2,18 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
+import { Suspense } from 'react';
+import { ChartsReading } from '@/components/ChartFrame';
 import { ErrorState } from '@/components/ErrorState';
 import { Memory } from '@/components/Memory';
-import { WorkloadCharts } from '@/components/WorkloadCharts';
+import { WorkloadCharts, type ServerRead } from '@/components/WorkloadCharts';
 import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
-import { rowKey } from '@/lib/domain';
+import { rowKey, type Part } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parseWorkloadRef } from '@/lib/http/params';
-import { attempt } from '@/lib/views/part';
+import { answeredBy, attempt } from '@/lib/views/part';
 import { driftOf, readWorkloadHistory } from '@/lib/views/workload-history';
+import { readWorkloadMemory, type WorkloadMemory } from '@/lib/views/workload-memory';
 import { podHref } from '@/lib/routes';
 
 interface Props {
@@ -26,7 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function WorkloadPage({ params }: Props) {
   await connection();
   const { namespace, workload } = await params;
-  const read = await attempt(() => readWorkloadHistory(parseWorkloadRef({ namespace, workload })));
+  const read = await attempt(() => readPage(namespace, workload));
   if (!read.ok) {
     if (isNotThere(read.error)) notFound();
     return (
@@ -36,7 +39,7 @@ export default async function WorkloadPage({ params }: Props) {
       </>
     );
   }
-  const history = read.value;
+  const { history, memory, early } = read.value;
   const keys = history.containers.map((container) => ({ container, key: rowKey(namespace, workload, container) }));
   const drift = driftOf(history);
   return (
@@ -60,8 +63,19 @@ export default async function WorkloadPage({ params }: Props) {
         )}
       </section>
       <section>
-        <h2 className="font-semibold">Working set over the snapshot's window</h2>
-        <WorkloadCharts namespace={namespace} workload={workload} containers={history.containers.length} />
+        <h2 className="font-semibold">Working set over the snapshot&apos;s window</h2>
+        {early ? (
+          <WorkloadCharts
+            namespace={namespace}
+            workload={workload}
+            containers={history.containers.length}
+            initial={initialOf(early.value)}
+          />
+        ) : (
+          <Suspense fallback={<ChartsReading containers={history.containers.length} />}>
+            <Charts namespace={namespace} workload={workload} containers={history.containers.length} memory={memory} />
+          </Suspense>
+        )}
       </section>
       <section>
         <h2 className="font-semibold">Pods whose request is not today&apos;s row</h2>
@@ -95,6 +109,41 @@ export default async function WorkloadPage({ params }: Props) {
       </section>
     </div>
   );
+}
+
+/**
+ * How long after the request the rest of the page may wait for the charts, so they go out with it. A boundary that
+ * streams later is revealed by React no sooner than 300 ms after the page's first paint, and the chart's caption is
+ * the page's largest paint: waiting less than that for a Prometheus that answers at once paints it sooner. A slower
+ * Prometheus streams into the charts' section and holds nothing else longer than this.
+ */
+const CHARTS_JOIN_MS = 250;
+
+/**
+ * The history, and Prometheus asked at once beside it: `early` is Prometheus's answer if it came in time to go out
+ * with the rest, `memory` the same answer to stream when it comes later.
+ */
+async function readPage(namespace: string, workload: string) {
+  const asked = Date.now();
+  const ref = parseWorkloadRef({ namespace, workload });
+  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref)).then((part) => ({ part, readAt: Date.now() }));
+  const history = await readWorkloadHistory(ref);
+  return { history, memory, early: await answeredBy(memory, asked + CHARTS_JOIN_MS) };
+}
+
+/** The server's read: a thrown failure as a failed part; Prometheus's own failure is inside the read's value. */
+type MemoryRead = { part: Part<WorkloadMemory>; readAt: number };
+
+/**
+ * The server's read as the charts' first data, their captions in this HTML. A read that threw (not Prometheus's
+ * failure, which is the read's own answer) is left to the browser to ask again, as before.
+ */
+function initialOf({ part, readAt }: MemoryRead): ServerRead | undefined {
+  return part.ok ? { memory: part.value, readAt } : undefined;
+}
+
+async function Charts({ memory, ...props }: { namespace: string; workload: string; containers: number; memory: Promise<MemoryRead> }) {
+  return <WorkloadCharts {...props} initial={initialOf(await memory)} />;
 }
 
 function Title({ namespace, workload }: { namespace: string; workload: string }) {
