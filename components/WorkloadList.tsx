@@ -1,10 +1,12 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
 import { MiB, formatCount, formatMemory, formatPercent, rowKey } from '@/lib/domain';
 import type { WorkloadSummary } from '@/lib/views/workloads-types';
-import { workloadHref } from '@/lib/routes';
+import { fetchJson, queryKeys } from '@/lib/query';
+import { WORKLOADS_API, workloadHref } from '@/lib/routes';
 import { usePreviewStream } from './preview/usePreviewStream';
 import { HeadRow, Row, Table, Td, Th } from './ui/Table';
 import { Tag } from './ui/Tag';
@@ -31,7 +33,14 @@ const SORT_LABEL: Record<WorkloadSort, string> = {
  * in the URL. Only the first few hundred are in the page (at production size there are thousands): the search or
  * "Show more" reaches the rest.
  */
-export function WorkloadList({ workloads, initial }: { workloads: WorkloadSummary[]; initial: WorkloadListFilter }) {
+export function WorkloadList({ first, matching, initial }: { first: WorkloadSummary[]; matching: number; initial: WorkloadListFilter }) {
+  const every = useQuery({
+    queryKey: queryKeys.workloads.all(),
+    queryFn: ({ signal }) => fetchJson<WorkloadSummary[]>(WORKLOADS_API, signal),
+    staleTime: 60_000,
+  });
+  // Until every workload is here, the list works on the first window the server sent.
+  const workloads = every.data ?? first;
   const [search, setSearch] = useState(initial.search);
   const [sort, setSort] = useState(initial.sort);
   const [shown, setShown] = useState(WORKLOADS_SHOWN);
@@ -44,6 +53,7 @@ export function WorkloadList({ workloads, initial }: { workloads: WorkloadSummar
       Math.max(...w.rows.map((r) => Math.abs(changeOf(r.bytes, p90?.[rowKey(w.namespace, w.workload, r.container)]) ?? 0)));
     return visibleWorkloads([...workloads], { search, sort }, change);
   }, [workloads, search, sort, p90]);
+  const whole = every.data ? sorted.length : matching;
   return (
     <>
       <p className="text-zinc-600" data-testid="p90-state">
@@ -107,12 +117,16 @@ export function WorkloadList({ workloads, initial }: { workloads: WorkloadSummar
         </tbody>
       </Table>
       <p className="text-zinc-600" data-testid="workloads-shown">
-        {sorted.length === 0
-          ? 'No workload matches the search.'
-          : `Showing ${formatCount(Math.min(shown, sorted.length))} of ${formatCount(sorted.length)}${search.trim() ? ' matching the search' : ''}.`}{' '}
-        {sorted.length > shown && (
+        {!every.data && (search !== initial.search || sort !== initial.sort || shown > first.length)
+          ? every.isError
+            ? `Could not read every workload (${every.error.message}): this is the first ${formatCount(first.length)} only.`
+            : 'Reading every workload…'
+          : sorted.length === 0
+            ? 'No workload matches the search.'
+            : `Showing ${formatCount(Math.min(shown, sorted.length))} of ${formatCount(whole)}${search.trim() ? ' matching the search' : ''}.`}{' '}
+        {whole > shown && (
           <button type="button" className="underline" onClick={() => setShown((n) => n + WORKLOADS_SHOWN)} data-testid="show-more">
-            Show {formatCount(Math.min(WORKLOADS_SHOWN, sorted.length - shown))} more
+            Show {formatCount(Math.min(WORKLOADS_SHOWN, whole - shown))} more
           </button>
         )}
       </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleWorkloads, workloadFilterOf, workloadListHref } from './workload-sorts';
+import { firstWindow, visibleWorkloads, workloadFilterOf, workloadListHref } from './workload-sorts';
 
 const w = (namespace: string, workload: string, pods = 1, stale = 0, drifted = 0) => ({ namespace, workload, pods, stale, drifted });
 const names = (list: Array<{ namespace: string; workload: string }>) => list.map((x) => `${x.namespace}/${x.workload}`);
@@ -50,5 +50,18 @@ describe("the list's URL", () => {
     expect(workloadListHref({ search: '', sort: 'name' })).toBe('/workloads');
     expect(workloadFilterOf({ q: 'shop web', sort: 'pods' })).toEqual({ search: 'shop web', sort: 'pods' });
     expect(workloadFilterOf({ q: ['a', 'b'], sort: 'biggest' })).toEqual({ search: 'a', sort: 'name' });
+  });
+});
+
+describe('the first window', () => {
+  it('is the start of the list the URL asks for, with how many match; by name until the change is known', () => {
+    const many = Array.from({ length: 450 }, (_, i) => w(i % 2 ? 'shop' : 'ci', `app-${String(i).padStart(3, '0')}`, i));
+    const byPods = firstWindow(many, { search: '', sort: 'pods' });
+    expect(byPods.matching).toBe(450);
+    expect(byPods.first).toHaveLength(200);
+    expect(byPods.first[0]!.pods).toBe(449);
+    const shop = firstWindow(many, { search: 'shop', sort: 'change' });
+    expect(shop.matching).toBe(225);
+    expect(names(shop.first.slice(0, 2))).toEqual(['shop/app-001', 'shop/app-003']);
   });
 });

@@ -57,3 +57,12 @@ export function visibleWorkloads<W extends Listed>(workloads: W[], { search, sor
   const key = sort === 'change' ? change : (w: W) => w[sort];
   return kept.sort((a, b) => key(b) - key(a) || compareNames(name(a), name(b)));
 }
+
+/**
+ * What the server puts in the page: the first workloads the list would show, in the URL's search and order, and how
+ * many match. The change to the p90 now is known only in the browser: until it is, that order is by name.
+ */
+export function firstWindow<W extends Listed>(workloads: W[], filter: WorkloadListFilter): { first: W[]; matching: number } {
+  const listed = visibleWorkloads([...workloads], filter, () => 0);
+  return { first: listed.slice(0, WORKLOADS_SHOWN), matching: listed.length };
+}

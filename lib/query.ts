@@ -7,6 +7,7 @@ export const queryKeys = {
     ready: () => ['cluster', 'ready'] as const,
   },
   workloads: {
+    all: () => ['workloads', 'all'] as const,
     memory: (namespace: string, workload: string) => ['workloads', 'memory', namespace, workload] as const,
   },
   pods: {

@@ -5,6 +5,7 @@ const seg = encodeURIComponent;
 export const podHref = (namespace: string, pod: string) => `/pods/${seg(namespace)}/${seg(pod)}`;
 export const podsInNamespaceHref = (namespace: string) => `/pods?namespace=${seg(namespace)}`;
 export const workloadHref = (namespace: string, workload: string) => `/workloads/${seg(namespace)}/${seg(workload)}`;
+export const WORKLOADS_API = '/api/workloads';
 export const workloadMemoryUrl = (namespace: string, workload: string) =>
   `${workloadHref(namespace, workload).replace('/workloads/', '/api/workloads/')}/memory`;
 export const snapshotRunHref = (job: string) => `/snapshot/runs/${seg(job)}`;

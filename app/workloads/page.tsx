@@ -4,7 +4,7 @@ import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { ErrorState } from '@/components/ErrorState';
 import { WorkloadList } from '@/components/WorkloadList';
-import { workloadFilterOf, type WorkloadListFilter } from '@/components/workload-sorts';
+import { firstWindow, workloadFilterOf, type WorkloadListFilter } from '@/components/workload-sorts';
 import { attempt } from '@/lib/views/part';
 import { readWorkloads } from '@/lib/views/workloads';
 
@@ -47,7 +47,9 @@ async function Workloads({ filter }: { filter: WorkloadListFilter }) {
       <p className="text-zinc-600" data-testid="workload-count">
         {formatCount(read.value.length)} workloads
       </p>
-      <WorkloadList workloads={read.value} initial={filter} />
+      {/* Only the first window goes in the page (at production size the whole list is most of a megabyte); the list
+          fetches the rest from /api/workloads once it runs, for the search, the other orders and "Show more". */}
+      <WorkloadList {...firstWindow(read.value, filter)} initial={filter} />
     </>
   );
 }
