@@ -150,6 +150,26 @@ test('/workloads lists rows against the p90 now, pods, stale and drifted counts,
   await expect(page.getByTestId('sort-pods').locator('..')).toHaveAttribute('aria-sort', 'descending');
 });
 
+test('/workloads: the search keeps the workloads holding every word, is in the URL, and a pasted URL shows the same list', async ({
+  page,
+}) => {
+  await page.goto('/workloads');
+  await expect(page.getByTestId('workload').first()).toBeVisible();
+  const all = await page.getByTestId('workload').count();
+  await page.getByTestId('workload-search').fill('payments api');
+  await expect(page.getByTestId('workload')).toHaveCount(1);
+  await expect(page.getByTestId('workload')).toHaveAttribute('data-workload', 'payments/api');
+  await expect(page.getByTestId('workloads-shown')).toHaveText(/Showing 1 of 1 matching the search/);
+  await expect(page).toHaveURL(/\/workloads\?q=payments\+api$/);
+  // the page as the server sends it for that URL: only the match, before any script runs
+  const html = await (await page.request.get('/workloads?q=payments+api')).text();
+  expect(html.match(/data-testid="workload" data-workload=/g)).toHaveLength(1);
+  await page.getByTestId('workload-search').fill('');
+  await expect(page.getByTestId('workload')).toHaveCount(all);
+  await page.getByTestId('workload-search').fill('no-such-workload-anywhere');
+  await expect(page.getByTestId('workloads-shown')).toHaveText(/No workload matches the search/);
+});
+
 test("a workload without samples says so in the chart's place, and the page still works", async ({ page }) => {
   await page.goto('/workloads/shop/fresh-api');
   await expect(page.getByTestId('no-samples')).toBeVisible({ timeout: 30_000 });
