@@ -2,20 +2,24 @@ import type { Metadata } from 'next';
 import { BreakGlassPage } from '@/components/break-glass/BreakGlassPage';
 import { settings } from '@/lib/config';
 import { controlPlaneFallback } from '@/lib/domain';
-import { breakGlassNames } from '@/lib/views/break-glass';
+import { breakGlassNames, readBreakGlass } from '@/lib/views/break-glass';
+import { attempt } from '@/lib/views/part';
 
 export const metadata: Metadata = { title: 'Break-glass · memdash' };
 export const dynamic = 'force-dynamic';
 
 /** Restore pod creation when Kyverno's webhook refuses it, bring Kyverno back, restart what was created meanwhile. */
-export default function BreakGlass() {
+export default async function BreakGlass() {
   const s = settings();
+  // Read here so that the evidence and the steps are in the HTML; the page follows them live from the browser. Should
+  // the read fail as a whole, the page arrives without them and the browser's first read says why, as before.
+  const first = await attempt(() => readBreakGlass());
   // From the settings alone, so that it is there when the cluster cannot be read at all.
   const fallback = controlPlaneFallback(s.controlPlaneNodes, breakGlassNames(), s.admissionReplicas);
   return (
     <div className="space-y-3">
       <h1 className="text-xl font-semibold">Break-glass: restore pod creation</h1>
-      <BreakGlassPage kubectl={s.kubectl} fallback={fallback} />
+      <BreakGlassPage kubectl={s.kubectl} fallback={fallback} initial={first.ok ? first.value : undefined} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { ErrorState } from '@/components/ErrorState';
+import { RenderNowProvider } from '@/components/RenderNow';
 import { AppError } from '@/lib/http/errors';
 import { Evidence } from './Evidence';
 import { Fallback } from './Fallback';
@@ -11,8 +12,17 @@ import { useBreakGlass, useEvidenceProbe } from './useBreakGlass';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
 
 /** The incident page: evidence, the steps (resumed from the cluster and the records), the pods created meanwhile. */
-export function BreakGlassPage({ kubectl, fallback }: { kubectl: string; fallback: BreakGlassView['fallback'] }) {
-  const view = useBreakGlass();
+export function BreakGlassPage({
+  kubectl,
+  fallback,
+  initial,
+}: {
+  kubectl: string;
+  fallback: BreakGlassView['fallback'];
+  /** The server's read, so that the page arrives with the evidence and the steps. */
+  initial?: BreakGlassView;
+}) {
+  const view = useBreakGlass(initial);
   const probe = useEvidenceProbe();
   if (view.error && !view.data) {
     return (
@@ -26,14 +36,16 @@ export function BreakGlassPage({ kubectl, fallback }: { kubectl: string; fallbac
   if (!view.data) return <p className="text-zinc-500">reading…</p>;
   const data = view.data;
   return (
-    <div className="space-y-4">
-      <Evidence view={data} probe={probe} />
-      <Steps view={data} />
-      <PodsCreated recordedSince={data.gap?.since ?? null} kubectl={kubectl} />
-      <Fallback fallback={fallback} />
-      <p className="text-sm">
-        <Link href="/break-glass/drill">Drill it, with Kyverno healthy →</Link>
-      </p>
-    </div>
+    <RenderNowProvider agreed={data.readAt}>
+      <div className="space-y-4">
+        <Evidence view={data} probe={probe} />
+        <Steps view={data} />
+        <PodsCreated recordedSince={data.gap?.since ?? null} kubectl={kubectl} />
+        <Fallback fallback={fallback} />
+        <p className="text-sm">
+          <Link href="/break-glass/drill">Drill it, with Kyverno healthy →</Link>
+        </p>
+      </div>
+    </RenderNowProvider>
   );
 }

@@ -2,6 +2,7 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { breakGlassIndication, WEBHOOK_STATE_WORDS, type ProbeAnswer, formatCount } from '@/lib/domain';
+import { useRenderNow } from '@/components/RenderNow';
 import { Time } from '@/components/Time';
 import { CommandLines } from '@/components/write/CommandLines';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
@@ -18,7 +19,7 @@ export function Evidence({ view, probe }: { view: BreakGlassView; probe: UseQuer
   const state = view.evidence.state.ok ? view.evidence.state.value : null;
   const failed = view.evidence.failedCreates.ok ? view.evidence.failedCreates.value : [];
   const indication = breakGlassIndication(state, failed.length, probe.data?.outcome ?? null);
-  const now = new Date();
+  const now = useRenderNow();
   return (
     <section className="space-y-2" data-testid="evidence">
       <div className={`rounded border p-3 ${INDICATION_TONE[indication.code]}`} data-testid="indication" data-code={indication.code}>

@@ -1,6 +1,7 @@
 'use client';
 
 import { STEP_TITLES, type StepId, type StepState, formatCount } from '@/lib/domain';
+import { useRenderNow } from '@/components/RenderNow';
 import { Time } from '@/components/Time';
 import type { AccessCheck } from '@/lib/domain/access';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
@@ -76,6 +77,7 @@ function StepList({ title, steps, view }: { title: string; steps: StepState[]; v
 
 /** While the pods go (live), and the runbook's note once two minutes have passed. */
 function WaitNote({ view }: { view: BreakGlassView }) {
+  const now = useRenderNow();
   const session = view.progress.ok ? view.progress.value.session : null;
   const wait = view.progress.ok ? view.progress.value.steps.find((s) => s.id === 'wait-pods') : undefined;
   const ready = view.progress.ok ? view.progress.value.steps.find((s) => s.id === 'wait-ready') : undefined;
@@ -86,7 +88,7 @@ function WaitNote({ view }: { view: BreakGlassView }) {
           Waiting for the admission controller&apos;s pods to go (up to 2 minutes
           {session?.startedAt ? (
             <>
-              , since <Time at={session.startedAt} now={new Date()} />
+              , since <Time at={session.startedAt} now={now} />
             </>
           ) : (
             ''

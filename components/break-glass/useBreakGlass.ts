@@ -9,12 +9,15 @@ import type { WriteCredential } from '@/lib/write-credential';
 // Read often: the wait for the pods and the registration's return are watched live.
 export const BREAK_GLASS_EVERY_MS = 2_000;
 
-export function useBreakGlass() {
+/** Where the break-glass stands; `initial`: the server's read the page was rendered with, until the first refresh. */
+export function useBreakGlass(initial?: BreakGlassView) {
   return useQuery({
     queryKey: queryKeys.breakGlass.state(),
     queryFn: ({ signal }) => fetchJson<BreakGlassView>('/api/break-glass', signal),
     refetchInterval: BREAK_GLASS_EVERY_MS,
     staleTime: 0,
+    initialData: initial,
+    initialDataUpdatedAt: initial ? Date.parse(initial.readAt) : undefined,
   });
 }
 
