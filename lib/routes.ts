@@ -4,6 +4,13 @@ const seg = encodeURIComponent;
 
 export const podHref = (namespace: string, pod: string) => `/pods/${seg(namespace)}/${seg(pod)}`;
 export const podsInNamespaceHref = (namespace: string) => `/pods?namespace=${seg(namespace)}`;
+/** /pods with its filters, as the page was asked for them, listing up to `limit` pods. */
+export const podsHref = (filter: { namespace?: string; name?: string; verdict?: string }, limit: number) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+  params.set('limit', String(limit));
+  return `/pods?${params}`;
+};
 export const workloadHref = (namespace: string, workload: string) => `/workloads/${seg(namespace)}/${seg(workload)}`;
 export const WORKLOADS_API = '/api/workloads';
 export const workloadMemoryUrl = (namespace: string, workload: string) =>

@@ -58,6 +58,19 @@ test("/pods shows each container's request, row and verdict, and filters by verd
   expect((await page.goto('/pods?verdict=nonsense'))?.status()).toBe(404);
 });
 
+test('/pods lists a page of pods and offers the next ones, keeping its filters', async ({ page }) => {
+  await page.goto('/pods?limit=3');
+  await expect(page.getByTestId('pod-row')).toHaveCount(3);
+  await expect(page.getByTestId('pod-count')).toContainText('showing the first 3');
+  await page.getByTestId('more-pods').click();
+  await expect(page).toHaveURL(/\/pods\?limit=103$/);
+  expect(await page.getByTestId('pod-row').count()).toBeGreaterThan(3);
+  await page.goto('/pods?namespace=shop&limit=1');
+  await page.getByTestId('more-pods').click();
+  await expect(page).toHaveURL(/\/pods\?namespace=shop&limit=101$/);
+  for (const row of await page.getByTestId('pod-row').all()) expect(await row.getAttribute('data-pod')).toMatch(/^shop\//);
+});
+
 test('Ctrl-K jumps from any page to a pod by name', async ({ page }) => {
   await page.goto('/pods');
   const jump = new JumpDialog(page);

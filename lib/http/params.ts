@@ -56,7 +56,9 @@ const podFilter = z.object({
   namespace: namespaceName.optional(),
   name: nameFragment('a name fragment').optional(),
 });
-const podLimit = z.object({ limit: z.coerce.number().int().min(1).max(2000) });
+/** The most pods one answer lists. */
+export const MAX_POD_LIMIT = 2000;
+const podLimit = z.object({ limit: z.coerce.number().int().min(1).max(MAX_POD_LIMIT) });
 
 /** The pod filters of /pods and GET /api/pods: a namespace, a name fragment and how many to answer at most. */
 export function parsePodSearch(raw: RawSearch, defaultLimit = 200): { namespace?: string; name?: string; limit: number } {
