@@ -19,6 +19,7 @@ describe('collapseKey', () => {
     ['/api/pods/shop/web-1/explanation'],
     ['/webhook'],
     ['/api/webhook'],
+    ['/api/workloads'],
   ])('collapses %s', (url) => {
     expect(collapseKey('GET', url, browser)).not.toBeNull();
   });
@@ -29,6 +30,7 @@ describe('collapseKey', () => {
     ['/table/diff'],
     ['/api/table/diff?format=csv'],
     ['/workloads/shop/web'],
+    ['/api/workloads/shop/web/memory'],
     ['/pods/shop'],
     ['/pods/shop/web-1/extra'],
   ])('answers %s on its own', (url) => {

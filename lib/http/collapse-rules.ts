@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 
 /**
  * The reads a team opens together in an incident: a pod's page and explanation, the pod list and the Ctrl-K search,
- * the webhook's page and state. Nothing that streams for long (the preview, a run's events), exports, and no write.
+ * the webhook's page and state, every workload (what /workloads reads once it runs). Nothing that streams for long
+ * (the preview, a run's events), exports, and no write.
  */
 const COLLAPSIBLE_PATHS = [
   /^\/pods$/,
@@ -13,6 +14,7 @@ const COLLAPSIBLE_PATHS = [
   /^\/api\/pods\/[^/]+\/[^/]+\/explanation$/,
   /^\/webhook$/,
   /^\/api\/webhook$/,
+  /^\/api\/workloads$/,
 ];
 
 // Headers that say nothing about what is asked: the connection's own. Every other header is part of the key, so
