@@ -50,12 +50,13 @@ function containerRow(c: ListedVerdict): PodContainerRow {
   return { name: c.name, init: c.init, request: c.request, row: c.row, verdict: c.verdict };
 }
 
-interface Match {
+/** A pod as the lists use it: its shape checked, and its summary (namespace, name, workload, phase, creation). */
+export interface ListedPod {
   pod: LoadedPod;
   summary: PodSummary;
 }
 
-async function matchingPods(k: KubeClients, search: PodSearch): Promise<Match[]> {
+async function matchingPods(k: KubeClients, search: PodSearch): Promise<ListedPod[]> {
   const needle = search.name?.trim().toLowerCase() ?? '';
   // from the pod cache the rows are made once per change of it; a search then only filters them
   const rows =
@@ -67,7 +68,7 @@ async function matchingPods(k: KubeClients, search: PodSearch): Promise<Match[]>
 const sortedRows = derived((cache: Informer<CachedPod>) => matchesOf(cache.list() as V1Pod[]));
 
 const rowsByNamespace = derived((cache: Informer<CachedPod>) => {
-  const byNamespace = new Map<string, Match[]>();
+  const byNamespace = new Map<string, ListedPod[]>();
   for (const row of sortedRows(cache)) {
     const list = byNamespace.get(row.summary.namespace);
     if (list) list.push(row);
@@ -76,24 +77,25 @@ const rowsByNamespace = derived((cache: Informer<CachedPod>) => {
   return byNamespace;
 });
 
-function matchesOf(pods: V1Pod[]): Match[] {
+function matchesOf(pods: V1Pod[]): ListedPod[] {
   const { jenkinsNamespace } = settings();
   return pods
-    .flatMap((pod) => matchOf(pod, jenkinsNamespace) ?? [])
+    .flatMap((pod) => listedPod(pod, jenkinsNamespace) ?? [])
     .sort((a, b) => compareNames(a.summary.namespace, b.summary.namespace) || compareNames(a.summary.name, b.summary.name));
 }
 
 // A cached pod is the same object until it changes, and in a big cluster some pod changes every second: the rows are
 // made again on each change, but each pod's row only when that pod is new or changed (at 20,000 pods, /pods right after
-// a change: 130–260 → 55–80 ms).
-const matches = new WeakMap<V1Pod, { jenkinsNamespace: string; match: Match | null }>();
+// a change: 130–260 → 55–80 ms). /workloads reads its pods through here too.
+const listed = new WeakMap<V1Pod, { jenkinsNamespace: string; match: ListedPod | null }>();
 
-function matchOf(raw: V1Pod, jenkinsNamespace: string): Match | null {
-  const kept = matches.get(raw);
+/** The pod as the lists use it, or null when it lacks what they need; made once per version of a cached pod. */
+export function listedPod(raw: V1Pod, jenkinsNamespace: string): ListedPod | null {
+  const kept = listed.get(raw);
   if (kept && kept.jenkinsNamespace === jenkinsNamespace) return kept.match;
   const pod = asPodShape(raw);
   const match = pod && { pod, summary: summaryOf(pod, jenkinsNamespace) };
-  matches.set(raw, { jenkinsNamespace, match });
+  listed.set(raw, { jenkinsNamespace, match });
   return match;
 }
 

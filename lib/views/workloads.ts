@@ -1,10 +1,11 @@
 import 'server-only';
-import { compareNames, workloadOf } from '@/lib/domain';
+import { compareNames } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
-import { asPodShape, listPods } from '@/lib/k8s/pods';
+import { listPods } from '@/lib/k8s/pods';
 import { readTable } from '@/lib/k8s/table';
 import { verdictsOf } from './pod-verdicts';
+import { listedPod } from './pods';
 import { isDrifted } from './workload-history';
 import type { WorkloadSummary } from './workloads-types';
 
@@ -23,10 +24,10 @@ export async function readWorkloads(now = new Date()): Promise<WorkloadSummary[]
   }
   const { jenkinsNamespace } = settings();
   const listed = podList.flatMap((raw) => {
-    const pod = asPodShape(raw);
-    const workload = pod && workloadOf(pod, { jenkinsNamespace });
-    const summary = workload && byId.get(`${pod.metadata.namespace}/${workload.name}`);
-    return summary ? [{ pod, summary }] : [];
+    const match = listedPod(raw, jenkinsNamespace);
+    if (!match?.summary.workload) return [];
+    const summary = byId.get(`${match.summary.namespace}/${match.summary.workload.name}`);
+    return summary ? [{ pod: match.pod, summary }] : [];
   });
   const verdicts = await verdictsOf(
     k,
