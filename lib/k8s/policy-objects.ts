@@ -2,8 +2,8 @@ import 'server-only';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { readOrNull, type KubeClients } from './client';
-import { globalContextEntryEventSelector, readCaches, whenFresh, type KubeCaches } from './caches';
-import { slimEvent, type CachedEvent } from './slim';
+import { globalContextEntryEventSelector, readCaches, type KubeCaches } from './caches';
+import { readEvents } from './events';
 
 // Whether Kyverno has loaded the policy and its table: the runbook's `get mutatingpolicies … memory-requests`
 // (READY) and `describe globalcontextentries … memory-requests` (conditions, events on a failed load).
@@ -57,14 +57,10 @@ export async function readGlobalContextEntry(
   caches: Pick<KubeCaches, 'globalContextEntryEvents'> = readCaches(),
 ): Promise<GlobalContextEntryRead> {
   const name = settings().globalContextEntry;
-  const cached = whenFresh(caches.globalContextEntryEvents, (c) => c.list());
   const [raw, events] = await Promise.all([
     readOrNull(() => k.custom.getClusterCustomObject({ ...GLOBAL_CONTEXT_ENTRY, name })),
     // Events about a cluster-scoped object land in `default`; any namespace is searched to be sure.
-    cached ??
-      k.core
-        .listEventForAllNamespaces({ fieldSelector: globalContextEntryEventSelector(name) })
-        .then((list): CachedEvent[] => list.items.map(slimEvent)),
+    readEvents(k, caches.globalContextEntryEvents, globalContextEntryEventSelector(name)),
   ]);
   const recent = events
     .map((e) => ({
