@@ -36,8 +36,9 @@ const ROW_HEIGHT = 30;
 const BOX_HEIGHT = 512;
 
 /** Today's table: search, namespace filter, sort by size; only the visible rows are in the page, so 8,000 stay smooth. */
-export function TableRows({ rows: sent, namespaces, initial }: { rows: TableRowSent[]; namespaces: string[]; initial: TableFilter }) {
+export function TableRows({ rows: sent, initial }: { rows: TableRowSent[]; initial: TableFilter }) {
   const rows = useMemo(() => sent.map(viewOf), [sent]);
+  const namespaces = useMemo(() => [...new Set(rows.map((r) => r.namespace))].sort(compareNames), [rows]);
   const [search, setSearch] = useState(initial.search);
   const [namespace, setNamespace] = useState(initial.namespace);
   const [sort, setSort] = useState<Sort>(initial.sort);

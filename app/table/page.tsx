@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/ErrorState';
 import { TableRows, type TableRowSent } from '@/components/TableRows';
 import { tableFilterOf } from '@/components/table-filter';
 import { Time } from '@/components/Time';
-import { keyParts, formatCount } from '@/lib/domain';
+import { formatCount } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
 import { readTable } from '@/lib/k8s/table';
@@ -37,7 +37,6 @@ export default async function TablePage({ searchParams }: Props) {
     ...Object.values(table.parsed.rows).map((r) => ({ key: r.key, value: r.value })),
     ...table.parsed.malformed.map((m) => ({ key: m.key, value: m.value, problem: m.problem })),
   ];
-  const namespaces = [...new Set(rows.map((r) => keyParts(r.key).namespace))].sort();
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">
@@ -76,7 +75,7 @@ export default async function TablePage({ searchParams }: Props) {
           ))}
         </ul>
       )}
-      <TableRows rows={rows} namespaces={namespaces} initial={initial} />
+      <TableRows rows={rows} initial={initial} />
     </div>
   );
 }
