@@ -70,12 +70,15 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** The server's processes (npx → next-server): the largest resident set among them, in MB. */
+/**
+ * The server's processes (npx → next-server): the largest resident set among them, in MB. NaN when this script did
+ * not start the server (MEMDASH_URL) or cannot read it: a figure not measured fails its target, never passes as 0.
+ */
 export function serverRssMb(server: Memdash): number {
-  let max = 0;
+  let max = NaN;
   for (const pid of descendants(server.child?.pid ?? 0)) {
     const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSafe(`/proc/${pid}/status`))?.[1];
-    if (rss) max = Math.max(max, Number(rss) / 1024);
+    if (rss) max = Number.isNaN(max) ? Number(rss) / 1024 : Math.max(max, Number(rss) / 1024);
   }
   return max;
 }
