@@ -75,12 +75,11 @@ export function percentile(values: number[], p: number): number {
  * not start the server (MEMDASH_URL) or cannot read it: a figure not measured fails its target, never passes as 0.
  */
 export function serverRssMb(server: Memdash): number {
-  let max = NaN;
-  for (const pid of descendants(server.child?.pid ?? 0)) {
+  const sizes = descendants(server.child?.pid ?? 0).flatMap((pid) => {
     const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSafe(`/proc/${pid}/status`))?.[1];
-    if (rss) max = Number.isNaN(max) ? Number(rss) / 1024 : Math.max(max, Number(rss) / 1024);
-  }
-  return max;
+    return rss ? [Number(rss) / 1024] : [];
+  });
+  return sizes.length > 0 ? Math.max(...sizes) : NaN;
 }
 
 function descendants(pid: number): number[] {

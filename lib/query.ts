@@ -59,6 +59,14 @@ export async function postWrite<T>(url: string, body: object, credential: WriteC
   return answer as T;
 }
 
+/**
+ * A live view's first data: the read the server rendered the page with, dated when it was read (so React Query
+ * refreshes it on the view's own schedule), or nothing when the server's read failed and the browser reads first.
+ */
+export function serverRead<T extends { readAt: string }>(initial: T | undefined) {
+  return { initialData: initial, initialDataUpdatedAt: initial ? Date.parse(initial.readAt) : undefined };
+}
+
 /** Retries what may pass on its own (the API server restarting); never a refusal or a bad request. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof AppError && error.status < 500) return false;

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProbeAnswer } from '@/lib/domain';
-import { fetchJson, postJson, postWrite, queryKeys } from '@/lib/query';
+import { fetchJson, postJson, postWrite, queryKeys, serverRead } from '@/lib/query';
 import type { BreakGlassView, DrillView, PodsCreatedView, StepAnswer } from '@/lib/views/break-glass-types';
 import type { WriteCredential } from '@/lib/write-credential';
 
@@ -16,8 +16,7 @@ export function useBreakGlass(initial?: BreakGlassView) {
     queryFn: ({ signal }) => fetchJson<BreakGlassView>('/api/break-glass', signal),
     refetchInterval: BREAK_GLASS_EVERY_MS,
     staleTime: 0,
-    initialData: initial,
-    initialDataUpdatedAt: initial ? Date.parse(initial.readAt) : undefined,
+    ...serverRead(initial),
   });
 }
 

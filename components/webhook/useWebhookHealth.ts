@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { webhookVerdict, type ProbeAnswer, type WebhookVerdict } from '@/lib/domain';
-import { fetchJson, postJson, queryKeys } from '@/lib/query';
+import { fetchJson, postJson, queryKeys, serverRead } from '@/lib/query';
 import type { WebhookHealth } from '@/lib/views/webhook-health-types';
 
 export const HEALTH_EVERY_MS = 5_000;
@@ -20,8 +20,7 @@ export function useWebhookHealth(initial?: WebhookHealth) {
     queryFn: ({ signal }) => fetchJson<WebhookHealth>('/api/webhook', signal),
     refetchInterval: HEALTH_EVERY_MS,
     staleTime: 0,
-    initialData: initial,
-    initialDataUpdatedAt: initial ? Date.parse(initial.readAt) : undefined,
+    ...serverRead(initial),
   });
   const probe = useQuery({
     queryKey: queryKeys.webhook.probe(),
