@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { ReactNode } from 'react';
 import { ClusterStatus } from '@/components/ClusterStatus';
 import { JumpToPod } from '@/components/JumpToPod';

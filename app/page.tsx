@@ -1,5 +1,5 @@
 import { formatCount } from '@/lib/domain';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { Time } from '@/components/Time';

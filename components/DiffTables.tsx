@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { formatCount, formatPercent, type DiffPage, type RowChange, type TableDiff } from '@/lib/domain';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { workloadHref } from '@/lib/routes';

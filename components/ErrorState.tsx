@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { PartError } from '@/lib/domain';
 import type { ErrorCode } from '@/lib/http/errors';
 import { ErrorBox } from '@/components/ui/ErrorBox';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { Explanation } from '@/lib/views/explain-types';
 import { workloadHref } from '@/lib/routes';
 

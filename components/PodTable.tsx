@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { PodListRow } from '@/lib/views/pods-types';
 import { Memory } from './Memory';
 import { Time } from './Time';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { compareNames, formatMemory, formatCount, keyParts, parseMemory } from '@/lib/domain';
 import { workloadHref } from '@/lib/routes';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useEffect, useMemo, useState } from 'react';
 import { MiB, formatCount, formatMemory, formatPercent, rowKey } from '@/lib/domain';
 import type { WorkloadSummary } from '@/lib/views/workloads-types';
@@ -95,7 +95,7 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
           {sorted.slice(0, shown).map((w) => (
             <Row key={`${w.namespace}/${w.workload}`} data-testid="workload" data-workload={`${w.namespace}/${w.workload}`}>
               <Td className="font-mono">
-                <Link href={workloadHref(w.namespace, w.workload)} prefetch={false}>
+                <Link href={workloadHref(w.namespace, w.workload)}>
                   {w.namespace}/{w.workload}
                 </Link>
               </Td>

@@ -58,7 +58,7 @@ describe('the first window', () => {
     const many = Array.from({ length: 450 }, (_, i) => w(i % 2 ? 'shop' : 'ci', `app-${String(i).padStart(3, '0')}`, i));
     const byPods = firstWindow(many, { search: '', sort: 'pods' });
     expect(byPods.matching).toBe(450);
-    expect(byPods.first).toHaveLength(200);
+    expect(byPods.first).toHaveLength(100);
     expect(byPods.first[0]!.pods).toBe(449);
     const shop = firstWindow(many, { search: 'shop', sort: 'change' });
     expect(shop.matching).toBe(225);

@@ -6,7 +6,7 @@ export const WORKLOAD_SORTS = ['name', 'change', 'pods', 'stale', 'drifted'] as 
 export type WorkloadSort = (typeof WORKLOAD_SORTS)[number];
 
 /** How many workloads the list shows at first, and how many more each "Show more" adds. */
-export const WORKLOADS_SHOWN = 200;
+export const WORKLOADS_SHOWN = 100;
 
 export interface WorkloadListFilter {
   search: string;

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { ErrorState } from '@/components/ErrorState';
 import { RenderNowProvider } from '@/components/RenderNow';
 import { AppError } from '@/lib/http/errors';

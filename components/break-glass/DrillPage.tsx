@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { DRILL_STEP_TITLES, SAVED_REGISTRATION_FILE, type DrillCheck, type DrillStepId } from '@/lib/domain';
 import type { AccessCheck } from '@/lib/domain/access';
 import { Time } from '@/components/Time';

@@ -1,5 +1,5 @@
 import { formatCount } from '@/lib/domain';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';
 
 // Issue 11 builds the override (save the table, remove its data, run the job); this is where its page is to be.

@@ -1,7 +1,7 @@
 'use client';
 
 import { formatCount } from '@/lib/domain';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/navigation';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { postWrite } from '@/lib/query';

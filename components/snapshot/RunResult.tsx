@@ -1,5 +1,5 @@
 import { formatCount } from '@/lib/domain';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import type { RunDiff, RunState } from '@/lib/views/snapshot-run-types';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { FailedCreateGroup } from '@/lib/domain';
 import { podsInNamespaceHref } from '@/lib/routes';
 import type { Part } from '@/lib/views/webhook-health-types';

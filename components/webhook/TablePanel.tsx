@@ -1,5 +1,5 @@
 import { formatCount } from '@/lib/domain';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { snapshotRunHref } from '@/lib/routes';
 import type { SnapshotRun } from '@/lib/views/webhook-health-types';
 import type { Part, WebhookHealth } from '@/lib/views/webhook-health-types';

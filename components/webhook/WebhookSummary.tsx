@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { StateBanner } from './StateBanner';
 import { useWebhookHealth } from './useWebhookHealth';
 

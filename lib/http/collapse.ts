@@ -56,17 +56,18 @@ export function answerCollapsed(request: IncomingMessage, response: ServerRespon
 
 function handOver(recorded: Recorded, complete: boolean, followers: Waiting[]): void {
   const shared = !recorded.tooLarge && replayable(recorded.status, recorded.headers, complete);
+  // one copy of the body for every waiting request: Node writes a Buffer out without copying it
+  const body = shared && followers.length > 0 ? Buffer.concat(recorded.chunks, recorded.bytes) : null;
+  const headers: OutgoingHttpHeaders = { ...recorded.headers, 'content-length': String(body?.length ?? 0) };
+  delete headers['transfer-encoding'];
   for (const f of followers) {
     // a waiting client that left gets nothing; one whose answer cannot be shared is answered on its own
     if (f.response.destroyed || f.request.destroyed) continue;
-    if (!shared) {
+    if (!body) {
       f.answer();
       continue;
     }
     requestsCollapsed.inc();
-    const body = Buffer.concat(recorded.chunks, recorded.bytes);
-    const headers = { ...recorded.headers, 'content-length': String(body.length) };
-    delete headers['transfer-encoding'];
     f.response.writeHead(recorded.status, headers);
     f.response.end(body);
   }

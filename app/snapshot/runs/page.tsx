@@ -1,6 +1,6 @@
 import { formatCount, showTime } from '@/lib/domain';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';

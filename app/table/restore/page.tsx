@@ -1,6 +1,6 @@
 import { showTime, formatCount } from '@/lib/domain';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { RestoreTable, type VersionChoice } from '@/components/table/RestoreTable';
