@@ -63,11 +63,11 @@ test('/pods lists a page of pods and offers the next ones, keeping its filters',
   await expect(page.getByTestId('pod-row')).toHaveCount(3);
   await expect(page.getByTestId('pod-count')).toContainText('showing the first 3');
   await page.getByTestId('more-pods').click();
-  await expect(page).toHaveURL(/\/pods\?limit=103$/);
+  await expect(page).toHaveURL(/\/pods\?limit=53$/);
   expect(await page.getByTestId('pod-row').count()).toBeGreaterThan(3);
   await page.goto('/pods?namespace=shop&limit=1');
   await page.getByTestId('more-pods').click();
-  await expect(page).toHaveURL(/\/pods\?namespace=shop&limit=101$/);
+  await expect(page).toHaveURL(/\/pods\?namespace=shop&limit=51$/);
   for (const row of await page.getByTestId('pod-row').all()) expect(await row.getAttribute('data-pod')).toMatch(/^shop\//);
 });
 
