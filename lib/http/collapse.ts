@@ -55,22 +55,28 @@ export function answerCollapsed(request: IncomingMessage, response: ServerRespon
 }
 
 function handOver(recorded: Recorded, complete: boolean, followers: Waiting[]): void {
+  if (followers.length === 0) return; // the usual case: nothing waited, nothing to copy
   const shared = !recorded.tooLarge && replayable(recorded.status, recorded.headers, complete);
-  // one copy of the body for every waiting request: Node writes a Buffer out without copying it
-  const body = shared && followers.length > 0 ? Buffer.concat(recorded.chunks, recorded.bytes) : null;
-  const headers: OutgoingHttpHeaders = { ...recorded.headers, 'content-length': String(body?.length ?? 0) };
-  delete headers['transfer-encoding'];
+  const copy = shared ? copyOf(recorded) : null;
   for (const f of followers) {
     // a waiting client that left gets nothing; one whose answer cannot be shared is answered on its own
     if (f.response.destroyed || f.request.destroyed) continue;
-    if (!body) {
+    if (!copy) {
       f.answer();
       continue;
     }
     requestsCollapsed.inc();
-    f.response.writeHead(recorded.status, headers);
-    f.response.end(body);
+    f.response.writeHead(recorded.status, copy.headers);
+    f.response.end(copy.body);
   }
+}
+
+/** One copy of the answer for every waiting request: Node writes a Buffer out without copying it. */
+function copyOf(recorded: Recorded): { body: Buffer; headers: OutgoingHttpHeaders } {
+  const body = Buffer.concat(recorded.chunks, recorded.bytes);
+  const headers: OutgoingHttpHeaders = { ...recorded.headers, 'content-length': String(body.length) };
+  delete headers['transfer-encoding'];
+  return { body, headers };
 }
 
 /**
