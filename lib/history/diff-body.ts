@@ -1,5 +1,5 @@
 // The diff's answer body, JSON {from, to, added, gone, changed, unchanged} or CSV, from two stored tables' text.
-// Run in the diff worker under Next, and in-process where no worker can be loaded (diff-in-worker.ts says when).
+// Run in the diff worker for large tables under Next, and in-process otherwise (diff-body-of.ts says when).
 import { diffCounts, diffTables, diffToCsv, filterDiff, pageOfDiff, type TableData, type TableDiff } from '@/lib/domain';
 import type { DiffJob, DiffPageBody } from './diff-job';
 

@@ -1,6 +1,6 @@
-// Runs in a worker thread (lib/history/diff-in-worker.ts): parses two stored tables, diffs them and writes the
-// answer's body. A diff of 100,000 rows allocates enough that the garbage collector alone, on the server's own
-// heap, would stop health checks for a tenth of a second or more; here it pauses only this thread.
+// Runs in a worker thread for large tables (lib/history/diff-body-of.ts): parses two stored tables, diffs them and
+// writes the answer's body. A diff of 100,000 rows allocates enough that the garbage collector alone, on the server's
+// own heap, would stop health checks for a tenth of a second or more; here it pauses only this thread.
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { diffBody } from './diff-body';

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 export const GET = route(async (request) => {
   const params = parseDiffParams(searchOf(request));
   const started = performance.now();
-  // Computed and written in a worker thread: a diff of 100,000 rows would otherwise hold the server while it runs.
+  // Large tables are diffed in a worker thread: a diff of 100,000 rows would otherwise hold the server while it runs.
   const found = await readDiffExport(params);
   // The history benchmark (bench/history.ts) reads the server's own time for the diff from this header.
   const timing = { 'server-timing': `diff;dur=${(performance.now() - started).toFixed(1)}` };
