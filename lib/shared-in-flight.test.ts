@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sharedInFlight } from './shared-in-flight';
 
 /** A promise settled by hand, and how many times the work was started. */
@@ -49,5 +49,42 @@ describe('sharedInFlight', () => {
     void read('a');
     void read('b');
     expect(started.map((s) => s.key)).toEqual(['a', 'b']);
+  });
+});
+
+describe('sharedInFlight with reuse', () => {
+  const reuse = { forMs: 5000, when: (answer: string) => answer !== 'failed' };
+
+  it('hands the same answer out for forMs after it came, then asks again', async () => {
+    vi.useFakeTimers();
+    try {
+      const { started, work } = manual();
+      const read = sharedInFlight((key: string) => key, work, reuse);
+      const first = read('a');
+      started[0]!.resolve('first');
+      await first;
+      vi.advanceTimersByTime(4999);
+      expect(await read('a')).toBe('first');
+      expect(started).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      void read('a');
+      expect(started).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks again at once after an answer `when` refuses, and after a failure', async () => {
+    const { started, work } = manual();
+    const read = sharedInFlight((key: string) => key, work, reuse);
+    const refused = read('a');
+    started[0]!.resolve('failed');
+    await refused;
+    const failing = read('a');
+    expect(started).toHaveLength(2);
+    started[1]!.reject(new Error('refused'));
+    await expect(failing).rejects.toThrow('refused');
+    void read('a');
+    expect(started).toHaveLength(3);
   });
 });

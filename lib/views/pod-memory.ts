@@ -27,8 +27,14 @@ export async function readPodMemory(ref: { namespace: string; name: string }, no
   }
 }
 
-/** readPodMemory, one Prometheus query per pod while it is in flight however many pages ask (see sharedInFlight). */
+/**
+ * readPodMemory, one Prometheus query per pod while it is in flight however many pages ask (see sharedInFlight), and
+ * its answer reused for 5 s: 28 days of working set at a 300 s step do not change in that time (Prometheus scrapes
+ * every 15-60 s), while parsing them again is the pod page's largest cost when a team has the pod open. A failure
+ * is asked again at once.
+ */
 export const readPodMemoryShared: (ref: { namespace: string; name: string }) => Promise<PodMemory> = sharedInFlight(
   podKey,
   (ref: { namespace: string; name: string }) => readPodMemory(ref),
+  { forMs: 5000, when: (memory) => memory.ok },
 );
