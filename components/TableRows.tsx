@@ -6,14 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { compareNames, formatMemory, formatCount, keyParts, parseMemory } from '@/lib/domain';
 import { workloadHref } from '@/lib/routes';
 import type { Sort, TableFilter } from './table-filter';
-
-/** A row as the page sends it: its parts and size are worked out here, not sent 8,000 times over. */
-export interface TableRowSent {
-  key: string;
-  value: string;
-  /** Why Kyverno cannot use it; only on a malformed row. */
-  problem?: string;
-}
+import { unpackRows, type TableRowSent } from './table-rows-sent';
 
 interface TableRowView {
   key: string;
@@ -36,8 +29,8 @@ const ROW_HEIGHT = 30;
 const BOX_HEIGHT = 512;
 
 /** Today's table: search, namespace filter, sort by size; only the visible rows are in the page, so 8,000 stay smooth. */
-export function TableRows({ rows: sent, initial }: { rows: TableRowSent[]; initial: TableFilter }) {
-  const rows = useMemo(() => sent.map(viewOf), [sent]);
+export function TableRows({ packed, malformed, initial }: { packed: string; malformed: TableRowSent[]; initial: TableFilter }) {
+  const rows = useMemo(() => [...unpackRows(packed), ...malformed].map(viewOf), [packed, malformed]);
   const namespaces = useMemo(() => [...new Set(rows.map((r) => r.namespace))].sort(compareNames), [rows]);
   const [search, setSearch] = useState(initial.search);
   const [namespace, setNamespace] = useState(initial.namespace);

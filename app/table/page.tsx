@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
-import { TableRows, type TableRowSent } from '@/components/TableRows';
+import { TableRows } from '@/components/TableRows';
+import { packRows } from '@/components/table-rows-sent';
 import { tableFilterOf } from '@/components/table-filter';
 import { Time } from '@/components/Time';
 import { formatCount } from '@/lib/domain';
@@ -33,10 +34,8 @@ export default async function TablePage({ searchParams }: Props) {
     );
   }
   const table = read.value;
-  const rows: TableRowSent[] = [
-    ...Object.values(table.parsed.rows).map((r) => ({ key: r.key, value: r.value })),
-    ...table.parsed.malformed.map((m) => ({ key: m.key, value: m.value, problem: m.problem })),
-  ];
+  const packed = packRows(Object.values(table.parsed.rows));
+  const malformed = table.parsed.malformed.map((m) => ({ key: m.key, value: m.value, problem: m.problem }));
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">
@@ -75,7 +74,7 @@ export default async function TablePage({ searchParams }: Props) {
           ))}
         </ul>
       )}
-      <TableRows rows={rows} initial={initial} />
+      <TableRows packed={packed} malformed={malformed} initial={initial} />
     </div>
   );
 }
