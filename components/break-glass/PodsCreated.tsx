@@ -12,6 +12,7 @@ import {
 } from '@/lib/domain';
 import { AppError } from '@/lib/http/errors';
 import { postWrite } from '@/lib/query';
+import { podHref } from '@/lib/routes';
 import { Time } from '@/components/Time';
 import { CommandLines } from '@/components/write/CommandLines';
 import { GuardedAction } from '@/components/write/GuardedAction';
@@ -135,7 +136,7 @@ function GroupTable({ groups, selected, toggle }: { groups: CreatedMeanwhileGrou
                 <td className="p-1">
                   {g.pods.map((p) => (
                     <div key={p.name}>
-                      <a href={`/pods/${p.namespace}/${p.name}`} data-testid="created-pod">
+                      <a href={podHref(p.namespace, p.name)} data-testid="created-pod">
                         {p.name}
                       </a>{' '}
                       <span className="text-xs text-zinc-500">{showTime(p.createdAt)}</span>
