@@ -29,7 +29,7 @@ export function diffBodyOf(job: DiffJob): Promise<ReadableStream<Uint8Array>> {
  * Tables this small (both texts together; about 25,000 rows) are diffed on the server's own thread: a worker takes
  * longer to start than their diff takes, and what they allocate is collected in a few milliseconds.
  */
-export const IN_PROCESS_DIFF_CHARS = 1024 * 1024;
+const IN_PROCESS_DIFF_CHARS = 1024 * 1024;
 
 function small(job: DiffJob): boolean {
   return (job.fromText?.length ?? 0) + (job.toText?.length ?? 0) <= IN_PROCESS_DIFF_CHARS;
