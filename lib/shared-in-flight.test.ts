@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sharedInFlight } from './shared-in-flight';
+import { sharedInFlight, sharedRun } from './shared-in-flight';
 
 /** A promise settled by hand, and how many times the work was started. */
 function manual() {
@@ -86,5 +86,68 @@ describe('sharedInFlight with reuse', () => {
     await expect(failing).rejects.toThrow('refused');
     void read('a');
     expect(started).toHaveLength(3);
+  });
+});
+
+/** A run that emits and settles by hand: each start's emit, signal and settling. */
+function manualRun() {
+  const runs: Array<{ emit: (e: string) => void; signal: AbortSignal; resolve: (v: string) => void }> = [];
+  const work = (signal: AbortSignal, emit: (e: string) => void) =>
+    new Promise<string>((resolve) => {
+      runs.push({ emit, signal, resolve });
+    });
+  return { runs, work };
+}
+
+describe('sharedRun', () => {
+  it('is one run for whoever asks while it runs; a newcomer gets the latest event of each kind, then the rest', async () => {
+    const { runs, work } = manualRun();
+    const run = sharedRun(work, (e: string) => e.split(' ')[0]!);
+    const first: string[] = [];
+    const second: string[] = [];
+    const one = run(new AbortController().signal, (e) => first.push(e));
+    runs[0]!.emit('started');
+    runs[0]!.emit('progress 1');
+    runs[0]!.emit('progress 2');
+    const two = run(new AbortController().signal, (e) => second.push(e));
+    runs[0]!.emit('done');
+    runs[0]!.resolve('outcome');
+    expect(runs).toHaveLength(1);
+    expect(await Promise.all([one, two])).toEqual(['outcome', 'outcome']);
+    expect(first).toEqual(['started', 'progress 1', 'progress 2', 'done']);
+    expect(second).toEqual(['started', 'progress 2', 'done']);
+  });
+
+  it('goes on while one asker is left, and stops when the last one leaves', () => {
+    const { runs, work } = manualRun();
+    const run = sharedRun(work, (e: string) => e);
+    const a = new AbortController();
+    const b = new AbortController();
+    const heardByA: string[] = [];
+    void run(a.signal, (e) => heardByA.push(e));
+    void run(b.signal, () => {});
+    a.abort();
+    runs[0]!.emit('progress');
+    expect(runs[0]!.signal.aborted).toBe(false);
+    expect(heardByA).toEqual([]); // who left hears nothing more
+    b.abort();
+    expect(runs[0]!.signal.aborted).toBe(true);
+    void run(new AbortController().signal, () => {}); // a stopped run is not joined
+    expect(runs).toHaveLength(2);
+  });
+
+  it('starts a new run for whoever asks after one has ended: nothing is reused', async () => {
+    const { runs, work } = manualRun();
+    const run = sharedRun(work, (e: string) => e);
+    const first = run(new AbortController().signal, () => {});
+    runs[0]!.emit('done');
+    runs[0]!.resolve('first');
+    await first;
+    const heard: string[] = [];
+    const second = run(new AbortController().signal, (e) => heard.push(e));
+    expect(runs).toHaveLength(2);
+    expect(heard).toEqual([]);
+    runs[1]!.resolve('second');
+    expect(await second).toBe('second');
   });
 });

@@ -35,3 +35,44 @@ export function sharedInFlight<A extends unknown[], T>(
     return made;
   };
 }
+
+/**
+ * A run that reports as it goes (`emit`) and may be stopped (`signal`), shared by everyone who asks while it runs:
+ * a newcomer first gets the latest event of each kind so far (`kindOf`), then the rest as they come, and the run
+ * stops only once every asker has left. Nothing is kept once it has ended: the next asker starts a new run.
+ */
+export function sharedRun<E, T>(
+  work: (signal: AbortSignal, emit: (event: E) => void) => Promise<T>,
+  kindOf: (event: E) => string,
+): (signal: AbortSignal, emit: (event: E) => void) => Promise<T> {
+  let current: { latest: Map<string, E>; listeners: Set<(event: E) => void>; stop: AbortController; result: Promise<T> } | null = null;
+  const start = () => {
+    const run = { latest: new Map<string, E>(), listeners: new Set<(event: E) => void>(), stop: new AbortController() };
+    const result = work(run.stop.signal, (event) => {
+      run.latest.set(kindOf(event), event);
+      for (const listener of run.listeners) listener(event);
+    });
+    const started = { ...run, result };
+    const end = () => {
+      if (current === started) current = null;
+    };
+    result.then(end, end);
+    return started;
+  };
+  return (signal, emit) => {
+    current ??= start();
+    const run = current;
+    for (const event of run.latest.values()) emit(event);
+    const listener = (event: E) => emit(event);
+    run.listeners.add(listener);
+    const leave = () => {
+      run.listeners.delete(listener);
+      if (run.listeners.size > 0) return;
+      run.stop.abort();
+      if (current === run) current = null; // a stopped run is not joined: the next asker starts afresh
+    };
+    if (signal.aborted) leave();
+    else signal.addEventListener('abort', leave, { once: true });
+    return run.result;
+  };
+}

@@ -101,3 +101,39 @@ test('closing the page stops the preview: its Prometheus reads in flight are clo
     slowed.server.close();
   }
 });
+
+test('a preview asked for while one runs joins it: one set of Prometheus reads, going on while anyone still reads', async () => {
+  test.setTimeout(180_000);
+  const cluster = readState();
+  if (!cluster) throw new Error('precondition: the local cluster is up');
+  // each query 200 ms late, one workload per query: a preview long enough for a second request to arrive during it
+  const slowed = await slowedPrometheus(prometheusUrl(cluster), 200, 0);
+  const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: slowed.url, MEMDASH_PREVIEW_BATCH_SERIES: '1' });
+  const eventsOf = async (response: Response) =>
+    (await response.text())
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; preview?: { computedAt: string } });
+  try {
+    const url = `${server.url}/api/snapshot/preview`;
+    const alone = await eventsOf(await fetch(url));
+    expect(alone.at(-1)!.type).toBe('done');
+    const queriesOfOne = slowed.counts.started;
+
+    // A starts; B asks once A has started; A leaves at its first progress; B still gets the whole preview
+    const leaving = new AbortController();
+    const a = await fetch(url, { signal: leaving.signal });
+    const reader = a.body!.getReader();
+    let seen = '';
+    while (!seen.includes('"progress"')) seen += new TextDecoder().decode((await reader.read()).value);
+    const b = eventsOf(await fetch(url));
+    leaving.abort();
+    const joined = await b;
+    expect(joined[0]!.type).toBe('started');
+    expect(joined.at(-1)!.type).toBe('done');
+    expect(slowed.counts.started - queriesOfOne).toBe(queriesOfOne); // one preview's reads, not two
+  } finally {
+    stopMemdash(server);
+    slowed.server.close();
+  }
+});

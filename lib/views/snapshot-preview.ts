@@ -2,6 +2,7 @@ import 'server-only';
 import { SnapshotPool, diffCounts, diffTables, snapshotGuard, type SnapshotCrash } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { toAppError } from '@/lib/http/errors';
+import { sharedRun } from '@/lib/shared-in-flight';
 import { readClients } from '@/lib/k8s/client';
 import { readTableData } from '@/lib/k8s/table';
 import { PrometheusError } from '@/lib/prometheus/client';
@@ -15,6 +16,17 @@ import type { PreviewEvent, PreviewProblem, PreviewProgress, PreviewWindow, Snap
 const PROGRESS_EVERY_MS = 250;
 
 export type PreviewOutcome = { preview: SnapshotPreview } | { problem: PreviewProblem };
+
+/**
+ * The preview as the pages ask for it: every /workloads computes "p90 now" from it, so a team opening the page in an
+ * incident would each make all of the job's Prometheus queries (hundreds at production size, seconds of the server's
+ * time) at once. Whoever asks while a preview runs joins it (its start and latest progress first), and it stops only
+ * when all of them have gone. One that has ended is not reused: the next asker computes the table as of then.
+ */
+export const previewSnapshotShared = sharedRun<PreviewEvent, PreviewOutcome>(
+  (signal, emit) => previewSnapshot(new Date(), signal, emit),
+  (event) => event.type,
+);
 
 export async function previewSnapshot(
   now: Date,

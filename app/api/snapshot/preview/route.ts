@@ -2,14 +2,15 @@ import { asTableConfigMap } from '@/lib/domain';
 import { AppError, failureOf } from '@/lib/http/errors';
 import { parsePreviewParams, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
-import { previewSnapshot } from '@/lib/views/snapshot-preview';
+import { previewSnapshotShared } from '@/lib/views/snapshot-preview';
 import type { PreviewEvent } from '@/lib/views/snapshot-preview-types';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * The next table, as the snapshot job would compute it, written nowhere. Without ?format: NDJSON events (started,
- * progress…, then done or failed) as it computes; the request going away stops the Prometheus reads.
+ * progress…, then done or failed) as it computes, shared with whoever asks meanwhile; the last request going away stops
+ * the Prometheus reads.
  * ?format=configmap: the preview as a saved table file (`jq -c '{data}'` gives the restore's patch).
  */
 export const GET = route((request) =>
@@ -26,7 +27,7 @@ function stream(request: Request): Response {
         if (!stop.signal.aborted) controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
       };
       // Not awaited: the stream is read while the preview runs.
-      void previewSnapshot(new Date(), stop.signal, send)
+      void previewSnapshotShared(stop.signal, send)
         .catch((err: unknown) => {
           if (!stop.signal.aborted)
             send({ type: 'failed', problem: { kind: 'cluster', title: 'The preview failed', message: failureOf(err).message } });
@@ -45,7 +46,7 @@ function stream(request: Request): Response {
 }
 
 async function configMapFile(request: Request): Promise<Response> {
-  const outcome = await previewSnapshot(new Date(), request.signal);
+  const outcome = await previewSnapshotShared(request.signal, () => {});
   if ('problem' in outcome) throw new AppError('unreachable', `${outcome.problem.title}: ${outcome.problem.message}`);
   const { preview } = outcome;
   const file = asTableConfigMap(preview.rows, preview.table.namespace, preview.table.name);
