@@ -45,25 +45,27 @@ export function sharedRun<E, T>(
   work: (signal: AbortSignal, emit: (event: E) => void) => Promise<T>,
   kindOf: (event: E) => string,
 ): (signal: AbortSignal, emit: (event: E) => void) => Promise<T> {
-  let current: { latest: Map<string, E>; listeners: Set<(event: E) => void>; stop: AbortController; result: Promise<T> } | null = null;
-  const start = () => {
-    const run = { latest: new Map<string, E>(), listeners: new Set<(event: E) => void>(), stop: new AbortController() };
-    const result = work(run.stop.signal, (event) => {
-      run.latest.set(kindOf(event), event);
-      for (const listener of run.listeners) listener(event);
+  let current: Run<E, T> | null = null;
+  const start = (): Run<E, T> => {
+    const latest = new Map<string, E>();
+    const listeners = new Set<(event: E) => void>();
+    const stop = new AbortController();
+    const result = work(stop.signal, (event) => {
+      latest.set(kindOf(event), event);
+      for (const listener of listeners) listener(event);
     });
-    const started = { ...run, result };
+    const run = { latest, listeners, stop, result };
     const end = () => {
-      if (current === started) current = null;
+      if (current === run) current = null;
     };
     result.then(end, end);
-    return started;
+    return run;
   };
   return (signal, emit) => {
     current ??= start();
     const run = current;
     for (const event of run.latest.values()) emit(event);
-    const listener = (event: E) => emit(event);
+    const listener = (event: E) => emit(event); // one entry per asker, even when two pass the same emit
     run.listeners.add(listener);
     const leave = () => {
       run.listeners.delete(listener);
@@ -75,4 +77,12 @@ export function sharedRun<E, T>(
     else signal.addEventListener('abort', leave, { once: true });
     return run.result;
   };
+}
+
+/** One shared run: the latest event of each kind (replayed to newcomers), who listens, and how to stop it. */
+interface Run<E, T> {
+  latest: Map<string, E>;
+  listeners: Set<(event: E) => void>;
+  stop: AbortController;
+  result: Promise<T>;
 }

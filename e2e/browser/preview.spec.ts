@@ -12,14 +12,19 @@ import { slowedPrometheus } from '../../test/integration/prometheus-in-front';
 
 const table = () => kubectlJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']).data ?? {};
 
+/** The preview's NDJSON answer, an event a line. */
+async function eventsOf(response: { text(): Promise<string> }): Promise<Array<{ type: string }>> {
+  return (await response.text())
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string });
+}
+
 test('the API streams started, progress and done, and writes nothing', async ({ request }) => {
   const before = table();
   const response = await request.get('/api/snapshot/preview');
   expect(response.headers()['content-type']).toContain('application/x-ndjson');
-  const events = (await response.text())
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { type: string });
+  const events = await eventsOf(response);
   expect(events[0]!.type).toBe('started');
   expect(events.some((e) => e.type === 'progress')).toBe(true);
   expect(events.at(-1)!.type).toBe('done');
@@ -109,11 +114,6 @@ test('a preview asked for while one runs joins it: one set of Prometheus reads, 
   // each query 200 ms late, one workload per query: a preview long enough for a second request to arrive during it
   const slowed = await slowedPrometheus(prometheusUrl(cluster), 200, 0);
   const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: slowed.url, MEMDASH_PREVIEW_BATCH_SERIES: '1' });
-  const eventsOf = async (response: Response) =>
-    (await response.text())
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { type: string; preview?: { computedAt: string } });
   try {
     const url = `${server.url}/api/snapshot/preview`;
     const alone = await eventsOf(await fetch(url));
@@ -125,7 +125,11 @@ test('a preview asked for while one runs joins it: one set of Prometheus reads, 
     const a = await fetch(url, { signal: leaving.signal });
     const reader = a.body!.getReader();
     let seen = '';
-    while (!seen.includes('"progress"')) seen += new TextDecoder().decode((await reader.read()).value);
+    while (!seen.includes('"progress"')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the preview ended before any progress: ${seen}`);
+      seen += new TextDecoder().decode(value);
+    }
     const b = eventsOf(await fetch(url));
     leaving.abort();
     const joined = await b;
