@@ -59,6 +59,18 @@ export async function historiesAtCreation(db: HistoryDb, createdAts: readonly st
   return createdAts.map((createdAt) => pasts.get(createdAt)!);
 }
 
+/**
+ * What the pasts at creation are read from, as one short string: the store is only appended to (no version or
+ * observation is changed or deleted), so the last id of each changes whenever, and only when, something is recorded.
+ */
+export async function recordedStamp(db: HistoryDb): Promise<string> {
+  const [versions, observations] = await Promise.all([
+    db.selectFrom('table_versions').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst(),
+    db.selectFrom('registration_observations').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst(),
+  ]);
+  return `${versions?.last ?? 0}/${observations?.last ?? 0}`;
+}
+
 type TableAtCreation = NonNullable<HistoryAtCreation['table']>;
 
 // A recorded version is never changed or deleted, so its parse is kept by id: explaining a pod otherwise read and

@@ -44,11 +44,15 @@ export async function listPods(k: KubeClients, namespace?: string): Promise<V1Po
   // Every pod of the cluster read directly is 20,000 whole pods as typed objects, hundreds of MB at once: while the
   // cache's first list is under way (it reads the same pods, slimmed page by page), wait for it instead.
   if (!namespace) await readCaches().pods.start().whenSynced(FIRST_LIST_WAIT_MS);
-  const cached = whenFresh(readCaches().pods, (c) => (namespace ? (podsByNamespace(c).get(namespace) ?? []) : c.list()));
+  const cached = whenFresh(readCaches().pods, (c) => (namespace ? (podsByNamespace(c).get(namespace) ?? []) : everyPod(c)));
   if (cached) return cached as V1Pod[];
   const list = namespace ? await k.core.listNamespacedPod({ namespace }) : await k.core.listPodForAllNamespaces();
   return list.items;
 }
+
+// One array per change of the cache, shared by the callers (they do not change it): /workloads keeps its list while
+// it is the same array.
+const everyPod = derived((cache: Informer<CachedPod>) => cache.list());
 
 const podsByNamespace = derived((cache: Informer<CachedPod>) => {
   const byNamespace = new Map<string, CachedPod[]>();

@@ -1,7 +1,7 @@
 import 'server-only';
 import { partOk, type HistoryAtCreation, type Part, type RegistrationState } from '@/lib/domain';
 import { historyDb } from '@/lib/history';
-import { absentSince, historiesAtCreation, historyAtCreation } from '@/lib/history/reads';
+import { absentSince, historiesAtCreation, historyAtCreation, recordedStamp } from '@/lib/history/reads';
 import { attempt } from './part';
 
 export interface PastAtCreation {
@@ -46,4 +46,13 @@ export async function withHistories(createdAts: Array<string | null>, registrati
   if (read.ok) return read.value;
   console.error('memdash: the history store could not be read for the explanations:', read.error.message);
   return createdAts.map(() => ({ registration }));
+}
+
+/**
+ * What the store holds for the pasts at creation, as a value equal to itself while nothing new is recorded. An
+ * unreadable store gives a value equal to nothing, so verdicts judged without history are not kept for later.
+ */
+export async function pastsStamp(): Promise<unknown> {
+  const read = await attempt(async () => recordedStamp(await historyDb()));
+  return read.ok ? read.value : Symbol('the history store could not be read');
 }

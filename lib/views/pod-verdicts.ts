@@ -1,86 +1,82 @@
 import 'server-only';
-import { explainPod, type ContainerExplanation, type ExplainInput } from '@/lib/domain';
+import { explainPod, type ContainerExplanation, type RegistrationState } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import type { KubeClients } from '@/lib/k8s/client';
-import { listNamespaces } from '@/lib/k8s/namespaces';
+import { listNamespaces, type NamespaceLabels } from '@/lib/k8s/namespaces';
 import { timestampOf, type LoadedPod } from '@/lib/k8s/pods';
-import { readTable } from '@/lib/k8s/table';
+import { readTable, type TableRead } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
-import { withHistories } from './at-creation';
+import { pastsStamp, withHistories, type PastAtCreation } from './at-creation';
 
 /** What the lists show and count of a container's verdict: its codes and sizes, not the sentences that explain it. */
 export type ListedVerdict = Pick<ContainerExplanation, 'name' | 'init' | 'request' | 'limit' | 'row' | 'verdict'>;
 
 /**
- * Every container's verdict for many pods at once (the lists): the table, the registration and the namespaces'
- * labels are read once for all of them, and the history at the pods' creations in one read of the store.
+ * What every pod is judged from besides itself, read once for all of them. `key` is the same object for as long as
+ * all of it is the same.
  */
-export async function verdictsOf(k: KubeClients, pods: LoadedPod[], now: Date): Promise<ListedVerdict[][]> {
-  const [table, registration, namespaces] = await Promise.all([readTable(k), readRegistration(k), listNamespaces(k)]);
-  const labels = new Map(namespaces.map((n) => [n.name, n.labels]));
+export interface Judging {
+  key: object;
+  table: TableRead;
+  registration: RegistrationState;
+  labels: Map<string, Record<string, string>>;
+  jenkinsNamespace: string;
+  now: Date;
+}
+
+export async function judgingAt(k: KubeClients, now: Date): Promise<Judging> {
+  const [table, registration, namespaces, stamp] = await Promise.all([readTable(k), readRegistration(k), listNamespaces(k), pastsStamp()]);
   const { jenkinsNamespace } = settings();
-  const pasts = await withHistories(pods.map(timestampOf), registration);
-  return pods.map((pod, i) => {
-    const past = pasts[i]!;
-    return judged(pod, {
-      pod,
-      namespaceLabels: labels.get(pod.metadata.namespace ?? '') ?? {},
-      table,
-      registration: past.registration,
-      now,
-      jenkinsNamespace,
-      history: past.history,
-    });
-  });
-}
-
-// /workloads and /pods?verdict= judge every pod: 20,000 explanations took a second per request. A pod from the
-// watch-fed cache is the same object until it changes, and the table, the namespaces' labels and a recorded table
-// version are the same objects until they change; so each pod's verdicts are kept with what they were judged from
-// and reused while all of it is the same. `now` only words how long the registration has been absent, so it counts
-// (to the minute) only then. Only what the lists use is kept: with the explanations' sentences, 20,000 pods' kept
-// verdicts held 100 MB.
-const kept = new WeakMap<LoadedPod, { inputs: unknown[]; containers: ListedVerdict[] }>();
-
-function judged(pod: LoadedPod, input: ExplainInput): ListedVerdict[] {
-  const inputs = inputsOf(input);
-  const last = kept.get(pod);
-  if (last && last.inputs.every((v, i) => v === inputs[i])) return last.containers;
-  const containers = explainPod(input).containers.map(({ name, init, request, limit, row, verdict }) => ({
-    name,
-    init,
-    request,
-    limit,
-    row,
-    verdict,
-  }));
-  kept.set(pod, { inputs, containers });
-  return containers;
-}
-
-/** What a pod's verdicts depend on besides the pod, each compared by identity or as a short string. */
-function inputsOf(input: ExplainInput): unknown[] {
-  const { registration, history } = input;
-  return [
-    input.table,
-    input.namespaceLabels,
-    input.jenkinsNamespace,
+  // `now` only words how long the registration has been absent, so it counts (to the minute) only then.
+  const inputs = [
+    table,
+    namespaces,
+    jenkinsNamespace,
     registration.present,
     registration.entry,
     registration.absentSince,
-    registration.present ? null : Math.floor(input.now.getTime() / 60_000),
-    history?.table ?? null,
-    history?.tableRecordedSince ?? null,
-    history ? registrationKey(history.registration) : null,
+    registration.present ? null : Math.floor(now.getTime() / 60_000),
+    stamp,
   ];
+  if (!last || !last.inputs.every((v, i) => v === inputs[i])) last = { inputs, key: {}, labels: labelsOf(namespaces) };
+  return { key: last.key, table, registration, labels: last.labels, jenkinsNamespace, now };
 }
 
-// The registration at a creation is a new object on each read, shared by the pods created at the same time: its
-// words are compared, worked out once per object.
-const registrationKeys = new WeakMap<object, string>();
+let last: { inputs: unknown[]; key: object; labels: Map<string, Record<string, string>> } | null = null;
 
-function registrationKey(registration: object): string {
-  let key = registrationKeys.get(registration);
-  if (key === undefined) registrationKeys.set(registration, (key = JSON.stringify(registration)));
-  return key;
+function labelsOf(namespaces: NamespaceLabels[]): Map<string, Record<string, string>> {
+  return new Map(namespaces.map((n) => [n.name, n.labels]));
+}
+
+// /workloads and /pods?verdict= judge every pod: 20,000 explanations took a second per request, and reading the past
+// at 20,000 creations and comparing each pod's inputs still allocated enough to pause the server for a full
+// collection. A pod from the watch-fed cache is the same object until it changes, and what it is judged from has one
+// key while it is the same (the store's stamp stands for the pasts at creation): so each pod's verdicts are kept with
+// that key, and only new or changed pods are judged, their pasts read together. Only what the lists use is kept:
+// with the explanations' sentences, 20,000 pods' kept verdicts held 100 MB.
+const kept = new WeakMap<LoadedPod, { key: object; containers: ListedVerdict[] }>();
+
+/** Every container's verdict for many pods at once (the lists). */
+export async function verdictsOf(k: KubeClients, pods: LoadedPod[], now: Date, judging?: Judging): Promise<ListedVerdict[][]> {
+  const j = judging ?? (await judgingAt(k, now));
+  const unjudged = pods.filter((pod) => kept.get(pod)?.key !== j.key);
+  if (unjudged.length > 0) {
+    const pasts = await withHistories(unjudged.map(timestampOf), j.registration);
+    unjudged.forEach((pod, i) => kept.set(pod, { key: j.key, containers: judged(pod, j, pasts[i]!) }));
+  }
+  // a concurrent call may have judged a pod again meanwhile, from what is newer still: either is the pod's verdict
+  return pods.map((pod) => kept.get(pod)!.containers);
+}
+
+function judged(pod: LoadedPod, j: Judging, past: PastAtCreation): ListedVerdict[] {
+  const explanation = explainPod({
+    pod,
+    namespaceLabels: j.labels.get(pod.metadata.namespace ?? '') ?? {},
+    table: j.table,
+    registration: past.registration,
+    now: j.now,
+    jenkinsNamespace: j.jenkinsNamespace,
+    history: past.history,
+  });
+  return explanation.containers.map(({ name, init, request, limit, row, verdict }) => ({ name, init, request, limit, row, verdict }));
 }

@@ -19,6 +19,8 @@ const { startRecorder } = await import('@/lib/history/recorder');
 const { readCaches } = await import('@/lib/k8s/caches');
 const { listVersions, readVersion } = await import('@/lib/history/store');
 const { listGaps } = await import('@/lib/history/reads');
+const { findPodsWithVerdicts } = await import('@/lib/views/pods');
+const { readClients } = await import('@/lib/k8s/client');
 
 async function explain(namespace: string, pod: string): Promise<Explanation> {
   const response = await GET(new Request(`http://memdash.test/api/pods/${namespace}/${pod}/explanation`), {
@@ -26,6 +28,16 @@ async function explain(namespace: string, pod: string): Promise<Explanation> {
   });
   expect(response.status).toBe(200);
   return (await response.json()) as Explanation;
+}
+/**
+ * The pod's verdicts as the lists (/pods?verdict=, /workloads) judge them: they keep each pod's verdicts while what it
+ * was judged from is the same, so they are asked early too, and must then follow the explanation.
+ */
+async function listedVerdicts(namespace: string, pod: string): Promise<string[]> {
+  const { pods } = await findPodsWithVerdicts(readClients(), { namespace, name: pod, limit: 50 }, undefined, new Date());
+  const row = pods.find((p) => p.name === pod);
+  if (!row) throw new Error(`the pod list does not have ${namespace}/${pod}`);
+  return row.containers.map((c) => c.verdict);
 }
 const shown = (e: Explanation) =>
   e.containers.map((c) => ({ name: c.name, init: c.init, request: c.request, limit: c.limit, row: c.row, verdict: c.verdict }));
@@ -162,11 +174,13 @@ describe('pods the cluster makes while Kyverno cannot size them', () => {
       await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: clearly after the removal
       const pod = await recreatePod(OWN.namespace, OWN.name);
       expect(requestOf(OWN.namespace, pod)).toBe(OWN.request); // admitted untouched
+      await until("the pod cache to hold the new pod", async () => (await listedVerdicts(OWN.namespace, pod)).length > 0);
       await new Promise((r) => setTimeout(r, 1100));
       restoreTable({ ...saved, [OWN_ROW]: OWN.row });
       await recorded((data) => data[OWN_ROW] === OWN.row);
       const [app] = (await explain(OWN.namespace, pod)).containers;
       expect(app).toMatchObject({ verdict: 'no-table', request: bytes(OWN.request), limit: bytes(OWN.limit), row: bytes(OWN.row) });
+      await until('the lists to judge it no-table too', async () => (await listedVerdicts(OWN.namespace, pod))[0] === 'no-table');
     } finally {
       restoreTable({ ...saved, [OWN_ROW]: OWN.row });
     }
@@ -180,9 +194,11 @@ describe('pods the cluster makes while Kyverno cannot size them', () => {
       await new Promise((r) => setTimeout(r, 1100));
       const pod = await recreatePod(OWN.namespace, OWN.name);
       expect(requestOf(OWN.namespace, pod)).toBe(OWN.request);
+      await until("the pod cache to hold the new pod", async () => (await listedVerdicts(OWN.namespace, pod)).length > 0);
       tableReadable();
       const [app] = (await explain(OWN.namespace, pod)).containers;
       expect(app).toMatchObject({ verdict: 'unexplained', request: bytes(OWN.request), row: bytes(OWN.row) });
+      expect(await listedVerdicts(OWN.namespace, pod)).toEqual(['unexplained']);
       expect(app!.reason).toContain(`from row ${OWN_ROW} in force when the pod was created (${OWN.row}`);
     } finally {
       tableReadable();
@@ -208,6 +224,7 @@ describe('registration-absent: payments/ledger made again during a break-glass m
       );
       await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: be clearly inside the gap
       const pod = await recreatePod('payments', 'ledger');
+      await until("the pod cache to hold the new pod", async () => (await listedVerdicts('payments', pod)).length > 0);
       await new Promise((r) => setTimeout(r, 1100)); // and the registration back in a later second
       scaleKyverno(3);
       const closed = await until(
@@ -223,6 +240,7 @@ describe('registration-absent: payments/ledger made again during a break-glass m
       const explanation = await explain('payments', pod);
       expect(shown(explanation)).toEqual(expectedContainers(ledger, () => 'registration-absent', false));
       expect(explanation.containers[0]!.reason).toContain('inside a recorded gap of the registration');
+      expect(await listedVerdicts('payments', pod)).toEqual(explanation.containers.map((c) => c.verdict));
     } finally {
       scaleKyverno(3);
       await until(
