@@ -65,8 +65,14 @@ export async function historiesAtCreation(db: HistoryDb, createdAts: readonly st
  */
 export async function recordedStamp(db: HistoryDb): Promise<string> {
   const [versions, observations] = await Promise.all([
-    db.selectFrom('table_versions').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst(),
-    db.selectFrom('registration_observations').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst(),
+    db
+      .selectFrom('table_versions')
+      .select((eb) => eb.fn.max('id').as('last'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('registration_observations')
+      .select((eb) => eb.fn.max('id').as('last'))
+      .executeTakeFirst(),
   ]);
   return `${versions?.last ?? 0}/${observations?.last ?? 0}`;
 }

@@ -174,7 +174,7 @@ describe('pods the cluster makes while Kyverno cannot size them', () => {
       await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: clearly after the removal
       const pod = await recreatePod(OWN.namespace, OWN.name);
       expect(requestOf(OWN.namespace, pod)).toBe(OWN.request); // admitted untouched
-      await until("the pod cache to hold the new pod", async () => (await listedVerdicts(OWN.namespace, pod)).length > 0);
+      await until('the pod cache to hold the new pod', async () => (await listedVerdicts(OWN.namespace, pod)).length > 0);
       await new Promise((r) => setTimeout(r, 1100));
       restoreTable({ ...saved, [OWN_ROW]: OWN.row });
       await recorded((data) => data[OWN_ROW] === OWN.row);
@@ -194,7 +194,7 @@ describe('pods the cluster makes while Kyverno cannot size them', () => {
       await new Promise((r) => setTimeout(r, 1100));
       const pod = await recreatePod(OWN.namespace, OWN.name);
       expect(requestOf(OWN.namespace, pod)).toBe(OWN.request);
-      await until("the pod cache to hold the new pod", async () => (await listedVerdicts(OWN.namespace, pod)).length > 0);
+      await until('the pod cache to hold the new pod', async () => (await listedVerdicts(OWN.namespace, pod)).length > 0);
       tableReadable();
       const [app] = (await explain(OWN.namespace, pod)).containers;
       expect(app).toMatchObject({ verdict: 'unexplained', request: bytes(OWN.request), row: bytes(OWN.row) });
@@ -224,7 +224,7 @@ describe('registration-absent: payments/ledger made again during a break-glass m
       );
       await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: be clearly inside the gap
       const pod = await recreatePod('payments', 'ledger');
-      await until("the pod cache to hold the new pod", async () => (await listedVerdicts('payments', pod)).length > 0);
+      await until('the pod cache to hold the new pod', async () => (await listedVerdicts('payments', pod)).length > 0);
       await new Promise((r) => setTimeout(r, 1100)); // and the registration back in a later second
       scaleKyverno(3);
       const closed = await until(
