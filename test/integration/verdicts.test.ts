@@ -30,14 +30,13 @@ async function explain(namespace: string, pod: string): Promise<Explanation> {
   return (await response.json()) as Explanation;
 }
 /**
- * The pod's verdicts as the lists (/pods?verdict=, /workloads) judge them: they keep each pod's verdicts while what it
- * was judged from is the same, so they are asked early too, and must then follow the explanation.
+ * The pod's verdicts as the lists (/pods?verdict=, /workloads) judge them, or null while the pod cache does not have
+ * the pod yet. The lists keep each pod's verdicts while what it was judged from is the same, so they are asked early
+ * too, and must then follow the explanation.
  */
-async function listedVerdicts(namespace: string, pod: string): Promise<string[]> {
+async function listedVerdicts(namespace: string, pod: string): Promise<string[] | null> {
   const { pods } = await findPodsWithVerdicts(readClients(), { namespace, name: pod, limit: 50 }, undefined, new Date());
-  const row = pods.find((p) => p.name === pod);
-  if (!row) throw new Error(`the pod list does not have ${namespace}/${pod}`);
-  return row.containers.map((c) => c.verdict);
+  return pods.find((p) => p.name === pod)?.containers.map((c) => c.verdict) ?? null;
 }
 const shown = (e: Explanation) =>
   e.containers.map((c) => ({ name: c.name, init: c.init, request: c.request, limit: c.limit, row: c.row, verdict: c.verdict }));
@@ -174,13 +173,13 @@ describe('pods the cluster makes while Kyverno cannot size them', () => {
       await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: clearly after the removal
       const pod = await recreatePod(OWN.namespace, OWN.name);
       expect(requestOf(OWN.namespace, pod)).toBe(OWN.request); // admitted untouched
-      await until('the pod cache to hold the new pod', async () => (await listedVerdicts(OWN.namespace, pod)).length > 0);
+      await until('the pod cache to hold the new pod', () => listedVerdicts(OWN.namespace, pod));
       await new Promise((r) => setTimeout(r, 1100));
       restoreTable({ ...saved, [OWN_ROW]: OWN.row });
       await recorded((data) => data[OWN_ROW] === OWN.row);
       const [app] = (await explain(OWN.namespace, pod)).containers;
       expect(app).toMatchObject({ verdict: 'no-table', request: bytes(OWN.request), limit: bytes(OWN.limit), row: bytes(OWN.row) });
-      await until('the lists to judge it no-table too', async () => (await listedVerdicts(OWN.namespace, pod))[0] === 'no-table');
+      await until('the lists to judge it no-table too', async () => (await listedVerdicts(OWN.namespace, pod))?.[0] === 'no-table');
     } finally {
       restoreTable({ ...saved, [OWN_ROW]: OWN.row });
     }
@@ -194,7 +193,7 @@ describe('pods the cluster makes while Kyverno cannot size them', () => {
       await new Promise((r) => setTimeout(r, 1100));
       const pod = await recreatePod(OWN.namespace, OWN.name);
       expect(requestOf(OWN.namespace, pod)).toBe(OWN.request);
-      await until('the pod cache to hold the new pod', async () => (await listedVerdicts(OWN.namespace, pod)).length > 0);
+      await until('the pod cache to hold the new pod', () => listedVerdicts(OWN.namespace, pod));
       tableReadable();
       const [app] = (await explain(OWN.namespace, pod)).containers;
       expect(app).toMatchObject({ verdict: 'unexplained', request: bytes(OWN.request), row: bytes(OWN.row) });
@@ -224,7 +223,7 @@ describe('registration-absent: payments/ledger made again during a break-glass m
       );
       await new Promise((r) => setTimeout(r, 1100)); // creation times are whole seconds: be clearly inside the gap
       const pod = await recreatePod('payments', 'ledger');
-      await until('the pod cache to hold the new pod', async () => (await listedVerdicts('payments', pod)).length > 0);
+      await until('the pod cache to hold the new pod', () => listedVerdicts('payments', pod));
       await new Promise((r) => setTimeout(r, 1100)); // and the registration back in a later second
       scaleKyverno(3);
       const closed = await until(
