@@ -10,6 +10,7 @@ import {
   recordReplicas,
   writeCursor,
 } from './observations';
+import { recordedStamp } from './reads';
 import { contentHash, importSavedTable, listVersions, readVersion, recordTableVersion, rowsOverTime } from './store';
 
 // The store on a real SQLite file (in the postgres group, a real PostgreSQL database: test/stores.ts): migrations,
@@ -158,6 +159,28 @@ describe('registration and replicas', () => {
     expect(await lastDesiredReplicas(db)).toBe(5);
     await recordReplicas(db, { at: '2026-10-02T00:03:00Z', ready: 0, desired: 2 });
     expect(await lastDesiredReplicas(db)).toBe(2);
+  });
+});
+
+describe("the store's stamp (what the lists' kept verdicts are judged against)", () => {
+  it('changes when a version or a registration state is recorded, and only then', async () => {
+    const stamps = [await recordedStamp(db)];
+    const next = async () => {
+      stamps.push(await recordedStamp(db));
+      return stamps.at(-1) === stamps.at(-2) ? 'same' : 'changed';
+    };
+    await recordTableVersion(db, seen(A, '10', '2026-10-01T04:15:31Z'));
+    expect(await next()).toBe('changed');
+    await recordTableVersion(db, seen(A, '11', '2026-10-01T05:00:00Z')); // unchanged: nothing recorded
+    expect(await next()).toBe('same');
+    const observation = { present: false, uid: null, createdAt: null, failurePolicy: null, owner: null, live: true };
+    await recordRegistration(db, { ...observation, at: '2026-10-01T06:00:00Z' });
+    expect(await next()).toBe('changed');
+    await recordRegistration(db, { ...observation, at: '2026-10-01T06:01:00Z' }); // the same state again
+    expect(await next()).toBe('same');
+    await recordTableVersion(db, seen(B, '12', '2026-10-02T04:15:31Z'));
+    expect(await next()).toBe('changed');
+    expect(new Set(stamps).size).toBe(4);
   });
 });
 
