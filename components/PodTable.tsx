@@ -68,7 +68,9 @@ export function PodTable({ pods, now }: { pods: PodListRow[]; now: Date }) {
               <Td className="text-right">
                 <Memory bytes={c.row} />
               </Td>
-              <Td>
+              {/* On a phone the columns shrink to their longest word: the verdict's sentence then took a line a word.
+                  It keeps a readable width and the table scrolls sideways instead. */}
+              <Td className="min-w-56">
                 <Verdict code={c.verdict} />
               </Td>
               {i === 0 && (
