@@ -64,17 +64,15 @@ export async function historiesAtCreation(db: HistoryDb, createdAts: readonly st
  * observation is changed or deleted), so the last id of each changes whenever, and only when, something is recorded.
  */
 export async function recordedStamp(db: HistoryDb): Promise<string> {
-  const [versions, observations] = await Promise.all([
-    db
-      .selectFrom('table_versions')
-      .select((eb) => eb.fn.max('id').as('last'))
-      .executeTakeFirst(),
-    db
-      .selectFrom('registration_observations')
-      .select((eb) => eb.fn.max('id').as('last'))
-      .executeTakeFirst(),
-  ]);
-  return `${versions?.last ?? 0}/${observations?.last ?? 0}`;
+  const lasts = await Promise.all(
+    (['table_versions', 'registration_observations'] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.max('id').as('last'))
+        .executeTakeFirst(),
+    ),
+  );
+  return lasts.map((row) => row?.last ?? 0).join('/');
 }
 
 type TableAtCreation = NonNullable<HistoryAtCreation['table']>;

@@ -24,6 +24,7 @@ export interface Judging {
   now: Date;
 }
 
+/** What every pod is judged from at `now`, with the key it had at the last call while all of it is the same. */
 export async function judgingAt(k: KubeClients, now: Date): Promise<Judging> {
   const [table, registration, namespaces, stamp] = await Promise.all([readTable(k), readRegistration(k), listNamespaces(k), pastsStamp()]);
   const { jenkinsNamespace } = settings();
@@ -56,9 +57,8 @@ function labelsOf(namespaces: NamespaceLabels[]): Map<string, Record<string, str
 // with the explanations' sentences, 20,000 pods' kept verdicts held 100 MB.
 const kept = new WeakMap<LoadedPod, { key: object; containers: ListedVerdict[] }>();
 
-/** Every container's verdict for many pods at once (the lists). */
-export async function verdictsOf(k: KubeClients, pods: LoadedPod[], now: Date, judging?: Judging): Promise<ListedVerdict[][]> {
-  const j = judging ?? (await judgingAt(k, now));
+/** Every container's verdict for many pods at once (the lists), judged from `j` (judgingAt). */
+export async function verdictsOf(pods: LoadedPod[], j: Judging): Promise<ListedVerdict[][]> {
   const unjudged = pods.filter((pod) => kept.get(pod)?.key !== j.key);
   if (unjudged.length > 0) {
     const pasts = await withHistories(unjudged.map(timestampOf), j.registration);

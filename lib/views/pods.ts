@@ -7,7 +7,7 @@ import type { KubeClients } from '@/lib/k8s/client';
 import type { Informer } from '@/lib/k8s/informer';
 import { asPodShape, listPods, timestampOf, type LoadedPod } from '@/lib/k8s/pods';
 import type { CachedPod } from '@/lib/k8s/slim';
-import { verdictsOf, type ListedVerdict } from './pod-verdicts';
+import { judgingAt, verdictsOf, type ListedVerdict } from './pod-verdicts';
 import type { PodContainerRow, PodListRow, PodSearch, PodSummary, PodVerdictFilter } from './pods-types';
 
 export type { PodListRow, PodSearch, PodSummary, PodVerdictFilter };
@@ -28,13 +28,12 @@ export async function findPodsWithVerdicts(
   verdict: PodVerdictFilter | undefined,
   now: Date,
 ): Promise<{ pods: PodListRow[]; total: number }> {
-  const matches = await matchingPods(k, search);
+  const [matches, judging] = await Promise.all([matchingPods(k, search), judgingAt(k, now)]);
   // Without a verdict filter only the page shown needs its verdicts: 20,000 pods are counted, 200 explained.
   const candidates = verdict ? matches : matches.slice(0, search.limit);
   const verdicts = await verdictsOf(
-    k,
     candidates.map((m) => m.pod),
-    now,
+    judging,
   );
   const rows = candidates
     .map((m, i) => ({ ...m.summary, containers: verdicts[i]!.map(containerRow) }))

@@ -1,6 +1,6 @@
 import 'server-only';
 import { compareNames } from '@/lib/domain';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { readClients } from '@/lib/k8s/client';
 import { listPods } from '@/lib/k8s/pods';
 import type { V1Pod } from '@kubernetes/client-node';
 import { judgingAt, verdictsOf, type Judging } from './pod-verdicts';
@@ -21,7 +21,7 @@ export async function readWorkloads(now = new Date()): Promise<WorkloadSummary[]
   const k = readClients();
   const [pods, judging] = await Promise.all([listPods(k), judgingAt(k, now)]);
   if (kept?.pods === pods && kept.judging === judging.key) return kept.list;
-  const list = workloadsOf(k, pods, judging);
+  const list = workloadsOf(pods, judging);
   kept = { pods, judging: judging.key, list };
   list.catch(() => {
     if (kept?.list === list) kept = null;
@@ -29,7 +29,7 @@ export async function readWorkloads(now = new Date()): Promise<WorkloadSummary[]
   return list;
 }
 
-async function workloadsOf(k: KubeClients, pods: V1Pod[], judging: Judging): Promise<WorkloadSummary[]> {
+async function workloadsOf(pods: V1Pod[], judging: Judging): Promise<WorkloadSummary[]> {
   const byId = new Map<string, WorkloadSummary>();
   for (const row of Object.values(judging.table.parsed.rows)) {
     const id = `${row.namespace}/${row.workload}`;
@@ -44,9 +44,7 @@ async function workloadsOf(k: KubeClients, pods: V1Pod[], judging: Judging): Pro
     return summary ? [{ pod: match.pod, summary }] : [];
   });
   const verdicts = await verdictsOf(
-    k,
     listed.map((l) => l.pod),
-    judging.now,
     judging,
   );
   listed.forEach(({ summary }, i) => {
