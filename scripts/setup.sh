@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Installs what a fresh machine lacks: Debian packages, Node 24, the npm packages, and the Kubernetes, KWOK and Kyverno
-# binaries (built from Go modules into ~/.cache/memdash, one at a time; a cold build takes a long while — Kubernetes
-# about 10 min, Kyverno v1.19.1 about 8 more on an idle machine — and later runs skip it).
+# Installs what a fresh machine lacks: Debian packages, Node 24, the npm packages, and the Kubernetes and KWOK binaries
+# the local cluster runs (built from Go modules into ~/.cache/memdash, one at a time; a cold build takes about 12 min on
+# an idle 2-core machine, and later runs skip it). `--no-build` leaves the binaries out: scripts/test.sh builds them
+# (and Kyverno and helm, which only its last groups need) in the background while the groups that need none run.
+# `npm run cluster -- build` builds all of them.
 set -euo pipefail
+build=up
+[ "${1:-}" = --no-build ] && build=none
 cd "$(dirname "$0")/.."
 
 need_apt=()
@@ -31,4 +35,4 @@ node -e "require('better-sqlite3')(':memory:').close()" 2>/dev/null || {
   echo "[setup] rebuilding better-sqlite3 for Node $(node --version)" >&2
   npm rebuild better-sqlite3
 }
-npm run --silent cluster -- build
+[ "$build" = none ] || npm run --silent cluster -- build "$build"

@@ -19,8 +19,9 @@ const USAGE = `usage: npm run cluster -- <command>
                       v1.19.1 itself (built from its Go module); kept in the state folder until changed
   down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
-  build               build the Kubernetes, KWOK and Kyverno binaries (up does it when they are missing) and helm into
-                      the cache
+  build [up|all]      build into the cache what is missing: up, the Kubernetes and KWOK binaries the cluster runs
+                      (up builds them itself when they are missing); all (the default), also Kyverno v1.19.1 with
+                      its CLI (--kyverno real, the policy's CLI tests) and helm (the chart's tests)
   kyverno crash|recover
                       SIGKILL Kyverno, leaving its registrations (covered pod creates are refused) | start it again
   kyverno deny|allow  answer pod reviews with a denial (the real one: a policy whose patch fails) | as the policy says
@@ -28,6 +29,18 @@ const USAGE = `usage: npm run cluster -- <command>
                       stand-in only: the GlobalContextEntry's list of the table is refused (failed load) | works
   snapshot normal|prometheus-fails|too-few-rows
                       what the snapshot job's Prometheus does: answer | fail (503) | return one namespace's series`;
+
+function build(what: string): number {
+  if (what !== 'up' && what !== 'all') {
+    console.error(USAGE);
+    return 2;
+  }
+  ensureBinaries();
+  if (what === 'up') return 0;
+  ensureKyvernoBinary();
+  ensureHelm();
+  return 0;
+}
 
 function printStatus(): number {
   const current = readState();
@@ -123,10 +136,7 @@ async function main(argv: string[]): Promise<number> {
     case 'status':
       return printStatus();
     case 'build':
-      ensureBinaries();
-      ensureKyvernoBinary();
-      ensureHelm();
-      return 0;
+      return build(flags[0] ?? 'all');
     case 'kyverno':
       return kyvernoCommand(flags[0]);
     case 'snapshot':
