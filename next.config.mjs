@@ -48,11 +48,10 @@ async function sourceConfig() {
   loadSettings(process.env);
 
   return {
-    // client-node is bundled: the bundle keeps only the API groups memdash calls. Loaded whole by Node it put
-    // about 25 MB on the heap (every API group's source and classes), and 10–20 MB on the RSS under load.
+    // client-node loads optional transports (ws, socks) at run time; bundling it gains nothing on the server.
     // prom-client keeps its registry in its module: one copy for instrumentation and every route. pg's optional
     // native binding is loaded (or not) by Node, never resolved by the bundler.
-    serverExternalPackages: ['prom-client', 'pg'],
+    serverExternalPackages: ['@kubernetes/client-node', 'prom-client', 'pg'],
     // The image (Dockerfile) runs Next's standalone server; `next start` here and in the tests runs the usual build.
     output: process.env.MEMDASH_STANDALONE === '1' ? 'standalone' : undefined,
     poweredByHeader: false,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/test-groups' real-kyverno group: a second local cluster in .cluster-real with Kyverno v1.19.1 itself
-# answering the pod webhook (`cluster up --kyverno real`; setup.sh built its binary), beside the stand-in's cluster
+# answering the pod webhook (`cluster up --kyverno real`; scripts/test.sh built its binary), beside the stand-in's cluster
 # that the earlier groups use, then vitest.real.config.ts against it. A cluster this script started is stopped.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds helm from its Go module into the cache outside the repo (once; later runs find it). Prints its path.
 # Used by the chart's tests (helm lint, template, install into the local cluster); run by `npm run cluster -- build`
-# (e2e/cluster/lib/binaries.ts, which passes HELM_VERSION), which scripts/setup.sh runs.
+# (e2e/cluster/lib/binaries.ts, which passes HELM_VERSION), which scripts/test.sh runs.
 set -euo pipefail
 HELM_VERSION=${HELM_VERSION:-v3.22.0}
 BIN_DIR=${MEMDASH_CACHE:-$HOME/.cache/memdash}/bin/helm-$HELM_VERSION

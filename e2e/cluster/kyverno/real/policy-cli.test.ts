@@ -159,7 +159,10 @@ describe("the runbook's policy through `kyverno test` (Kyverno v1.19.1's CLI, of
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('mutates each pod shape as the runbook says, and leaves pods without a workload or a row untouched', () => {
-    expect(existsSync(kyvernoCli), `precondition: Kyverno's CLI at ${kyvernoCli} (scripts/setup.sh builds it)`).toBe(true);
+    expect(
+      existsSync(kyvernoCli),
+      `precondition: Kyverno's CLI at ${kyvernoCli} (npm run cluster -- build, which scripts/test.sh runs, builds it)`,
+    ).toBe(true);
     writeTestFolder(dir);
     let output: string;
     try {
