@@ -36,11 +36,12 @@ builder=$!
 set +m
 
 # Waits for a marker; says whether it came. A failed build prints the end of its log once.
+build_reported=0
 built() {
   local marker=$1
   while [ ! -e "$results/$marker" ]; do
     if [ -e "$results/build.failed" ]; then
-      [ -e "$results/build.reported" ] || { echo "the binaries did not build:"; tail -30 "$results/build.log"; touch "$results/build.reported"; }
+      [ "$build_reported" = 1 ] || { echo "the binaries did not build:"; tail -30 "$results/build.log"; build_reported=1; }
       return 1
     fi
     sleep 5
