@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { kubeconfigPath, bin } from '../e2e/cluster/lib/paths.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
-import { percentile, serverRssMb, startMemdash, stopMemdash, time, waitForCaches } from './harness.ts';
+import { FRESH, percentile, serverRssMb, startMemdash, stopMemdash, time, waitForCaches } from './harness.ts';
 import { atMost, shown } from './figures.ts';
 
 const SECONDS = Number(process.argv[2] ?? 30);
@@ -30,7 +30,7 @@ interface Load {
 
 /**
  * `clients` loops, each asking again as soon as it has its answer, for `seconds`. As `distinct` browsers (each its
- * own User-Agent), no two requests are identical, so none shares another's answer (lib/http/collapse.ts).
+ * own User-Agent, each asking for a fresh answer), no request shares another's answer (lib/http/collapse.ts).
  */
 async function load(url: string, seconds: number, clients: number, distinct = false): Promise<Load> {
   const latencies: number[] = [];
@@ -39,7 +39,7 @@ async function load(url: string, seconds: number, clients: number, distinct = fa
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
-      const headers: Record<string, string> = distinct ? { 'user-agent': `memdash-bench browser ${client}` } : {};
+      const headers: Record<string, string> = distinct ? { 'user-agent': `memdash-bench browser ${client}`, ...FRESH } : {};
       while (performance.now() < end) {
         const t = performance.now();
         try {
@@ -56,6 +56,13 @@ async function load(url: string, seconds: number, clients: number, distinct = fa
   return { requests: latencies.length, errors, latencies, seconds: (performance.now() - started) / 1000 };
 }
 
+/** The answers the server copied (made while the request waited) and reused (kept a second), from its /metrics. */
+async function sharedSoFar(): Promise<{ copied: number; reused: number }> {
+  const metrics = await (await fetch(`${server.url}/metrics`)).text();
+  const counter = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+  return { copied: counter('memdash_http_requests_collapsed_total'), reused: counter('memdash_http_requests_reused_total') };
+}
+
 try {
   const targets = {
     explanation: `/api/pods/shop/${pod}/explanation`,
@@ -69,9 +76,10 @@ try {
 
   const search: number[] = [];
   for (let i = 0; i < 50; i++)
-    search.push(await time(async () => void (await (await fetch(`${server.url}/api/pods?name=web-${i % 10}`)).json())));
+    search.push(await time(async () => void (await (await fetch(`${server.url}/api/pods?name=web-${i % 10}`, { headers: FRESH })).json())));
   const list: number[] = [];
-  for (let i = 0; i < 20; i++) list.push(await time(async () => void (await (await fetch(`${server.url}/pods`)).text())));
+  for (let i = 0; i < 20; i++)
+    list.push(await time(async () => void (await (await fetch(`${server.url}/pods`, { headers: FRESH })).text())));
   console.log(`Ctrl-K search: median ${percentile(search, 50).toFixed(1)} ms, p95 ${percentile(search, 95).toFixed(1)} ms`);
   console.log(`/pods first page: median ${percentile(list, 50).toFixed(1)} ms, p95 ${percentile(list, 95).toFixed(1)} ms`);
   atMost('Ctrl-K search (/api/pods?name=…), p95', percentile(search, 95), 'ms', 50);
@@ -79,11 +87,20 @@ try {
 
   const sampler = setInterval(sampleRss, 3000); // each sample runs pgrep: not so often it slows the clients
   for (const [name, path] of Object.entries(targets)) {
+    const before = await sharedSoFar();
     const result = await load(`${server.url}${path}`, SECONDS, CLIENTS);
+    const after = await sharedSoFar();
     const p = (q: number) => percentile(result.latencies, q);
+    const perSecond = (n: number) => (n / result.seconds).toFixed(0);
+    const copied = after.copied - before.copied;
+    const reused = after.reused - before.reused;
     console.log(
       `${CLIENTS} clients × ${SECONDS} s on ${name}: ${(result.requests / result.seconds).toFixed(1)} requests/s, ` +
         `p50 ${p(50).toFixed(0)} ms, p95 ${p(95).toFixed(0)} ms, p97.5 ${p(97.5).toFixed(0)} ms, p99 ${p(99).toFixed(0)} ms, ${result.errors} errors; RSS ${serverRssMb(server).toFixed(0)} MB`,
+    );
+    console.log(
+      `  answers made ${perSecond(result.requests - copied - reused)}/s, copied while waiting ${perSecond(copied)}/s, ` +
+        `reused within the second ${perSecond(reused)}/s`,
     );
     atMost(`${CLIENTS} clients on ${name}, p95`, p(95), 'ms', 200);
     atMost(`${CLIENTS} clients on ${name}, errors`, result.errors, 'errors', 0);

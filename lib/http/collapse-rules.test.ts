@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collapseKey, replayable } from './collapse-rules';
+import { collapseKey, replayable, wantsFresh } from './collapse-rules';
 
 const browser = { host: '127.0.0.1:3000', 'user-agent': 'Mozilla/5.0', accept: 'text/html', cookie: 'memdash-theme=dark' };
 
@@ -65,4 +65,25 @@ describe('replayable', () => {
     expect(replayable(500, {}, true)).toBe(false);
     expect(replayable(200, { 'set-cookie': ['a=b'] }, true)).toBe(false);
   });
+});
+
+describe('wantsFresh', () => {
+  it.each([
+    [{ 'cache-control': 'max-age=0' }, 'a reload'],
+    [{ 'cache-control': 'no-cache' }, 'a hard reload'],
+    [{ pragma: 'no-cache' }, 'an HTTP/1.0 client'],
+    [{ 'cache-control': 'private, No-Store' }, 'no-store among others, any case'],
+    [{ 'cache-control': 'max-age = 0' }, 'spaces around the value'],
+    [{ 'cache-control': ['max-age=60', 'no-cache'] }, 'a repeated header'],
+    [{ 'cache-control': 'max-age=00' }, 'zero written twice'],
+  ] as Array<[Record<string, string | string[]>, string]>)('is true for %o (%s)', (headers) => {
+    expect(wantsFresh(headers)).toBe(true);
+  });
+
+  it.each([[{}], [{ 'cache-control': 'max-age=60' }], [{ 'cache-control': 'max-age=10' }], [{ pragma: 'x' }]])(
+    'is false for %o',
+    (headers) => {
+      expect(wantsFresh(headers)).toBe(false);
+    },
+  );
 });

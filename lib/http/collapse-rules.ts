@@ -50,3 +50,17 @@ export function replayable(status: number, headers: Record<string, unknown>, com
 
 /** The most an answer kept for the requests waiting on it may take; a larger one is made again for each of them. */
 export const MAX_COLLAPSED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Whether a request asks for an answer made for it, not one kept from a moment ago (HTTP's request directives): a
+ * browser's reload sends `Cache-Control: max-age=0`, a hard reload `no-cache`, so a person who reloads always gets
+ * the cluster as it is now. It may still wait for an identical answer being made.
+ */
+export function wantsFresh(headers: Record<string, string | string[] | undefined>): boolean {
+  const directives = [headers['cache-control'], headers.pragma]
+    .flat()
+    .filter((v): v is string => typeof v === 'string')
+    .flatMap((v) => v.split(','))
+    .map((d) => d.trim().toLowerCase().replace(/\s+/g, ''));
+  return directives.some((d) => d === 'no-cache' || d === 'no-store' || /^max-age=0+$/.test(d));
+}

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { requestsCollapsed } from '@/lib/metrics/metrics';
-import { collapseKey, MAX_COLLAPSED_BYTES, replayable } from './collapse-rules';
+import { requestsCollapsed, requestsReused } from '@/lib/metrics/metrics';
+import { collapseKey, MAX_COLLAPSED_BYTES, replayable, wantsFresh } from './collapse-rules';
+import { KeptAnswers, type KeptAnswer } from './kept-answers';
 
 // Fifty people opening one pod's page in an incident ask the same question within the time it takes to answer it
 // once. Identical reads (collapse-rules.ts says which) that arrive while one is being answered wait for that answer
@@ -9,6 +10,13 @@ import { collapseKey, MAX_COLLAPSED_BYTES, replayable } from './collapse-rules';
 // times, and each copy is no older than its request's wait. Nothing is kept once the answer has gone out. An answer
 // that cannot be shared (not a whole 200, sets a cookie, too large, its client left) is made again for each waiting
 // request, as if nothing had been collapsed.
+//
+// A shared answer is then kept for a second, for identical reads that come just after: fifty clients that each ask
+// again as soon as they have their answer (a page's polling, a script, the benchmark) would otherwise have it made
+// again every round trip, and that allocation, not the caches, is what took the server's memory to 350 MB and more
+// under load. What it is made from is no fresher than that: the caches follow watches, the working set is reused for
+// 5 s. A reload asks for a fresh answer (wantsFresh), and a write through memdash forgets every kept answer, as it
+// arrives and as it ends, so nobody sees the table or the webhook from before their own change.
 
 interface Waiting {
   request: IncomingMessage;
@@ -26,13 +34,32 @@ interface Recorded {
 
 const inFlight = new Map<string, Waiting[]>();
 
+/** How long a shared answer is kept for identical reads after it went out, and how much they may take together. */
+const KEEP_MS = 1000;
+const KEPT_MAX_BYTES = 32 * 1024 * 1024;
+const kept = new KeptAnswers(KEEP_MS, KEPT_MAX_BYTES, () => performance.now());
+let sweeping: NodeJS.Timeout | null = null;
+/** Counts the writes' arrivals and ends: an answer begun before one of them is not kept. */
+let writesSeen = 0;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Answers the request through `answer` (Next), or makes it wait for an identical request's answer in flight.
  * Returns nothing: either way the request is taken care of.
  */
 export function answerCollapsed(request: IncomingMessage, response: ServerResponse, answer: () => void): void {
+  if (!READS.has(request.method ?? '')) {
+    forgetKept();
+    response.on('close', forgetKept);
+    return answer();
+  }
   const key = collapseKey(request.method, request.url, request.headers);
   if (key === null) return answer();
+  const keptAnswer = wantsFresh(request.headers) ? null : kept.get(key);
+  if (keptAnswer) {
+    requestsReused.inc();
+    return send(response, keptAnswer);
+  }
   const waiting = inFlight.get(key);
   if (waiting) {
     waiting.push({ request, response, answer });
@@ -41,23 +68,23 @@ export function answerCollapsed(request: IncomingMessage, response: ServerRespon
   const followers: Waiting[] = [];
   inFlight.set(key, followers);
   const recorded = record(response);
+  const writesAtStart = writesSeen;
   let settled = false;
   const settle = (complete: boolean) => {
     if (settled) return;
     settled = true;
     if (recorded.status === 0) complete = false; // nothing went out
     inFlight.delete(key);
-    handOver(recorded, complete, followers);
+    const copy = !recorded.tooLarge && replayable(recorded.status, recorded.headers, complete) ? copyOf(recorded) : null;
+    handOver(copy, followers);
+    if (copy && writesSeen === writesAtStart) keep(key, copy);
   };
   response.on('finish', () => settle(true));
   response.on('close', () => settle(response.writableFinished));
   answer();
 }
 
-function handOver(recorded: Recorded, complete: boolean, followers: Waiting[]): void {
-  if (followers.length === 0) return; // the usual case: nothing waited, nothing to copy
-  const shared = !recorded.tooLarge && replayable(recorded.status, recorded.headers, complete);
-  const copy = shared ? copyOf(recorded) : null;
+function handOver(copy: KeptAnswer | null, followers: Waiting[]): void {
   for (const f of followers) {
     // a waiting client that left gets nothing; one whose answer cannot be shared is answered on its own
     if (f.response.destroyed || f.request.destroyed) continue;
@@ -66,17 +93,37 @@ function handOver(recorded: Recorded, complete: boolean, followers: Waiting[]): 
       continue;
     }
     requestsCollapsed.inc();
-    f.response.writeHead(recorded.status, copy.headers);
-    f.response.end(copy.body);
+    send(f.response, copy);
   }
 }
 
-/** One copy of the answer for every waiting request: Node writes a Buffer out without copying it. */
-function copyOf(recorded: Recorded): { body: Buffer; headers: OutgoingHttpHeaders } {
+function send(response: ServerResponse, answer: KeptAnswer): void {
+  response.writeHead(answer.status, answer.headers);
+  response.end(answer.body);
+}
+
+function keep(key: string, copy: KeptAnswer): void {
+  kept.keep(key, copy);
+  // expired answers are let go even when no request comes to find them
+  sweeping ??= setInterval(() => {
+    kept.sweep();
+    if (kept.size > 0) return;
+    clearInterval(sweeping!);
+    sweeping = null;
+  }, KEEP_MS).unref();
+}
+
+function forgetKept(): void {
+  writesSeen++;
+  kept.clear();
+}
+
+/** One copy of the answer for every waiting request and those just after: Node writes a Buffer out without copying it. */
+function copyOf(recorded: Recorded): KeptAnswer {
   const body = Buffer.concat(recorded.chunks, recorded.bytes);
   const headers: OutgoingHttpHeaders = { ...recorded.headers, 'content-length': String(body.length) };
   delete headers['transfer-encoding'];
-  return { body, headers };
+  return { status: recorded.status, body, headers };
 }
 
 /**

@@ -59,6 +59,15 @@ export const requestsCollapsed = once(
     }),
 );
 
+export const requestsReused = once(
+  'memdash_http_requests_reused_total',
+  () =>
+    new Counter({
+      name: 'memdash_http_requests_reused_total',
+      help: 'Requests answered with an identical request’s answer kept for a second after it went out (lib/http/collapse.ts)',
+    }),
+);
+
 export const recorderLeader = once(
   'memdash_recorder_leader',
   () =>

@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { own, port, send, type Answer } from './http';
+import { own, port, postFromOwnPage, send, type Answer } from './http';
 
 let pod = '';
 
@@ -80,5 +80,36 @@ describe('identical reads at once', () => {
       expect(a.status).toBe(200);
       expect((JSON.parse(a.body) as { pod: { name: string } }).pod.name).toBe(pod);
     }
+  });
+});
+
+describe('an identical read just after', () => {
+  /** When the webhook's state was read: the same time in two answers means the second is the first, kept. */
+  const readAt = async (headers: Record<string, string> = {}) => {
+    const answer = await send('GET', '/api/webhook', headers);
+    expect(answer.status).toBe(200);
+    return (JSON.parse(answer.body) as { readAt: string }).readAt;
+  };
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('gets the answer made a moment ago, and a fresh one once a second has passed', async () => {
+    const first = await readAt();
+    expect(await readAt()).toBe(first);
+    await pause(1100);
+    expect(await readAt()).not.toBe(first);
+  });
+
+  it('gets a fresh answer when it is a reload or a hard reload', async () => {
+    const first = await readAt();
+    expect(await readAt({ 'cache-control': 'max-age=0' })).not.toBe(first);
+    const second = await readAt({ 'cache-control': 'no-cache' });
+    expect(await readAt({ 'cache-control': 'no-cache' })).not.toBe(second);
+  });
+
+  it('gets a fresh answer after any write, even one that was refused', async () => {
+    const first = await readAt();
+    const write = await postFromOwnPage('/api/webhook/probe', { unexpected: true });
+    expect(write.status).toBeGreaterThanOrEqual(200);
+    expect(await readAt()).not.toBe(first);
   });
 });
