@@ -61,6 +61,6 @@ export function wantsFresh(headers: Record<string, string | string[] | undefined
     .flat()
     .filter((v): v is string => typeof v === 'string')
     .flatMap((v) => v.split(','))
-    .map((d) => d.trim().toLowerCase().replace(/\s+/g, ''));
+    .map((d) => d.toLowerCase().replace(/\s+/g, ''));
   return directives.some((d) => d === 'no-cache' || d === 'no-store' || /^max-age=0+$/.test(d));
 }

@@ -7,7 +7,7 @@ import { KeptAnswers, type KeptAnswer } from './kept-answers';
 // Fifty people opening one pod's page in an incident ask the same question within the time it takes to answer it
 // once. Identical reads (collapse-rules.ts says which) that arrive while one is being answered wait for that answer
 // and get a copy of it, as a CDN collapses requests for one URL: the page is rendered once per round trip, not fifty
-// times, and each copy is no older than its request's wait. Nothing is kept once the answer has gone out. An answer
+// times, and each copy is no older than its request's wait (a kept answer, below, is at most a second older). An answer
 // that cannot be shared (not a whole 200, sets a cookie, too large, its client left) is made again for each waiting
 // request, as if nothing had been collapsed.
 //

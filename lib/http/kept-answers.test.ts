@@ -3,38 +3,36 @@ import { KeptAnswers, type KeptAnswer } from './kept-answers';
 
 const answer = (text: string): KeptAnswer => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: Buffer.from(text) });
 
-function clock() {
+/** Answers kept for 1,000 ms on a clock the test moves by hand. */
+function keptOnClock(maxBytes = 1024) {
   let t = 1000;
-  return { now: () => t, pass: (ms: number) => (t += ms) };
+  return { kept: new KeptAnswers(1000, maxBytes, () => t), pass: (ms: number) => (t += ms) };
 }
 
 describe('KeptAnswers', () => {
   it('gives an answer back within the keeping time and not after it', () => {
-    const c = clock();
-    const kept = new KeptAnswers(1000, 1024, c.now);
+    const { kept, pass } = keptOnClock();
     kept.keep('a', answer('one'));
-    c.pass(999);
+    pass(999);
     expect(kept.get('a')?.body.toString()).toBe('one');
-    c.pass(1);
+    pass(1);
     expect(kept.get('a')).toBeNull();
     expect(kept.size).toBe(0);
     expect(kept.keptBytes).toBe(0);
   });
 
   it('keeps the newer answer for a key, counted once', () => {
-    const c = clock();
-    const kept = new KeptAnswers(1000, 1024, c.now);
+    const { kept, pass } = keptOnClock();
     kept.keep('a', answer('one'));
-    c.pass(600);
+    pass(600);
     kept.keep('a', answer('three'));
-    c.pass(600);
+    pass(600);
     expect(kept.get('a')?.body.toString()).toBe('three');
     expect(kept.keptBytes).toBe(5);
   });
 
   it('lets the oldest answers go when the bytes would pass the bound, and never keeps one larger than it', () => {
-    const c = clock();
-    const kept = new KeptAnswers(1000, 10, c.now);
+    const { kept } = keptOnClock(10);
     kept.keep('a', answer('aaaa'));
     kept.keep('b', answer('bbbb'));
     kept.keep('c', answer('cccc'));
@@ -48,20 +46,18 @@ describe('KeptAnswers', () => {
   });
 
   it('sweeps what has expired and keeps the rest', () => {
-    const c = clock();
-    const kept = new KeptAnswers(1000, 1024, c.now);
+    const { kept, pass } = keptOnClock();
     kept.keep('a', answer('a'));
-    c.pass(500);
+    pass(500);
     kept.keep('b', answer('b'));
-    c.pass(500);
+    pass(500);
     kept.sweep();
     expect(kept.size).toBe(1);
     expect(kept.get('b')?.body.toString()).toBe('b');
   });
 
   it('forgets everything at once', () => {
-    const c = clock();
-    const kept = new KeptAnswers(1000, 1024, c.now);
+    const { kept } = keptOnClock();
     kept.keep('a', answer('a'));
     kept.keep('b', answer('b'));
     kept.clear();
