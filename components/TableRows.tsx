@@ -1,37 +1,41 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Link } from '@/components/ui/Link';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { compareNames, formatMemory, formatCount, keyParts, parseMemory } from '@/lib/domain';
-import { workloadHref } from '@/lib/routes';
-import type { Sort, TableFilter } from './table-filter';
-import { unpackRows, type TableRowSent } from './table-rows-sent';
-
-interface TableRowView {
-  key: string;
-  namespace: string;
-  workload: string;
-  /** Null for a malformed row. */
-  bytes: number | null;
-  value: string;
-  problem: string | null;
-}
-
-function viewOf({ key, value, problem }: TableRowSent): TableRowView {
-  const { namespace, workload } = keyParts(key);
-  return { key, namespace, workload, value, bytes: problem ? null : parseMemory(value), problem: problem ?? null };
-}
+import { formatCount, formatMemory, rowsOfAnswer, type TableRowSent, type TableRowsAnswer } from '@/lib/domain';
+import { fetchJson, queryKeys } from '@/lib/query';
+import { TABLE_API, workloadHref } from '@/lib/routes';
+import { namespacesOf, viewOf, visibleRows, type Sort, type TableFilter } from './table-filter';
 
 const ROW_HEIGHT = 30;
 
 // What the list's box shows before the browser has measured it (the server's render): its CSS height, 32rem.
 const BOX_HEIGHT = 512;
 
-/** Today's table: search, namespace filter, sort by size; only the visible rows are in the page, so 8,000 stay smooth. */
-export function TableRows({ packed, malformed, initial }: { packed: string; malformed: TableRowSent[]; initial: TableFilter }) {
-  const rows = useMemo(() => [...unpackRows(packed), ...malformed].map(viewOf), [packed, malformed]);
-  const namespaces = useMemo(() => [...new Set(rows.map((r) => r.namespace))].sort(compareNames), [rows]);
+interface Props {
+  /** The first rows for the URL's filter, in its order. */
+  first: TableRowSent[];
+  /** How many rows the URL's filter keeps. */
+  matching: number;
+  total: number;
+  namespaces: string[];
+  initial: TableFilter;
+}
+
+/**
+ * Today's table: search, namespace filter, sort by size; only the visible rows are in the page, so 8,000 stay smooth.
+ * The server sends the first rows for the URL's filter; every row comes from /api/table once the page runs.
+ */
+export function TableRows({ first, matching, total, namespaces, initial }: Props) {
+  const every = useQuery({
+    queryKey: queryKeys.table.rows(),
+    queryFn: ({ signal }) => fetchJson<TableRowsAnswer>(TABLE_API, signal),
+    staleTime: 60_000,
+  });
+  const all = useMemo(() => (every.data ? rowsOfAnswer(every.data).map(viewOf) : null), [every.data]);
+  const firstViews = useMemo(() => first.map(viewOf), [first]);
   const [search, setSearch] = useState(initial.search);
   const [namespace, setNamespace] = useState(initial.namespace);
   const [sort, setSort] = useState<Sort>(initial.sort);
@@ -44,10 +48,14 @@ export function TableRows({ packed, malformed, initial }: { packed: string; malf
     const query = params.toString();
     window.history.replaceState(null, '', query ? `?${query}` : window.location.pathname);
   }, [search, namespace, sort]);
-  const shown = useMemo(() => visibleRows(rows, search, namespace, sort), [rows, search, namespace, sort]);
+  const asSent = search === initial.search && namespace === initial.namespace && sort === initial.sort;
+  // Until every row is here, the list is the server's first window: whole for the URL's filter, a part for another.
+  const shown = useMemo(() => visibleRows(all ?? firstViews, { search, namespace, sort }), [all, firstViews, search, namespace, sort]);
+  const matched = all ? shown.length : asSent ? matching : null;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: shown.length,
+    // the whole filtered length from the start, so the scroll bar does not jump when every row comes
+    count: matched ?? shown.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 20,
@@ -71,7 +79,7 @@ export function TableRows({ packed, malformed, initial }: { packed: string; malf
           Namespace
           <select className="rounded border px-2 py-1" value={namespace} onChange={(e) => setNamespace(e.target.value)}>
             <option value="">all</option>
-            {namespaces.map((n) => (
+            {(all ? namespacesOf(all) : namespaces).map((n) => (
               <option key={n}>{n}</option>
             ))}
           </select>
@@ -85,7 +93,11 @@ export function TableRows({ packed, malformed, initial }: { packed: string; malf
           </select>
         </label>
         <span className="text-sm text-zinc-600" data-testid="shown-count">
-          {formatCount(shown.length)} of {formatCount(rows.length)} rows shown
+          {matched === null
+            ? every.isError
+              ? `Could not read every row (${every.error.message}): searching the first ${formatCount(first.length)} only.`
+              : 'Reading every row…'
+            : `${formatCount(matched)} of ${formatCount(all?.length ?? total)} rows shown`}
         </span>
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)_6rem_4.5rem] sm:grid-cols-[minmax(0,1fr)_10rem_6rem] border-b border-zinc-300 px-2 text-sm font-semibold">
@@ -96,7 +108,8 @@ export function TableRows({ packed, malformed, initial }: { packed: string; malf
       <div ref={scroller} className="h-[32rem] overflow-auto rounded border border-zinc-200 bg-white" data-testid="table-rows">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const row = shown[item.index]!;
+            const row = shown[item.index];
+            if (!row) return <RowComing key={item.key} top={item.start} />;
             return (
               <div
                 key={row.key}
@@ -128,12 +141,11 @@ export function TableRows({ packed, malformed, initial }: { packed: string; malf
   );
 }
 
-function visibleRows(rows: TableRowView[], search: string, namespace: string, sort: Sort): TableRowView[] {
-  // a space stands for the key's underscore: "shop web" finds shop_web_app
-  const needle = search.trim().replace(/\s+/g, '_');
-  const kept = rows.filter((r) => (!namespace || r.namespace === namespace) && (!needle || r.key.includes(needle)));
-  const size = (r: TableRowView) => r.bytes ?? -1;
-  if (sort === 'size-desc') return kept.sort((a, b) => size(b) - size(a) || compareNames(a.key, b.key));
-  if (sort === 'size-asc') return kept.sort((a, b) => size(a) - size(b) || compareNames(a.key, b.key));
-  return kept.sort((a, b) => compareNames(a.key, b.key));
+/** A row past the server's first window while every row is on its way. */
+function RowComing({ top }: { top: number }) {
+  return (
+    <div className="absolute left-0 w-full px-2 text-sm text-zinc-600" style={{ top, height: ROW_HEIGHT }} aria-hidden>
+      …
+    </div>
+  );
 }

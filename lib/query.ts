@@ -6,6 +6,9 @@ export const queryKeys = {
   cluster: {
     ready: () => ['cluster', 'ready'] as const,
   },
+  table: {
+    rows: () => ['table', 'rows'] as const,
+  },
   workloads: {
     all: () => ['workloads', 'all'] as const,
     memory: (namespace: string, workload: string) => ['workloads', 'memory', namespace, workload] as const,

@@ -29,6 +29,26 @@ test("/table shows every row of today's table, searchable", async ({ page }) => 
   await page.screenshot({ path: test.info().outputPath('table.png'), fullPage: true });
 });
 
+test('/table shows the first rows its server sent at once, and searches every row once they come', async ({ page }) => {
+  const rows = Object.keys(table().data ?? {});
+  // Every row comes from /api/table after the page runs: held back here, the page works on what its HTML carried.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/table', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/table?sort=size-desc');
+  await expect(page.getByTestId('shown-count')).toHaveText(`${rows.length} of ${rows.length} rows shown`);
+  await expect(page.getByTestId('table-row').first()).toBeVisible();
+  await page.getByLabel('Search key').fill('shop web');
+  await expect(page.getByTestId('shown-count')).toHaveText('Reading every row…');
+  release();
+  const shopWeb = rows.filter((key) => key.includes('shop_web'));
+  await expect(page.getByTestId('shown-count')).toHaveText(`${shopWeb.length} of ${rows.length} rows shown`);
+  await expect(page).toHaveURL(/[?&]q=shop\+web/);
+});
+
 test('an imported saved table becomes a version, and the diff against today exports as CSV', async ({ page }, info) => {
   const saved = kubectlJson<Record<string, unknown> & { data: Record<string, string> }>([
     '-n',

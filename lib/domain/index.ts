@@ -100,6 +100,7 @@ export {
   type TableData,
   type TableDiff,
 } from './table-diff';
+export { packRows, unpackRows, rowsOfAnswer, type TableRowSent, type TableRowsAnswer } from './table-rows-sent';
 export {
   inForceFrom,
   recordedFirst,

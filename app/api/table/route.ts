@@ -1,0 +1,9 @@
+import { tableRowsAnswer } from '@/lib/views/table-rows';
+import { readClients } from '@/lib/k8s/client';
+import { readTable } from '@/lib/k8s/table';
+import { route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+/** Every row of today's table (well-formed ones packed, malformed ones flagged): what /table searches and sorts. */
+export const GET = route(async () => Response.json(tableRowsAnswer((await readTable(readClients())).parsed)));
