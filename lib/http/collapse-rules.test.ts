@@ -20,6 +20,7 @@ describe('collapseKey', () => {
     ['/webhook'],
     ['/api/webhook'],
     ['/api/workloads'],
+    ['/api/table'],
   ])('collapses %s', (url) => {
     expect(collapseKey('GET', url, browser)).not.toBeNull();
   });
@@ -29,6 +30,7 @@ describe('collapseKey', () => {
     ['/api/snapshot/runs/memory-snapshot-1/events'],
     ['/table/diff'],
     ['/api/table/diff?format=csv'],
+    ['/api/table/snapshots'],
     ['/workloads/shop/web'],
     ['/api/workloads/shop/web/memory'],
     ['/pods/shop'],

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 
 /**
  * The reads a team opens together in an incident: a pod's page and explanation, the pod list and the Ctrl-K search,
- * the webhook's page and state, every workload (what /workloads reads once it runs). Nothing that streams for long
- * (the preview, a run's events), exports, and no write.
+ * the webhook's page and state, every workload and every row of the table (what /workloads and /table read once they
+ * run). Nothing that streams for long (the preview, a run's events), exports, and no write.
  */
 const COLLAPSIBLE_PATHS = [
   /^\/pods$/,
@@ -15,6 +15,7 @@ const COLLAPSIBLE_PATHS = [
   /^\/webhook$/,
   /^\/api\/webhook$/,
   /^\/api\/workloads$/,
+  /^\/api\/table$/,
 ];
 
 // Headers that say nothing about what is asked: the connection's own. Every other header is part of the key, so
