@@ -60,7 +60,11 @@ describe('namespacesOf and tableFilterOf', () => {
   });
 
   it('reads the URL, anything unknown being no filter', () => {
-    expect(tableFilterOf({ q: 'Shop', namespace: ['shop', 'x'], sort: 'size-desc' })).toEqual({ search: 'shop', namespace: 'shop', sort: 'size-desc' });
+    expect(tableFilterOf({ q: 'Shop', namespace: ['shop', 'x'], sort: 'size-desc' })).toEqual({
+      search: 'shop',
+      namespace: 'shop',
+      sort: 'size-desc',
+    });
     expect(tableFilterOf({ sort: 'nonsense' })).toEqual(all);
   });
 });
