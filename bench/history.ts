@@ -70,39 +70,49 @@ for (let i = 0; i < RUNS; i++) {
 console.log(`  server time ${stats(serverTimes)} (target ≤ 50 ms); whole request ${stats(wall)}`);
 atMost('diff of two 8,000-row snapshots, server time median', percentile(serverTimes, 50), 'ms', 50);
 
-{
-  const end = Math.floor(Date.now() / 1000);
-  const query = `container_memory_working_set_bytes{namespace="${namespace}",pod=~"${workload}-.*",container!="",container!="POD"}`;
-  const raw = new URLSearchParams({ query, start: String(end - 28 * 86400), end: String(end), step: '300' });
+// Both are asked by one client with the same headers. fetch offers gzip, as a browser or Grafana does: Prometheus then
+// compresses its 400 KB of 300 s samples and memdash its 60 KB of hourly points. The target holds for that; the same
+// comparison without compression (both asked for identity, as memdash asks Prometheus) is printed beside it, since
+// there Prometheus's answer costs only the query and memdash's still carries the parse of those 400 KB.
+const historyPage = `${base}/api/workloads/${namespace}/${workload}/memory`;
+const queryRangeUrl = `${prometheus}/api/v1/query_range`;
+const end = Math.floor(Date.now() / 1000);
+const query = `container_memory_working_set_bytes{namespace="${namespace}",pod=~"${workload}-.*",container!="",container!="POD"}`;
+const raw = new URLSearchParams({ query, start: String(end - 28 * 86400), end: String(end), step: '300' });
+
+async function compareWithQueryRange(headers: Record<string, string>): Promise<{ page: number[]; direct: number[] }> {
   const page: number[] = [];
   const direct: number[] = [];
+  const askPrometheus = async () => (await fetch(queryRangeUrl, { method: 'POST', body: raw, headers })).json();
+  const askMemdash = async () => (await fetch(historyPage, { headers })).json();
   for (let i = 0; i < WARM_UP; i++) {
-    await (await fetch(`${prometheus}/api/v1/query_range`, { method: 'POST', body: raw })).arrayBuffer();
-    await (await fetch(`${base}/api/workloads/${namespace}/${workload}/memory`)).arrayBuffer();
+    await askPrometheus();
+    await askMemdash();
   }
   for (let i = 0; i < RUNS; i++) {
-    direct.push(
-      await time(async () => {
-        await (await fetch(`${prometheus}/api/v1/query_range`, { method: 'POST', body: raw })).json();
-      }),
-    );
-    page.push(
-      await time(async () => {
-        await (await fetch(`${base}/api/workloads/${namespace}/${workload}/memory`)).json();
-      }),
-    );
+    direct.push(await time(async () => void (await askPrometheus())));
+    page.push(await time(async () => void (await askMemdash())));
   }
-  console.log(`workload history ${namespace}/${workload} (28 days at 300 s): memdash ${stats(page)}; raw query_range ${stats(direct)}`);
+  return { page, direct };
+}
+
+function reportHistory(how: string, { page, direct }: { page: number[]; direct: number[] }, target: number | null): void {
   const ratio = percentile(page, 50) / percentile(direct, 50);
-  console.log(`  ratio of medians ${ratio.toFixed(2)}× (target ≤ 1.5×)`);
+  console.log(
+    `workload history ${namespace}/${workload} (28 days at 300 s), ${how}: memdash ${stats(page)}; raw query_range ${stats(direct)}`,
+  );
+  console.log(`  ratio of medians ${ratio.toFixed(2)}×${target === null ? ' (no target)' : ` (target ≤ ${target}×)`}`);
   report({
-    figure: `workload history ${namespace}/${workload}, median`,
+    figure: `workload history ${namespace}/${workload}, median, ${how}`,
     value: percentile(page, 50),
     unit: 'ms',
     anchor: { name: "Prometheus's own query_range", value: percentile(direct, 50), unit: 'ms' },
     ratio,
-    target: '≤ 1.5×',
-    pass: ratio <= 1.5,
+    target: target === null ? 'none (for comparison)' : `≤ ${target}×`,
+    pass: target === null || ratio <= target,
   });
 }
+
+reportHistory('gzip offered', await compareWithQueryRange({}), 1.5);
+reportHistory('uncompressed', await compareWithQueryRange({ 'accept-encoding': 'identity' }), null);
 stopMemdash(server);
