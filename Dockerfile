@@ -12,7 +12,7 @@ RUN MEMDASH_STANDALONE=1 NEXT_TELEMETRY_DISABLED=1 npx next build
 FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0
-# A young generation of 8 MB, two malloc arenas and a fixed mmap threshold (large buffers go back to the system when
+# A young generation of 4 MB, two malloc arenas and a fixed mmap threshold (large buffers go back to the system when
 # freed, instead of raising the threshold and staying in the arenas) keep the resident set near the live heap under
 # load; the old generation is sized by V8 from the container's memory limit (the chart's 1 Gi gives about 256 MB).
 ENV NODE_OPTIONS=--max-semi-space-size=4 MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072

@@ -80,7 +80,13 @@ const end = Math.floor(Date.now() / 1000);
 const query = `container_memory_working_set_bytes{namespace="${namespace}",pod=~"${workload}-.*",container!="",container!="POD"}`;
 const raw = new URLSearchParams({ query, start: String(end - 28 * 86400), end: String(end), step: '300' });
 
-async function compareWithQueryRange(headers: Record<string, string>): Promise<{ page: number[]; direct: number[] }> {
+/** Milliseconds per request, memdash's workload history page and Prometheus's query_range, in alternation. */
+interface Timings {
+  page: number[];
+  direct: number[];
+}
+
+async function compareWithQueryRange(headers: Record<string, string>): Promise<Timings> {
   const page: number[] = [];
   const direct: number[] = [];
   const askPrometheus = async () => (await fetch(queryRangeUrl, { method: 'POST', body: raw, headers })).json();
@@ -96,7 +102,7 @@ async function compareWithQueryRange(headers: Record<string, string>): Promise<{
   return { page, direct };
 }
 
-function reportHistory(how: string, { page, direct }: { page: number[]; direct: number[] }, target: number | null): void {
+function reportHistory(how: string, { page, direct }: Timings, target: number | null): void {
   const ratio = percentile(page, 50) / percentile(direct, 50);
   console.log(
     `workload history ${namespace}/${workload} (28 days at 300 s), ${how}: memdash ${stats(page)}; raw query_range ${stats(direct)}`,

@@ -10,7 +10,7 @@ import { prometheusUrl } from '../e2e/cluster/lib/prometheus.ts';
 import { percentile, serverRssMb as serverRssOf, startMemdash, stopMemdash, time } from './harness.ts';
 import { atMost, report } from './figures.ts';
 
-// Seven, not three: Prometheus's own time for the 86 MB answer scatters from 0.6 to 1.5 s between runs a minute apart
+// Seven, not three: Prometheus's own time for the 86 MB answer scatters from 0.5 to 1.5 s between runs a minute apart
 // (its collections of the last answer), and a median of three moved the ratio from 1.07× to 1.76× between two runs.
 const RUNS = Number(process.argv[2] ?? 7);
 const TARGET_CONTAINERS = 8000;

@@ -1,6 +1,7 @@
 // How /table's rows travel to the browser (GET /api/table). 8,000 rows as objects ({"key":…,"value":…}) are
-// 560 KB of JSON, which the browser takes long to parse. Well-formed rows go as one string instead, a line per row: a key of Kubernetes names and a value of digits and "Mi" hold no
-// space and no line break (lib/domain/table.ts checks both). Malformed rows, which may hold anything, stay objects.
+// 560 KB of JSON, which the browser takes long to parse. Well-formed rows go as one string instead, a line per row:
+// a key of Kubernetes names and a value of digits and "Mi" hold no space and no line break (lib/domain/table.ts
+// checks both). Malformed rows, which may hold anything, stay objects.
 
 /** A row as the page sends it: its parts and size are worked out in the browser, not sent 8,000 times over. */
 export interface TableRowSent {
