@@ -2,9 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/Link';
-import { BOX_TONE, TEXT_TONE, WEBHOOK_STATE_TONE } from '@/components/ui/tone';
 import { HEALTH_EVERY_MS, PROBE_EVERY_MS } from '@/components/webhook/useWebhookHealth';
-import { PROBE_FRESH_MS, WEBHOOK_STATE_WORDS, webhookVerdict, type ProbeAnswer } from '@/lib/domain';
+import { PROBE_FRESH_MS, WEBHOOK_STATE_WORDS, webhookVerdict, type ProbeAnswer, type WebhookStateCode } from '@/lib/domain';
 import { fetchJson, postJson, queryKeys } from '@/lib/query';
 import type { WebhookStateRead } from '@/lib/views/webhook-health-types';
 
@@ -32,40 +31,36 @@ export function PodCreationStatus() {
   if (!state?.ok) {
     const why = read.error instanceof Error ? read.error.message : state?.ok === false ? state.error.message : undefined;
     return (
-      <Link href="/webhook" className="text-zinc-700 underline" title={why} data-testid="pod-creation-state" data-state="unknown">
+      <Link href="/webhook" className="text-zinc-700!" title={why} data-testid="pod-creation-state" data-state="unknown">
         ● pod creation: unknown
       </Link>
     );
   }
   const { state: verdict, probe: weighed } = webhookVerdict(state.value, probe.data ?? null, new Date());
   if (weighed?.outcome === 'denied' && fresh(weighed.at))
-    return (
-      <Link
-        href="/webhook"
-        className={`rounded border px-2 py-0.5 font-semibold underline ${BOX_TONE.bad}`}
-        data-testid="pod-creation-state"
-        data-state="denied"
-      >
-        ● Pods denied by the policy →
-      </Link>
-    );
+    return <StateLink code="denied" href="/webhook" words="● Pods denied by the policy →" title={weighed.explanation} />;
+  if (verdict.code === 'refusing')
+    return <StateLink code="refusing" href="/break-glass" words="● Pod creation refused: break-glass →" title={verdict.reason} />;
   const words = `● pod creation: ${WEBHOOK_STATE_WORDS[verdict.code].toLowerCase()}`;
-  if (verdict.code === 'healthy')
-    return (
-      <Link href="/webhook" className={TEXT_TONE.good} title={verdict.reason} data-testid="pod-creation-state" data-state="healthy">
-        {words}
-      </Link>
-    );
-  const refusing = verdict.code === 'refusing';
+  return <StateLink code={verdict.code} href="/webhook" words={words} title={verdict.reason} />;
+}
+
+// Links take the link colour from the global style, so the tones here are marked important. Red is only for pods
+// refused; every other state that wants a look is amber.
+const LINK_TONE: Record<WebhookStateCode | 'denied', string> = {
+  healthy: 'text-green-800! no-underline',
+  degraded: 'font-semibold text-amber-800!',
+  starting: 'font-semibold text-amber-800!',
+  orphaned: 'font-semibold text-amber-800!',
+  'break-glass': 'font-semibold text-amber-800!',
+  refusing: 'rounded border border-red-400 bg-red-100 px-2 py-0.5 font-semibold text-red-900!',
+  denied: 'rounded border border-red-400 bg-red-100 px-2 py-0.5 font-semibold text-red-900!',
+};
+
+function StateLink({ code, href, words, title }: { code: WebhookStateCode | 'denied'; href: string; words: string; title: string }) {
   return (
-    <Link
-      href={refusing ? '/break-glass' : '/webhook'}
-      className={`font-semibold underline ${refusing ? `rounded border px-2 py-0.5 ${BOX_TONE.bad}` : TEXT_TONE[WEBHOOK_STATE_TONE[verdict.code]]}`}
-      title={verdict.reason}
-      data-testid="pod-creation-state"
-      data-state={verdict.code}
-    >
-      {refusing ? '● Pod creation refused: break-glass →' : words}
+    <Link href={href} className={LINK_TONE[code]} title={title} data-testid="pod-creation-state" data-state={code}>
+      {words}
     </Link>
   );
 }
