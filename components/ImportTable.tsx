@@ -1,6 +1,6 @@
 'use client';
 
-import { showTime, formatCount } from '@/lib/domain';
+import { showTime, countOf } from '@/lib/domain';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Card } from '@/components/ui/Card';
@@ -29,7 +29,7 @@ export function ImportTable() {
     else {
       setMessage({
         ok: true,
-        text: `${body?.created ? 'Imported' : 'Already imported'}: ${formatCount(body?.rows ?? 0)} rows, dated ${showTime(body?.takenAt)}.`,
+        text: `${body?.created ? 'Imported' : 'Already imported'}: ${countOf(body?.rows ?? 0, 'row')}, dated ${showTime(body?.takenAt)}.`,
       });
       router.refresh();
     }
