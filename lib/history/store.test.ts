@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newTestStore, type TestStore } from '@/test/stores';
 import { listAudit, recordAudit } from './audit';
 import { migrate, openHistoryDb, type HistoryDb } from './db';
+import { MIGRATIONS } from './migrations';
 import {
   lastDesiredReplicas,
   listRegistrationObservations,
@@ -132,6 +133,37 @@ describe('table versions', () => {
       const watched = (await listVersions(db)).filter((v) => v.source === 'watch');
       expect(watched.map((v) => v.inForceFrom)).toEqual(['2026-10-01T10:00:00.000Z', '2026-10-01T13:10:00.500Z']);
     });
+  });
+
+  it('dates again, on migrating, the versions an earlier recorder put in force before the ones they replaced', async () => {
+    const stored = (id: number, data: typeof A, from: string, seenAt: string, writtenAt: string) => ({
+      content_hash: contentHash(data),
+      data: JSON.stringify(data),
+      rows: 2,
+      in_force_from: from,
+      seen_at: seenAt,
+      written_at: writtenAt,
+      origin: `rv:${id}`,
+      source: 'watch' as const,
+      label: null,
+    });
+    // as the recorder stored them before: the third dated by manager 1's unmoved time
+    await db
+      .insertInto('table_versions')
+      .values([
+        stored(1, A, '2026-10-01T10:00:00.000Z', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00.000Z'),
+        stored(2, B, '2026-10-01T10:20:00.000Z', '2026-10-01T10:20:00.300Z', '2026-10-01T10:20:00.000Z'),
+        stored(3, A, '2026-10-01T10:00:00.000Z', '2026-10-01T10:40:00.200Z', '2026-10-01T10:00:00.000Z'),
+      ])
+      .execute();
+    await MIGRATIONS['0003_in_force_order']!.up(db);
+    const versions = await listVersions(db);
+    expect(versions.map((v) => [v.inForceFrom, v.seenAt])).toEqual([
+      ['2026-10-01T10:00:00.000Z', '2026-10-01T10:00:00.400Z'],
+      ['2026-10-01T10:20:00.000Z', '2026-10-01T10:20:00.300Z'],
+      ['2026-10-01T10:40:00.200Z', '2026-10-01T10:40:00.200Z'],
+    ]);
+    expect((await readVersion(db, versions.at(-1)!.id))?.data).toEqual(A);
   });
 
   it('hashes content independently of key order', () => {
