@@ -106,6 +106,8 @@ export {
   inForceTimes,
   recordedFirst,
   tableAt,
+  versionsAroundWrite,
+  type KnownWrite,
   type TableAt,
   type SeenChange,
   type TableVersion,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inForceFrom, inForceTimes, recordedFirst, tableAt, type TableVersion } from './table-history';
+import { inForceFrom, inForceTimes, recordedFirst, tableAt, versionsAroundWrite, type TableVersion } from './table-history';
 
 const version = (id: number, at: string, data: Record<string, string> | null = { a_b_c: `${id}Mi` }): TableVersion => ({
   id,
@@ -100,5 +100,42 @@ describe('recordedFirst: an import never outranks what the recorder saw', () => 
     const all = [imported(7, '2026-09-01T00:00:00Z'), version(1, '2026-10-01T04:15:30Z')];
     expect(tableAt(recordedFirst(all), '2026-09-15T00:00:00Z')).toMatchObject({ version: { id: 7, source: 'import' } });
     expect(recordedFirst([imported(7, '2026-09-01T00:00:00Z')])).toHaveLength(1);
+  });
+});
+
+describe('versionsAroundWrite: the change a run of the snapshot wrote', () => {
+  const summary = (id: number, seenAt: string, rows: number, source: 'watch' | 'import' = 'watch') => ({ id, seenAt, rows, source });
+  const run = { startedAt: '2026-10-02T04:15:00Z', endedAt: '2026-10-02T04:15:40Z', rows: 25 };
+
+  it('is the version the run wrote against the one in force before it, not the newest version since', () => {
+    const versions = [
+      summary(1, '2026-10-01T04:15:31Z', 43),
+      summary(2, '2026-10-02T04:15:39.500Z', 25),
+      summary(3, '2026-10-02T09:00:00Z', 26),
+    ];
+    expect(versionsAroundWrite(versions, run)).toMatchObject({ before: { id: 1 }, written: { id: 2 } });
+  });
+
+  it('skips the emptied table an override leaves before the run, and imports', () => {
+    const versions = [
+      summary(1, '2026-10-01T04:15:31Z', 43),
+      summary(7, '2026-10-01T12:00:00Z', 40, 'import'),
+      summary(2, '2026-10-02T04:14:50Z', 0),
+      summary(3, '2026-10-02T04:15:39.500Z', 25),
+    ];
+    expect(versionsAroundWrite(versions, run)).toMatchObject({ before: { id: 1 }, written: { id: 3 } });
+  });
+
+  it('is null while the recorder has not seen the write, or when the run changed nothing', () => {
+    expect(versionsAroundWrite([summary(1, '2026-10-01T04:15:31Z', 25)], run)).toBeNull();
+    // a later write by someone else, long after the run ended, is not the run's
+    expect(versionsAroundWrite([summary(1, '2026-10-01T04:15:31Z', 43), summary(2, '2026-10-02T09:00:00Z', 25)], run)).toBeNull();
+    // a version seen meanwhile with other rows than the run wrote is someone else's
+    expect(versionsAroundWrite([summary(1, '2026-10-01T04:15:31Z', 43), summary(2, '2026-10-02T04:15:20Z', 44)], run)).toBeNull();
+  });
+
+  it('takes a write seen after a run whose end is not known yet', () => {
+    const versions = [summary(1, '2026-10-01T04:15:31Z', 43), summary(2, '2026-10-02T04:20:00Z', 25)];
+    expect(versionsAroundWrite(versions, { ...run, endedAt: null })).toMatchObject({ written: { id: 2 } });
   });
 });

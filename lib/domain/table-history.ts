@@ -101,3 +101,38 @@ export function recordedFirst<V extends VersionTime & { source: VersionSource }>
   if (!since) return [...versions];
   return versions.filter((v) => v.source === 'watch' || (toDate(v.inForceFrom) ?? since) < since);
 }
+
+/** A write known from outside the table (a run of the snapshot): when it ran, and the rows it says it wrote. */
+export interface KnownWrite {
+  startedAt: string;
+  /** When it ended; null while it is not known. */
+  endedAt: string | null;
+  rows: number;
+}
+
+// How long after a write's end the recorder may still be delivering it: a watch's lag, not a missed write.
+const SEEN_AFTER_END_MS = 60_000;
+
+/**
+ * The version a write made and the version with rows in force before it (after an override, the one just before is
+ * the emptied table): the first recorded version seen while it ran with the rows it wrote. Versions in the order
+ * they are in force (the store lists them so). Null when the recorder saw none: not yet, or the write changed nothing.
+ */
+export function versionsAroundWrite<V extends { seenAt: string; rows: number; source: VersionSource }>(
+  versions: readonly V[],
+  write: KnownWrite,
+): { before: V; written: V } | null {
+  const started = toDate(write.startedAt);
+  const ended = toDate(write.endedAt);
+  if (!started) return null;
+  const recorded = versions.filter((v) => v.source === 'watch');
+  const at = recorded.findIndex((v) => {
+    const seen = toDate(v.seenAt);
+    return seen && seen >= started && (!ended || seen.getTime() <= ended.getTime() + SEEN_AFTER_END_MS) && v.rows === write.rows;
+  });
+  const before = recorded
+    .slice(0, Math.max(at, 0))
+    .filter((v) => v.rows > 0)
+    .at(-1);
+  return at >= 0 && before ? { before, written: recorded[at]! } : null;
+}
