@@ -123,6 +123,18 @@ describe('table versions', () => {
       expect((await inForce()).data).toEqual(B);
     });
 
+    it('stores nothing for a state seen before one the store holds (a new Lease holder replaying what it held)', async () => {
+      await recordTableVersion(db, seen(A, '70', '2026-10-01T10:00:00.400Z'));
+      await recordTableVersion(db, seen(B, '72', '2026-10-01T10:00:02.400Z'));
+      // rv 71 changed only metadata: the old holder stored nothing for it; the new one replays it, and 72 after it
+      const replayed = { ...seen(A, '71', '2026-10-01T10:00:01.500Z'), seenAfter: ['72'] };
+      expect(await recordTableVersion(db, replayed)).toBe('unchanged');
+      expect(await recordTableVersion(db, { ...seen(B, '72', '2026-10-01T10:00:02.500Z'), seenAfter: [] })).toBe('unchanged');
+      expect((await inForce()).data).toEqual(B);
+      // a state after all the store holds is a version, whatever was seen after it meanwhile and not stored
+      expect(await recordTableVersion(db, { ...seen(A, '73', '2026-10-01T10:00:03.500Z'), seenAfter: ['74'] })).toBe('recorded');
+    });
+
     it('never lets an import dated later change which recorded version is in force next', async () => {
       await recordTableVersion(db, seen(A, '60', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00Z'));
       const saved = { data: B, takenAt: '2026-10-01T12:00:00Z', takenAtSource: 'file-name' as const, rows: 2 };

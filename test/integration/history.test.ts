@@ -49,7 +49,7 @@ const writeRequest = (path: string, body: object) =>
     },
     body: JSON.stringify(body),
   });
-const rowOf = async (id: number) => (await readVersion(db, id))?.data?.[ROW];
+const rowOf = async (id: number, row = ROW) => (await readVersion(db, id))?.data?.[row];
 
 describe('the recorder on the local cluster', () => {
   let recorder = startRecorder(db, cachesFor(kc), settings());
@@ -318,5 +318,45 @@ describe('the history follows the ConfigMap write by write', () => {
     const restored = await inForceIsLive('the restore');
     expect(restored.version.id).toBeGreaterThan(changed.version.id);
     expect(await ourRowsSince(changed.version.id - 1)).toEqual(['40Mi/-', '10Mi/-']);
+  });
+});
+
+// A replica waiting for the recorder's Lease follows the caches and holds what it saw; when it takes over it writes
+// what it held, most of which the old holder stored already. Two recorders here: one records, one holds.
+describe('a recorder that takes over writes what it held without going back in time', () => {
+  const ROW_HELD = 'development_memdash-history-held_app';
+  afterAll(() => {
+    try {
+      patchTableRow(ROW_HELD, null);
+    } catch {
+      // not there
+    }
+    kubectl(['-n', 'kyverno-prd', 'annotate', 'configmap', 'memory-requests', 'memdash.test/history-held-'], 'admin');
+  });
+
+  it('stores nothing for a state the old holder saw before the version it stored last', async () => {
+    const leader = startRecorder(db, cachesFor(kc), settings());
+    const waiting = startRecorder(db, cachesFor(kc), settings(), true);
+    try {
+      patchTableRow(ROW_HELD, '1Mi');
+      await until('1Mi recorded', async () => {
+        const newest = (await listVersions(db)).at(-1);
+        return newest && (await rowOf(newest.id, ROW_HELD)) === '1Mi';
+      });
+      // a change to metadata only (no version), then a change of data
+      kubectl(['-n', 'kyverno-prd', 'annotate', 'configmap', 'memory-requests', 'memdash.test/history-held=1'], 'admin');
+      patchTableRow(ROW_HELD, '2Mi');
+      const last = await until('2Mi recorded', async () => {
+        const newest = (await listVersions(db)).at(-1);
+        return newest && (await rowOf(newest.id, ROW_HELD)) === '2Mi' ? newest : null;
+      });
+      leader.stop();
+      await waiting.release();
+      const since = (await listVersions(db)).filter((v) => v.id > last.id);
+      expect(since).toEqual([]);
+    } finally {
+      leader.stop();
+      waiting.stop();
+    }
   });
 });
