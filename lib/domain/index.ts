@@ -103,9 +103,13 @@ export {
 export { packRows, unpackRows, rowsOfAnswer, type TableRowSent, type TableRowsAnswer } from './table-rows-sent';
 export {
   inForceFrom,
+  inForceTimes,
   recordedFirst,
   tableAt,
+  versionsAroundWrite,
+  type KnownWrite,
   type TableAt,
+  type SeenChange,
   type TableVersion,
   type VersionSource,
   type VersionTime,
