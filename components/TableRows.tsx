@@ -119,8 +119,10 @@ export function TableRows({ first, matching, total, namespaces, initial }: Props
                 style={{ top: item.start, height: ROW_HEIGHT }}
                 title={row.problem ?? undefined}
               >
-                <span className="truncate font-mono">{row.key}</span>
-                <span className="truncate">
+                <span className="truncate font-mono" title={row.key}>
+                  {row.key}
+                </span>
+                <span className="truncate" title={row.workload ?? undefined}>
                   {row.workload && <Link href={workloadHref(row.namespace, row.workload)}>{row.workload}</Link>}
                 </span>
                 <span className="text-right font-mono">
