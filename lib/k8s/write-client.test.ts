@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
+import { kubeconfigText } from './__fixtures__/kubeconfig';
 import type { KubeClients } from './client';
 import { actorOf, secretsOf, serverProblem, writeKubeConfig } from './write-client';
 
@@ -15,21 +16,7 @@ read.loadFromOptions({
   currentContext: 'prd',
 });
 
-const kubeconfig = (server: string, user: string) => `apiVersion: v1
-kind: Config
-clusters:
-- name: c
-  cluster:
-    server: ${server}
-users:
-- name: u
-  user:
-${user}
-contexts:
-- name: x
-  context: {cluster: c, user: u}
-current-context: x
-`;
+const kubeconfig = (server: string, user: string) => kubeconfigText(user, server);
 
 const build = (text: string) => () => writeKubeConfig({ kind: 'kubeconfig', fileName: 'prd-write.yaml', kubeconfig: text }, read);
 

@@ -4,26 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/http/errors';
 import { certificate, key, otherKey } from './__fixtures__/client-certificate';
+import { kubeconfigText } from './__fixtures__/kubeconfig';
 import { MAX_KUBECONFIG_CHARS, bearerToken, parseWriteKubeconfig } from './write-kubeconfig';
 
 // Pure: the parser reads no file and connects nowhere. A file on this machine is named in some cases to show it is
 // never read (its content would be the token).
-const kubeconfig = (user: string, server = 'https://10.0.0.1:6443') => `apiVersion: v1
-kind: Config
-clusters:
-- name: c
-  cluster:
-    server: ${server}
-    certificate-authority: /etc/ssl/certs/ca-certificates.crt
-users:
-- name: u
-  user:
-${user}
-contexts:
-- name: x
-  context: {cluster: c, user: u, namespace: default}
-current-context: x
-`;
+const kubeconfig = kubeconfigText;
 
 const parse = (text: string) => parseWriteKubeconfig(text, 'prd-write.yaml');
 const refusal = (text: string): AppError => {
