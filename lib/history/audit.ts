@@ -1,10 +1,12 @@
 import 'server-only';
+import { sql } from 'kysely';
 import type { HistoryDb } from './db';
 import { storedTime } from './store';
 
 // Audit records of memdash's writes to the cluster (the planned writes: run the snapshot, break-glass, …). A record
 // names who, what, which target, the outcome and when; never a credential, which is why there is no free-form
-// request field.
+// request field. A write refused before any credential was read leaves no record but a count (countRefusal): anyone
+// can send those, as fast as they like.
 
 export interface AuditRecord {
   at: string;
@@ -17,6 +19,11 @@ export interface AuditRecord {
   detail: string | null;
 }
 
+/** A record as stored: its id is the audit log's page cursor. */
+export interface StoredAuditRecord extends AuditRecord {
+  id: number;
+}
+
 export async function recordAudit(db: HistoryDb, record: AuditRecord): Promise<number> {
   const row = await db
     .insertInto('audit_records')
@@ -26,18 +33,37 @@ export async function recordAudit(db: HistoryDb, record: AuditRecord): Promise<n
   return row.id;
 }
 
+/** Where a page of the log starts: the records older than this one, in the log's order. */
+export interface AuditCursor {
+  id: number;
+  at: string;
+}
+
 export interface AuditFilter {
   action?: string;
   outcome?: AuditRecord['outcome'];
+  before?: AuditCursor;
 }
 
-/** The newest records first, only those of one action and/or outcome when the filter names them. */
-export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter = {}): Promise<AuditRecord[]> {
+/** The cursor of record `id`, or null when there is no such record. */
+export async function auditCursor(db: HistoryDb, id: number): Promise<AuditCursor | null> {
+  const row = await db.selectFrom('audit_records').select(['id', 'at']).where('id', '=', id).executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * The newest records first (by time, then id, so records of the same millisecond keep one order), only those of one
+ * action and/or outcome when the filter names them, only those after `before` in that order when it is given.
+ */
+export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter = {}): Promise<StoredAuditRecord[]> {
   let query = db.selectFrom('audit_records').selectAll();
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.outcome) query = query.where('outcome', '=', filter.outcome);
+  const before = filter.before;
+  if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
   const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(({ at, actor, action, target, outcome, detail }) => ({
+  return rows.map(({ id, at, actor, action, target, outcome, detail }) => ({
+    id,
     at,
     actor,
     action,
@@ -47,8 +73,67 @@ export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter 
   }));
 }
 
-/** Every action that has a record, for the filter's choices. */
+/** Every action that has a record or a counted refusal, for the filter's choices. */
 export async function auditActions(db: HistoryDb): Promise<string[]> {
-  const rows = await db.selectFrom('audit_records').select('action').distinct().orderBy('action').execute();
+  const rows = await db
+    .selectFrom('audit_records')
+    .select('action')
+    .union(db.selectFrom('audit_refusals').select('action'))
+    .orderBy('action')
+    .execute();
   return rows.map((r) => r.action);
+}
+
+/** A write refused before any credential was read: what it asked for, why it was refused (an error code), when. */
+export interface Refusal {
+  action: string;
+  reason: string;
+  at: string;
+}
+
+/** Counts one refusal in its action's, reason's and hour's row: one row per hour however many come. */
+export async function countRefusal(db: HistoryDb, refusal: Refusal): Promise<void> {
+  const at = storedTime(refusal.at);
+  const hour = `${at.slice(0, 13)}:00:00.000Z`;
+  // Two replicas may count in either order: the row keeps the earliest first and the latest last time.
+  await db
+    .insertInto('audit_refusals')
+    .values({ action: refusal.action, reason: refusal.reason, hour, count: 1, first_at: at, last_at: at })
+    .onConflict((oc) =>
+      oc.columns(['action', 'reason', 'hour']).doUpdateSet({
+        count: sql`audit_refusals.count + 1`,
+        first_at: sql`case when excluded.first_at < audit_refusals.first_at then excluded.first_at else audit_refusals.first_at end`,
+        last_at: sql`case when excluded.last_at > audit_refusals.last_at then excluded.last_at else audit_refusals.last_at end`,
+      }),
+    )
+    .execute();
+}
+
+/** How many refusals of one action for one reason, and when the first and the last came. */
+export interface RefusalCount {
+  action: string;
+  reason: string;
+  count: number;
+  firstAt: string;
+  lastAt: string;
+}
+
+/** The refusals counted, per action and reason (one action's only when named), the most frequent first. */
+export async function refusalCounts(db: HistoryDb, filter: { action?: string } = {}): Promise<RefusalCount[]> {
+  let query = db
+    .selectFrom('audit_refusals')
+    .select((eb) => [
+      'action',
+      'reason',
+      eb.fn.sum<number | string>('count').as('count'),
+      eb.fn.min('first_at').as('firstAt'),
+      eb.fn.max('last_at').as('lastAt'),
+    ])
+    .groupBy(['action', 'reason']);
+  if (filter.action) query = query.where('action', '=', filter.action);
+  const rows = await query.execute();
+  // PostgreSQL sums an integer column as a bigint, which its driver hands over as text
+  return rows
+    .map((r) => ({ ...r, count: Number(r.count) }))
+    .sort((a, b) => b.count - a.count || a.action.localeCompare(b.action) || a.reason.localeCompare(b.reason));
 }

@@ -112,10 +112,29 @@ const inForceOrder: Migration = {
   },
 };
 
+// A write refused before any credential was read costs its sender nothing, so a flood of them would push the records
+// of real writes out of sight: they are counted per action, reason and hour instead of stored one by one. The audit
+// log is paged newest first by (at, id), which the index serves.
+const auditRefusals: Migration = {
+  async up(db: Kysely<unknown>) {
+    await tableWithId(db, 'audit_refusals')
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .addColumn('hour', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addColumn('first_at', 'text', (c) => c.notNull())
+      .addColumn('last_at', 'text', (c) => c.notNull())
+      .addUniqueConstraint('audit_refusals_action_reason_hour', ['action', 'reason', 'hour'])
+      .execute();
+    await db.schema.createIndex('audit_records_at_id').on('audit_records').columns(['at', 'id']).execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_break_glass': breakGlass,
   '0003_in_force_order': inForceOrder,
+  '0004_audit_refusals': auditRefusals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -65,6 +65,19 @@ export interface AuditRecordsTable {
   detail: string | null;
 }
 
+/** Writes refused before any credential was read, counted per action, reason and hour rather than stored each. */
+export interface AuditRefusalsTable {
+  id: Generated<number>;
+  action: string;
+  /** The refusal's error code (lib/http/errors): unauthorized (no credential), forbidden (Origin), … */
+  reason: string;
+  /** The hour the refusals fell in, as the time it starts at. */
+  hour: string;
+  count: number;
+  first_at: string;
+  last_at: string;
+}
+
 /** What memdash did in a break-glass or a drill (actions that went through; refusals are in audit_records only). */
 export interface BreakGlassRecordsTable {
   id: Generated<number>;
@@ -86,5 +99,6 @@ export interface HistoryDatabase {
   imports: ImportsTable;
   watch_cursors: WatchCursorsTable;
   audit_records: AuditRecordsTable;
+  audit_refusals: AuditRefusalsTable;
   break_glass_records: BreakGlassRecordsTable;
 }

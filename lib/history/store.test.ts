@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newTestStore, type TestStore } from '@/test/stores';
-import { listAudit, recordAudit } from './audit';
+import { auditActions, auditCursor, countRefusal, listAudit, recordAudit, refusalCounts, type AuditRecord } from './audit';
 import { migrate, openHistoryDb, type HistoryDb } from './db';
 import { MIGRATIONS } from './migrations';
 import {
@@ -316,5 +316,91 @@ describe('audit records', () => {
       detail: 'forbidden',
     });
     expect((await listAudit(db)).map((r) => r.actor)).toEqual(['bob', 'alice']);
+  });
+});
+
+// Refusals before a credential counted in a row per action, reason and hour; the log paged by its cursor (issue 31).
+const record = (at: string, actor: string, action = 'snapshot.run', outcome: AuditRecord['outcome'] = 'success'): AuditRecord => ({
+  at,
+  actor,
+  action,
+  target: 'kyverno-prd/cronjob/memory-snapshot',
+  outcome,
+  detail: null,
+});
+
+describe('refusals before a credential', () => {
+  it('are counted in one row per action, reason and hour, with the first and last time', async () => {
+    const at = (i: number) => new Date(Date.parse('2026-10-06T10:00:00Z') + i * 1000).toISOString();
+    // 1,000 in two hours, sent 20 at a time as a flood does: 600 without a credential, 400 from another origin
+    for (let i = 0; i < 1000; i += 20)
+      await Promise.all(
+        Array.from({ length: 20 }, (_, j) =>
+          countRefusal(db, { action: 'snapshot.run', reason: (i + j) % 5 < 3 ? 'unauthorized' : 'forbidden', at: at((i + j) * 6) }),
+        ),
+      );
+    await countRefusal(db, { action: 'table.restore', reason: 'unsupported-media-type', at: at(10) });
+
+    expect(await db.selectFrom('audit_records').selectAll().execute()).toEqual([]);
+    const rows = await db.selectFrom('audit_refusals').select(db.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(5); // two reasons × two hours, and the restore's
+    expect(await refusalCounts(db)).toEqual([
+      { action: 'snapshot.run', reason: 'unauthorized', count: 600, firstAt: '2026-10-06T10:00:00.000Z', lastAt: at(997 * 6) },
+      { action: 'snapshot.run', reason: 'forbidden', count: 400, firstAt: at(3 * 6), lastAt: at(999 * 6) },
+      { action: 'table.restore', reason: 'unsupported-media-type', count: 1, firstAt: at(10), lastAt: at(10) },
+    ]);
+    expect((await refusalCounts(db, { action: 'table.restore' })).map((c) => c.count)).toEqual([1]);
+    expect(await auditActions(db)).toEqual(['snapshot.run', 'table.restore']);
+  });
+
+  it('keep the earliest first time and the latest last time whatever order they are counted in', async () => {
+    for (const at of ['2026-10-06T10:30:00Z', '2026-10-06T10:10:00Z', '2026-10-06T10:50:00Z', '2026-10-06T10:20:00Z'])
+      await countRefusal(db, { action: 'break-glass.scale-down', reason: 'forbidden', at });
+    expect(await refusalCounts(db)).toEqual([
+      {
+        action: 'break-glass.scale-down',
+        reason: 'forbidden',
+        count: 4,
+        firstAt: '2026-10-06T10:10:00.000Z',
+        lastAt: '2026-10-06T10:50:00.000Z',
+      },
+    ]);
+  });
+});
+
+describe('the audit log, paged', () => {
+  it('goes through every record once, newest first, records of the same millisecond included', async () => {
+    // 2,500 records, five in each millisecond, written out of order: the log orders them by time, then id
+    const times = Array.from({ length: 500 }, (_, i) => new Date(Date.parse('2026-10-06T10:00:00Z') + i).toISOString());
+    const rows = times.flatMap((at, i) => Array.from({ length: 5 }, (_, j) => record(at, `actor-${i}-${j}`)));
+    const shuffled = rows.map((r, i) => ({ r, key: (i * 7919) % rows.length })).sort((a, b) => a.key - b.key);
+    for (let i = 0; i < shuffled.length; i += 500) {
+      await db
+        .insertInto('audit_records')
+        .values(shuffled.slice(i, i + 500).map(({ r }) => r))
+        .execute();
+    }
+    const seen: Array<{ id: number; at: string }> = [];
+    let page = await listAudit(db, 1000);
+    while (page.length > 0) {
+      seen.push(...page.map(({ id, at }) => ({ id, at })));
+      const last = page.at(-1)!;
+      expect(await auditCursor(db, last.id)).toEqual({ id: last.id, at: last.at });
+      page = await listAudit(db, 1000, { before: { id: last.id, at: last.at } });
+    }
+    expect(seen).toHaveLength(2500);
+    expect(new Set(seen.map((s) => s.id)).size).toBe(2500);
+    const ordered = [...seen].sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1));
+    expect(seen).toEqual(ordered);
+  });
+
+  it('pages within a filter, and knows no cursor of a record that does not exist', async () => {
+    for (let i = 0; i < 10; i++)
+      await recordAudit(db, record(`2026-10-06T10:00:0${i}Z`, `a${i}`, i % 2 ? 'table.restore' : 'snapshot.run', 'refused'));
+    const first = await listAudit(db, 3, { action: 'table.restore' });
+    expect(first.map((r) => r.actor)).toEqual(['a9', 'a7', 'a5']);
+    const cursor = (await auditCursor(db, first.at(-1)!.id))!;
+    expect((await listAudit(db, 3, { action: 'table.restore', before: cursor })).map((r) => r.actor)).toEqual(['a3', 'a1']);
+    expect(await auditCursor(db, 999_999)).toBeNull();
   });
 });
