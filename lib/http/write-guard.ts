@@ -1,14 +1,14 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
-import { AppError, failureOf, redacted } from '@/lib/http/errors';
+import { AppError, failureOf, redacted, type ErrorCode } from '@/lib/http/errors';
 import { readText } from '@/lib/http/body';
 import { historyDb } from '@/lib/history';
-import { recordAudit, type AuditRecord } from '@/lib/history/audit';
+import { countRefusal, recordAudit, type AuditRecord } from '@/lib/history/audit';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
 import { assertSameOrigin } from '@/lib/http/origin';
-import { writeAttempts } from '@/lib/metrics/metrics';
+import { writeAttempts, writesRefusedBeforeCredential } from '@/lib/metrics/metrics';
 import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 
 // The one guard every write route passes. Usage, in a route file:
@@ -24,8 +24,9 @@ import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 // the body's schema (400); a write credential (401, with no cluster call); the clients built for this request from
 // it (a bad kubeconfig is refused, 400, before anything connects); who it is (SelfSubjectReview: a credential the
 // cluster does not accept is a 401 here, before the action); the action; the cluster's refusal passed on with its
-// status and message (401/403/404/409/422). Every attempt that reaches the guard leaves exactly one audit record,
-// whatever happened; none holds a secret.
+// status and message (401/403/404/409/422). Every attempt with a credential leaves exactly one audit record,
+// whatever happened; none holds a secret. One refused before a credential was read is counted per action and
+// reason instead (audit()).
 // `guardedCheck` is the same front half without the audit record, for routes that ask but never write (/api/access).
 
 export interface WriteContext<B> {
@@ -71,9 +72,13 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       detail: null,
     };
     const secrets: string[] = [];
+    // Until a credential is read, the attempt is anyone's: it is counted, not recorded (audit()).
+    let credentialRead = false;
+    let refusedFor: ErrorCode = 'internal';
     try {
       const admitted = await admit(request, spec.body);
       secrets.push(...pastedSecrets(admitted.credential));
+      credentialRead = admitted.credential !== null;
       record.target = spec.target(admitted.body);
       // A write, once started, runs to its end even if the browser leaves: an override stopped between removing the
       // data and creating the Job would leave the table empty. Only the per-call timeout applies.
@@ -89,9 +94,13 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       const error = writeFailure(err, secrets);
       record.outcome = error.status >= 500 ? 'failure' : 'refused';
       record.detail = error.message;
+      refusedFor = error.code;
       return Response.json(error.toBody(), { status: error.status });
     } finally {
-      await audit({ ...record, detail: record.detail === null ? null : redacted(record.detail, secrets) });
+      await audit(
+        { ...record, detail: record.detail === null ? null : redacted(record.detail, secrets) },
+        credentialRead ? null : refusedFor,
+      );
     }
   };
 }
@@ -186,14 +195,23 @@ function writeFailure(err: unknown, secrets: readonly string[]): AppError {
   return new AppError(error.code, redacted(error.message, secrets));
 }
 
-async function audit(record: Omit<AuditRecord, 'at'>): Promise<void> {
+/**
+ * One audit record for an attempt with a credential. One refused before any was read (`refusedBeforeCredential`, its
+ * error code) is only counted: anyone can send those as fast as they like, and one record each would push the
+ * records of real writes out of the log.
+ */
+async function audit(record: Omit<AuditRecord, 'at'>, refusedBeforeCredential: ErrorCode | null): Promise<void> {
   writeAttempts.inc({ action: record.action, outcome: record.outcome });
+  const at = new Date().toISOString();
   try {
-    await recordAudit(await historyDb(), { ...record, at: new Date().toISOString() });
+    if (refusedBeforeCredential) {
+      writesRefusedBeforeCredential.inc({ action: record.action, reason: refusedBeforeCredential });
+      await countRefusal(await historyDb(), { action: record.action, reason: refusedBeforeCredential, at });
+    } else await recordAudit(await historyDb(), { ...record, at });
   } catch (err) {
     // The write has happened (or not) either way; the server log says the record is missing, without the record.
     console.error(
-      `memdash: the audit record of ${record.action} on ${record.target} (${record.outcome}) was not stored:`,
+      `memdash: the audit ${refusedBeforeCredential ? 'count' : 'record'} of ${record.action} on ${record.target} (${record.outcome}) was not stored:`,
       err instanceof Error ? err.message : err,
     );
   }

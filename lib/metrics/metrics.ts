@@ -50,6 +50,16 @@ export const writeAttempts = once(
     }),
 );
 
+export const writesRefusedBeforeCredential = once(
+  'memdash_write_refusals_before_credential_total',
+  () =>
+    new Counter({
+      name: 'memdash_write_refusals_before_credential_total',
+      help: 'Writes refused before a credential was read, by action and reason (the error code), counted in the audit instead of recorded one by one',
+      labelNames: ['action', 'reason'] as const,
+    }),
+);
+
 export const requestsCollapsed = once(
   'memdash_http_requests_collapsed_total',
   () =>

@@ -37,7 +37,7 @@ const restore = await import('@/app/api/table/restore/route');
 const events = await import('@/app/api/snapshot/runs/[job]/events/route');
 const { readSnapshotRun } = await import('@/lib/views/snapshot-run');
 const { historyDb } = await import('@/lib/history');
-const { listAudit } = await import('@/lib/history/audit');
+const { listAudit, refusalCounts } = await import('@/lib/history/audit');
 
 const ORIGIN = 'http://127.0.0.1:3000';
 interface Options {
@@ -59,22 +59,32 @@ function request(path: string, body: object | string, o: Options = {}): Request 
 }
 
 const audit = async () => listAudit(await historyDb(), 1000);
+/** The refusals counted before a credential was read, as `action reason` → count. */
+const refusalsCounted = async () =>
+  Object.fromEntries((await refusalCounts(await historyDb())).map((c) => [`${c.action} ${c.reason}`, c.count]));
 const original = tableData();
 
 /**
- * Calls a write route and says what it answered, how many audit records it left, and whether it reached the cluster.
+ * Calls a write route and says what it answered, how many audit records it left, which refusals it counted, and
+ * whether it reached the cluster.
  * The call starts only after the counts are read: a refusal's audit record can be stored before a count started
  * beside it is read (on PostgreSQL it was).
  */
 async function attempt(call: () => Promise<Response>) {
-  const [recordsBefore, bytesBefore, jobsBefore] = [(await audit()).length, proxy.bytesIn(), jobNames().length];
+  const [recordsBefore, countedBefore] = [(await audit()).length, await refusalsCounted()];
+  const [bytesBefore, jobsBefore] = [proxy.bytesIn(), jobNames().length];
   const response = await call();
   const body = (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string } };
-  const records = await audit();
+  const [records, counted] = [await audit(), await refusalsCounted()];
   return {
     status: response.status,
     body,
     newRecords: records.length - recordsBefore,
+    newCounts: Object.fromEntries(
+      Object.entries(counted)
+        .map(([key, n]) => [key, n - (countedBefore[key] ?? 0)] as const)
+        .filter(([, n]) => n > 0),
+    ),
     record: records[0]!,
     reachedCluster: proxy.bytesIn() > bytesBefore,
     jobsBefore,
@@ -102,13 +112,14 @@ afterAll(async () => {
 });
 
 describe('the write guard refuses before any cluster call', () => {
-  it('no credential → 401, no call, one audit record', async () => {
+  // Refused before a credential is read: anyone can send these, so each is counted, not recorded (issue 31).
+  it('no credential → 401, no call, no record but one count', async () => {
     const a = await attempt(() => runs.POST(request('/api/snapshot/runs', {})));
     expect(a.status).toBe(401);
     expect(a.body.error?.message).toMatch(/No write credential/);
     expect(a.reachedCluster).toBe(false);
-    expect(a.newRecords).toBe(1);
-    expect(a.record).toMatchObject({ actor: 'unknown', action: 'snapshot.run', outcome: 'refused' });
+    expect(a.newRecords).toBe(0);
+    expect(a.newCounts).toEqual({ 'snapshot.run unauthorized': 1 });
     expect(jobNames()).toHaveLength(a.jobsBefore);
   });
 
@@ -119,12 +130,12 @@ describe('the write guard refuses before any cluster call', () => {
     ['Sec-Fetch-Site cross-site', 403, { secFetchSite: 'cross-site' }],
     ['a text/plain body', 415, { contentType: 'text/plain' }],
     ['a form body', 415, { contentType: 'application/x-www-form-urlencoded' }],
-  ] as const)('%s → %i with the operator token, nothing changed, no call, one audit record', async (_, status, options) => {
+  ] as const)('%s → %i with the operator token, nothing changed, no call, no record but one count', async (_, status, options) => {
     const a = await attempt(() => runs.POST(request('/api/snapshot/runs', {}, { ...options, token: tokenOf('operator') })));
     expect(a.status).toBe(status);
     expect(a.reachedCluster).toBe(false);
-    expect(a.newRecords).toBe(1);
-    expect(a.record.outcome).toBe('refused');
+    expect(a.newRecords).toBe(0);
+    expect(a.newCounts).toEqual({ [`snapshot.run ${status === 403 ? 'forbidden' : 'unsupported-media-type'}`]: 1 });
     expect(jobNames()).toHaveLength(a.jobsBefore);
   });
 
@@ -140,7 +151,8 @@ describe('the write guard refuses before any cluster call', () => {
     const a = await attempt(() => restore.POST(request('/api/table/restore', { versionId: 'x; rm -rf' }, { token: tokenOf('operator') })));
     expect(a.status).toBe(400);
     expect(a.reachedCluster).toBe(false);
-    expect(a.newRecords).toBe(1);
+    expect(a.newRecords).toBe(0);
+    expect(a.newCounts).toEqual({ 'table.restore bad-request': 1 });
   });
 
   it('a kubeconfig with exec is refused, and its command never runs', async () => {
