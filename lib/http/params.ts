@@ -118,3 +118,24 @@ const sinceParam = z.object({ since: z.iso.datetime({ offset: true, error: 'an R
 export function parseSince(raw: RawSearch): string | undefined {
   return parseOr(sinceParam, firstValues(raw), 'bad-request', 'Bad since').since;
 }
+
+/** The most audit records one answer lists. */
+export const MAX_AUDIT_LIMIT = 1000;
+
+const auditSearch = z.object({
+  action: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9.-]+$/, 'an action is written like snapshot.run')
+    .optional(),
+  outcome: z.enum(['success', 'failure', 'refused']).optional(),
+  /** The page's cursor: the records older than this record (the `next` of the page before). */
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_AUDIT_LIMIT).default(200),
+});
+export type AuditSearch = z.output<typeof auditSearch>;
+
+/** /audit and GET /api/audit: ?action=&outcome= filter, ?before=<id>&limit= page the records. */
+export function parseAuditSearch(raw: RawSearch): AuditSearch {
+  return parseOr(auditSearch, firstValues(raw), 'bad-request', 'Bad filter');
+}

@@ -1,28 +1,34 @@
 import 'server-only';
-import { z } from 'zod';
 import { AppError } from '@/lib/http/errors';
+import { parseAuditSearch, type RawSearch } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
-import { auditActions, listAudit } from '@/lib/history/audit';
-import type { AuditLog } from './audit-types';
+import { auditActions, auditCursor, listAudit, refusalCounts } from '@/lib/history/audit';
+import type { AuditLog, AuditRefusals } from './audit-types';
 
-const auditParams = z.object({
-  action: z
-    .string()
-    .max(64)
-    .regex(/^[a-z0-9.-]+$/, 'an action is written like snapshot.run')
-    .optional(),
-  outcome: z.enum(['success', 'failure', 'refused']).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
-});
-
-/** The audit log, newest first, filtered by action and outcome (?action=&outcome=&limit=). */
-export async function readAuditLog(raw: Record<string, string | string[] | undefined>): Promise<AuditLog> {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
-  const parsed = auditParams.safeParse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, first(v)])));
-  if (!parsed.success)
-    throw new AppError('bad-request', `Bad filter (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
-  const { action, outcome, limit } = parsed.data;
+/** The audit log, newest first, filtered by action and outcome and paged (?action=&outcome=&before=&limit=). */
+export async function readAuditLog(raw: RawSearch): Promise<AuditLog> {
+  const { action, outcome, before, limit } = parseAuditSearch(raw);
   const db = await historyDb();
-  const [records, actions] = await Promise.all([listAudit(db, limit, { action, outcome }), auditActions(db)]);
-  return { records, actions, filter: { action: action ?? null, outcome: outcome ?? null } };
+  const cursor = before === undefined ? undefined : await auditCursor(db, before);
+  if (cursor === null) throw new AppError('bad-request', `Bad cursor (before: there is no audit record ${before})`);
+  // The refusals counted are all refused: a filter on another outcome leaves none of them.
+  const countsWanted = outcome === undefined || outcome === 'refused';
+  const [page, actions, counts] = await Promise.all([
+    listAudit(db, limit + 1, { action, outcome, before: cursor }),
+    auditActions(db),
+    countsWanted ? refusalCounts(db, { action }) : Promise.resolve(null),
+  ]);
+  const records = page.slice(0, limit);
+  return {
+    records,
+    next: page.length > limit ? records.at(-1)!.id : null,
+    refusals: counts && refusalsOf(counts),
+    actions,
+    filter: { action: action ?? null, outcome: outcome ?? null, before: before ?? null, limit },
+  };
+}
+
+function refusalsOf(byAction: AuditRefusals['byAction']): AuditRefusals {
+  const since = byAction.reduce<string | null>((first, c) => (first === null || c.firstAt < first ? c.firstAt : first), null);
+  return { total: byAction.reduce((n, c) => n + c.count, 0), since, byAction };
 }

@@ -1,15 +1,13 @@
-import { errorResponse } from '@/lib/http/errors';
+import { searchOf } from '@/lib/http/params';
+import { route } from '@/lib/http/route';
 import { readAuditLog } from '@/lib/views/audit';
 
 export const dynamic = 'force-dynamic';
 
-/** memdash's writes, one record per attempt: ?action=snapshot.run&outcome=refused&limit=200. */
-export async function GET(request: Request): Promise<Response> {
-  try {
-    return Response.json(await readAuditLog(Object.fromEntries(new URL(request.url).searchParams)), {
-      headers: { 'cache-control': 'no-store' },
-    });
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+/**
+ * memdash's writes, one record per attempt with a credential, and the count of those refused before one:
+ * ?action=snapshot.run&outcome=refused&limit=200, then ?before=<next> for the page after.
+ */
+export const GET = route(async (request) =>
+  Response.json(await readAuditLog(searchOf(request)), { headers: { 'cache-control': 'no-store' } }),
+);

@@ -1,0 +1,43 @@
+import { showTime } from '@/lib/domain';
+import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
+import type { AuditLog } from '@/lib/views/audit-types';
+
+const OUTCOME_CLASS = { success: 'text-green-800', refused: 'text-amber-800', failure: 'text-red-800' } as const;
+
+/** One page of the records: who, what, which target, the outcome and the cluster's words. */
+export function AuditRecords({ log }: { log: AuditLog }) {
+  const filtered = log.filter.action || log.filter.outcome;
+  return (
+    <Table data-testid="audit-records">
+      <thead>
+        <HeadRow>
+          <Th>Time (UTC)</Th>
+          <Th>Who</Th>
+          <Th>Action</Th>
+          <Th>Target</Th>
+          <Th>Outcome</Th>
+          <Th>The cluster&apos;s answer</Th>
+        </HeadRow>
+      </thead>
+      <tbody>
+        {log.records.map((r) => (
+          <Row key={r.id} className="align-top" data-testid="audit-record" data-id={r.id} data-action={r.action} data-outcome={r.outcome}>
+            <Td className="font-mono text-xs whitespace-nowrap">{showTime(r.at)}</Td>
+            <Td className="font-mono">{r.actor}</Td>
+            <Td className="font-mono">{r.action}</Td>
+            <Td className="font-mono break-all">{r.target}</Td>
+            <Td className={`font-semibold ${OUTCOME_CLASS[r.outcome]}`}>{r.outcome}</Td>
+            <Td className="break-words">{r.detail}</Td>
+          </Row>
+        ))}
+        {log.records.length === 0 && (
+          <Row>
+            <Td colSpan={6} className="text-zinc-600">
+              No records{filtered ? ' match the filter' : log.filter.before !== null ? ' older than these' : ' yet'}.
+            </Td>
+          </Row>
+        )}
+      </tbody>
+    </Table>
+  );
+}
