@@ -57,7 +57,16 @@ export interface WriteSpec<B, R> {
   body: z.ZodType<B>;
   target: (body: B) => string;
   run: (context: WriteContext<B>) => Promise<WriteResult<R>>;
+  /**
+   * A step that only reads (the probe) may run with no credential at all, with memdash's read credential: recorded
+   * as asked by nobody in particular. A credential that is sent is still checked, and refused when the cluster does
+   * not accept it.
+   */
+  withoutCredential?: (context: Pick<WriteContext<B>, 'body' | 'now' | 'signal'>) => Promise<WriteResult<R>>;
 }
+
+/** The audit record's actor of a read-only step run with no write credential. */
+export const NO_CREDENTIAL_ACTOR = '(no write credential)';
 
 /** A body bigger than this is refused unread further (a saved table is at most 20 MB). */
 const MAX_BODY_BYTES = 25_000_000;
@@ -80,16 +89,17 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       secrets.push(...pastedSecrets(admitted.credential));
       credentialRead = admitted.credential !== null;
       record.target = spec.target(admitted.body);
+      if (!admitted.credential && spec.withoutCredential) {
+        credentialRead = true; // it runs, so it is recorded like any step
+        record.actor = NO_CREDENTIAL_ACTOR;
+        return finish(record, await spec.withoutCredential({ body: admitted.body, now: new Date(), signal: request.signal }));
+      }
       // A write, once started, runs to its end even if the browser leaves: an override stopped between removing the
       // data and creating the Job would leave the table empty. Only the per-call timeout applies.
       const { k, kc } = clientsOf(admitted.credential);
       secrets.push(...secretsOf(kc));
       record.actor = await actorOf(k);
-      const result = await spec.run({ body: admitted.body, k, kc, actor: record.actor, now: new Date(), signal: request.signal });
-      record.target = result.target ?? record.target;
-      record.outcome = result.outcome ?? 'success';
-      record.detail = result.detail ?? null;
-      return Response.json(result.json, { status: result.status ?? 200 });
+      return finish(record, await spec.run({ body: admitted.body, k, kc, actor: record.actor, now: new Date(), signal: request.signal }));
     } catch (err) {
       const error = writeFailure(err, secrets);
       record.outcome = error.status >= 500 ? 'failure' : 'refused';
@@ -103,6 +113,14 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       );
     }
   };
+}
+
+/** The answer of an action that ran, and what its audit record says of it. */
+function finish<R>(record: Omit<AuditRecord, 'at'>, result: WriteResult<R>): Response {
+  record.target = result.target ?? record.target;
+  record.outcome = result.outcome ?? 'success';
+  record.detail = result.detail ?? null;
+  return Response.json(result.json, { status: result.status ?? 200 });
 }
 
 export function guardedCheck<B, R>(spec: Pick<WriteSpec<B, R>, 'body' | 'run'>): (request: Request) => Promise<Response> {

@@ -30,17 +30,16 @@ const STEPS = {
       return { json, detail: json.done };
     },
   }),
-  // The probe is the runbook's dry run with memdash's read credential, as the default kubeconfig runs it; it passes
-  // the guard (a credential the cluster accepts) so that who asked is on the record with the other steps, and the
-  // webhook page's limiter, asking for a probe started after the step before it (lib/k8s/probe.ts).
+  // The probe is the runbook's dry run with memdash's read credential, as the default kubeconfig runs it. It needs no
+  // write credential; one that is sent must be one the cluster accepts, and then names who asked on the record with
+  // the other steps. It goes through the webhook page's limiter, asking for a probe started after the step before it
+  // (lib/k8s/probe.ts).
   probe: guardedWrite({
     action: 'break-glass.probe',
     body: noBody,
     target: () => `${settings().probeNamespace}/pod/${settings().probePod} (dry run)`,
-    run: async ({ now }) => {
-      const json = await probe(now);
-      return { json, detail: json.done };
-    },
+    run: probeStep,
+    withoutCredential: probeStep,
   }),
   'scale-up': guardedWrite({
     action: 'break-glass.scale-up',
@@ -52,6 +51,11 @@ const STEPS = {
     },
   }),
 } as const;
+
+async function probeStep({ now }: { now: Date }) {
+  const json = await probe(now);
+  return { json, detail: json.done };
+}
 
 /** POST /api/break-glass/{scale-down|delete-registrations|probe|scale-up}, body {} and the write credential. */
 export const POST = route<{ step: string }>(async (request, { step }) => {
