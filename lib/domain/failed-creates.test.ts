@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { failedCreateEvents } from './__fixtures__/webhook-fixtures';
+import { failedCreateEvents, forgedFailedCreateEvents } from './__fixtures__/webhook-fixtures';
 import { failedCreatesByOwner } from './failed-creates';
 
+const ENTRY = 'mpol.validate.kyverno.svc-fail';
+const NOW = new Date('2026-10-06T10:10:00Z');
+
 describe('failedCreatesByOwner', () => {
-  const groups = failedCreatesByOwner(failedCreateEvents, 'mpol.validate.kyverno.svc-fail');
+  const groups = failedCreatesByOwner(failedCreateEvents, ENTRY, NOW);
 
   it('keeps only refusals that name the webhook (a quota refusal is not Kyverno)', () => {
     expect(groups.map((g) => `${g.owner.kind} ${g.owner.namespace}/${g.owner.name}`)).toEqual([
@@ -19,5 +22,16 @@ describe('failedCreatesByOwner', () => {
 
   it('dates an event by eventTime when it has no lastTimestamp (events.k8s.io writers)', () => {
     expect(groups[1]).toMatchObject({ count: 1, last: '2026-10-06T10:01:05.123Z' });
+  });
+
+  it('adds nothing from events its controller did not write where it writes them', () => {
+    // by hand with no source, from another namespace, by the wrong controller, about another group's kind, half signed
+    const withForged = failedCreatesByOwner([...failedCreateEvents, ...forgedFailedCreateEvents.slice(0, 5)], ENTRY, NOW);
+    expect(withForged).toEqual(groups);
+  });
+
+  it('dates a refusal said to come later than the read at the read, not above every real one for years', () => {
+    const [future] = failedCreatesByOwner([...failedCreateEvents, ...forgedFailedCreateEvents.slice(5)], ENTRY, NOW);
+    expect(future).toMatchObject({ owner: { kind: 'StatefulSet', namespace: 'shop', name: 'db' }, last: NOW.toISOString(), count: 4 });
   });
 });

@@ -1,37 +1,29 @@
-import { toDate } from './time';
+import { eventTimeOf, isPodCreatorReport, type EventShape } from './event-evidence';
 
 // A refused pod create leaves no pod, only a FailedCreate event on the controller that tried (ReplicaSet, Job,
-// StatefulSet). Those that name the pod webhook, grouped by that controller, show what the refusal is holding up.
-
-export interface EventShape {
-  reason?: string;
-  message?: string;
-  count?: number;
-  lastTimestamp?: string | Date | null;
-  eventTime?: string | Date | null;
-  firstTimestamp?: string | Date | null;
-  involvedObject: { kind?: string; namespace?: string; name?: string };
-}
+// StatefulSet, DaemonSet). Those that name the pod webhook, written by that controller, grouped by it, show what the
+// refusal is holding up.
 
 export interface FailedCreateGroup {
   owner: { kind: string; namespace: string; name: string };
   count: number;
+  /** The newest event's time, never later than the read. */
   last: string | null;
   /** The newest message, the API server's own words. */
   message: string;
 }
 
-/** FailedCreate events whose message names the entry, one group per owner, newest first. */
-export function failedCreatesByOwner(events: EventShape[], entryName: string): FailedCreateGroup[] {
+/** FailedCreate events whose controller reported them naming the entry, one group per owner, newest first. */
+export function failedCreatesByOwner(events: EventShape[], entryName: string, now: Date): FailedCreateGroup[] {
   const groups = new Map<string, FailedCreateGroup & { lastMs: number }>();
   for (const event of events) {
-    if (event.reason !== 'FailedCreate' || !event.message?.includes(`"${entryName}"`)) continue;
+    if (event.reason !== 'FailedCreate' || !event.message?.includes(`"${entryName}"`) || !isPodCreatorReport(event)) continue;
     const owner = {
       kind: event.involvedObject.kind ?? '',
       namespace: event.involvedObject.namespace ?? '',
       name: event.involvedObject.name ?? '',
     };
-    const when = toDate(event.lastTimestamp ?? event.eventTime ?? event.firstTimestamp);
+    const when = eventTimeOf(event, now);
     const lastMs = when?.getTime() ?? 0;
     const key = `${owner.kind}/${owner.namespace}/${owner.name}`;
     const group = groups.get(key);

@@ -79,7 +79,8 @@ export {
   type RuleShape,
 } from './registrations';
 export { failClosedAudit, type AuditFinding, type AuditSeverity } from './fail-closed-audit';
-export { failedCreatesByOwner, type EventShape, type FailedCreateGroup } from './failed-creates';
+export { failedCreatesByOwner, type FailedCreateGroup } from './failed-creates';
+export { POD_CREATORS, entryEventsOf, eventTimeOf, isPodCreatorReport, type EntryEvent, type EventShape } from './event-evidence';
 export {
   DIFF_SLICE,
   diffCounts,

@@ -12,6 +12,10 @@ import { timeRequest } from '@/lib/metrics/requests';
 // - Next copies every request body for proxy.ts before proxy.ts runs, and a chunked upload (no Content-Length)
 //   leaves the request unanswered, so a body must say its length (411), and a length above what any route reads is
 //   refused unread (413). The connection is closed after the answer: the rest of the upload is never buffered.
+// - A path that is not valid percent-encoding makes Next's decoding throw: a 500 without the security headers. It is
+//   a bad request (400), answered here with them.
+// - A request target in absolute form (`GET http://evil.example/x`) is what a client sends a forward proxy; Next
+//   answers it with a redirect to that host. memdash is no proxy: only a path is a target (400 otherwise).
 const UNREQUESTABLE = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 /** How much of a refused upload is read (and dropped) at most, and for how long, before the connection is cut. */
@@ -55,6 +59,8 @@ function answerExpectContinue(server: Server, request: IncomingMessage, response
 }
 
 function refusalOf(request: IncomingMessage): AppError | null {
+  const target = targetProblem(request.url ?? '');
+  if (target) return target;
   if (UNREQUESTABLE.has(request.method ?? '')) return new AppError('method-not-allowed', `memdash does not answer ${request.method}`);
   const length = request.headers['content-length'];
   if (length === undefined) {
@@ -63,6 +69,16 @@ function refusalOf(request: IncomingMessage): AppError | null {
       : null;
   }
   return Number(length) > MAX_JSON_BODY_BYTES ? new AppError('too-large', `The body is larger than ${MAX_JSON_BODY_BYTES} bytes`) : null;
+}
+
+function targetProblem(url: string): AppError | null {
+  if (!url.startsWith('/')) return new AppError('bad-request', 'The request target must be a path: memdash is not a proxy');
+  try {
+    decodeURIComponent(url.split('?', 1)[0]!);
+    return null;
+  } catch {
+    return new AppError('bad-request', 'The path is not valid percent-encoding (UTF-8, each % followed by two hex digits)');
+  }
 }
 
 function refuse(request: IncomingMessage, response: ServerResponse, error: AppError): void {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { entryEventsOf, type EntryEvent } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readOrNull, type KubeClients } from './client';
 import { globalContextEntryEventSelector, readCaches, type KubeCaches } from './caches';
@@ -41,7 +42,8 @@ export interface GlobalContextEntryRead {
   exists: boolean;
   conditions: Condition[];
   lastRefreshTime: string | null;
-  events: Array<{ type: string; reason: string; message: string; count: number; last: string | null }>;
+  /** Kyverno's own events about it (lib/domain/event-evidence.ts), newest first. */
+  events: EntryEvent[];
 }
 
 export async function readMutatingPolicy(k: KubeClients): Promise<MutatingPolicyRead> {
@@ -55,24 +57,22 @@ export async function readMutatingPolicy(k: KubeClients): Promise<MutatingPolicy
 export async function readGlobalContextEntry(
   k: KubeClients,
   caches: Pick<KubeCaches, 'globalContextEntryEvents'> = readCaches(),
+  now = new Date(),
 ): Promise<GlobalContextEntryRead> {
   const name = settings().globalContextEntry;
   const [raw, events] = await Promise.all([
     readOrNull(() => k.custom.getClusterCustomObject({ ...GLOBAL_CONTEXT_ENTRY, name })),
-    // Events about a cluster-scoped object land in `default`; any namespace is searched to be sure.
+    // Events about a cluster-scoped object land in `default`: every namespace is read, default's kept (entryEventsOf).
     readEvents(k, caches.globalContextEntryEvents, globalContextEntryEventSelector(name)),
   ]);
-  const recent = events
-    .map((e) => ({
-      type: e.type ?? '',
-      reason: e.reason ?? '',
-      message: e.message ?? '',
-      count: e.count ?? 1,
-      last: e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? null,
-    }))
-    .sort((a, b) => (b.last ?? '').localeCompare(a.last ?? ''))
-    .slice(0, 5);
-  if (raw === null) return { name, exists: false, conditions: [], lastRefreshTime: null, events: recent };
+  // Events about an entry that is not there are nobody's evidence about it.
+  if (raw === null) return { name, exists: false, conditions: [], lastRefreshTime: null, events: [] };
   const status = globalContextEntry.parse(raw).status;
-  return { name, exists: true, conditions: status?.conditions ?? [], lastRefreshTime: status?.lastRefreshTime ?? null, events: recent };
+  return {
+    name,
+    exists: true,
+    conditions: status?.conditions ?? [],
+    lastRefreshTime: status?.lastRefreshTime ?? null,
+    events: entryEventsOf(events, name, now),
+  };
 }

@@ -110,13 +110,16 @@ const typedEvent = {
 describe('slimEvent', () => {
   it('keeps what the readers use, times as one form of text, whether they came as text or as Dates', () => {
     const expected = {
+      metadata: { namespace: 'shop' },
       type: 'Warning',
       reason: 'FailedCreate',
       message: event.message,
       count: 4,
       firstTimestamp: '2026-10-06T10:00:00.000Z',
       lastTimestamp: '2026-10-06T10:05:00.000Z',
-      involvedObject: { kind: 'ReplicaSet', namespace: 'shop', name: 'web-7d9f8' },
+      reportingComponent: 'replicaset-controller',
+      source: { component: 'replicaset-controller' },
+      involvedObject: { apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace: 'shop', name: 'web-7d9f8' },
     };
     expect(slimEvent(event)).toEqual(expected);
     expect(slimEvent(typedEvent)).toEqual(expected);
@@ -131,7 +134,8 @@ describe('slimEvent', () => {
 
   it('gives the same groups from either form', () => {
     const entry = 'mpol.validate.kyverno.svc-fail';
-    expect(failedCreatesByOwner([slimEvent(event)], entry)).toEqual(failedCreatesByOwner([slimEvent(typedEvent)], entry));
-    expect(failedCreatesByOwner([slimEvent(event)], entry)[0]).toMatchObject({ count: 4, last: '2026-10-06T10:05:00.000Z' });
+    const now = new Date('2026-10-06T10:10:00Z');
+    expect(failedCreatesByOwner([slimEvent(event)], entry, now)).toEqual(failedCreatesByOwner([slimEvent(typedEvent)], entry, now));
+    expect(failedCreatesByOwner([slimEvent(event)], entry, now)[0]).toMatchObject({ count: 4, last: '2026-10-06T10:05:00.000Z' });
   });
 });

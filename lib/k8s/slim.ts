@@ -102,6 +102,7 @@ export function slimDeployment(raw: RawObject): RawObject {
 type EventTime = string | Date | null | undefined;
 
 interface EventInput {
+  metadata?: { namespace?: string };
   type?: string;
   reason?: string;
   message?: string;
@@ -109,11 +110,15 @@ interface EventInput {
   lastTimestamp?: EventTime;
   eventTime?: EventTime;
   firstTimestamp?: EventTime;
-  involvedObject?: { kind?: string; namespace?: string; name?: string };
+  reportingComponent?: string;
+  source?: { component?: string };
+  involvedObject?: { apiVersion?: string; kind?: string; namespace?: string; name?: string };
 }
 
 /** An event as the caches keep it and the readers use it, its times always ISO 8601 text in one form. */
 export interface CachedEvent {
+  /** Where the event lies: what it says about another namespace's object is not that object's controller's word. */
+  metadata: { namespace?: string };
   type?: string;
   reason?: string;
   message?: string;
@@ -121,7 +126,10 @@ export interface CachedEvent {
   lastTimestamp?: string;
   eventTime?: string;
   firstTimestamp?: string;
-  involvedObject: { kind?: string; namespace?: string; name?: string };
+  /** Who wrote it (lib/domain/event-evidence.ts): the evidence counts only from the controller that reports it. */
+  reportingComponent?: string;
+  source?: { component?: string };
+  involvedObject: { apiVersion?: string; kind?: string; namespace?: string; name?: string };
 }
 
 /**
@@ -134,13 +142,16 @@ export function slimEvent(raw: RawObject | EventInput): CachedEvent {
     const date = toDate(e[field]);
     return date ? [[field, date.toISOString()] as const] : [];
   });
-  const { kind, namespace, name } = e.involvedObject ?? {};
+  const { apiVersion, kind, namespace, name } = e.involvedObject ?? {};
   return {
+    metadata: { namespace: e.metadata?.namespace },
     ...(e.type !== undefined ? { type: e.type } : {}),
     ...(e.reason !== undefined ? { reason: e.reason } : {}),
     ...(e.message !== undefined ? { message: e.message } : {}),
     ...(e.count !== undefined && e.count !== null ? { count: e.count } : {}),
     ...Object.fromEntries(times),
-    involvedObject: { kind, namespace, name },
+    ...(e.reportingComponent ? { reportingComponent: e.reportingComponent } : {}),
+    ...(e.source?.component ? { source: { component: e.source.component } } : {}),
+    involvedObject: { apiVersion, kind, namespace, name },
   };
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { V1Job, V1Pod } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { toAppError } from '@/lib/http/errors';
+import { isRunOf } from '@/lib/domain/snapshot-run-owner';
+import { AppError, toAppError } from '@/lib/http/errors';
 import { readOrNull, type KubeClients } from './client';
 
 // The last runs of the snapshot CronJob (the runbook's `get cronjob,jobs` and `logs job/<job>`), with each run's
@@ -23,7 +24,7 @@ export async function readSnapshotRuns(k: KubeClients): Promise<SnapshotRun[]> {
   const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
   const jobs = await k.batch.listNamespacedJob({ namespace });
   const runs = jobs.items
-    .filter((j) => j.metadata?.ownerReferences?.some((o) => o.kind === 'CronJob' && o.name === snapshotCronJob))
+    .filter((j) => isRunOf(j, snapshotCronJob))
     .sort((a, b) => (b.metadata?.creationTimestamp?.getTime() ?? 0) - (a.metadata?.creationTimestamp?.getTime() ?? 0))
     .slice(0, SHOWN);
   return Promise.all(
@@ -62,13 +63,22 @@ export async function listRunJobs(k: KubeClients): Promise<V1Job[]> {
   const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
   const jobs = await k.batch.listNamespacedJob({ namespace });
   return jobs.items
-    .filter((j) => j.metadata?.ownerReferences?.some((o) => o.kind === 'CronJob' && o.name === snapshotCronJob))
+    .filter((j) => isRunOf(j, snapshotCronJob))
     .sort((a, b) => (b.metadata?.creationTimestamp?.getTime() ?? 0) - (a.metadata?.creationTimestamp?.getTime() ?? 0));
 }
 
-/** One run's Job, or null when there is none of that name. */
-export async function readRunJob(k: KubeClients, name: string): Promise<V1Job | null> {
-  return readOrNull(() => k.batch.readNamespacedJob({ namespace: settings().kyvernoNamespace, name }));
+/** One run's Job, or null when there is none of that name or the Job of that name is not a run of the snapshot. */
+async function readRunJob(k: KubeClients, name: string): Promise<V1Job | null> {
+  const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
+  const job = await readOrNull(() => k.batch.readNamespacedJob({ namespace, name }));
+  return job && isRunOf(job, snapshotCronJob) ? job : null;
+}
+
+/** One run's Job; `not-found` (404) when there is no run of that name, before anything of it is read or followed. */
+export async function requireRunJob(k: KubeClients, name: string): Promise<V1Job> {
+  const job = await readRunJob(k, name);
+  if (!job) throw new AppError('not-found', `No run ${name} of the CronJob ${settings().snapshotCronJob}`);
+  return job;
 }
 
 /** A run's pods, one per try, oldest first. */

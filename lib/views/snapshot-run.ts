@@ -5,11 +5,10 @@ import { diffCounts, diffTables, keyParts, versionsAroundWrite } from '@/lib/dom
 import { snapshotResultOf, type SnapshotResult } from '@/lib/domain/snapshot-result';
 import { MANUAL_ANNOTATION } from '@/lib/domain/snapshot-job';
 import { snapshotRunCommands } from '@/lib/domain/write-commands';
-import { AppError } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { listVersions, readVersion } from '@/lib/history/store';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
-import { listRunJobs, readRunJob, readRunLog, readRunPods } from '@/lib/k8s/snapshot-runs';
+import { listRunJobs, readRunLog, readRunPods, requireRunJob } from '@/lib/k8s/snapshot-runs';
 import type { RunDiff, RunState, SnapshotRunList, SnapshotRunView, SnapshotTry } from './snapshot-run-types';
 
 // A run of the snapshot as the operator follows it: its tries, each try's log and result, and after a success the
@@ -22,8 +21,7 @@ export interface RunWithLogs {
 }
 
 export async function readSnapshotRun(job: string, k: KubeClients = readClients()): Promise<RunWithLogs> {
-  const found = await readRunJob(k, job);
-  if (!found) throw new AppError('not-found', `No Job ${job} in ${settings().kyvernoNamespace}`);
+  const found = await requireRunJob(k, job);
   const pods = await readRunPods(k, job);
   const logs = new Map<string, string>();
   await Promise.all(pods.map(async (p) => logs.set(p.metadata?.name ?? '', await readRunLog(k, p.metadata?.name ?? ''))));

@@ -42,13 +42,13 @@ export async function readWebhookHealth(now = new Date()): Promise<WebhookHealth
       part(`get deployments.apps in ${ns}`, () => readAdmissionReplicas(k)),
       part(`list pods in ${ns}`, () => readAdmissionPods(k)),
       part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
-      part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k)),
+      part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k, undefined, now)),
       part(`get configmaps in ${ns}`, async () => {
         const t = await readTable(k);
         return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count, lastWriteAt: t.lastWriteAt };
       }),
       part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(k)),
-      part('list events in every namespace', () => readFailedCreates(k)),
+      part('list events in every namespace', () => readFailedCreates(k, undefined, now)),
     ]);
   const budgets = await part(`list poddisruptionbudgets.policy in ${ns}`, () =>
     readAdmissionBudgets(k, valueOf(replicas)?.podLabels ?? {}),

@@ -54,10 +54,24 @@ function createEvent(namespace: string, name: string, fields: Record<string, unk
   created.push([namespace, name]);
 }
 
+// A refused create counts only about a controller that exists: the ReplicaSet the events name, with no pods to make.
+const replicaSet = {
+  apiVersion: 'apps/v1',
+  kind: 'ReplicaSet',
+  metadata: { name: `${RUN}-rs`, namespace: 'development' },
+  spec: {
+    replicas: 0,
+    selector: { matchLabels: { app: `${RUN}-rs` } },
+    template: { metadata: { labels: { app: `${RUN}-rs` } }, spec: { containers: [{ name: 'app', image: 'busybox' }] } },
+  },
+};
+beforeAll(() => void kubectl(['create', '-f', '-'], 'admin', JSON.stringify(replicaSet)));
+
 afterAll(async () => {
   await caches.stop();
   await cachesFor(goneKc).stop();
   for (const [namespace, name] of created) kubectl(['-n', namespace, 'delete', 'event', name, '--ignore-not-found'], 'admin');
+  kubectl(['-n', 'development', 'delete', 'replicaset', `${RUN}-rs`, '--ignore-not-found'], 'admin');
 });
 
 const refusal = `Error creating: Internal error occurred: failed calling webhook "${POD_ENTRY}": failed to call webhook: connection refused`;
@@ -66,6 +80,8 @@ describe('the FailedCreate events cache', () => {
   it('holds a refused create that happened after it listed, slimmed, and readFailedCreates answers from it', async () => {
     caches.failedCreates.start();
     expect(await caches.failedCreates.whenSynced(30_000)).toBe(true);
+    caches.owners.ReplicaSet!.start();
+    await until('the ReplicaSet in its cache', () => caches.owners.ReplicaSet!.get('development', `${RUN}-rs`), 30_000);
     createEvent('development', `${RUN}-rs.1`, {
       involvedObject: { apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace: 'development', name: `${RUN}-rs` },
       reason: 'FailedCreate',
@@ -81,7 +97,9 @@ describe('the FailedCreate events cache', () => {
       'involvedObject',
       'lastTimestamp',
       'message',
+      'metadata',
       'reason',
+      'source',
       'type',
     ]);
 
@@ -112,7 +130,7 @@ describe("the GlobalContextEntry's events cache", () => {
       reason: 'CacheSyncFailure',
       message,
       count: 2,
-      source: { component: 'kyverno-admission-controller' },
+      source: { component: 'globalcontext-controller' }, // Kyverno's global context controller
     });
     await until('the event in the cache', () => caches.globalContextEntryEvents.list().some((e) => e.message === message), 10_000);
 

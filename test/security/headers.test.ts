@@ -1,14 +1,6 @@
 // Issue 9, item 4: every response carries the headers that keep memdash out of other sites' frames and caches.
 import { describe, expect, it } from 'vitest';
-import { send, type Answer } from './http';
-
-function expectSecurityHeaders(path: string, answer: Answer): void {
-  const csp = String(answer.headers['content-security-policy'] ?? '');
-  expect({ path, csp }).toEqual({ path, csp: expect.stringContaining("frame-ancestors 'none'") });
-  expect({ path, frame: answer.headers['x-frame-options'] }).toEqual({ path, frame: 'DENY' });
-  expect({ path, sniff: answer.headers['x-content-type-options'] }).toEqual({ path, sniff: 'nosniff' });
-  expect({ path, referrer: answer.headers['referrer-policy'] }).toEqual({ path, referrer: 'no-referrer' });
-}
+import { expectSecurityHeaders, send } from './http';
 
 describe('security headers', () => {
   it('are on pages, API answers, health routes, static files and not-found pages', async () => {

@@ -1,7 +1,7 @@
 // Raw HTTP to the server under test: fetch cannot send a Host header of its own choosing, an attacker can.
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const port = () => inject('memdashPort');
 export const own = () => `127.0.0.1:${port()}`;
@@ -65,4 +65,13 @@ export function serverLog(): string {
 
 export function json<T>(answer: Answer): T {
   return JSON.parse(answer.body) as T;
+}
+
+/** The headers every answer carries (lib/http/headers.ts), `path` named in a failure. */
+export function expectSecurityHeaders(path: string, answer: Pick<Answer, 'headers'>): void {
+  const csp = String(answer.headers['content-security-policy'] ?? '');
+  expect({ path, csp }).toEqual({ path, csp: expect.stringContaining("frame-ancestors 'none'") });
+  expect({ path, frame: answer.headers['x-frame-options'] }).toEqual({ path, frame: 'DENY' });
+  expect({ path, sniff: answer.headers['x-content-type-options'] }).toEqual({ path, sniff: 'nosniff' });
+  expect({ path, referrer: answer.headers['referrer-policy'] }).toEqual({ path, referrer: 'no-referrer' });
 }

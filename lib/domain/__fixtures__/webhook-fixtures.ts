@@ -1,10 +1,12 @@
 // The webhook page's fixtures, typed: registrations as `kubectl get mutatingwebhookconfigurations,
 // validatingwebhookconfigurations -o json` lists them, the admission controller's Deployment, FailedCreate events.
-import type { EventShape } from '../failed-creates';
+import type { EventShape } from '../event-evidence';
 import type { RegistrationShape } from '../registrations';
 import type { OwnerRef, WebhookEntryShape } from '../types';
 import deploymentJson from './deployment-kyverno-admission-controller.json';
 import failedCreatesJson from './events-failedcreate.json';
+import forgedEventsJson from './events-forged.json';
+import entryEventsJson from './events-globalcontextentry.json';
 import policyAgentJson from './validatingwebhookconfiguration-policy-agent.json';
 import kyvernoJson from './webhookconfigurations-kyverno.json';
 
@@ -36,3 +38,7 @@ export function podRegistration(): { entries: WebhookEntryShape[]; ownerReferenc
 export const admissionDeployment = deploymentJson as { spec: { replicas: number }; status: { readyReplicas?: number } };
 
 export const failedCreateEvents = failedCreatesJson.items as EventShape[];
+/** FailedCreate events written by hand (kubectl create): no source, another namespace, the wrong controller, … */
+export const forgedFailedCreateEvents = forgedEventsJson.items as EventShape[];
+/** Events about the GlobalContextEntry: Kyverno's own (events.k8s.io's shape), and ones written by others. */
+export const globalContextEntryEvents = entryEventsJson.items as EventShape[];

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { RunFollower } from '@/components/snapshot/RunFollower';
-import { failureOf } from '@/lib/http/errors';
+import { failureOf, isNotThere } from '@/lib/http/errors';
 import { readSnapshotRun, readSnapshotRunList, type RunWithLogs } from '@/lib/views/snapshot-run';
 import { jobParam } from '@/lib/views/snapshot-run-params';
 
@@ -19,7 +20,10 @@ export default async function SnapshotRunPage({ params }: { params: Promise<{ jo
     job = jobParam((await params).job);
     [found, latest] = await Promise.all([readSnapshotRun(job), readSnapshotRunList(1).then((l) => l.runs[0]?.job === job)]);
   } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
+    const error = failureOf(err);
+    // not a Job name, or no run of the snapshot by that name (another Job of Kyverno's namespace): a real 404
+    if (isNotThere(error)) notFound();
+    return <ErrorState error={error} />;
   }
   const logs = Object.fromEntries(
     [...found.logs].map(([pod, log]) => [pod, log.split('\n').filter((l, i, all) => l !== '' || i < all.length - 1)]),

@@ -1,4 +1,6 @@
 import { errorResponse } from '@/lib/http/errors';
+import { readClients } from '@/lib/k8s/client';
+import { requireRunJob } from '@/lib/k8s/snapshot-runs';
 import { followSnapshotRun } from '@/lib/views/snapshot-run-follow';
 import { jobParam } from '@/lib/views/snapshot-run-params';
 
@@ -6,12 +8,14 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The run followed live as server-sent events (RunEvent): the run whenever it changes, each try's new log lines as
- * they are written, then `end`. Closing the page stops it: the loop and its in-flight API call are aborted.
+ * they are written, then `end`. Closing the page stops it: the loop and its in-flight API call are aborted. A Job that
+ * is not a run of the snapshot is a 404 before any stream starts.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ job: string }> }): Promise<Response> {
   let job: string;
   try {
     job = jobParam((await params).job);
+    await requireRunJob(readClients(undefined, request.signal), job);
   } catch (err) {
     return errorResponse(err);
   }
