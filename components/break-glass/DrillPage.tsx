@@ -226,6 +226,7 @@ function ProbeAction({ view, onDone }: { view: DrillView; onDone: (action: strin
       checks={[]}
       buttonLabel="Run the probe"
       run={(credential) => run('/api/break-glass/probe', {}, credential)}
+      runWithoutCredential={() => run('/api/break-glass/probe', {}, null)}
       result={(answer) => (
         <span data-testid="step-result">
           {answer.done}

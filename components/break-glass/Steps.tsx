@@ -300,6 +300,7 @@ function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView
       breaksPodCreation={action === 'scale-down' || action === 'scale-up'}
       buttonLabel={props.buttonLabel}
       run={(credential) => run(`/api/break-glass/${action}`, {}, credential)}
+      runWithoutCredential={action === 'probe' ? () => run('/api/break-glass/probe', {}, null) : undefined}
       result={(answer) => (
         <span data-testid="step-result">
           {answer.done}

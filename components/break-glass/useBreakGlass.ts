@@ -51,7 +51,7 @@ export function usePodsCreated(since: string) {
 /** Runs a break-glass or drill step with the tab's write credential, then rereads where the steps stand. */
 export function useStepRunner() {
   const client = useQueryClient();
-  return async (url: string, body: object, credential: WriteCredential): Promise<StepAnswer> => {
+  return async (url: string, body: object, credential: WriteCredential | null): Promise<StepAnswer> => {
     try {
       return await postWrite<StepAnswer>(url, body, credential);
     } finally {

@@ -35,6 +35,8 @@ export interface GuardedActionProps<T> {
   warning?: ReactNode;
   buttonLabel: string;
   run: (credential: WriteCredential) => Promise<T>;
+  /** A step that only reads runs without a credential too (the tab's, when it holds one, names who asked). */
+  runWithoutCredential?: () => Promise<T>;
   result?: (value: T) => ReactNode;
   onDone?: (value: T) => void;
   /** Why the action is not offered now (the button stays disabled and says so). */
@@ -49,7 +51,7 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
   const [typed, setTyped] = useState('');
   const mutation = useMutation<T, AppError>({
     mutationFn: () =>
-      props.run(credential!).catch((err: unknown) => {
+      (credential ? props.run(credential) : props.runWithoutCredential!()).catch((err: unknown) => {
         // a dropped connection is not the cluster's answer: say so in the same shape
         throw err instanceof AppError
           ? err
@@ -59,7 +61,7 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
     retry: false,
   });
   const confirmed = !props.confirm || typed === props.confirm;
-  const ready = credential !== null && confirmed && !mutation.isPending && !props.unavailable;
+  const ready = (credential !== null || props.runWithoutCredential !== undefined) && confirmed && !mutation.isPending && !props.unavailable;
   return (
     <section className="space-y-2 rounded border border-zinc-300 bg-white p-3" data-testid={props.testId ?? 'guarded-action'}>
       <h2 className="text-base font-semibold">{props.title}</h2>
@@ -76,7 +78,13 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
         </div>
       )}
       <CommandLines commands={props.commands} />
-      <CredentialForm />
+      {props.runWithoutCredential && !credential ? (
+        <p className="text-zinc-700" data-testid="no-credential-needed">
+          Needs no write credential: it runs with memdash&apos;s read credential.
+        </p>
+      ) : (
+        <CredentialForm />
+      )}
       {credential && <AccessLines checks={props.checks} />}
       {props.confirm && (
         <label className="flex flex-col gap-1 text-sm">

@@ -178,6 +178,27 @@ describe('a credential the cluster does not accept', () => {
   });
 });
 
+describe('the break-glass probe needs no write credential', () => {
+  it('with none, it runs with the read credential and is recorded as asked by nobody in particular', async () => {
+    const since = new Date().toISOString();
+    const answers = await Promise.all(Array.from({ length: 3 }, () => postFromOwnPage('/api/break-glass/probe', {})));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const probe = json<{ step: string; probe: { outcome: string; at: string } }>(answers[0]!);
+    expect(probe.step).toBe('probe');
+    expect(probe.probe.outcome).toBe('admitted');
+    const added = await auditOf('break-glass.probe', since);
+    expect(added).toHaveLength(3);
+    for (const record of added) expect(record).toMatchObject({ actor: '(no write credential)', outcome: 'success' });
+    // they shared the limiter's probes, and the step's record is there for the steps to resume from
+    const times = new Set(answers.map((a) => json<{ probe: { at: string } }>(a).probe.at));
+    expect(times.size).toBeLessThanOrEqual(2);
+    const last = json<{ evidence: { lastProbe: { at: string; outcome: string } | null } }>(await send('GET', '/api/break-glass')).evidence
+      .lastProbe;
+    expect((last?.at ?? '') >= since).toBe(true);
+    expect(last?.outcome).toBe('admitted');
+  });
+});
+
 describe('what a refusal says', () => {
   it("a kubeconfig naming another server: neither that URL nor the read server's is in the answer or the audit", async () => {
     const other = 'https://10.255.0.7:16443';
