@@ -195,3 +195,12 @@ test("a workload without samples says so in the chart's place, and the page stil
   await expect(page.getByTestId('no-samples')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('rows-now')).toContainText('no row');
 });
+
+test('a diff of a version that is not recorded names the version, and leads to the recorded ones', async ({ page }) => {
+  await page.goto('/table/diff?from=1&to=999999');
+  const error = page.getByTestId('error-state');
+  await expect(error).toHaveAttribute('data-error', 'not-found');
+  await expect(error).toContainText('No such version of the table');
+  await expect(error).toContainText('999999');
+  await expect(page.getByRole('link', { name: 'Recorded versions' })).toHaveAttribute('href', '/table/snapshots');
+});
