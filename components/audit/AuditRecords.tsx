@@ -25,7 +25,7 @@ export function AuditRecords({ log }: { log: AuditLog }) {
             <Td className="font-mono text-xs whitespace-nowrap">{showTime(r.at)}</Td>
             <Td className="font-mono">{r.actor}</Td>
             <Td className="font-mono">{r.action}</Td>
-            <Td className="font-mono break-all">{r.target}</Td>
+            <Td className="font-mono">{atSlashes(r.target)}</Td>
             <Td className={`font-semibold ${OUTCOME_CLASS[r.outcome]}`}>{r.outcome}</Td>
             <Td className="break-words">{r.detail}</Td>
           </Row>
@@ -40,4 +40,18 @@ export function AuditRecords({ log }: { log: AuditLog }) {
       </tbody>
     </Table>
   );
+}
+
+/** A target wraps after its slashes (namespace/kind/name), not in the middle of a name; a long name still wraps. */
+function atSlashes(target: string) {
+  return target.split('/').map((part, i, all) => (
+    <span key={i}>
+      {part}
+      {i < all.length - 1 && (
+        <>
+          /<wbr />
+        </>
+      )}
+    </span>
+  ));
 }
