@@ -53,3 +53,15 @@ export const NAVIGATION: ReadonlyArray<{ href: string; label: string; about: str
     about: "every write attempt memdash was asked to make: who, what, target, outcome, the cluster's answer.",
   },
 ];
+
+/**
+ * A path segment as it was typed: the browser's router hands segments still percent-encoded (`caf%C3%A9`), the server
+ * hands them decoded. One that is not valid encoding is shown as it came.
+ */
+export function segmentAsTyped(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -55,6 +55,15 @@ test('a name Kubernetes would refuse: a 404 page, nothing asked of the cluster',
   await expect(podPage.errorState).toHaveAttribute('data-error', 'not-found');
 });
 
+test('the 404 page shows a name as typed, not percent-encoded', async ({ page }) => {
+  const response = await page.goto('/pods/shop/caf%C3%A9-1');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('error-state')).toContainText('shop/café-1');
+  await expect(page.getByTestId('error-state')).not.toContainText('%C3%A9');
+  await page.goto('/workloads/shop/caf%C3%A9');
+  await expect(page.getByTestId('error-state')).toContainText('shop/café');
+});
+
 test("the copy buttons copy the runbook's commands, filled in for the pod", async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const pod = podOf('shop', 'web');

@@ -3,11 +3,12 @@
 import { Link } from '@/components/ui/Link';
 import { useParams } from 'next/navigation';
 import { ErrorBox } from '@/components/ui/ErrorBox';
-import { podsInNamespaceHref } from '@/lib/routes';
+import { podsInNamespaceHref, segmentAsTyped } from '@/lib/routes';
 
 /** "No such pod", with the name as typed and where to look instead (the pod may have been replaced). */
 export default function PodNotFound() {
-  const { namespace, pod } = useParams<{ namespace: string; pod: string }>();
+  const params = useParams<{ namespace: string; pod: string }>();
+  const [namespace, pod] = [segmentAsTyped(params.namespace), segmentAsTyped(params.pod)];
   return (
     <ErrorBox data-testid="error-state" data-error="not-found">
       <h1 className="text-base font-semibold text-red-900">No such pod</h1>

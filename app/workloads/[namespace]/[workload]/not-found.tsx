@@ -3,11 +3,12 @@
 import { Link } from '@/components/ui/Link';
 import { useParams } from 'next/navigation';
 import { ErrorBox } from '@/components/ui/ErrorBox';
-import { podsInNamespaceHref } from '@/lib/routes';
+import { podsInNamespaceHref, segmentAsTyped } from '@/lib/routes';
 
 /** "No such workload", with the name as typed and where to look instead. */
 export default function WorkloadNotFound() {
-  const { namespace, workload } = useParams<{ namespace: string; workload: string }>();
+  const params = useParams<{ namespace: string; workload: string }>();
+  const [namespace, workload] = [segmentAsTyped(params.namespace), segmentAsTyped(params.workload)];
   return (
     <ErrorBox data-testid="error-state" data-error="not-found">
       <h1 className="text-base font-semibold text-red-900">No such workload</h1>
