@@ -19,16 +19,13 @@ export function JumpToPod() {
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
-  // Reopened, the last text is selected: typing replaces it, an arrow key keeps it.
+  // Reopened, the last text is selected: typing replaces it, an arrow key keeps it. Opened with Ctrl-K from nowhere,
+  // the button that opens it takes focus first, so that closing (Esc) gives focus back to it, not to the page.
   function open() {
+    if (!document.activeElement || document.activeElement === document.body) opener.current?.focus();
     // showModal on an open dialog throws; a second Ctrl-K just keeps it open
     if (!dialog.current?.open) dialog.current?.showModal();
     input.current?.select();
-  }
-
-  // Closed with Esc after Ctrl-K from nowhere, focus would be lost on the page: it goes to the button that opens it.
-  function onClose() {
-    if (document.activeElement === document.body || document.activeElement === null) opener.current?.focus();
   }
 
   useEffect(() => {
@@ -79,7 +76,6 @@ export function JumpToPod() {
         aria-label="Jump to a pod or workload"
         className="mx-auto mt-24 w-[min(36rem,calc(100vw-2rem))] rounded border border-zinc-300 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/30"
         data-testid="jump"
-        onClose={onClose}
       >
         <input
           ref={input}
