@@ -17,6 +17,7 @@ const TITLES: Record<ErrorCode, string> = {
   'unsupported-media-type': 'Not JSON',
   invalid: 'The cluster refused the object as invalid',
   unreachable: 'Cluster unreachable',
+  busy: 'memdash is busy: try again in a few seconds',
   'cluster-error': 'The API server answered with an error',
   internal: 'memdash failed',
 };

@@ -125,6 +125,9 @@ const SETTINGS = {
   // How long a holder that stopped renewing keeps the Lease: a killed leader's successor starts within this.
   recorderLeaseSeconds: ['MEMDASH_RECORDER_LEASE_SECONDS', positiveInt.default(15)],
   prometheusTimeoutMs: ['MEMDASH_PROMETHEUS_TIMEOUT_MS', positiveInt.default(15000)],
+  // The most a diff of large tables may take, from its request to its body's last byte (waiting its turn, the
+  // diff in its worker thread, the download): its worker is ended then, whether or not the client is still there.
+  diffDeadlineMs: ['MEMDASH_DIFF_DEADLINE_MS', positiveInt.default(60000)],
   // The Host names memdash answers (host or host:port, comma-separated); unset: the loopback names on the port it
   // listens on. Any other Host gets 421, so a DNS-rebound name cannot reach the pages or the write routes.
   allowedHosts: ['MEMDASH_ALLOWED_HOSTS', hostList.optional()],

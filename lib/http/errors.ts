@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'unsupported-media-type' // a write route takes JSON only
   | 'invalid' // the cluster's 422: it refused the object as invalid
   | 'unreachable' // the API server did not answer
+  | 'busy' // memdash runs as many of these at once as it will (large diffs): try again after Retry-After
   | 'cluster-error' // the API server answered with an error we do not map further
   | 'internal';
 
@@ -33,6 +34,7 @@ const STATUS: Record<ErrorCode, number> = {
   'unsupported-media-type': 415,
   invalid: 422,
   unreachable: 503,
+  busy: 503,
   'cluster-error': 502,
   internal: 500,
 };
@@ -41,6 +43,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Sent as Retry-After: when asking again may succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -135,7 +139,8 @@ export function isNotThere(error: { code: ErrorCode }): boolean {
 /** The Response a route handler returns for an error. */
 export function errorResponse(err: unknown): Response {
   const appError = failureOf(err);
-  return Response.json(appError.toBody(), { status: appError.status });
+  const retry = appError.retryAfterSeconds;
+  return Response.json(appError.toBody(), { status: appError.status, headers: retry ? { 'retry-after': String(retry) } : {} });
 }
 
 /**

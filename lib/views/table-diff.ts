@@ -5,7 +5,7 @@ import type { DiffParams } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import type { HistoryDb } from '@/lib/history/db';
 import type { DiffJob, DiffPageBody } from '@/lib/history/diff-job';
-import { diffBodyOf } from '@/lib/history/diff-body-of';
+import { closedBeforeDiff, diffBodyOf } from '@/lib/history/diff-body-of';
 import { diffVersions } from '@/lib/history/reads';
 import { listVersions, readVersionText, type VersionSummary } from '@/lib/history/store';
 import type { DiffPageView, FilteredDiff } from './table-diff-types';
@@ -42,22 +42,30 @@ export async function readDiff(params: DiffParams): Promise<FilteredDiff | null>
 /**
  * The diff the parameters ask for, computed in a worker thread when the tables are large so a diff of 100,000 rows
  * never holds the server: the two versions and the answer's body in `format`, or null when fewer than two versions
- * are recorded.
+ * are recorded. `signal` ends the worker when the request it answers is closed.
  */
-async function computedDiff(params: DiffParams, format: DiffJob['format']) {
+async function computedDiff(params: DiffParams, format: DiffJob['format'], signal: AbortSignal) {
   const db = await historyDb();
   const chosen = await chosenVersions(db, params);
   if (!chosen) return null;
+  // a client that has already gone costs no read of two large tables
+  if (signal.aborted) throw closedBeforeDiff();
   const fromText = await readVersionText(db, chosen.from.id);
   const toText = await readVersionText(db, chosen.to.id);
   if (fromText === undefined || toText === undefined) throw notRecorded(chosen.from.id, chosen.to.id);
   const filter = { namespace: params.namespace, workload: params.workload };
-  return { ...chosen, body: await diffBodyOf({ ...chosen, fromText, toText, filter, format }) };
+  return { ...chosen, body: await diffBodyOf({ ...chosen, fromText, toText, filter, format }, signal) };
 }
 
-/** The diff's export (GET /api/table/diff: JSON {from, to, ...filtered} or CSV) as bytes. */
-export async function readDiffExport(params: DiffParams): Promise<{ from: number; to: number; body: ReadableStream<Uint8Array> } | null> {
-  const computed = await computedDiff(params, params.format);
+/**
+ * The diff's export (GET /api/table/diff: JSON {from, to, ...filtered} or CSV) as bytes, made while `signal` (the
+ * request's) has not aborted.
+ */
+export async function readDiffExport(
+  params: DiffParams,
+  signal: AbortSignal,
+): Promise<{ from: number; to: number; body: ReadableStream<Uint8Array> } | null> {
+  const computed = await computedDiff(params, params.format, signal);
   return computed && { from: computed.from.id, to: computed.to.id, body: computed.body };
 }
 
@@ -66,7 +74,8 @@ export const DIFF_PAGE_ROWS = 500;
 
 /** One page of the diff for /table/diff: the page's own thread only parses the page. */
 export async function readDiffPage(params: DiffParams): Promise<DiffPageView | null> {
-  const computed = await computedDiff(params, { page: params.page, size: DIFF_PAGE_ROWS });
+  // A page has no request signal to follow; it reads the body whole at once, and the deadline bounds the rest.
+  const computed = await computedDiff(params, { page: params.page, size: DIFF_PAGE_ROWS }, new AbortController().signal);
   if (!computed) return null;
   const answer = JSON.parse(await new Response(computed.body).text()) as DiffPageBody;
   return { from: computed.from, to: computed.to, ...answer };

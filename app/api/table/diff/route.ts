@@ -10,7 +10,8 @@ export const GET = route(async (request) => {
   const params = parseDiffParams(searchOf(request));
   const started = performance.now();
   // Large tables are diffed in a worker thread: a diff of 100,000 rows would otherwise hold the server while it runs.
-  const found = await readDiffExport(params);
+  // The worker is ended when the client goes: request.signal aborts when the connection closes.
+  const found = await readDiffExport(params, request.signal);
   // The history benchmark (bench/history.ts) reads the server's own time for the diff from this header.
   const timing = { 'server-timing': `diff;dur=${(performance.now() - started).toFixed(1)}` };
   if (!found) throw new AppError('not-found', 'Fewer than two versions of the table are recorded yet');

@@ -1,0 +1,110 @@
+// What a server process holds, read from /proc as the kernel counts it (not from the server's own metrics), and how
+// fast it answers /healthz meanwhile: for the tests of what abandoned requests leave behind.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+
+export interface Held {
+  threads: number;
+  rssMb: number;
+}
+
+/** Threads and resident memory of a process, from /proc/<pid>/status. */
+export function heldBy(pid: number): Held {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => {
+    const found = new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status);
+    if (!found) throw new Error(`/proc/${pid}/status has no ${name}`);
+    return Number(found[1]);
+  };
+  return { threads: field('Threads'), rssMb: field('VmRSS') / 1024 };
+}
+
+/** The socket inodes listening on 127.0.0.1:`port` (/proc/net/tcp: state 0A is LISTEN). */
+function listeningInodes(port: number): Set<string> {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const cols = line.trim().split(/\s+/);
+    if (cols[1]?.endsWith(`:${hex}`) && cols[3] === '0A') inodes.add(cols[9]!);
+  }
+  return inodes;
+}
+
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // the ppid is the 4th field of stat, after the command in parentheses (which may hold spaces)
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return children;
+}
+
+/**
+ * The process that listens on `port`, among `root` and its descendants: the spawned `next start` may be a wrapper
+ * around the node process that serves.
+ */
+export function listeningPid(root: number, port: number): number {
+  const inodes = listeningInodes(port);
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.shift()!;
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const target = /^socket:\[(\d+)\]$/.exec(readlinkOrEmpty(`/proc/${pid}/fd/${fd}`));
+        if (target && inodes.has(target[1]!)) return pid;
+      }
+    } catch {
+      // not ours to read, or ended
+    }
+    pending.push(...childrenOf(pid));
+  }
+  throw new Error(`no process under ${root} listens on 127.0.0.1:${port}`);
+}
+
+function readlinkOrEmpty(path: string): string {
+  try {
+    return readlinkSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Asks /healthz every `everyMs` until stopped; `stop()` gives the slowest answer's time and the failures. */
+export function watchHealth(port: number, everyMs = 50): { stop: () => Promise<{ slowestMs: number; failures: string[] }> } {
+  let slowestMs = 0;
+  const failures: string[] = [];
+  let running = true;
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/healthz', headers: { host: `127.0.0.1:${port}` } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          slowestMs = Math.max(slowestMs, performance.now() - started);
+          if (res.statusCode !== 200) failures.push(`status ${res.statusCode}`);
+          resolve();
+        });
+      });
+      req.on('error', (err) => (failures.push(err.message), resolve()));
+      req.end();
+    });
+  const loop = (async () => {
+    while (running) {
+      await once();
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { slowestMs, failures };
+    },
+  };
+}
