@@ -50,11 +50,34 @@ async function computedDiff(params: DiffParams, format: DiffJob['format'], signa
   if (!chosen) return null;
   // a client that has already gone costs no read of two large tables
   if (signal.aborted) throw closedBeforeDiff();
-  const fromText = await readVersionText(db, chosen.from.id);
-  const toText = await readVersionText(db, chosen.to.id);
+  const fromText = await versionText(db, chosen.from.id);
+  const toText = await versionText(db, chosen.to.id);
   if (fromText === undefined || toText === undefined) throw notRecorded(chosen.from.id, chosen.to.id);
   const filter = { namespace: params.namespace, workload: params.workload };
   return { ...chosen, body: await diffBodyOf({ ...chosen, fromText, toText, filter, format }, signal) };
+}
+
+// A recorded version's text never changes: the last few read are kept, so that many requests for one diff (a team
+// on the same link, or a client that connects and hangs up over and over) read two large tables from the store once,
+// not on the server's thread each time.
+const KEPT_TEXTS = 4;
+const keptTextsOf = new WeakMap<HistoryDb, Map<number, string | null>>();
+
+async function versionText(db: HistoryDb, id: number): Promise<string | null | undefined> {
+  let keptTexts = keptTextsOf.get(db);
+  if (!keptTexts) keptTextsOf.set(db, (keptTexts = new Map()));
+  const kept = keptTexts.get(id);
+  if (kept !== undefined) {
+    const text = kept;
+    keptTexts.delete(id);
+    keptTexts.set(id, text); // the newest use goes last
+    return text;
+  }
+  const text = await readVersionText(db, id);
+  if (text === undefined) return text; // not recorded (yet): asked again next time
+  keptTexts.set(id, text);
+  if (keptTexts.size > KEPT_TEXTS) keptTexts.delete(keptTexts.keys().next().value!);
+  return text;
 }
 
 /**
