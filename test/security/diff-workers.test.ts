@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMemdash, type RunningMemdash } from './server';
-import { heldBy, listeningPid, watchHealth, type Held } from './resources';
+import { heldBy, listeningPid, seedLargeVersions, settledWithin, watchHealth, type Held } from './resources';
 
 // Two versions with every row changed between them, well over the 1 MiB (both texts together) under which the diff
 // runs on the server's own thread; as JSON the answer is larger than a loopback socket's buffers hold.
@@ -18,23 +18,6 @@ const ABANDONED = 60;
 const DEADLINE_MS = 15_000;
 const CSV = '/api/table/diff?from=1&to=2&format=csv';
 const JSON_EXPORT = '/api/table/diff?from=1&to=2&format=json';
-
-function table(seed: number): Record<string, string> {
-  const data: Record<string, string> = {};
-  for (let i = 0; i < ROWS; i++) data[`ns-${i % 40}_workload-${i}_app`] = `${64 + (i % 2000) + seed}Mi`;
-  return data;
-}
-
-async function seedStore(path: string): Promise<void> {
-  const { openHistoryDb } = await import('@/lib/history/db');
-  const { recordTableVersion } = await import('@/lib/history/store');
-  const db = await openHistoryDb(path);
-  for (const seed of [1, 2]) {
-    const seen = { data: table(seed), resourceVersion: String(seed), seenAt: new Date(`2026-11-0${seed}T04:15:00Z`), writtenAt: null };
-    if ((await recordTableVersion(db, seen)) !== 'recorded') throw new Error(`precondition failed: version ${seed} was not stored`);
-  }
-  await db.destroy();
-}
 
 let memdash: RunningMemdash;
 let pid = 0;
@@ -80,16 +63,7 @@ function abandon(path: string, leaving: Leaving): Promise<void> {
 const mb = (held: Held) => Math.round(held.rssMb);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The server's threads and memory once they are at most `bound`, or as they are after `withinMs`. */
-async function settled(bound: Held, withinMs: number): Promise<Held> {
-  const until = Date.now() + withinMs;
-  let now = heldBy(pid);
-  while (Date.now() < until && (now.threads > bound.threads || now.rssMb > bound.rssMb)) {
-    await sleep(500);
-    now = heldBy(pid);
-  }
-  return now;
-}
+const settled = (bound: Held, withinMs: number) => settledWithin(pid, bound, withinMs);
 
 /** Within 2 threads and 50 MB of `start`. */
 const near = (start: Held): Held => ({ threads: start.threads + 2, rssMb: start.rssMb + 50 });
@@ -108,7 +82,7 @@ async function peakThreadsDuring(run: Promise<unknown>): Promise<number> {
 
 beforeAll(async () => {
   const store = join(mkdtempSync(join(tmpdir(), 'memdash-diff-workers-')), 'history.sqlite');
-  await seedStore(store);
+  await seedLargeVersions(store, ROWS);
   memdash = await startMemdash({ MEMDASH_HISTORY_PATH: store, MEMDASH_RECORDER: 'off', MEMDASH_DIFF_DEADLINE_MS: String(DEADLINE_MS) });
   pid = listeningPid(memdash.server.pid!, memdash.port);
   // the first requests compile the route and load the worker's code: a running server has done that long before

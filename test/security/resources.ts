@@ -108,3 +108,31 @@ export function watchHealth(port: number, everyMs = 50): { stop: () => Promise<{
     },
   };
 }
+
+/**
+ * Two recorded versions of `rows` rows each with every row changed between them, stored straight into the history
+ * store at `path`: their diff is large enough to run in a worker thread.
+ */
+export async function seedLargeVersions(path: string, rows: number): Promise<void> {
+  const { openHistoryDb } = await import('@/lib/history/db');
+  const { recordTableVersion } = await import('@/lib/history/store');
+  const db = await openHistoryDb(path);
+  for (const seed of [1, 2]) {
+    const data: Record<string, string> = {};
+    for (let i = 0; i < rows; i++) data[`ns-${i % 40}_workload-${i}_app`] = `${64 + (i % 2000) + seed}Mi`;
+    const seen = { data, resourceVersion: String(seed), seenAt: new Date(`2026-11-0${seed}T04:15:00Z`), writtenAt: null };
+    if ((await recordTableVersion(db, seen)) !== 'recorded') throw new Error(`precondition failed: version ${seed} was not stored`);
+  }
+  await db.destroy();
+}
+
+/** The threads and memory of `pid` once within `bound`, or as they are after `withinMs`. */
+export async function settledWithin(pid: number, bound: Held, withinMs: number): Promise<Held> {
+  const until = Date.now() + withinMs;
+  let now = heldBy(pid);
+  while (Date.now() < until && (now.threads > bound.threads || now.rssMb > bound.rssMb)) {
+    await new Promise((r) => setTimeout(r, 500));
+    now = heldBy(pid);
+  }
+  return now;
+}

@@ -1,0 +1,88 @@
+// Issue 31's resource test: what one client that keeps asking and hanging up leaves in the server. 60 aborted diffs of
+// large tables, 40 aborted previews and 1,000 refused writes, against a throwaway copy of the built server (its own
+// store, seeded with two large versions; the local cluster's Prometheus for the previews): its threads and memory,
+// read from /proc for the process that listens, come back within 2 threads and 50 MB of where they started, and
+// /healthz answers meanwhile.
+import { mkdtempSync } from 'node:fs';
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { heldBy, listeningPid, seedLargeVersions, settledWithin, watchHealth } from './resources';
+import { startMemdash, type RunningMemdash } from './server';
+
+const ROWS = 40_000;
+const DIFF = '/api/table/diff?from=1&to=2&format=csv';
+const PREVIEW = '/api/snapshot/preview';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let memdash: RunningMemdash;
+let pid = 0;
+
+/** A GET that hangs up after `staysMs`, or at its first byte; resolves once its socket is closed. */
+function abandon(path: string, staysMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const req: ClientRequest = httpRequest({ host: '127.0.0.1', port: memdash.port, path }, (res) => {
+      res.once('data', () => req.destroy());
+    });
+    req.on('error', () => undefined);
+    req.on('close', () => resolve());
+    req.end();
+    setTimeout(() => req.destroy(), staysMs);
+  });
+}
+
+/** A write from memdash's own page with no credential: refused (401) before anything is read. */
+function refusedWrite(): Promise<number> {
+  const origin = `http://127.0.0.1:${memdash.port}`;
+  return fetch(`${origin}/api/snapshot/runs`, {
+    method: 'POST',
+    headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+    body: '{}',
+  }).then((r) => r.status);
+}
+
+beforeAll(async () => {
+  const store = join(mkdtempSync(join(tmpdir(), 'memdash-resources-')), 'history.sqlite');
+  await seedLargeVersions(store, ROWS);
+  memdash = await startMemdash({ MEMDASH_HISTORY_PATH: store, MEMDASH_RECORDER: 'off' });
+  pid = listeningPid(memdash.server.pid!, memdash.port);
+  // a running server has compiled its routes and loaded the diff worker's code long before
+  for (const path of [DIFF, '/api/audit']) {
+    const answer = await fetch(`http://127.0.0.1:${memdash.port}${path}`);
+    await answer.arrayBuffer();
+    if (answer.status !== 200) throw new Error(`precondition failed: ${path} answered ${answer.status}`);
+  }
+  if ((await refusedWrite()) !== 401) throw new Error('precondition failed: a write without a credential was not refused with 401');
+  await sleep(1000);
+}, 120_000);
+
+afterAll(async () => {
+  const stopped = memdash?.stop();
+  if (await Promise.race([stopped?.then(() => true), sleep(10_000).then(() => false)])) return;
+  await memdash.stop('SIGKILL');
+});
+
+it('60 aborted diffs, 40 aborted previews and 1,000 refused writes leave no thread or memory behind', async () => {
+  const start = heldBy(pid);
+  const health = watchHealth(memdash.port);
+  const gone: Promise<unknown>[] = [];
+  for (let wave = 0; wave < 10; wave++) {
+    gone.push(...Array.from({ length: 6 }, (_, i) => abandon(DIFF, [5, 300, 5000][i % 3]!)));
+    gone.push(...Array.from({ length: 4 }, () => abandon(PREVIEW, 50)));
+    await sleep(200);
+  }
+  const statuses: number[] = [];
+  for (let batch = 0; batch < 20; batch++) statuses.push(...(await Promise.all(Array.from({ length: 50 }, refusedWrite))));
+  await Promise.all(gone);
+  expect(new Set(statuses)).toEqual(new Set([401]));
+  const after = await settledWithin(pid, { threads: start.threads + 2, rssMb: start.rssMb + 50 }, 30_000);
+  const { slowestMs, failures } = await health.stop();
+  const figures = `threads ${start.threads} → ${after.threads}, RSS ${Math.round(start.rssMb)} → ${Math.round(after.rssMb)} MB, /healthz at worst ${Math.round(slowestMs)} ms`;
+  console.log(`resources: ${figures}`);
+  expect(after.threads - start.threads, figures).toBeLessThanOrEqual(2);
+  expect(after.rssMb - start.rssMb, figures).toBeLessThanOrEqual(50);
+  expect(failures, figures).toEqual([]);
+  // every /healthz asked meanwhile answered; the 100 ms bound is the benchmark's to measure on an idle machine
+  expect(slowestMs, figures).toBeLessThan(1000);
+}, 240_000);
