@@ -197,7 +197,8 @@ test("a workload without samples says so in the chart's place, and the page stil
 });
 
 test('a diff of a version that is not recorded names the version, and leads to the recorded ones', async ({ page }) => {
-  await page.goto('/table/diff?from=1&to=999999');
+  const response = await page.goto('/table/diff?from=1&to=999999');
+  expect(response?.status()).toBe(404);
   const error = page.getByTestId('error-state');
   await expect(error).toHaveAttribute('data-error', 'not-found');
   await expect(error).toContainText('No such version of the table');

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
 import { ErrorState } from '@/components/ErrorState';
@@ -27,16 +28,8 @@ export default async function DiffPage({ searchParams }: Props) {
     return { params, found: await readDiffPage(params) };
   });
   if (!read.ok) {
-    // a version that is not recorded is named, with the way to the ones that are
-    if (isNotThere(read.error))
-      return (
-        <div className="space-y-3">
-          <ErrorState error={read.error} title="No such version of the table" />
-          <p>
-            <Link href="/table/snapshots">Recorded versions</Link>
-          </p>
-        </div>
-      );
+    // a real 404, rendered by ./not-found.tsx, which names the versions asked for
+    if (isNotThere(read.error)) notFound();
     return <ErrorState error={read.error} />;
   }
   const { params, found } = read.value;
