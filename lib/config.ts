@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { equalitySelector, namespaceName, objectName, rbacName } from './k8s/names.ts';
 
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be above 0');
+const zeroOrMore = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 const optionalText = z.string().trim().min(1).optional();
 // A comma-separated list of namespace names, as an environment variable carries it.
 const namespaceList = z
@@ -128,6 +129,11 @@ const SETTINGS = {
   // The Host names memdash answers (host or host:port, comma-separated); unset: the loopback names on the port it
   // listens on. Any other Host gets 421, so a DNS-rebound name cannot reach the pages or the write routes.
   allowedHosts: ['MEMDASH_ALLOWED_HOSTS', hostList.optional()],
+  // Answers made for one client (its address; behind MEMDASH_TRUST_PROXY, the proxy's X-Forwarded-For) per 10 s: a copy
+  // of an answer shared with others is free. Past it, 429 with Retry-After. 0: no limit.
+  readLimit: ['MEMDASH_READ_LIMIT', zeroOrMore.default(60)],
+  // POST /api/access per client per minute (each asks the cluster up to 20 access reviews). 0: no limit.
+  accessLimit: ['MEMDASH_ACCESS_LIMIT', zeroOrMore.default(30)],
   // on only when a reverse proxy in front sets X-Forwarded-Host and X-Forwarded-Proto: otherwise a client could.
   trustProxy: ['MEMDASH_TRUST_PROXY', z.enum(['on', 'off'], { error: 'must be on or off' }).default('off')],
   // The probe is a pod create through admission: at most one per interval, whoever asks.
