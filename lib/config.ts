@@ -72,6 +72,9 @@ const SETTINGS = {
   // Series per Prometheus query of the preview: 2,000 series of 28 days at 300 s are ~16 M samples, a third of
   // Prometheus's default query.max-samples. Lower it for a Prometheus with a smaller limit.
   previewBatchSeries: ['MEMDASH_PREVIEW_BATCH_SERIES', positiveInt.max(5000, 'at most 5000 (the samples of one query)').default(2000)],
+  // A preview starts at most once per this interval, whoever asks: one asked for within it is that run's, running or
+  // ended (lib/views/snapshot-preview.ts), so connecting and hanging up cannot make Prometheus compute it again.
+  previewMinIntervalMs: ['MEMDASH_PREVIEW_MIN_INTERVAL_MS', zeroOrMore.default(10000)],
   admissionDeployment: ['MEMDASH_ADMISSION_DEPLOYMENT', objectName.default('kyverno-admission-controller')],
   admissionReplicas: ['MEMDASH_ADMISSION_REPLICAS', positiveInt.default(3)],
   admissionPodSelector: ['MEMDASH_ADMISSION_POD_SELECTOR', equalitySelector.default('app.kubernetes.io/component=admission-controller')],
