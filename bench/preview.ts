@@ -17,7 +17,8 @@ const TARGET_CONTAINERS = 8000;
 const cluster = readState();
 if (!cluster) throw new Error('no local cluster: run npm run cluster:up');
 const prometheus = prometheusUrl(cluster);
-const server = await startMemdash();
+// each preview measured is computed: none is the one kept from the run before (MEMDASH_PREVIEW_MIN_INTERVAL_MS)
+const server = await startMemdash({ MEMDASH_PREVIEW_MIN_INTERVAL_MS: '0' });
 
 interface Done {
   series: number;

@@ -13,6 +13,7 @@ const TITLES: Record<ErrorCode, string> = {
   'too-large': 'Too large',
   'length-required': 'Length required',
   misdirected: 'Not a host memdash answers',
+  'too-many-requests': 'Too many requests: try again shortly',
   conflict: 'The cluster refused: conflict',
   'unsupported-media-type': 'Not JSON',
   invalid: 'The cluster refused the object as invalid',

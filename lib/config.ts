@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { equalitySelector, namespaceName, objectName, rbacName } from './k8s/names.ts';
 
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be above 0');
+const zeroOrMore = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 const optionalText = z.string().trim().min(1).optional();
 // A comma-separated list of namespace names, as an environment variable carries it.
 const namespaceList = z
@@ -71,6 +72,9 @@ const SETTINGS = {
   // Series per Prometheus query of the preview: 2,000 series of 28 days at 300 s are ~16 M samples, a third of
   // Prometheus's default query.max-samples. Lower it for a Prometheus with a smaller limit.
   previewBatchSeries: ['MEMDASH_PREVIEW_BATCH_SERIES', positiveInt.max(5000, 'at most 5000 (the samples of one query)').default(2000)],
+  // A preview starts at most once per this interval, whoever asks: one asked for within it is that run's, running or
+  // ended (lib/views/snapshot-preview.ts), so connecting and hanging up cannot make Prometheus compute it again.
+  previewMinIntervalMs: ['MEMDASH_PREVIEW_MIN_INTERVAL_MS', zeroOrMore.default(10000)],
   admissionDeployment: ['MEMDASH_ADMISSION_DEPLOYMENT', objectName.default('kyverno-admission-controller')],
   admissionReplicas: ['MEMDASH_ADMISSION_REPLICAS', positiveInt.default(3)],
   admissionPodSelector: ['MEMDASH_ADMISSION_POD_SELECTOR', equalitySelector.default('app.kubernetes.io/component=admission-controller')],
@@ -131,6 +135,11 @@ const SETTINGS = {
   // The Host names memdash answers (host or host:port, comma-separated); unset: the loopback names on the port it
   // listens on. Any other Host gets 421, so a DNS-rebound name cannot reach the pages or the write routes.
   allowedHosts: ['MEMDASH_ALLOWED_HOSTS', hostList.optional()],
+  // Answers made for one client (its address; behind MEMDASH_TRUST_PROXY, the proxy's X-Forwarded-For) per 10 s: a copy
+  // of an answer shared with others is free. Past it, 429 with Retry-After. 0: no limit.
+  readLimit: ['MEMDASH_READ_LIMIT', zeroOrMore.default(60)],
+  // POST /api/access per client per minute (each asks the cluster up to 20 access reviews). 0: no limit.
+  accessLimit: ['MEMDASH_ACCESS_LIMIT', zeroOrMore.default(30)],
   // on only when a reverse proxy in front sets X-Forwarded-Host and X-Forwarded-Proto: otherwise a client could.
   trustProxy: ['MEMDASH_TRUST_PROXY', z.enum(['on', 'off'], { error: 'must be on or off' }).default('off')],
   // The probe is a pod create through admission: at most one per interval, whoever asks.

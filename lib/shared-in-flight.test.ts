@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedInFlight, sharedRun } from './shared-in-flight';
 
 /** A promise settled by hand, and how many times the work was started. */
@@ -89,15 +89,17 @@ describe('sharedInFlight with reuse', () => {
   });
 });
 
-/** A run that emits and settles by hand: each start's emit, signal and settling. */
+/** A run that emits and settles by hand: each start's key, emit, signal and settling. */
 function manualRun() {
-  const runs: Array<{ emit: (e: string) => void; signal: AbortSignal; resolve: (v: string) => void }> = [];
-  const work = (signal: AbortSignal, emit: (e: string) => void) =>
+  const runs: Array<{ key: string; emit: (e: string) => void; signal: AbortSignal; resolve: (v: string) => void }> = [];
+  const work = (key: string, signal: AbortSignal, emit: (e: string) => void) =>
     new Promise<string>((resolve) => {
-      runs.push({ emit, signal, resolve });
+      runs.push({ key, emit, signal, resolve });
     });
   return { runs, work };
 }
+
+const never = () => new AbortController().signal;
 
 describe('sharedRun', () => {
   it('is one run for whoever asks while it runs; a newcomer gets the latest event of each kind, then the rest', async () => {
@@ -105,11 +107,11 @@ describe('sharedRun', () => {
     const run = sharedRun(work, (e: string) => e.split(' ')[0]!);
     const first: string[] = [];
     const second: string[] = [];
-    const one = run(new AbortController().signal, (e) => first.push(e));
+    const one = run('k', never(), (e) => first.push(e));
     runs[0]!.emit('started');
     runs[0]!.emit('progress 1');
     runs[0]!.emit('progress 2');
-    const two = run(new AbortController().signal, (e) => second.push(e));
+    const two = run('k', never(), (e) => second.push(e));
     runs[0]!.emit('done');
     runs[0]!.resolve('outcome');
     expect(runs).toHaveLength(1);
@@ -118,36 +120,132 @@ describe('sharedRun', () => {
     expect(second).toEqual(['started', 'progress 2', 'done']);
   });
 
+  it('hands a newcomer every event of a kind it keeps whole, in order', () => {
+    const { runs, work } = manualRun();
+    const run = sharedRun(work, (e: string) => (e.startsWith('log') ? null : e.split(' ')[0]!));
+    void run('k', never(), () => {});
+    runs[0]!.emit('log a');
+    runs[0]!.emit('run 1');
+    runs[0]!.emit('log b');
+    runs[0]!.emit('run 2');
+    const heard: string[] = [];
+    void run('k', never(), (e) => heard.push(e));
+    expect(heard).toEqual(['log a', 'run 2', 'log b']);
+  });
+
+  it('runs one per key', () => {
+    const { runs, work } = manualRun();
+    const run = sharedRun(work, (e: string) => e);
+    void run('a', never(), () => {});
+    void run('b', never(), () => {});
+    void run('a', never(), () => {});
+    expect(runs.map((r) => r.key)).toEqual(['a', 'b']);
+  });
+
   it('goes on while one asker is left, and stops when the last one leaves', () => {
     const { runs, work } = manualRun();
     const run = sharedRun(work, (e: string) => e);
     const a = new AbortController();
     const b = new AbortController();
     const heardByA: string[] = [];
-    void run(a.signal, (e) => heardByA.push(e));
-    void run(b.signal, () => {});
+    void run('k', a.signal, (e) => heardByA.push(e));
+    void run('k', b.signal, () => {});
     a.abort();
     runs[0]!.emit('progress');
     expect(runs[0]!.signal.aborted).toBe(false);
     expect(heardByA).toEqual([]); // who left hears nothing more
     b.abort();
     expect(runs[0]!.signal.aborted).toBe(true);
-    void run(new AbortController().signal, () => {}); // a stopped run is not joined
+    void run('k', never(), () => {}); // a stopped run is not joined
     expect(runs).toHaveLength(2);
   });
 
-  it('starts a new run for whoever asks after one has ended: nothing is reused', async () => {
+  it('starts a new run for whoever asks after one has ended: nothing is reused without an interval', async () => {
     const { runs, work } = manualRun();
     const run = sharedRun(work, (e: string) => e);
-    const first = run(new AbortController().signal, () => {});
+    const first = run('k', never(), () => {});
     runs[0]!.emit('done');
     runs[0]!.resolve('first');
     await first;
     const heard: string[] = [];
-    const second = run(new AbortController().signal, (e) => heard.push(e));
+    const second = run('k', never(), (e) => heard.push(e));
     expect(runs).toHaveLength(2);
     expect(heard).toEqual([]);
     runs[1]!.resolve('second');
     expect(await second).toBe('second');
+  });
+});
+
+describe('sharedRun with a minimum interval between starts', () => {
+  /** A run shared with a 10 s interval on a clock the test moves (timers are vitest's fake ones). */
+  function onClock() {
+    vi.useFakeTimers();
+    const { runs, work } = manualRun();
+    const run = sharedRun(work, (e: string) => e.split(' ')[0]!, { minIntervalMs: () => 10_000, now: () => Date.now() });
+    return { runs, run };
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('does not stop a run its askers have all left before the interval has passed, and stops it then', async () => {
+    const { runs, run } = onClock();
+    for (let i = 0; i < 40; i++) {
+      const hangUp = new AbortController();
+      void run('k', hangUp.signal, () => {});
+      hangUp.abort();
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runs[0]!.signal.aborted).toBe(true);
+  });
+
+  it('hands a run that ended within the interval to late-comers, events and result, and starts anew after it', async () => {
+    const { runs, run } = onClock();
+    const first = run('k', never(), () => {});
+    runs[0]!.emit('started');
+    runs[0]!.emit('progress 1');
+    runs[0]!.emit('done');
+    runs[0]!.resolve('first');
+    await first;
+    await vi.advanceTimersByTimeAsync(5_000);
+    const heard: string[] = [];
+    expect(await run('k', never(), (e) => heard.push(e))).toBe('first');
+    expect(heard).toEqual(['started', 'progress 1', 'done']);
+    expect(runs).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    void run('k', never(), () => {});
+    expect(runs).toHaveLength(2);
+  });
+
+  it('keeps a failed run for the interval too', async () => {
+    vi.useFakeTimers();
+    let starts = 0;
+    const run = sharedRun(
+      async () => {
+        starts++;
+        throw new Error('Prometheus is down');
+      },
+      (e: string) => e,
+      { minIntervalMs: () => 10_000, now: () => Date.now() },
+    );
+    await expect(run('k', never(), () => {})).rejects.toThrow('down');
+    await expect(run('k', never(), () => {})).rejects.toThrow('down');
+    expect(starts).toBe(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await expect(run('k', never(), () => {})).rejects.toThrow('down');
+    expect(starts).toBe(2);
+  });
+
+  it('stops a run past its interval as soon as its last asker leaves', async () => {
+    const { runs, run } = onClock();
+    const asker = new AbortController();
+    void run('k', asker.signal, () => {});
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(runs[0]!.signal.aborted).toBe(false);
+    asker.abort();
+    expect(runs[0]!.signal.aborted).toBe(true);
   });
 });

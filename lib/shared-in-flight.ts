@@ -36,42 +36,76 @@ export function sharedInFlight<A extends unknown[], T>(
   };
 }
 
+/** How long after its start a run is kept (`minIntervalMs`) and the clock that measures it. */
+export interface RunInterval {
+  minIntervalMs: () => number;
+  now: () => number;
+}
+
 /**
- * A run that reports as it goes (`emit`) and may be stopped (`signal`), shared by everyone who asks while it runs:
- * a newcomer first gets the latest event of each kind so far (`kindOf`), then the rest as they come, and the run
- * stops only once every asker has left. Nothing is kept once it has ended: the next asker starts a new run.
+ * A run that reports as it goes (`emit`) and may be stopped (`signal`), one per key, shared by everyone who asks for
+ * that key: a newcomer first gets the events so far (of each kind `kindOf` names only the latest; an event of kind
+ * null is kept with all the others of its kind), then the rest as they come.
+ *
+ * The rule, with an interval: runs start at most once per interval per key. Whoever asks within the interval after a
+ * run started gets that run, running or ended (its events and its result, failure included). A run is stopped once
+ * every asker has left, but not before its interval has passed: connecting and hanging up cannot start runs more often
+ * than one per interval, and a run nobody listens to any more ends at its interval's end at the latest. After the
+ * interval, an ended run is forgotten and the next asker starts a new one. Without an interval (0) a run is stopped as
+ * soon as its last asker leaves and nothing is kept once it has ended.
  */
 export function sharedRun<E, T>(
-  work: (signal: AbortSignal, emit: (event: E) => void) => Promise<T>,
-  kindOf: (event: E) => string,
-): (signal: AbortSignal, emit: (event: E) => void) => Promise<T> {
-  let current: Run<E, T> | null = null;
-  const start = (): Run<E, T> => {
-    const latest = new Map<string, E>();
+  work: (key: string, signal: AbortSignal, emit: (event: E) => void) => Promise<T>,
+  kindOf: (event: E) => string | null,
+  interval: RunInterval = { minIntervalMs: () => 0, now: () => performance.now() },
+): (key: string, signal: AbortSignal, emit: (event: E) => void) => Promise<T> {
+  const runs = new Map<string, Run<E, T>>();
+  const intervalLeft = (run: Run<E, T>) => run.startedAt + run.intervalMs - interval.now();
+  const forget = (key: string, run: Run<E, T>) => {
+    if (runs.get(key) === run) runs.delete(key);
+  };
+  const start = (key: string): Run<E, T> => {
+    const events = new Map<string, E>();
+    let kept = 0;
     const listeners = new Set<(event: E) => void>();
     const stop = new AbortController();
-    const result = work(stop.signal, (event) => {
-      latest.set(kindOf(event), event);
+    const startedAt = interval.now();
+    const result = work(key, stop.signal, (event) => {
+      const kind = kindOf(event);
+      events.set(kind === null ? `#${kept++}` : `=${kind}`, event);
       for (const listener of listeners) listener(event);
     });
-    const run = { latest, listeners, stop, result };
+    const run: Run<E, T> = { events, listeners, stop, result, ended: false, startedAt, intervalMs: interval.minIntervalMs() };
     const end = () => {
-      if (current === run) current = null;
+      run.ended = true;
+      const left = intervalLeft(run);
+      if (left <= 0 || stop.signal.aborted) forget(key, run);
+      else setTimeout(() => forget(key, run), left).unref();
     };
-    result.then(end, end);
+    run.result.then(end, end);
     return run;
   };
-  return (signal, emit) => {
-    current ??= start();
-    const run = current;
-    for (const event of run.latest.values()) emit(event);
+  const stopUnheard = (key: string, run: Run<E, T>) => {
+    if (run.listeners.size > 0 || run.ended) return;
+    const left = intervalLeft(run);
+    if (left > 0) return void setTimeout(() => stopUnheard(key, run), left).unref();
+    run.stop.abort();
+    forget(key, run); // a stopped run is not joined: the next asker starts afresh
+  };
+  return (key, signal, emit) => {
+    let run = runs.get(key);
+    if (!run || (run.ended && intervalLeft(run) <= 0)) {
+      run = start(key);
+      runs.set(key, run);
+    }
+    for (const event of run.events.values()) emit(event);
+    if (run.ended) return run.result;
     const listener = (event: E) => emit(event); // one entry per asker, even when two pass the same emit
     run.listeners.add(listener);
+    const joined = run;
     const leave = () => {
-      run.listeners.delete(listener);
-      if (run.listeners.size > 0) return;
-      run.stop.abort();
-      if (current === run) current = null; // a stopped run is not joined: the next asker starts afresh
+      joined.listeners.delete(listener);
+      stopUnheard(key, joined);
     };
     if (signal.aborted) leave();
     else signal.addEventListener('abort', leave, { once: true });
@@ -79,10 +113,13 @@ export function sharedRun<E, T>(
   };
 }
 
-/** One shared run: the latest event of each kind (replayed to newcomers), who listens, and how to stop it. */
+/** One shared run: the events so far (replayed to newcomers), who listens, how to stop it, and when it started. */
 interface Run<E, T> {
-  latest: Map<string, E>;
+  events: Map<string, E>;
   listeners: Set<(event: E) => void>;
   stop: AbortController;
   result: Promise<T>;
+  ended: boolean;
+  startedAt: number;
+  intervalMs: number;
 }

@@ -12,6 +12,10 @@ import { slowedPrometheus } from '../../test/integration/prometheus-in-front';
 
 const table = () => kubectlJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']).data ?? {};
 
+// A preview stopped or ended is not handed to the next request: these tests are about one preview's reads (the
+// interval between starts is tried in test/security/collapse.test.ts).
+const NO_INTERVAL = { MEMDASH_PREVIEW_MIN_INTERVAL_MS: '0' };
+
 /** The preview's NDJSON answer, an event a line. */
 async function eventsOf(response: { text(): Promise<string> }): Promise<Array<{ type: string }>> {
   return (await response.text())
@@ -86,7 +90,7 @@ test('closing the page stops the preview: its Prometheus reads in flight are clo
   // the real Prometheus answering each query 2 s late, one workload per query: a preview of ~20 s, still reading
   // when the page closes (on this loaded 2-core machine a browser step can take seconds)
   const slowed = await slowedPrometheus(prometheusUrl(cluster), 2000, 20);
-  const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: slowed.url, MEMDASH_PREVIEW_BATCH_SERIES: '1' });
+  const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: slowed.url, MEMDASH_PREVIEW_BATCH_SERIES: '1', ...NO_INTERVAL });
   try {
     const page = await browser.newPage();
     await page.goto(`${server.url}/table/preview`);
@@ -113,7 +117,7 @@ test('a preview asked for while one runs joins it: one set of Prometheus reads, 
   if (!cluster) throw new Error('precondition: the local cluster is up');
   // each query 200 ms late, one workload per query: a preview long enough for a second request to arrive during it
   const slowed = await slowedPrometheus(prometheusUrl(cluster), 200, 0);
-  const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: slowed.url, MEMDASH_PREVIEW_BATCH_SERIES: '1' });
+  const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: slowed.url, MEMDASH_PREVIEW_BATCH_SERIES: '1', ...NO_INTERVAL });
   try {
     const url = `${server.url}/api/snapshot/preview`;
     const alone = await eventsOf(await fetch(url));

@@ -1,6 +1,7 @@
 import 'server-only';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { answerCollapsed } from './collapse';
+import { overLimit } from './client-limits';
 import { AppError } from './errors';
 import { SERVED_METHODS, securityHeaders } from './headers';
 import { MAX_JSON_BODY_BYTES } from './limits';
@@ -42,7 +43,12 @@ export function answerBeforeNext(): void {
         refuse(request, response, refusal);
         return true;
       }
-      answerCollapsed(request, response, () => void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args));
+      // `answer` runs only for a request whose answer is made for it: that is what spends its client's budget
+      answerCollapsed(request, response, () => {
+        const over = overLimit(request);
+        if (over) return refuse(request, response, over.error, { 'retry-after': String(over.retryAfterSeconds) });
+        void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args);
+      });
       return true;
     }
     return (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args);
@@ -81,8 +87,9 @@ function targetProblem(url: string): AppError | null {
   }
 }
 
-function refuse(request: IncomingMessage, response: ServerResponse, error: AppError): void {
+function refuse(request: IncomingMessage, response: ServerResponse, error: AppError, headers: Record<string, string> = {}): void {
   response.statusCode = error.status;
+  for (const [key, value] of Object.entries(headers)) response.setHeader(key, value);
   for (const { key, value } of securityHeaders()) response.setHeader(key, value);
   if (error.code === 'method-not-allowed') response.setHeader('allow', SERVED_METHODS.join(', '));
   response.setHeader('cache-control', 'no-store');

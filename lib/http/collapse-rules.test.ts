@@ -21,6 +21,8 @@ describe('collapseKey', () => {
     ['/api/webhook'],
     ['/api/workloads'],
     ['/api/table'],
+    ['/api/webhook/logs'],
+    ['/api/snapshot/runs'],
   ])('collapses %s', (url) => {
     expect(collapseKey('GET', url, browser)).not.toBeNull();
   });
@@ -46,12 +48,30 @@ describe('collapseKey', () => {
     expect(collapseKey('GET', '/webhook', { ...browser, authorization: 'Bearer x' })).toBeNull();
   });
 
-  it('keeps apart requests that differ in any header Next could read: cookie, query, React Server Components, agent', () => {
+  it('keeps apart requests that differ in any header Next could read: cookie, React Server Components, agent', () => {
     const base = collapseKey('GET', '/pods/shop/web-1', browser);
     expect(collapseKey('GET', '/pods/shop/web-1', { ...browser, cookie: 'memdash-theme=light' })).not.toBe(base);
-    expect(collapseKey('GET', '/pods/shop/web-1?x=1', browser)).not.toBe(base);
     expect(collapseKey('GET', '/pods/shop/web-1', { ...browser, rsc: '1' })).not.toBe(base);
     expect(collapseKey('GET', '/pods/shop/web-1', { ...browser, 'user-agent': 'Googlebot' })).not.toBe(base);
+  });
+
+  it('leaves out of the key the query parameters no reader of the path reads', () => {
+    const base = collapseKey('GET', '/api/webhook', browser);
+    for (let r = 1; r <= 20; r++) expect(collapseKey('GET', `/api/webhook?r=${r}`, browser)).toBe(base);
+    expect(collapseKey('GET', '/pods/shop/web-1?utm_source=chat&_rsc=abc', browser)).toBe(collapseKey('GET', '/pods/shop/web-1', browser));
+    expect(collapseKey('GET', '/pods?namespace=shop&r=1', browser)).toBe(collapseKey('GET', '/pods?namespace=shop', browser));
+  });
+
+  it('keeps apart the parameters a reader reads, whatever their order or encoding', () => {
+    const shop = collapseKey('GET', '/pods?namespace=shop&verdict=set', browser);
+    expect(collapseKey('GET', '/pods?verdict=set&namespace=shop', browser)).toBe(shop);
+    expect(collapseKey('GET', '/pods?namespace=%73hop&verdict=set', browser)).toBe(shop);
+    expect(collapseKey('GET', '/pods?namespace=web&verdict=set', browser)).not.toBe(shop);
+    expect(collapseKey('GET', '/api/pods?name=web', browser)).not.toBe(collapseKey('GET', '/api/pods?name=db', browser));
+  });
+
+  it('answers on its own a read that names a parameter it reads twice', () => {
+    expect(collapseKey('GET', '/pods?namespace=shop&namespace=web', browser)).toBeNull();
   });
 
   it('holds no cookie in the key', () => {

@@ -4,24 +4,29 @@ import { createHash } from 'node:crypto';
 
 /**
  * The reads a team opens together in an incident: a pod's page and explanation, the pod list and the Ctrl-K search,
- * the webhook's page and state, every workload and every row of the table (what /workloads and /table read once they
- * run). Nothing that streams for long (the preview, a run's events), exports, and no write.
+ * the webhook's page, state (every page's header asks it) and log tails, every workload and every row of the table
+ * (what /workloads and /table read once they run), the snapshot's recent runs. Nothing that streams for long (the
+ * preview, a run's events), exports, and no write. Each with the query parameters it reads: any other parameter changes nothing in the answer, so it is
+ * left out of the key (a `?r=1`, `?r=2`… would otherwise make the answer again for each).
  */
-const COLLAPSIBLE_PATHS = [
-  /^\/pods$/,
-  /^\/pods\/[^/]+\/[^/]+$/,
-  /^\/api\/pods$/,
-  /^\/api\/pods\/[^/]+\/[^/]+\/explanation$/,
-  /^\/webhook$/,
-  /^\/api\/webhook$/,
-  /^\/api\/webhook\/state$/,
-  /^\/api\/workloads$/,
-  /^\/api\/table$/,
+const COLLAPSIBLE: ReadonlyArray<{ path: RegExp; params: readonly string[] }> = [
+  { path: /^\/pods$/, params: ['namespace', 'name', 'verdict', 'limit'] },
+  { path: /^\/pods\/[^/]+\/[^/]+$/, params: [] },
+  { path: /^\/api\/pods$/, params: ['namespace', 'name', 'limit'] },
+  { path: /^\/api\/pods\/[^/]+\/[^/]+\/explanation$/, params: [] },
+  { path: /^\/webhook$/, params: [] },
+  { path: /^\/api\/webhook$/, params: [] },
+  { path: /^\/api\/webhook\/state$/, params: [] },
+  { path: /^\/api\/webhook\/logs$/, params: [] },
+  { path: /^\/api\/workloads$/, params: [] },
+  { path: /^\/api\/table$/, params: [] },
+  { path: /^\/api\/snapshot\/runs$/, params: [] },
 ];
 
 // Headers that say nothing about what is asked: the connection's own. Every other header is part of the key, so
 // two requests share an answer only when everything Next could read from them (cookies, the theme, the React
-// Server Components headers, the user agent Next checks for bots, the encodings) is the same.
+// Server Components headers, the user agent Next checks for bots, the encodings) is the same. (Next's `_rsc` query
+// parameter only busts caches: what it stands for is in those headers.)
 const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'te']);
 
 /** The key under which a request may share an answer, or null when it must be answered on its own. */
@@ -31,8 +36,8 @@ export function collapseKey(
   headers: Record<string, string | string[] | undefined>,
 ): string | null {
   if (method !== 'GET' || !url) return null;
-  const path = url.split('?', 1)[0]!;
-  if (!COLLAPSIBLE_PATHS.some((p) => p.test(path))) return null;
+  const asked = askedOf(url);
+  if (asked === null) return null;
   // a credential in the request is never shared, even with an identical request
   if (headers.authorization !== undefined || headers['content-length'] !== undefined) return null;
   const kept = Object.keys(headers)
@@ -41,8 +46,27 @@ export function collapseKey(
     .map((name) => [name, headers[name]]);
   // hashed: the map of answers in flight holds no cookie
   return createHash('sha256')
-    .update(JSON.stringify([url, kept]))
+    .update(JSON.stringify([asked, kept]))
     .digest('base64url');
+}
+
+/**
+ * What a collapsible read asks: its path and the parameters its page or route reads, each once, in one order; null
+ * when it is not collapsible, or names a parameter twice (its readers do not agree on which value counts).
+ */
+export function askedOf(url: string): string | null {
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  const read = COLLAPSIBLE.find((c) => c.path.test(path));
+  if (!read) return null;
+  const search = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
+  const params: string[][] = [];
+  for (const name of read.params) {
+    const values = search.getAll(name);
+    if (values.length > 1) return null;
+    if (values.length === 1) params.push([name, values[0]!]);
+  }
+  return params.length === 0 ? path : `${path}?${new URLSearchParams(params).toString()}`;
 }
 
 /** Whether an answer may be handed to other requests: a whole 200 that sets no cookie and fits the bound. */

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'too-large'
   | 'length-required' // a body sent without Content-Length
   | 'misdirected' // a Host header memdash does not answer (MEMDASH_ALLOWED_HOSTS)
+  | 'too-many-requests' // a client past its share of reads or access checks; Retry-After says when to ask again
   | 'conflict' // the cluster's 409 (AlreadyExists, a changed resourceVersion), its message as it wrote it
   | 'unsupported-media-type' // a write route takes JSON only
   | 'invalid' // the cluster's 422: it refused the object as invalid
@@ -30,6 +31,7 @@ const STATUS: Record<ErrorCode, number> = {
   'too-large': 413,
   'length-required': 411,
   misdirected: 421,
+  'too-many-requests': 429,
   conflict: 409,
   'unsupported-media-type': 415,
   invalid: 422,

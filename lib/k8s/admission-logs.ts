@@ -13,6 +13,8 @@ export interface LogTail {
 }
 
 const TAIL_LINES = 50;
+/** The most of one pod's tail read: fifty lines can be any length. */
+const TAIL_BYTES = 256 * 1024;
 
 /** The runbook's `logs -l <admission pods> --prefix --tail=50`: each admission-controller pod's last lines. */
 export async function readAdmissionLogs(k: KubeClients): Promise<LogTail[]> {
@@ -23,7 +25,7 @@ export async function readAdmissionLogs(k: KubeClients): Promise<LogTail[]> {
       const name = pod.metadata?.name ?? '';
       const container = pod.spec?.containers[0]?.name ?? '';
       try {
-        const text = await k.core.readNamespacedPodLog({ namespace, name, container, tailLines: TAIL_LINES });
+        const text = await k.core.readNamespacedPodLog({ namespace, name, container, tailLines: TAIL_LINES, limitBytes: TAIL_BYTES });
         return { pod: name, container, lines: text.split('\n').filter((l) => l !== ''), error: null };
       } catch (err) {
         return { pod: name, container, lines: [], error: toAppError(err).message };

@@ -19,6 +19,8 @@ export interface SnapshotRun {
 
 const SHOWN = 5;
 const WITH_LOG_LINE = 3;
+/** The most of a last line read: a line can be any length. */
+const LAST_LINE_BYTES = 16 * 1024;
 
 export async function readSnapshotRuns(k: KubeClients): Promise<SnapshotRun[]> {
   const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
@@ -51,7 +53,7 @@ async function lastLogLine(k: KubeClients, namespace: string, job: V1Job): Promi
   )[0];
   if (!newest?.metadata?.name) return null;
   try {
-    const log = await k.core.readNamespacedPodLog({ namespace, name: newest.metadata.name, tailLines: 1 });
+    const log = await k.core.readNamespacedPodLog({ namespace, name: newest.metadata.name, tailLines: 1, limitBytes: LAST_LINE_BYTES });
     return log.trim().split('\n').pop() || null;
   } catch {
     return null;
@@ -90,10 +92,27 @@ export async function readRunPods(k: KubeClients, job: string): Promise<V1Pod[]>
   return pods.items.sort((a, b) => (a.metadata?.creationTimestamp?.getTime() ?? 0) - (b.metadata?.creationTimestamp?.getTime() ?? 0));
 }
 
-/** A pod's whole log; empty while the pod has not started (the API server refuses the call then). */
-export async function readRunLog(k: KubeClients, pod: string): Promise<string> {
+/**
+ * The most of one try's log read at once: its last lines, bounded in bytes too (a line can be any length). A
+ * snapshot run writes a few lines, a crash a traceback.
+ */
+const RUN_LOG_LINES = 2000;
+const RUN_LOG_BYTES = 1024 * 1024;
+
+/**
+ * A pod's log, its last lines up to the bounds; with `sinceSeconds`, only what it wrote in those last seconds, each
+ * line after its timestamp (`timestamps`) so that a follower tells apart what it has taken (log-since.ts). Empty
+ * while the pod has not started (the API server refuses the call then).
+ */
+export async function readRunLog(k: KubeClients, pod: string, follow?: { sinceSeconds?: number }): Promise<string> {
   try {
-    return await k.core.readNamespacedPodLog({ namespace: settings().kyvernoNamespace, name: pod });
+    return await k.core.readNamespacedPodLog({
+      namespace: settings().kyvernoNamespace,
+      name: pod,
+      tailLines: RUN_LOG_LINES,
+      limitBytes: RUN_LOG_BYTES,
+      ...(follow ? { timestamps: true, sinceSeconds: follow.sinceSeconds } : {}),
+    });
   } catch (err) {
     const code = toAppError(err).code;
     if (code === 'cluster-error' || code === 'not-found') return ''; // 400 "waiting to start", or the pod went

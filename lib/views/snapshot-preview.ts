@@ -20,13 +20,20 @@ export type PreviewOutcome = { preview: SnapshotPreview } | { problem: PreviewPr
 /**
  * The preview as the pages ask for it: every /workloads computes "p90 now" from it, so a team opening the page in an
  * incident would each make all of the job's Prometheus queries (hundreds at production size, seconds of the server's
- * time) at once. Whoever asks while a preview runs joins it (its start and latest progress first), and it stops only
- * when all of them have gone. One that has ended is not reused: the next asker computes the table as of then.
+ * time) at once. Whoever asks while a preview runs joins it (its start and latest progress first). Previews start at
+ * most once per MEMDASH_PREVIEW_MIN_INTERVAL_MS: within it, a newcomer gets that preview, running or ended, and the
+ * preview goes on even when everyone who asked has left; past it, it stops when the last one leaves, and the next
+ * asker computes the table as of then (the rule: sharedRun).
  */
-export const previewSnapshotShared = sharedRun<PreviewEvent, PreviewOutcome>(
-  (signal, emit) => previewSnapshot(new Date(), signal, emit),
+const sharedPreview = sharedRun<PreviewEvent, PreviewOutcome>(
+  (_key, signal, emit) => previewSnapshot(new Date(), signal, emit),
   (event) => event.type,
+  { minIntervalMs: () => settings().previewMinIntervalMs, now: () => performance.now() },
 );
+
+export function previewSnapshotShared(signal: AbortSignal, emit: (event: PreviewEvent) => void): Promise<PreviewOutcome> {
+  return sharedPreview('preview', signal, emit);
+}
 
 export async function previewSnapshot(
   now: Date,

@@ -1,6 +1,9 @@
 import 'server-only';
 import { failureOf } from '@/lib/http/errors';
-import { readClients } from '@/lib/k8s/client';
+import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { newLines, sinceSecondsAfter, type LogMark } from '@/lib/k8s/log-since';
+import { readRunLog } from '@/lib/k8s/snapshot-runs';
+import { sharedRun } from '@/lib/shared-in-flight';
 import { readSnapshotRun } from './snapshot-run';
 import type { RunEvent } from './snapshot-run-types';
 
@@ -14,59 +17,96 @@ const MAX_FOLLOW_MS = 30 * 60_000;
  */
 const END_GRACE_TICKS = 10;
 
+/** The most of one try's log a follower gathers: past it, the run goes on being followed without its new lines. */
+const MAX_GATHERED_BYTES = 4 * 1024 * 1024;
+
 /**
- * The run as server-sent events. Each tick reads the Job, its pods and their logs with the read credential and an
- * AbortSignal tied to the browser: when the page closes, the in-flight call is aborted and nothing more is asked.
+ * One follower per Job, shared by everyone who follows it: a newcomer gets the run as it stands and every log line so
+ * far, then what comes. It stops when the last of them has gone (sharedRun).
+ */
+const followers = sharedRun<RunEvent, void>(
+  (job, signal, emit) => follow(job, signal, emit),
+  (event) => (event.type === 'log' ? null : event.type),
+);
+
+/**
+ * The run as server-sent events. The follower reads the Job, its pods and the new part of their logs with the read
+ * credential and an AbortSignal of its own: when the last page following it closes, the in-flight call is aborted and
+ * nothing more is asked.
  */
 export function followSnapshotRun(job: string, closed: AbortSignal): ReadableStream<Uint8Array> {
-  const stop = new AbortController();
-  const signal = AbortSignal.any([closed, stop.signal]);
+  const left = new AbortController();
+  const signal = AbortSignal.any([closed, left.signal]);
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
+    start(controller) {
       const send = (event: RunEvent) => {
         if (!signal.aborted) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
       };
-      const sent = new Map<string, number>(); // lines of each try's log already sent
-      let lastRun = '';
-      const until = Date.now() + MAX_FOLLOW_MS;
-      let ticksSinceEnd = 0;
-      try {
-        while (!signal.aborted && Date.now() < until) {
-          const { run, logs } = await readSnapshotRun(job, readClients(undefined, signal));
-          for (const [pod, log] of logs) {
-            const lines = log.split('\n');
-            if (lines.at(-1) === '') lines.pop(); // a line is sent once it is whole
-            const from = sent.get(pod) ?? 0;
-            if (lines.length > from) send({ type: 'log', pod, lines: lines.slice(from) });
-            sent.set(pod, lines.length);
-          }
-          const json = JSON.stringify(run);
-          if (json !== lastRun) send({ type: 'run', run });
-          lastRun = json;
-          // finished, and the result of the last try read (the log may trail the pod's end by a moment)
-          // ended, with its result read and (after a success) the table's change recorded; a result or a change
-          // that does not come within the grace ticks is left out rather than waited for
-          if (run.state !== 'running') {
-            const complete = run.result.kind !== 'unknown' && !(run.result.kind === 'success' && run.diff === null);
-            if (complete || ++ticksSinceEnd > END_GRACE_TICKS) break;
-          }
-          await sleep(TICK_MS, signal);
-        }
-        send({ type: 'end' });
-      } catch (err) {
-        if (!signal.aborted) {
-          const error = failureOf(err);
-          send({ type: 'error', code: error.code, message: error.message });
-        }
-      } finally {
-        if (!closed.aborted) controller.close();
-      }
+      void followers(job, signal, send).finally(() => {
+        if (!signal.aborted) controller.close();
+      });
     },
     cancel() {
-      stop.abort(); // the browser went away: abort the in-flight call and the loop
+      left.abort(); // this page went away; the follower goes on for the others
     },
   });
+}
+
+async function follow(job: string, signal: AbortSignal, send: (event: RunEvent) => void): Promise<void> {
+  const k = readClients(undefined, signal);
+  const gathered = gatheredLogs();
+  const sent = new Map<string, number>(); // lines of each try's log already sent
+  let lastRun = '';
+  const until = Date.now() + MAX_FOLLOW_MS;
+  let ticksSinceEnd = 0;
+  try {
+    while (!signal.aborted && Date.now() < until) {
+      const { run, logs } = await readSnapshotRun(job, k, gathered);
+      for (const [pod, log] of logs) {
+        const lines = log.split('\n');
+        if (lines.at(-1) === '') lines.pop(); // a line is sent once it is whole
+        const from = sent.get(pod) ?? 0;
+        if (lines.length > from) send({ type: 'log', pod, lines: lines.slice(from) });
+        sent.set(pod, lines.length);
+      }
+      const json = JSON.stringify(run);
+      if (json !== lastRun) send({ type: 'run', run });
+      lastRun = json;
+      // ended, with its result read and (after a success) the table's change recorded; a result or a change
+      // that does not come within the grace ticks is left out rather than waited for
+      if (run.state !== 'running') {
+        const complete = run.result.kind !== 'unknown' && !(run.result.kind === 'success' && run.diff === null);
+        if (complete || ++ticksSinceEnd > END_GRACE_TICKS) break;
+      }
+      await sleep(TICK_MS, signal);
+    }
+    send({ type: 'end' });
+  } catch (err) {
+    if (!signal.aborted) {
+      const error = failureOf(err);
+      send({ type: 'error', code: error.code, message: error.message });
+    }
+  }
+}
+
+/**
+ * Each try's log as gathered so far: read whole (up to its bound) until it has lines, then only its last seconds, of
+ * which the lines not yet taken are added.
+ */
+function gatheredLogs(): (k: KubeClients, pod: string) => Promise<string> {
+  const logs = new Map<string, { text: string; mark: LogMark | null; readAt: number }>();
+  return async (k, pod) => {
+    const log = logs.get(pod);
+    if (log && log.text.length > MAX_GATHERED_BYTES) return log.text;
+    const readAt = performance.now();
+    // only once a line was taken: a log that could not be read yet may already hold lines when it can
+    const stamped = await readRunLog(k, pod, log?.mark ? { sinceSeconds: sinceSecondsAfter(readAt - log.readAt) } : {});
+    const { lines, mark } = newLines(stamped, log?.mark ?? null);
+    const text = (log?.text ?? '') + lines.map((l) => `${l}\n`).join('');
+    logs.set(pod, { text, mark, readAt });
+    return text;
+  };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

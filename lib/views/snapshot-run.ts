@@ -16,15 +16,20 @@ import type { RunDiff, RunState, SnapshotRunList, SnapshotRunView, SnapshotTry }
 
 export interface RunWithLogs {
   run: SnapshotRunView;
-  /** Each try's whole log, by pod name. */
+  /** Each try's log (its last lines, up to a bound), by pod name. */
   logs: Map<string, string>;
 }
 
-export async function readSnapshotRun(job: string, k: KubeClients = readClients()): Promise<RunWithLogs> {
+/** The run as it stands; `readLog` gives each try's log (a follower passes what it has gathered so far). */
+export async function readSnapshotRun(
+  job: string,
+  k: KubeClients = readClients(),
+  readLog: (k: KubeClients, pod: string) => Promise<string> = readRunLog,
+): Promise<RunWithLogs> {
   const found = await requireRunJob(k, job);
   const pods = await readRunPods(k, job);
   const logs = new Map<string, string>();
-  await Promise.all(pods.map(async (p) => logs.set(p.metadata?.name ?? '', await readRunLog(k, p.metadata?.name ?? ''))));
+  await Promise.all(pods.map(async (p) => logs.set(p.metadata?.name ?? '', await readLog(k, p.metadata?.name ?? ''))));
   const tries = pods.map((p) => tryOf(p, logs.get(p.metadata?.name ?? '') ?? ''));
   const state = stateOf(found);
   const result: SnapshotResult = tries.at(-1)?.result ?? { kind: 'unknown', lastLine: null };

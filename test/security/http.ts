@@ -18,10 +18,21 @@ export interface Answer {
 
 /** One request with exactly these headers (Host included); resolves when the answer is read whole. */
 export function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+  return sendTo(port(), method, path, headers, body);
+}
+
+/** `send` to a server of the test's own on `to` (its Host is that server's). */
+export function sendTo(
+  to: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: port(), method, path, headers: { host: own(), ...headers }, setHost: false },
+      { host: '127.0.0.1', port: to, method, path, headers: { host: `127.0.0.1:${to}`, ...headers }, setHost: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -56,6 +67,19 @@ export function postFromOwnPage(path: string, body: unknown, extra: Record<strin
     { origin: ownOrigin(), 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', ...extra },
     JSON.stringify(body),
   );
+}
+
+/** The headers of a POST from the page of the server on `to`, as the browser sends them. */
+export function ownPageHeaders(to: number): Record<string, string> {
+  return { origin: `http://127.0.0.1:${to}`, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' };
+}
+
+/** A GET to the server on `to` whose client hangs up after `ms`, as a page closed at once. */
+export function hangUpOn(to: number, path: string, ms: number): void {
+  const req = httpRequest({ host: '127.0.0.1', port: to, path, headers: { host: `127.0.0.1:${to}` }, setHost: false });
+  req.on('error', () => undefined);
+  req.end();
+  setTimeout(() => req.destroy(), ms);
 }
 
 /** Everything the server has written to its stdout and stderr so far. */

@@ -9,8 +9,9 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The next table, as the snapshot job would compute it, written nowhere. Without ?format: NDJSON events (started,
- * progress…, then done or failed) as it computes, shared with whoever asks meanwhile; the last request going away stops
- * the Prometheus reads.
+ * progress…, then done or failed) as it computes, shared with whoever asks meanwhile. One preview starts per
+ * MEMDASH_PREVIEW_MIN_INTERVAL_MS at most: asked within it, the answer is that preview's, running or ended; the last
+ * request going away stops the Prometheus reads once the interval has passed (previewSnapshotShared).
  * ?format=configmap: the preview as a saved table file (`jq -c '{data}'` gives the restore's patch).
  */
 export const GET = route((request) =>
