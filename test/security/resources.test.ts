@@ -16,6 +16,14 @@ const DIFF = '/api/table/diff?from=1&to=2&format=csv';
 const PREVIEW = '/api/snapshot/preview';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// The memory settings memdash runs with (package.json's start, the image's Dockerfile): what it gives back to the
+// system depends on them, so the server is measured as it is deployed.
+const AS_DEPLOYED = {
+  NODE_OPTIONS: '--max-old-space-size=256 --max-semi-space-size=4',
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
+
 let memdash: RunningMemdash;
 let pid = 0;
 
@@ -45,10 +53,11 @@ function refusedWrite(): Promise<number> {
 beforeAll(async () => {
   const store = join(mkdtempSync(join(tmpdir(), 'memdash-resources-')), 'history.sqlite');
   await seedLargeVersions(store, ROWS);
-  memdash = await startMemdash({ MEMDASH_HISTORY_PATH: store, MEMDASH_RECORDER: 'off' });
+  memdash = await startMemdash({ MEMDASH_HISTORY_PATH: store, MEMDASH_RECORDER: 'off', ...AS_DEPLOYED });
   pid = listeningPid(memdash.server.pid!, memdash.port);
-  // a running server has compiled its routes and loaded the diff worker's code long before
-  for (const path of [DIFF, '/api/audit']) {
+  // a running server has compiled its routes, loaded the diff worker's code, listed its caches and made a preview
+  // long before
+  for (const path of [DIFF, '/api/audit', PREVIEW]) {
     const answer = await fetch(`http://127.0.0.1:${memdash.port}${path}`);
     await answer.arrayBuffer();
     if (answer.status !== 200) throw new Error(`precondition failed: ${path} answered ${answer.status}`);
@@ -76,13 +85,15 @@ it('60 aborted diffs, 40 aborted previews and 1,000 refused writes leave no thre
   for (let batch = 0; batch < 20; batch++) statuses.push(...(await Promise.all(Array.from({ length: 50 }, refusedWrite))));
   await Promise.all(gone);
   expect(new Set(statuses)).toEqual(new Set([401]));
-  const after = await settledWithin(pid, { threads: start.threads + 2, rssMb: start.rssMb + 50 }, 30_000);
+
+  const after = await settledWithin(pid, { threads: start.threads + 2, rssMb: start.rssMb + 50 }, 60_000);
   const { slowestMs, failures } = await health.stop();
   const figures = `threads ${start.threads} → ${after.threads}, RSS ${Math.round(start.rssMb)} → ${Math.round(after.rssMb)} MB, /healthz at worst ${Math.round(slowestMs)} ms`;
   console.log(`resources: ${figures}`);
   expect(after.threads - start.threads, figures).toBeLessThanOrEqual(2);
   expect(after.rssMb - start.rssMb, figures).toBeLessThanOrEqual(50);
   expect(failures, figures).toEqual([]);
-  // every /healthz asked meanwhile answered; the 100 ms bound is the benchmark's to measure on an idle machine
-  expect(slowestMs, figures).toBeLessThan(1000);
+  // Every /healthz asked meanwhile answered. One that arrives behind a burst of 50 refused writes waits for them, so
+  // the bound here is the burst's; diff-workers.test.ts holds /healthz to 100 ms through the aborted diffs alone.
+  expect(slowestMs, figures).toBeLessThan(500);
 }, 240_000);
