@@ -14,10 +14,12 @@ interface Props {
   commands: string[];
   /** The table this page showed: the override acts on it only (409 when it was written since). */
   shown: TableShown;
+  /** A run of the snapshot that has not ended: the override waits for it (the server refuses it meanwhile). */
+  running: string | null;
 }
 
 /** Save the table (history + download), remove its data, run the snapshot at once, then follow the run. */
-export function OverrideTheGuard({ namespace, table, commands, shown }: Props) {
+export function OverrideTheGuard({ namespace, table, commands, shown, running }: Props) {
   const router = useRouter();
   return (
     <GuardedAction
@@ -50,6 +52,7 @@ export function OverrideTheGuard({ namespace, table, commands, shown }: Props) {
       ]}
       confirm={table}
       buttonLabel="Save, remove the data and run"
+      unavailable={running && `Job ${running} is still running: reload this page once it has ended`}
       run={(credential) =>
         postWrite<OverrideDone>(
           '/api/table/override',

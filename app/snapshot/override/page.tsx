@@ -51,6 +51,7 @@ export default async function OverridePage() {
           table={s.tableConfigMap}
           commands={overrideCommands(s, savedTableFileName(s.tableConfigMap, new Date()))}
           shown={shown}
+          running={last?.state === 'running' ? last.job : null}
         />
       ) : (
         <p className="rounded border border-zinc-300 bg-white p-3" data-testid="override-not-offered">
