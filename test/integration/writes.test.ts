@@ -72,6 +72,15 @@ const audit = async () => listAudit(await historyDb(), 1000);
 /** The refusals counted before a credential was read, as `action reason` → count. */
 const refusalsCounted = async () =>
   Object.fromEntries((await refusalCounts(await historyDb())).map((c) => [`${c.action} ${c.reason}`, c.count]));
+/** POST /api/table/override with the operator's token, as the page sends it: the name typed, the table's resourceVersion now. */
+const pressOverride = (body: { confirm?: string; resourceVersion?: string } = {}) =>
+  override.POST(
+    request(
+      '/api/table/override',
+      { confirm: 'memory-requests', resourceVersion: tableResourceVersion(), ...body },
+      { token: tokenOf('operator') },
+    ),
+  );
 /** How many saved tables the history store holds: an override saves one before it removes the data. */
 const imports = async () => (await listVersions(await historyDb())).filter((v) => v.source === 'import').length;
 const original = tableData();
@@ -285,15 +294,7 @@ describe('run the snapshot now', () => {
 
     // the override, pressed while that run is active, saves, removes and starts nothing (the run may write the table)
     const importsBefore = await imports();
-    const a = await attempt(() =>
-      override.POST(
-        request(
-          '/api/table/override',
-          { confirm: 'memory-requests', resourceVersion: tableResourceVersion() },
-          { token: tokenOf('operator') },
-        ),
-      ),
-    );
+    const a = await attempt(() => pressOverride());
     const stillRunning = !(job(started).status?.conditions ?? []).some((c) => c.status === 'True');
     if (!stillRunning) throw new Error(`precondition failed: Job ${started} ended before the override was answered`);
     expect(a.status).toBe(409);
@@ -352,15 +353,7 @@ describe('override the guard, then restore the saved table', () => {
   });
 
   it('is refused while the last run did not refuse with "fewer than half"', async () => {
-    const a = await attempt(() =>
-      override.POST(
-        request(
-          '/api/table/override',
-          { confirm: 'memory-requests', resourceVersion: tableResourceVersion() },
-          { token: tokenOf('operator') },
-        ),
-      ),
-    );
+    const a = await attempt(() => pressOverride());
     expect(a.status).toBe(409);
     expect(a.body.error?.message).toMatch(/only after a "fewer than half" refusal/);
     expect(tableData()).toEqual(before);
@@ -389,13 +382,7 @@ describe('override the guard, then restore the saved table', () => {
   it('an override on a table written since it was shown → 409, nothing saved, removed or run', async () => {
     const shown = tableResourceVersion();
     const importsBefore = await imports();
-    const a = await whileTableMoved(() =>
-      attempt(() =>
-        override.POST(
-          request('/api/table/override', { confirm: 'memory-requests', resourceVersion: shown }, { token: tokenOf('operator') }),
-        ),
-      ),
-    );
+    const a = await whileTableMoved(() => attempt(() => pressOverride({ resourceVersion: shown })));
     expect(a.status).toBe(409);
     expect(a.body.error?.message).toBe('The table changed since you looked: reload and check again');
     expect(tableData()).toEqual(before);
@@ -405,23 +392,11 @@ describe('override the guard, then restore the saved table', () => {
   });
 
   it('the override saves the table, removes /data and runs the job, which then writes the smaller table', async () => {
-    const wrong = await attempt(() =>
-      override.POST(
-        request('/api/table/override', { confirm: 'memory', resourceVersion: tableResourceVersion() }, { token: tokenOf('operator') }),
-      ),
-    );
+    const wrong = await attempt(() => pressOverride({ confirm: 'memory' }));
     expect(wrong.status).toBe(400);
     expect(tableData()).toEqual(before);
 
-    const a = await attempt(() =>
-      override.POST(
-        request(
-          '/api/table/override',
-          { confirm: 'memory-requests', resourceVersion: tableResourceVersion() },
-          { token: tokenOf('operator') },
-        ),
-      ),
-    );
+    const a = await attempt(() => pressOverride());
     expect(a.status).toBe(201);
     expect(a.body.fileName).toBe(`memory-requests-${new Date().toISOString().slice(0, 10)}.json`);
     saved = { fileName: a.body.fileName as string, content: a.body.content as string };
