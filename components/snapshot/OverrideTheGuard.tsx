@@ -5,17 +5,21 @@ import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/navigation';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { postWrite } from '@/lib/query';
-import type { OverrideDone } from '@/lib/views/table-write-types';
+import type { OverrideBody, OverrideDone, TableShown } from '@/lib/views/table-write-types';
 import { snapshotRunHref } from '@/lib/routes';
 
 interface Props {
   namespace: string;
   table: string;
   commands: string[];
+  /** The table this page showed: the override acts on it only (409 when it was written since). */
+  shown: TableShown;
+  /** A run of the snapshot that has not ended: the override waits for it (the server refuses it meanwhile). */
+  running: string | null;
 }
 
 /** Save the table (history + download), remove its data, run the snapshot at once, then follow the run. */
-export function OverrideTheGuard({ namespace, table, commands }: Props) {
+export function OverrideTheGuard({ namespace, table, commands, shown, running }: Props) {
   const router = useRouter();
   return (
     <GuardedAction
@@ -26,8 +30,9 @@ export function OverrideTheGuard({ namespace, table, commands }: Props) {
           ConfigMap{' '}
           <span className="font-mono">
             {namespace}/{table}
-          </span>
-          : save it, remove its <span className="font-mono">data</span>, then a new Job of the snapshot
+          </span>{' '}
+          as shown ({countOf(shown.rows, 'row')}, resourceVersion <span className="font-mono">{shown.resourceVersion}</span>): save it,
+          remove its <span className="font-mono">data</span>, then a new Job of the snapshot
         </>
       }
       warning={
@@ -47,7 +52,14 @@ export function OverrideTheGuard({ namespace, table, commands }: Props) {
       ]}
       confirm={table}
       buttonLabel="Save, remove the data and run"
-      run={(credential) => postWrite<OverrideDone>('/api/table/override', { confirm: table }, credential)}
+      unavailable={running && `Job ${running} is still running: reload this page once it has ended`}
+      run={(credential) =>
+        postWrite<OverrideDone>(
+          '/api/table/override',
+          { confirm: table, resourceVersion: shown.resourceVersion } satisfies OverrideBody,
+          credential,
+        )
+      }
       onDone={(done) => {
         download(done.fileName, done.content);
         router.push(snapshotRunHref(done.job));

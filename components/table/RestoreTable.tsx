@@ -6,7 +6,7 @@ import { GuardedAction } from '@/components/write/GuardedAction';
 import { restoreCommands } from '@/lib/domain/write-commands';
 import type { AppError } from '@/lib/http/errors';
 import { postWrite } from '@/lib/query';
-import type { RestoreDone, RestorePreview, RestoreSource } from '@/lib/views/table-write-types';
+import type { RestoreBody, RestoreDone, RestorePreview, RestoreSource } from '@/lib/views/table-write-types';
 
 export interface VersionChoice {
   id: number;
@@ -80,15 +80,16 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
       {preview && source && (
         <>
           <p data-testid="restore-preview">
-            Restoring <strong>{preview.label}</strong> ({preview.savedRows} rows) changes today&apos;s table: {preview.counts.new} new,{' '}
-            {preview.counts.gone} gone, {preview.counts.changed} changed.
+            Restoring <strong>{preview.label}</strong> ({preview.savedRows} rows) changes today&apos;s table (resourceVersion{' '}
+            <span className="font-mono">{preview.resourceVersion}</span>): {preview.counts.new} new, {preview.counts.gone} gone,{' '}
+            {preview.counts.changed} changed.
           </p>
           <details open={preview.counts.new + preview.counts.gone + preview.counts.changed <= 50}>
             <summary>The rows it changes</summary>
             <DiffTables diff={preview.diff} />
           </details>
           <GuardedAction
-            key={JSON.stringify('versionId' in source ? source.versionId : source.fileName)}
+            key={JSON.stringify(['versionId' in source ? source.versionId : source.fileName, preview.resourceVersion])}
             testId="restore-table"
             title="Restore this table"
             target={
@@ -112,7 +113,14 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
             checks={[{ verb: 'patch', group: '', resource: 'configmaps', namespace, name: table }]}
             confirm={table}
             buttonLabel="Restore"
-            run={(credential) => postWrite<RestoreDone>('/api/table/restore', source, credential)}
+            // the table this diff was made against: the restore is refused (409) when it was written since
+            run={(credential) =>
+              postWrite<RestoreDone>(
+                '/api/table/restore',
+                { ...source, resourceVersion: preview.resourceVersion } satisfies RestoreBody,
+                credential,
+              )
+            }
             result={(done) => (
               <span data-testid="restore-done" data-identical={done.identical}>
                 Restored: the table holds {done.rows} rows,{' '}

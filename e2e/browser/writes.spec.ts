@@ -27,9 +27,18 @@ const putTableBack = (data: Record<string, string>) =>
     'admin',
   );
 
+/** The Jobs the runs below created, by the run page each landed on: deleted at the end, the shared cluster kept clean. */
+const created: string[] = [];
+const followed = (page: Page): string => {
+  const job = decodeURIComponent(page.url().split('/').pop()!);
+  created.push(job);
+  return job;
+};
+
 test.afterAll(() => {
   snapshotMode('normal');
   putTableBack(original);
+  if (created.length > 0) kubectl(['-n', KYVERNO, 'delete', 'job', '--ignore-not-found', ...created], 'admin');
 });
 
 test('no credential: the button waits for one; the viewer token is refused by the cluster as the cluster said it', async ({
@@ -63,9 +72,11 @@ test('snapshot normal: run now, follow it live to a success, and the diff link s
   await action.expectMay(/operator may create jobs in kyverno-prd/);
   await action.button('Run the snapshot now').click();
   await page.waitForURL(/\/snapshot\/runs\/memory-snapshot-\d{8}-\d{4}(-\d+)?$/);
-  const job = page.url().split('/').pop()!;
+  const job = followed(page);
   await expect(page.getByTestId('follow-state')).toHaveText('following live');
   expect(await runResult(page)).toBe('success');
+  // the next run starts only once this one has ended (one run at a time)
+  await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'succeeded', { timeout: 60_000 });
   await expect(page.getByTestId('run-log').first()).toContainText(/table kyverno-prd\/memory-requests: \d+ rows, \d+ new, \d+ gone/);
   const annotation = kubectl([
     '-n',
@@ -90,6 +101,7 @@ test('prometheus-fails: the run fails with the traceback, each try shown', async
   const action = await runNow(page, tokenOf('operator'));
   await action.button('Run the snapshot now').click();
   await page.waitForURL(/\/snapshot\/runs\/memory-snapshot-/);
+  followed(page);
   expect(await runResult(page, 240_000)).toBe('failed');
   await expect(page.getByTestId('traceback')).toContainText('Traceback (most recent call last):');
   await expect(page.getByTestId('run-try')).toHaveCount(3);
@@ -107,10 +119,13 @@ test('too-few-rows: refused as a refusal; the override saves, downloads, removes
   const action = await runNow(page, tokenOf('operator'));
   await action.button('Run the snapshot now').click();
   await page.waitForURL(/\/snapshot\/runs\/memory-snapshot-/);
+  followed(page);
   expect(await runResult(page, 240_000)).toBe('refusal');
   await expect(page.getByTestId('refusal-reason')).toContainText(/fewer than half of the \d+ rows the table holds/);
   expect(tableData()).toEqual(original);
   await shoot(page, info.outputPath('run-refused.png'));
+  // the override starts no Job while a run is active: the refused run's retries end first
+  await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'failed', { timeout: 240_000 });
 
   await page.getByRole('link', { name: 'override the guard' }).click();
   const override = new GuardedButton(page.getByTestId('override-the-guard'));
@@ -133,6 +148,7 @@ test('too-few-rows: refused as a refusal; the override saves, downloads, removes
   await file.saveAs(savedPath);
   expect((JSON.parse(readFileSync(savedPath, 'utf8')) as { data: Record<string, string> }).data).toEqual(original);
   await page.waitForURL(/\/snapshot\/runs\/memory-snapshot-/);
+  followed(page);
   expect(await runResult(page, 240_000)).toBe('success');
   await expect(page.getByTestId('lost-rows')).toContainText(/workloads? lost (its|their) row/, { timeout: 30_000 });
   const written = tableData();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobFromCronJob, manualJobName } from './snapshot-job';
+import { activeRunsOf, jobFromCronJob, manualJobName, runningRefusal } from './snapshot-job';
 import { snapshotResultOf } from './snapshot-result';
 import { overrideCommands, restoreCommands, snapshotRunCommands, savedTableFileName } from './write-commands';
 
@@ -48,6 +48,39 @@ describe('manualJobName', () => {
     const name = manualJobName('a'.repeat(80), now, new Set());
     expect(name.length).toBeLessThanOrEqual(63 - 4 + 1);
     expect(name.endsWith('-20261006-0905')).toBe(true);
+  });
+});
+
+describe('activeRunsOf', () => {
+  const owner = (uid: string, controller = true) => ({ apiVersion: 'batch/v1', kind: 'CronJob', name: 'memory-snapshot', uid, controller });
+  const run = (name: string, ownerReferences: object[], conditions: Array<{ type: string; status: string }> = []) => ({
+    metadata: { name, namespace: 'kyverno-prd', ownerReferences },
+    status: { conditions },
+  });
+  const jobs = [
+    run('memory-snapshot-29340255', [owner('u-1')]), // scheduled, running
+    run('memory-snapshot-20261006-0905', [owner('u-1')], [{ type: 'Complete', status: 'True' }]),
+    run('memory-snapshot-20261006-0906', [owner('u-1')], [{ type: 'Failed', status: 'True' }]),
+    run('memory-snapshot-20261006-0907', [owner('u-1')], [{ type: 'FailureTarget', status: 'True' }]), // pods still ending
+    run('memory-snapshot-20261006-0908', [owner('u-1')], [{ type: 'Complete', status: 'False' }]),
+    run('forged', [owner('u-2')]), // names the CronJob, but another uid
+    run('not-controlled', [owner('u-1', false)]),
+    run('kyverno-cleanup-1', []),
+  ];
+  it("is the CronJob's controlled Jobs without a Complete or Failed condition, as the CronJob controller counts them", () => {
+    expect(activeRunsOf('u-1', jobs)).toEqual([
+      'memory-snapshot-29340255',
+      'memory-snapshot-20261006-0907',
+      'memory-snapshot-20261006-0908',
+    ]);
+  });
+  it('is empty when every run has ended', () => {
+    expect(activeRunsOf('u-1', jobs.slice(1, 3))).toEqual([]);
+  });
+  it('names the running Job in the refusal', () => {
+    expect(runningRefusal('memory-snapshot', ['memory-snapshot-29340255'])).toMatch(
+      /^A run of the snapshot is running \(Job memory-snapshot-29340255\).*concurrencyPolicy: Forbid/,
+    );
   });
 });
 

@@ -55,3 +55,28 @@ export function manualJobName(cronJob: string, now: Date, taken: ReadonlySet<str
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
+
+/** The fields of a Job that say whose run it is and whether it has ended. */
+export interface RunJobShape {
+  metadata?: { name?: string; ownerReferences?: Array<{ kind?: string; uid?: string; controller?: boolean }> };
+  status?: { conditions?: Array<{ type?: string; status?: string }> };
+}
+
+/**
+ * The names of the CronJob's runs that have not finished: the Jobs it controls (its scheduled ones, and manual ones
+ * made as `kubectl create job --from` makes them) without a Complete or Failed condition, as the CronJob controller
+ * counts a Job finished. Matched by uid: a Job naming the CronJob in an ownerReference of its own making is not its run.
+ */
+export function activeRunsOf(cronJobUid: string, jobs: readonly RunJobShape[]): string[] {
+  const controlled = (j: RunJobShape) =>
+    j.metadata?.ownerReferences?.some((o) => o.controller === true && o.kind === 'CronJob' && o.uid === cronJobUid) ?? false;
+  const finished = (j: RunJobShape) =>
+    j.status?.conditions?.some((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True') ?? false;
+  return jobs.filter((j) => controlled(j) && !finished(j)).map((j) => j.metadata?.name ?? '');
+}
+
+/** Why a run is not started while `active` run: the CronJob's `concurrencyPolicy: Forbid`, said for a person. */
+export function runningRefusal(cronJob: string, active: readonly string[]): string {
+  const jobs = active.length === 1 ? `Job ${active[0]}` : `Jobs ${active.join(', ')}`;
+  return `A run of the snapshot is running (${jobs}): a new run starts only after it ends, as CronJob ${cronJob}'s concurrencyPolicy: Forbid would have it`;
+}

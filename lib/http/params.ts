@@ -139,3 +139,14 @@ export type AuditSearch = z.output<typeof auditSearch>;
 export function parseAuditSearch(raw: RawSearch): AuditSearch {
   return parseOr(auditSearch, firstValues(raw), 'bad-request', 'Bad filter');
 }
+
+/**
+ * The table's resourceVersion as the page that offered a write showed it: the write's precondition. Opaque to
+ * clients, but the API server's are decimal counters; anything else is refused before a call.
+ */
+export const shownResourceVersion = z
+  .string({ error: "the table's resourceVersion as the page showed it" })
+  .regex(/^[0-9]{1,20}$/, "the table's resourceVersion as the page showed it (digits)");
+
+/** POST /api/table/override: the table's name typed, and the table's resourceVersion shown. */
+export const overrideBody = z.object({ confirm: z.string().max(253), resourceVersion: shownResourceVersion }).strict();

@@ -3,7 +3,7 @@ import { PatchStrategy, setHeaderOptions, type V1MutatingWebhookConfiguration } 
 import type { RestartableKind } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { AppError, toAppError } from '@/lib/http/errors';
-import type { KubeClients } from './client';
+import { FIELD_MANAGER, type KubeClients } from './client';
 
 // The break-glass's writes, each made with the operator's write clients (`w`) for one request, and the reads they
 // need first with memdash's read clients (`r`). Each is idempotent: pressed twice, the second finds the work done.
@@ -22,7 +22,7 @@ export async function scaleAdmissionController(w: KubeClients, replicas: number)
   const before = scale.spec?.replicas ?? 0;
   if (before === replicas) return { before, after: replicas, changed: false };
   // The resourceVersion read above makes a concurrent change (Argo CD, another operator) a conflict, not a race.
-  await w.apps.replaceNamespacedDeploymentScale({ namespace, name, body: { ...scale, spec: { replicas } } });
+  await w.apps.replaceNamespacedDeploymentScale({ namespace, name, body: { ...scale, spec: { replicas } }, fieldManager: FIELD_MANAGER });
   return { before, after: replicas, changed: true };
 }
 
@@ -92,7 +92,7 @@ export async function createSavedRegistration(w: KubeClients, saved: V1MutatingW
     throw new AppError('bad-request', `The saved registration is not ${settings().webhookConfiguration}`);
   }
   try {
-    await w.admission.createMutatingWebhookConfiguration({ body: saved });
+    await w.admission.createMutatingWebhookConfiguration({ body: saved, fieldManager: FIELD_MANAGER });
     return { created: true };
   } catch (err) {
     const answer = toAppError(err);
@@ -116,8 +116,9 @@ export async function rolloutRestart(
   const body = { spec: { template: { metadata: { annotations: { [RESTARTED_AT]: restartedAt } } } } };
   const { namespace, name } = target;
   const options = setHeaderOptions('Content-Type', PatchStrategy.StrategicMergePatch);
-  if (target.kind === 'Deployment') await w.apps.patchNamespacedDeployment({ namespace, name, body }, options);
-  else if (target.kind === 'StatefulSet') await w.apps.patchNamespacedStatefulSet({ namespace, name, body }, options);
-  else await w.apps.patchNamespacedDaemonSet({ namespace, name, body }, options);
+  if (target.kind === 'Deployment') await w.apps.patchNamespacedDeployment({ namespace, name, body, fieldManager: FIELD_MANAGER }, options);
+  else if (target.kind === 'StatefulSet')
+    await w.apps.patchNamespacedStatefulSet({ namespace, name, body, fieldManager: FIELD_MANAGER }, options);
+  else await w.apps.patchNamespacedDaemonSet({ namespace, name, body, fieldManager: FIELD_MANAGER }, options);
   return restartedAt;
 }

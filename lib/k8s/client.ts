@@ -40,6 +40,12 @@ export interface KubeClients {
   authorization: AuthorizationV1Api;
 }
 
+/**
+ * The field manager every write names (`?fieldManager=`), so the table's managedFields, and a Job's, say memdash wrote
+ * them: without it the API server names the HTTP library's user agent.
+ */
+export const FIELD_MANAGER = 'memdash';
+
 let readConfig: KubeConfig | undefined;
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { CoordinationV1Api, V1MicroTime, type KubeConfig, type V1Lease } from '@kubernetes/client-node';
 import type { LeaseFacts } from '@/lib/domain';
-import { clientsFor, readOrNull } from './client';
+import { FIELD_MANAGER, clientsFor, readOrNull } from './client';
 
 // The recorder's Lease (MEMDASH_RECORDER_LEASE): read, create, and replace with its resourceVersion, so that two
 // replicas writing at once cannot both win (the second gets a 409 and follows).
@@ -42,6 +42,7 @@ export async function createLease(kc: KubeConfig, ref: LeaseRef, holder: string,
       metadata: { name: ref.name, namespace: ref.namespace },
       spec: { holderIdentity: holder, leaseDurationSeconds: durationSeconds, acquireTime: now, renewTime: now, leaseTransitions: 0 },
     },
+    fieldManager: FIELD_MANAGER,
   });
 }
 
@@ -62,5 +63,6 @@ export async function writeLease(kc: KubeConfig, ref: LeaseRef, read: V1Lease, h
         ...(taking ? { acquireTime: now, leaseTransitions: (spec.leaseTransitions ?? 0) + 1 } : {}),
       },
     },
+    fieldManager: FIELD_MANAGER,
   });
 }

@@ -1,31 +1,69 @@
 import 'server-only';
-import type { V1Job } from '@kubernetes/client-node';
+import type { V1CronJob, V1Job } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { jobFromCronJob, manualJobName } from '@/lib/domain/snapshot-job';
+import { activeRunsOf, jobFromCronJob, manualJobName, runningRefusal } from '@/lib/domain/snapshot-job';
 import { AppError, toAppError } from '@/lib/http/errors';
-import type { KubeClients } from './client';
+import { FIELD_MANAGER, readClients, type KubeClients } from './client';
 
-/** Attempts at a free name: a run of the same minute created between our list and our create takes the next one. */
+// A run of the snapshot starts only while none runs, as the CronJob's `concurrencyPolicy: Forbid` has it for its
+// scheduled runs (a Job created by hand bypasses that policy). Within this process the check and the create are one
+// step: a second press waits for the first, then finds its Job running. Across replicas the check and the create
+// are two calls; a second replica's create of the same minute's name meets an AlreadyExists and looks again.
+
+/** Attempts at a free name: a run of the same minute that ended between our list and our create takes the next one. */
 const NAME_ATTEMPTS = 5;
 
+let starting: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(steps: () => Promise<T>): Promise<T> {
+  const turn = starting.then(steps);
+  starting = turn.catch(() => undefined);
+  return turn;
+}
+
 /**
- * Creates a Job from the snapshot CronJob as `kubectl create job --from=cronjob/…` does, with the write
- * credential for both the CronJob's read and the create (kubectl reads it with $KC too). Returns the Job's name.
+ * Runs `steps` once no run of the snapshot CronJob is active, holding this process's turn until they end, so no
+ * other run starts meanwhile from this process; a 409 naming the running Job otherwise. `steps` gets `createJob`,
+ * which creates the Job as `kubectl create job --from=cronjob/…` does and returns its name.
  */
-export async function createSnapshotJob(k: KubeClients, now: Date): Promise<string> {
+export function whileNoRunIsActive<T>(k: KubeClients, now: Date, steps: (createJob: () => Promise<string>) => Promise<T>): Promise<T> {
+  return oneAtATime(async () => {
+    const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
+    // The write credential reads the CronJob (kubectl reads it with $KC too); the runs are listed as memdash lists them.
+    const cronJob = await k.batch.readNamespacedCronJob({ namespace, name: snapshotCronJob });
+    const taken = await namesWhileNoneRuns(cronJob);
+    return steps(() => createFrom(k, cronJob, now, taken));
+  });
+}
+
+/** Runs the snapshot now: a Job from the CronJob, or a 409 while one of its runs is active. Returns the Job's name. */
+export function createSnapshotJob(k: KubeClients, now: Date): Promise<string> {
+  return whileNoRunIsActive(k, now, (createJob) => createJob());
+}
+
+/** The names of the namespace's Jobs, read afresh from the API server; a 409 when one is an active run of `cronJob`. */
+async function namesWhileNoneRuns(cronJob: V1CronJob): Promise<Set<string>> {
   const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
-  const cronJob = await k.batch.readNamespacedCronJob({ namespace, name: snapshotCronJob });
-  // A credential that may create Jobs but not list them still runs the snapshot: the create's 409 finds the free name.
-  const listed = await k.batch.listNamespacedJob({ namespace }).catch(() => ({ items: [] as V1Job[] }));
-  const taken = new Set(listed.items.map((j) => j.metadata?.name ?? ''));
+  const uid = cronJob.metadata?.uid;
+  if (!uid) throw new AppError('cluster-error', `CronJob ${snapshotCronJob} has no uid`);
+  const { items } = await readClients().batch.listNamespacedJob({ namespace });
+  const active = activeRunsOf(uid, items);
+  if (active.length > 0) throw new AppError('conflict', runningRefusal(snapshotCronJob, active));
+  return new Set(items.map((j) => j.metadata?.name ?? ''));
+}
+
+async function createFrom(k: KubeClients, cronJob: V1CronJob, now: Date, taken: Set<string>): Promise<string> {
+  const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
   for (let attempt = 0; attempt < NAME_ATTEMPTS; attempt++) {
     const name = manualJobName(snapshotCronJob, now, taken);
     try {
-      await k.batch.createNamespacedJob({ namespace, body: jobFromCronJob(cronJob, name) as V1Job });
+      await k.batch.createNamespacedJob({ namespace, body: jobFromCronJob(cronJob, name) as V1Job, fieldManager: FIELD_MANAGER });
       return name;
     } catch (err) {
       const error = toAppError(err);
       if (error.code !== 'conflict' || !/already exists/i.test(error.message)) throw err;
+      // a run created since we looked (another replica's, of this minute) is refused as running; an ended one is skipped
+      for (const seen of await namesWhileNoneRuns(cronJob)) taken.add(seen);
       taken.add(name);
     }
   }

@@ -1,10 +1,23 @@
 import 'server-only';
 import { PatchStrategy, setHeaderOptions, type V1ConfigMap } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import type { KubeClients } from './client';
+import { AppError, toAppError } from '@/lib/http/errors';
+import { FIELD_MANAGER, type KubeClients } from './client';
 
 // The two writes of the table the runbook makes by hand: remove its data (so the snapshot's guard compares against
-// nothing) and put a saved table back (a merge patch of {data}). Both act with the operator's write credential.
+// nothing) and put a saved table back (a merge patch of {data}). Both act with the operator's write credential, and
+// both carry the resourceVersion of the table the operator was shown: the API server refuses the write (409) when
+// the table was written since, so no one removes or replaces rows they have not seen.
+
+/** The refusal when the table is not the one the operator was shown. */
+export function tableMoved(): AppError {
+  return new AppError('conflict', 'The table changed since you looked: reload and check again');
+}
+
+/** Refuses (409) when the table read now is not the version the operator was shown. */
+export function assertTableAsShown(configMap: V1ConfigMap, shownResourceVersion: string): void {
+  if (configMap.metadata?.resourceVersion !== shownResourceVersion) throw tableMoved();
+}
 
 /** The table as `kubectl get configmap -o json` prints it (no managedFields), read with the write credential. */
 export async function readTableForSave(k: KubeClients): Promise<V1ConfigMap> {
@@ -30,32 +43,54 @@ export function savedTableJson(configMap: V1ConfigMap): string {
   return `${JSON.stringify({ apiVersion: 'v1', ...(configMap.data && { data: configMap.data }), kind: 'ConfigMap', metadata }, null, 4)}\n`;
 }
 
-/** `kubectl patch configmap <table> --type=json -p '[{"op":"remove","path":"/data"}]'`. */
-export async function removeTableData(k: KubeClients): Promise<V1ConfigMap> {
+/**
+ * `kubectl patch configmap <table> --type=json -p '[{"op":"remove","path":"/data"}]'`, with the resourceVersion
+ * shown set first: the patched object then carries it, and the API server refuses it as a conflict when the table
+ * moved (a `test` op would be refused as invalid, 422, not as the conflict it is).
+ */
+export async function removeTableData(k: KubeClients, shownResourceVersion: string): Promise<V1ConfigMap> {
   const { kyvernoNamespace: namespace, tableConfigMap: name } = settings();
-  return k.core.patchNamespacedConfigMap(
-    { namespace, name, body: [{ op: 'remove', path: '/data' }] },
-    setHeaderOptions('Content-Type', PatchStrategy.JsonPatch),
+  const body = [
+    { op: 'replace', path: '/metadata/resourceVersion', value: shownResourceVersion },
+    { op: 'remove', path: '/data' },
+  ];
+  return asShown(() =>
+    k.core.patchNamespacedConfigMap(
+      { namespace, name, body, fieldManager: FIELD_MANAGER },
+      setHeaderOptions('Content-Type', PatchStrategy.JsonPatch),
+    ),
   );
 }
 
 /**
  * `kubectl patch configmap <table> --type=merge -p '{"data": …}'`. A merge patch keeps rows it does not name, so the
  * rows the table holds and the saved one lacks are named with null: afterwards the data is the saved data exactly.
+ * `current` is the table as shown (its resourceVersion is the patch's precondition), so the nulls are its rows.
  */
-export async function mergeTableData(
-  k: KubeClients,
-  saved: Record<string, string>,
-  current: Record<string, string> | undefined,
-): Promise<V1ConfigMap> {
+export async function mergeTableData(k: KubeClients, saved: Record<string, string>, current: V1ConfigMap): Promise<V1ConfigMap> {
   const { kyvernoNamespace: namespace, tableConfigMap: name } = settings();
   const removed = Object.fromEntries(
-    Object.keys(current ?? {})
+    Object.keys(current.data ?? {})
       .filter((key) => !(key in saved))
       .map((key) => [key, null]),
   );
-  return k.core.patchNamespacedConfigMap(
-    { namespace, name, body: { data: { ...removed, ...saved } } },
-    setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+  const resourceVersion = current.metadata?.resourceVersion;
+  if (!resourceVersion) throw new AppError('cluster-error', `ConfigMap ${namespace}/${name} has no resourceVersion`);
+  const body = { metadata: { resourceVersion }, data: { ...removed, ...saved } };
+  return asShown(() =>
+    k.core.patchNamespacedConfigMap(
+      { namespace, name, body, fieldManager: FIELD_MANAGER },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    ),
   );
+}
+
+/** A patch's 409 is its resourceVersion that no longer holds: said as the table having moved. */
+async function asShown(patch: () => Promise<V1ConfigMap>): Promise<V1ConfigMap> {
+  try {
+    return await patch();
+  } catch (err) {
+    if (toAppError(err).code === 'conflict') throw tableMoved();
+    throw err;
+  }
 }

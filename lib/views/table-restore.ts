@@ -4,21 +4,31 @@ import { settings } from '@/lib/config';
 import { diffCounts, diffTables, parseSavedTable, showTime } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
 import { AppError } from '@/lib/http/errors';
+import { shownResourceVersion } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import { readVersion } from '@/lib/history/store';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { readTableConfigMap } from '@/lib/k8s/table';
-import { mergeTableData, readTableForSave } from '@/lib/k8s/table-writes';
+import { assertTableAsShown, mergeTableData, readTableForSave } from '@/lib/k8s/table-writes';
 import type { RestoreDone, RestorePreview } from './table-write-types';
 
 // Putting a saved table back (the runbook's restore): first what it changes against today's table, then the merge
-// patch of its data, checked afterwards to equal the saved data exactly.
+// patch of its data on the table that diff was made against, checked afterwards to equal the saved data exactly.
 
-export const restoreSource = z.union([
-  z.object({ versionId: z.number().int().positive() }).strict(),
-  z.object({ fileName: z.string().min(1).max(255), content: z.string().max(20_000_000, 'a saved table is at most 20 MB') }).strict(),
-]);
+const versionSource = z.object({ versionId: z.number().int().positive() }).strict();
+const fileSource = z
+  .object({ fileName: z.string().min(1).max(255), content: z.string().max(20_000_000, 'a saved table is at most 20 MB') })
+  .strict();
+
+/** POST /api/table/restore/diff: where the saved table comes from. */
+export const restoreSource = z.union([versionSource, fileSource]);
 export type RestoreSourceBody = z.infer<typeof restoreSource>;
+
+/** POST /api/table/restore: the same, and the resourceVersion of the table the diff was shown against. */
+export const restoreBody = z.union([
+  versionSource.extend({ resourceVersion: shownResourceVersion }),
+  fileSource.extend({ resourceVersion: shownResourceVersion }),
+]);
 
 interface SavedData {
   data: Record<string, string>;
@@ -44,19 +54,40 @@ async function savedDataOf(source: RestoreSourceBody): Promise<SavedData> {
   return { data: parsed.value.data, label: source.fileName, fileName: source.fileName };
 }
 
-/** What the restore would change, read with memdash's read credential. */
+/** What the restore would change, read with memdash's read credential, and the resourceVersion it was read at. */
 export async function previewRestore(source: RestoreSourceBody): Promise<RestorePreview> {
   const saved = await savedDataOf(source);
-  const current = (await readTableConfigMap(readClients()))?.data;
+  const configMap = await readTableConfigMap(readClients());
+  const resourceVersion = configMap?.metadata?.resourceVersion;
+  if (!resourceVersion) {
+    const s = settings();
+    throw new AppError(
+      'not-found',
+      `ConfigMap ${s.kyvernoNamespace}/${s.tableConfigMap} does not exist: there is no table to restore into`,
+    );
+  }
+  const current = configMap.data;
   const diff = diffTables(current && Object.keys(current).length > 0 ? current : null, saved.data);
-  return { diff, counts: diffCounts(diff), savedRows: Object.keys(saved.data).length, label: saved.label, fileName: saved.fileName };
+  return {
+    diff,
+    counts: diffCounts(diff),
+    savedRows: Object.keys(saved.data).length,
+    label: saved.label,
+    fileName: saved.fileName,
+    resourceVersion,
+  };
 }
 
-/** The merge patch, with the write credential; then the table read back and compared with the saved data. */
-export async function restoreTable(k: KubeClients, source: RestoreSourceBody): Promise<RestoreDone & { label: string }> {
+/**
+ * The merge patch, with the write credential, on the table the diff was shown against (a 409 when it moved since);
+ * then the table as the patch left it, compared with the saved data.
+ */
+export async function restoreTable(k: KubeClients, body: z.infer<typeof restoreBody>): Promise<RestoreDone & { label: string }> {
+  const { resourceVersion, ...source } = body;
   const saved = await savedDataOf(source);
   const current = await readTableForSave(k);
-  const after = await mergeTableData(k, saved.data, current.data);
+  assertTableAsShown(current, resourceVersion);
+  const after = await mergeTableData(k, saved.data, current);
   return { rows: Object.keys(after.data ?? {}).length, identical: sameData(after.data ?? {}, saved.data), label: saved.label };
 }
 

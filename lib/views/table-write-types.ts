@@ -11,8 +11,23 @@ export interface OverrideDone {
   job: string;
 }
 
+/** The table as a page showed it before a write: its rows, and the resourceVersion the write carries. */
+export interface TableShown {
+  rows: number;
+  resourceVersion: string;
+}
+
+/** POST /api/table/override: the table's name typed, and the resourceVersion of the table the page showed. */
+export interface OverrideBody {
+  confirm: string;
+  resourceVersion: string;
+}
+
 /** Where a restore takes its table from: a recorded version, or a saved file uploaded. */
 export type RestoreSource = { versionId: number } | { fileName: string; content: string };
+
+/** POST /api/table/restore: the source, and the resourceVersion of the table its diff was shown against. */
+export type RestoreBody = RestoreSource & { resourceVersion: string };
 
 export interface RestorePreview {
   /** Today's table against the saved one: what the restore changes. */
@@ -23,6 +38,8 @@ export interface RestorePreview {
   label: string;
   /** The file name for the runbook's command. */
   fileName: string;
+  /** The resourceVersion of today's table as diffed: the restore's precondition. */
+  resourceVersion: string;
 }
 
 export interface RestoreDone {

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kubeconfig, kubectlJson, repoRoot } from './cluster';
+import { kubeconfig, kubectl, kubectlJson, repoRoot } from './cluster';
 
 export const KYVERNO = 'kyverno-prd';
 
@@ -87,18 +87,40 @@ export function snapshotMode(mode: 'normal' | 'too-few-rows' | 'prometheus-fails
   execFileSync(process.execPath, ['e2e/cluster/cli.ts', 'snapshot', mode], { cwd: repoRoot, stdio: 'ignore' });
 }
 
+/** A field manager's entry in an object's managedFields, as the API server keeps it. */
+export interface ManagedFieldsEntry {
+  manager: string;
+  operation: string;
+  fieldsV1?: { 'f:data'?: Record<string, unknown>; 'f:metadata'?: Record<string, unknown> };
+}
+
 interface JobShape {
   metadata: {
     name: string;
+    managedFields?: ManagedFieldsEntry[];
     annotations?: Record<string, string>;
     ownerReferences?: Array<{ kind: string; name: string; uid: string; controller?: boolean }>;
   };
   status?: { conditions?: Array<{ type: string; status: string }>; failed?: number };
 }
 
-export const job = (name: string): JobShape => kubectlJson<JobShape>(['-n', KYVERNO, 'get', 'job', name]);
+export const job = (name: string): JobShape => kubectlJson<JobShape>(['-n', KYVERNO, 'get', 'job', name, '--show-managed-fields']);
 export const jobNames = (): string[] =>
   kubectlJson<{ items: JobShape[] }>(['-n', KYVERNO, 'get', 'jobs']).items.map((j) => j.metadata.name);
+
+/**
+ * Fails naming them when runs of the snapshot CronJob (Jobs it controls, not Complete or Failed) are active: the
+ * cluster is shared, and a test that counts the runs it starts needs none running beside them.
+ */
+export function requireNoActiveRun(): void {
+  const uid = kubectlJson<{ metadata: { uid: string } }>(['-n', KYVERNO, 'get', 'cronjob', 'memory-snapshot']).metadata.uid;
+  const active = kubectlJson<{ items: JobShape[] }>(['-n', KYVERNO, 'get', 'jobs'])
+    .items.filter((j) => j.metadata.ownerReferences?.some((o) => o.controller && o.uid === uid))
+    .filter((j) => !j.status?.conditions?.some((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True'))
+    .map((j) => j.metadata.name);
+  if (active.length > 0)
+    throw new Error(`precondition failed: runs of the snapshot are active (${active.join(', ')}): wait until they end`);
+}
 
 /** Waits until the Job is Complete or Failed, and says which. */
 export async function jobEnds(name: string, timeoutMs = 240_000): Promise<'Complete' | 'Failed'> {
@@ -113,3 +135,30 @@ export async function jobEnds(name: string, timeoutMs = 240_000): Promise<'Compl
 
 export const tableData = (): Record<string, string> | undefined =>
   kubectlJson<{ data?: Record<string, string> }>(['-n', KYVERNO, 'get', 'configmap', 'memory-requests']).data;
+
+interface TableShape {
+  data?: Record<string, string>;
+  metadata: { resourceVersion: string; managedFields?: ManagedFieldsEntry[] };
+}
+
+/** The table ConfigMap as the API server holds it now, managedFields included. */
+export const tableObject = (): TableShape =>
+  kubectlJson<TableShape>(['-n', KYVERNO, 'get', 'configmap', 'memory-requests', '--show-managed-fields']);
+
+/** The table's resourceVersion now: what a page that showed it now sends with a write. */
+export const tableResourceVersion = (): string => tableObject().metadata.resourceVersion;
+
+const MOVED = 'memdash.test/moved';
+
+/**
+ * Writes the table without touching its data (an annotation set, then removed once `check` ends): a write another
+ * operator could have made since a page showed the table. The data other tests read stays as it is.
+ */
+export async function whileTableMoved<T>(check: () => Promise<T>): Promise<T> {
+  kubectl(['-n', KYVERNO, 'annotate', 'configmap', 'memory-requests', `${MOVED}=${Date.now()}`, '--overwrite'], 'admin');
+  try {
+    return await check();
+  } finally {
+    kubectl(['-n', KYVERNO, 'annotate', 'configmap', 'memory-requests', `${MOVED}-`], 'admin');
+  }
+}

@@ -1,5 +1,6 @@
 // The write path on the local cluster: the guard (origin, JSON, credential, audit), the credential's refusals, the
-// snapshot run (normal, too-few-rows with the override, prometheus-fails), the restore, the follow stream's abort.
+// snapshot run (normal, too-few-rows with the override, prometheus-fails), the restore, the follow stream's abort;
+// one run at a time, the table's resourceVersion as each write's precondition, memdash as the field manager.
 // memdash reads through a counting proxy, so "no cluster call" is measured, not assumed.
 import { existsSync, readFileSync } from 'node:fs';
 import { everythingStored } from '../stores';
@@ -14,10 +15,14 @@ import {
   jobEnds,
   jobNames,
   kubeconfigVia,
+  requireNoActiveRun,
   snapshotMode,
   startCountingProxy,
   tableData,
+  tableObject,
+  tableResourceVersion,
   tempDir,
+  whileTableMoved,
   tokenOf,
   writeTemp,
   type CountingProxy,
@@ -34,10 +39,12 @@ const runs = await import('@/app/api/snapshot/runs/route');
 const access = await import('@/app/api/access/route');
 const override = await import('@/app/api/table/override/route');
 const restore = await import('@/app/api/table/restore/route');
+const restoreDiff = await import('@/app/api/table/restore/diff/route');
 const events = await import('@/app/api/snapshot/runs/[job]/events/route');
 const { readSnapshotRun } = await import('@/lib/views/snapshot-run');
 const { historyDb } = await import('@/lib/history');
 const { listAudit, refusalCounts } = await import('@/lib/history/audit');
+const { listVersions } = await import('@/lib/history/store');
 
 const ORIGIN = 'http://127.0.0.1:3000';
 interface Options {
@@ -58,10 +65,24 @@ function request(path: string, body: object | string, o: Options = {}): Request 
   return new Request(`${ORIGIN}${path}`, { method: o.method ?? 'POST', headers, body: payload });
 }
 
+/** The Jobs this file's runs created: deleted when it ends, so the shared cluster keeps no runs of it. */
+const created: string[] = [];
+
 const audit = async () => listAudit(await historyDb(), 1000);
 /** The refusals counted before a credential was read, as `action reason` → count. */
 const refusalsCounted = async () =>
   Object.fromEntries((await refusalCounts(await historyDb())).map((c) => [`${c.action} ${c.reason}`, c.count]));
+/** POST /api/table/override with the operator's token, as the page sends it: the name typed, the table's resourceVersion now. */
+const pressOverride = (body: { confirm?: string; resourceVersion?: string } = {}) =>
+  override.POST(
+    request(
+      '/api/table/override',
+      { confirm: 'memory-requests', resourceVersion: tableResourceVersion(), ...body },
+      { token: tokenOf('operator') },
+    ),
+  );
+/** How many saved tables the history store holds: an override saves one before it removes the data. */
+const imports = async () => (await listVersions(await historyDb())).filter((v) => v.source === 'import').length;
 const original = tableData();
 
 /**
@@ -75,6 +96,7 @@ async function attempt(call: () => Promise<Response>) {
   const [bytesBefore, jobsBefore] = [proxy.bytesIn(), jobNames().length];
   const response = await call();
   const body = (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string } };
+  if (typeof body.job === 'string') created.push(body.job);
   const [records, counted] = [await audit(), await refusalsCounted()];
   return {
     status: response.status,
@@ -93,6 +115,7 @@ async function attempt(call: () => Promise<Response>) {
 
 afterAll(async () => {
   snapshotMode('normal');
+  if (created.length > 0) kubectl(['-n', KYVERNO, 'delete', 'job', '--ignore-not-found', ...created], 'admin');
   // the other tests read the seeded table: put it back as it was
   if (original)
     kubectl(
@@ -220,6 +243,8 @@ describe('what the write credential may do, and who it is', () => {
 });
 
 describe('run the snapshot now', () => {
+  beforeAll(requireNoActiveRun);
+
   it("the viewer's token → the cluster's 403 as it said it, no Job, audited as refused by viewer", async () => {
     const a = await attempt(() => runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('viewer') })));
     expect(a.status).toBe(403);
@@ -248,12 +273,37 @@ describe('run the snapshot now', () => {
     expect(a.record).toMatchObject({ actor: 'operator', outcome: 'success', target: `${KYVERNO}/job/${normalJob}` });
   });
 
-  it('a second run in the same minute gets a suffix', async () => {
-    const second = await attempt(() => runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('operator') })));
-    expect(second.status).toBe(201);
-    const [a, b] = [normalJob, second.body.job as string];
-    if (a.slice(0, 29) === b.slice(0, 29)) expect(b).toMatch(new RegExp(`^${a.slice(0, 29)}-\\d+$`));
-    await jobEnds(b);
+  it("names memdash as the Job's field manager", () => {
+    const managers = (job(normalJob).metadata.managedFields ?? []).filter((m) => m.operation === 'Update').map((m) => m.manager);
+    expect(managers).toContain('memdash');
+    expect(managers.filter((m) => m !== 'memdash' && m !== 'kube-controller-manager')).toEqual([]);
+  });
+
+  it('two runs pressed together while none runs → one 201, one 409 naming its Job, exactly one Job created', async () => {
+    expect(await jobEnds(normalJob)).toBe('Complete');
+    requireNoActiveRun();
+    const before = new Set(jobNames());
+    const press = () => runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('operator') }));
+    const answers = await Promise.all([press(), press()]);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as Array<{ job?: string; error?: { message: string } }>;
+    for (const b of bodies) if (b.job) created.push(b.job);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const started = bodies.find((b) => b.job)!.job!;
+    expect(bodies.find((b) => b.error)!.error!.message).toMatch(new RegExp(`^A run of the snapshot is running \\(Job ${started}\\)`));
+    expect(jobNames().filter((n) => !before.has(n))).toEqual([started]);
+
+    // the override, pressed while that run is active, saves, removes and starts nothing (the run may write the table)
+    const importsBefore = await imports();
+    const a = await attempt(() => pressOverride());
+    const stillRunning = !(job(started).status?.conditions ?? []).some((c) => c.status === 'True');
+    if (!stillRunning) throw new Error(`precondition failed: Job ${started} ended before the override was answered`);
+    expect(a.status).toBe(409);
+    expect(a.body.error?.message).toMatch(new RegExp(`Job ${started}`));
+    expect(Object.keys(tableData() ?? {}).length).toBeGreaterThan(0);
+    expect(await imports()).toBe(importsBefore);
+    expect(jobNames().filter((n) => !before.has(n))).toEqual([started]);
+    expect(a.record).toMatchObject({ action: 'table.override', outcome: 'refused' });
+    await jobEnds(started);
   });
 
   it('snapshot normal → the run ends in a success parsed from its log', async () => {
@@ -297,16 +347,25 @@ describe('override the guard, then restore the saved table', () => {
   let refusedJob = '';
   let saved: { fileName: string; content: string } = { fileName: '', content: '' };
   let before: Record<string, string> | undefined; // the table the runs above left
+  let afterOverride: Record<string, string> | undefined; // the smaller table the override's run wrote
   beforeAll(() => {
     before = tableData();
   });
 
   it('is refused while the last run did not refuse with "fewer than half"', async () => {
+    const a = await attempt(() => pressOverride());
+    expect(a.status).toBe(409);
+    expect(a.body.error?.message).toMatch(/only after a "fewer than half" refusal/);
+    expect(tableData()).toEqual(before);
+  });
+
+  it('an override without the resourceVersion it was shown is refused before any call', async () => {
     const a = await attempt(() =>
       override.POST(request('/api/table/override', { confirm: 'memory-requests' }, { token: tokenOf('operator') })),
     );
-    expect(a.status).toBe(409);
-    expect(tableData()).toEqual(before);
+    expect(a.status).toBe(400);
+    expect(a.body.error?.message).toMatch(/resourceVersion/);
+    expect(a.reachedCluster).toBe(false);
   });
 
   it('too-few-rows → a refusal, shown as a refusal naming the reason', async () => {
@@ -320,14 +379,24 @@ describe('override the guard, then restore the saved table', () => {
     expect(tableData()).toEqual(before);
   }, 300_000);
 
+  it('an override on a table written since it was shown → 409, nothing saved, removed or run', async () => {
+    const shown = tableResourceVersion();
+    const importsBefore = await imports();
+    const a = await whileTableMoved(() => attempt(() => pressOverride({ resourceVersion: shown })));
+    expect(a.status).toBe(409);
+    expect(a.body.error?.message).toBe('The table changed since you looked: reload and check again');
+    expect(tableData()).toEqual(before);
+    expect(jobNames()).toHaveLength(a.jobsBefore);
+    expect(await imports()).toBe(importsBefore);
+    expect(a.record).toMatchObject({ action: 'table.override', outcome: 'refused' });
+  });
+
   it('the override saves the table, removes /data and runs the job, which then writes the smaller table', async () => {
-    const wrong = await attempt(() => override.POST(request('/api/table/override', { confirm: 'memory' }, { token: tokenOf('operator') })));
+    const wrong = await attempt(() => pressOverride({ confirm: 'memory' }));
     expect(wrong.status).toBe(400);
     expect(tableData()).toEqual(before);
 
-    const a = await attempt(() =>
-      override.POST(request('/api/table/override', { confirm: 'memory-requests' }, { token: tokenOf('operator') })),
-    );
+    const a = await attempt(() => pressOverride());
     expect(a.status).toBe(201);
     expect(a.body.fileName).toBe(`memory-requests-${new Date().toISOString().slice(0, 10)}.json`);
     saved = { fileName: a.body.fileName as string, content: a.body.content as string };
@@ -336,24 +405,91 @@ describe('override the guard, then restore the saved table', () => {
     expect(a.record).toMatchObject({ action: 'table.override', actor: 'operator', outcome: 'success' });
     expect(await jobEnds(a.body.job as string)).toBe('Complete');
     const after = tableData() ?? {};
+    afterOverride = after;
     expect(Object.keys(after).length).toBeGreaterThan(0);
     expect(Object.keys(after).length * 2).toBeLessThan(Object.keys(before ?? {}).length);
     snapshotMode('normal');
   }, 300_000);
 
-  it('restore from the saved file puts the table back byte for byte', async () => {
-    const a = await attempt(() => restore.POST(request('/api/table/restore', saved, { token: tokenOf('operator') })));
+  /** The restore's diff as the page asks for it: what it changes, and the resourceVersion of the table it was made on. */
+  const shownDiff = async () => {
+    const response = await restoreDiff.POST(request('/api/table/restore/diff', saved));
+    expect(response.status).toBe(200);
+    return (await response.json()) as { resourceVersion: string; counts: { new: number; gone: number; changed: number } };
+  };
+
+  it('a restore on a table written since its diff was shown → 409, the table unchanged', async () => {
+    const shown = await shownDiff();
+    expect(shown.resourceVersion).toBe(tableResourceVersion());
+    const data = tableData();
+    const a = await whileTableMoved(() =>
+      attempt(() =>
+        restore.POST(request('/api/table/restore', { ...saved, resourceVersion: shown.resourceVersion }, { token: tokenOf('operator') })),
+      ),
+    );
+    expect(a.status).toBe(409);
+    expect(a.body.error?.message).toBe('The table changed since you looked: reload and check again');
+    expect(tableData()).toEqual(data);
+    expect(a.record).toMatchObject({ action: 'table.restore', outcome: 'refused' });
+  });
+
+  it('the restore without a resourceVersion, or with one that is not, is refused before any call', async () => {
+    for (const body of [saved, { ...saved, resourceVersion: '12; rm' }, { ...saved, resourceVersion: 12 }]) {
+      const a = await attempt(() => restore.POST(request('/api/table/restore', body, { token: tokenOf('operator') })));
+      expect(a.status).toBe(400);
+      expect(a.reachedCluster).toBe(false);
+    }
+  });
+
+  it('restore from the saved file puts the table back byte for byte, memdash its field manager', async () => {
+    const shown = await shownDiff();
+    const a = await attempt(() =>
+      restore.POST(request('/api/table/restore', { ...saved, resourceVersion: shown.resourceVersion }, { token: tokenOf('operator') })),
+    );
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ identical: true, rows: Object.keys(before ?? {}).length });
     const json = (d: Record<string, string> | undefined) => JSON.stringify(Object.entries(d ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)));
     expect(json(tableData())).toBe(json(before));
     expect(a.record).toMatchObject({ action: 'table.restore', outcome: 'success', actor: 'operator' });
+    const owners = (tableObject().metadata.managedFields ?? []).filter((m) => m.fieldsV1?.['f:data']);
+    expect(owners.find((m) => m.manager === 'memdash')).toMatchObject({ operation: 'Update' });
+    // the rows the job's smaller table lacked came back with the restore: memdash wrote them, so memdash owns them
+    const memdash = Object.keys(owners.find((m) => m.manager === 'memdash')!.fieldsV1!['f:data']!);
+    const putBack = Object.keys(before ?? {}).filter((key) => !(key in (afterOverride ?? {})));
+    expect(putBack.length).toBeGreaterThan(0);
+    expect(memdash).toEqual(expect.arrayContaining(putBack.map((key) => `f:${key}`)));
   });
 
   it("the viewer's token cannot restore: the cluster's 403", async () => {
-    const a = await attempt(() => restore.POST(request('/api/table/restore', saved, { token: tokenOf('viewer') })));
+    const a = await attempt(() =>
+      restore.POST(request('/api/table/restore', { ...saved, resourceVersion: tableResourceVersion() }, { token: tokenOf('viewer') })),
+    );
     expect(a.status).toBe(403);
     expect(a.body.error?.message).toMatch(/configmaps "memory-requests" is forbidden/);
+  });
+});
+
+describe("the table's patches carry the resourceVersion to the API server", () => {
+  // The route reads the table before it patches; between that read and the patch only the API server can tell the
+  // table moved, so the patches themselves are sent with a resourceVersion that no longer holds.
+  const operatorClients = async () => {
+    const { writeKubeConfig } = await import('@/lib/k8s/write-client');
+    const { clientsFor } = await import('@/lib/k8s/client');
+    return clientsFor(writeKubeConfig({ kind: 'token', token: tokenOf('operator') }));
+  };
+
+  it('remove /data and the merge patch, sent with a stale resourceVersion → the table moved, the table unchanged', async () => {
+    const { mergeTableData, readTableForSave, removeTableData } = await import('@/lib/k8s/table-writes');
+    const k = await operatorClients();
+    const current = await readTableForSave(k);
+    const stale = current.metadata!.resourceVersion!;
+    const data = tableData();
+    expect(Object.keys(data ?? {}).length).toBeGreaterThan(0); // precondition: there is data to remove
+    await whileTableMoved(async () => {
+      await expect(removeTableData(k, stale)).rejects.toThrow('The table changed since you looked: reload and check again');
+      await expect(mergeTableData(k, { x_y_z: '1Mi' }, current)).rejects.toThrow('The table changed since you looked');
+    });
+    expect(tableData()).toEqual(data);
   });
 });
 

@@ -8,6 +8,8 @@ import { overrideCommands, savedTableFileName } from '@/lib/domain/write-command
 import { failureOf } from '@/lib/http/errors';
 import { readSnapshotRunList } from '@/lib/views/snapshot-run';
 import type { SnapshotRunSummary } from '@/lib/views/snapshot-run-types';
+import { tableShownForOverride } from '@/lib/views/table-override';
+import type { TableShown } from '@/lib/views/table-write-types';
 
 export const metadata: Metadata = { title: 'Override the guard · memdash' };
 
@@ -16,8 +18,9 @@ export default async function OverridePage() {
   await connection();
   const s = settings();
   let last: SnapshotRunSummary | undefined;
+  let shown: TableShown | null;
   try {
-    last = (await readSnapshotRunList(1)).runs[0];
+    [last, shown] = await Promise.all([readSnapshotRunList(1).then((list) => list.runs[0]), tableShownForOverride()]);
   } catch (err) {
     return <ErrorState error={failureOf(err)} />;
   }
@@ -42,15 +45,19 @@ export default async function OverridePage() {
           .
         </p>
       )}
-      {offered ? (
+      {offered && shown ? (
         <OverrideTheGuard
           namespace={s.kyvernoNamespace}
           table={s.tableConfigMap}
           commands={overrideCommands(s, savedTableFileName(s.tableConfigMap, new Date()))}
+          shown={shown}
+          running={last?.state === 'running' ? last.job : null}
         />
       ) : (
         <p className="rounded border border-zinc-300 bg-white p-3" data-testid="override-not-offered">
-          Not offered: only a &quot;fewer than half&quot; refusal of the last run can be overridden; an empty result is never written.{' '}
+          {offered
+            ? `Not offered: ConfigMap ${s.kyvernoNamespace}/${s.tableConfigMap} does not exist.`
+            : 'Not offered: only a "fewer than half" refusal of the last run can be overridden; an empty result is never written.'}{' '}
           <Link href="/snapshot/runs">Snapshot runs</Link>
         </p>
       )}

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { settings } from '@/lib/config';
+import { overrideBody } from '@/lib/http/params';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { overrideTheGuard } from '@/lib/views/table-override';
 
@@ -8,14 +8,15 @@ export const dynamic = 'force-dynamic';
 /**
  * The runbook's "Making it take a table its guard refuses", in its order: save the table (a version in the history
  * store, and the file returned for download), remove its data (JSON patch), run the snapshot at once.
- * Body: {confirm: "<table name>"}. Only after a "fewer than half" refusal of the last run (409 otherwise).
+ * Body: {confirm: "<table name>", resourceVersion: "<the table's, as the page showed it>"}. Only after a "fewer than
+ * half" refusal of the last run, while no run is active, and on the table shown (409 otherwise).
  */
 export const POST = guardedWrite({
   action: 'table.override',
-  body: z.object({ confirm: z.string().max(253) }).strict(),
+  body: overrideBody,
   target: () => `${settings().kyvernoNamespace}/configmap/${settings().tableConfigMap}`,
   run: async ({ body, k, now }) => {
-    const done = await overrideTheGuard(k, body.confirm, now);
+    const done = await overrideTheGuard(k, body, now);
     return {
       status: 201,
       json: done,

@@ -1,16 +1,17 @@
 import { settings } from '@/lib/config';
 import { guardedWrite } from '@/lib/http/write-guard';
-import { restoreSource, restoreTable } from '@/lib/views/table-restore';
+import { restoreBody, restoreTable } from '@/lib/views/table-restore';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * Puts a saved table back: a merge patch of its {data} (rows it lacks named null), as the runbook's restore does.
- * Body: {versionId} (a recorded version) or {fileName, content} (a saved file). Answers {rows, identical}.
+ * Body: {versionId} (a recorded version) or {fileName, content} (a saved file), with the resourceVersion of the
+ * table its diff was shown against (409 when the table moved since). Answers {rows, identical}.
  */
 export const POST = guardedWrite({
   action: 'table.restore',
-  body: restoreSource,
+  body: restoreBody,
   target: (body) =>
     `${settings().kyvernoNamespace}/configmap/${settings().tableConfigMap} from ${'versionId' in body ? `version ${body.versionId}` : body.fileName}`,
   run: async ({ body, k }) => {
