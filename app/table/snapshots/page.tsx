@@ -5,6 +5,7 @@ import { ErrorState } from '@/components/ErrorState';
 import { ImportTable } from '@/components/ImportTable';
 import { Time } from '@/components/Time';
 import { registrationChanges, showTime, formatCount } from '@/lib/domain';
+import { settings } from '@/lib/config';
 import { historyDb } from '@/lib/history';
 import { listRegistrationObservations } from '@/lib/history/observations';
 import { listGaps, listSnapshots, type SnapshotEntry } from '@/lib/history/reads';
@@ -19,6 +20,7 @@ export const metadata: Metadata = { title: 'Table versions · memdash' };
 export default async function SnapshotsPage() {
   await connection();
   const now = new Date();
+  const s = settings();
   const read = await attempt(async () => {
     const db = await historyDb();
     const [snapshots, gaps, changes] = await Promise.all([
@@ -50,7 +52,7 @@ export default async function SnapshotsPage() {
         and never outrank one.
       </p>
       <VersionsTable versions={snapshots.filter((v) => v.source === 'import')} now={now} testId="imported-versions" />
-      <ImportTable />
+      <ImportTable namespace={s.kyvernoNamespace} table={s.tableConfigMap} />
       <Card data-testid="registration-history">
         <h2 className="font-semibold">The pod webhook's registration, as recorded</h2>
         <ul className="list-disc pl-5 text-sm">
