@@ -68,12 +68,12 @@ test('an imported saved table becomes a version, and the diff against today expo
   const action = new GuardedButton(page.getByTestId('import-action'));
   await action.useToken(tokenOf('viewer'));
   await action.expectMay(/may not patch configmaps memory-requests in kyverno-prd/);
-  await action.button('Import').click();
+  await action.button(/^Import$/).click();
   await expect(action.section.getByTestId('action-error')).toHaveAttribute('data-error', 'forbidden');
   await action.section.getByRole('button', { name: 'Forget it' }).click();
   await action.useToken(tokenOf('operator'));
   await action.expectMay(/may patch configmaps memory-requests in kyverno-prd/);
-  await action.button('Import').click();
+  await action.button(/^Import$/).click();
   await expect(page.getByTestId('import-message')).toContainText('dated 2026-11-01T00:00:00Z');
   // the store outlives a run (and other tests import tables too): find this import by its file, not its place; it is
   // listed with the imports, apart from the recorded versions
