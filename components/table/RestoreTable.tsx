@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { DiffTables } from '@/components/DiffTables';
 import { GuardedAction } from '@/components/write/GuardedAction';
+import { tablePatchCheck } from '@/lib/domain/access';
 import { restoreCommands } from '@/lib/domain/write-commands';
 import type { AppError } from '@/lib/http/errors';
 import { postWrite } from '@/lib/query';
@@ -108,7 +109,7 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
               ) : undefined
             }
             commands={restoreCommands(commandSettings, preview.fileName)}
-            checks={[{ verb: 'patch', group: '', resource: 'configmaps', namespace, name: table }]}
+            checks={[tablePatchCheck(namespace, table)]}
             confirm={table}
             buttonLabel="Restore"
             run={(credential) => postWrite<RestoreDone>('/api/table/restore', source, credential)}
