@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { Link } from '@/components/ui/Link';
 import type { ReactNode } from 'react';
 import { ClusterStatus } from '@/components/ClusterStatus';
+import { PodCreationStatus } from '@/components/PodCreationStatus';
 import { JumpToPod } from '@/components/JumpToPod';
 import { Providers } from '@/components/Providers';
 import { SiteNav } from '@/components/SiteNav';
@@ -32,6 +33,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <SiteNav />
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:ml-auto">
               <JumpToPod />
+              <PodCreationStatus />
               <ClusterStatus />
               <ThemeSwitch initial={theme} />
             </div>

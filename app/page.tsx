@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/domain';
+import { countOf } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
@@ -55,7 +55,7 @@ export default async function HomePage() {
           :{' '}
           {state.table.parsed.loaded ? (
             <>
-              {formatCount(state.table.parsed.count)} rows, last written <Time at={state.table.lastWriteAt} now={now} />
+              {countOf(state.table.parsed.count, 'row')}, last written <Time at={state.table.lastWriteAt} now={now} />
             </>
           ) : (
             <strong className="text-red-800">no table ({state.table.exists ? 'no data' : 'ConfigMap missing'})</strong>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatMemory, MiB, formatCount, formatPercent } from '@/lib/domain';
+import { formatMemory, MiB, countOf, formatCount, formatPercent } from '@/lib/domain';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import type { Series } from './chart-series';
 import { Tag } from './ui/Tag';
@@ -36,7 +36,7 @@ export function ChartFrame({ chart, series, children }: { chart: ContainerChart;
     <figure className="rounded border border-zinc-200 bg-white p-2" data-testid="memory-chart" data-container={chart.container}>
       <figcaption className="text-sm">
         <strong className="font-mono">{chart.container}</strong>: working set per pod (hourly peaks, UTC), {formatCount(chart.samples)}{' '}
-        samples from {formatCount(chart.pods.length)} pods; the job would write{' '}
+        samples from {countOf(chart.pods.length, 'pod')}; the job would write{' '}
         <strong className="font-mono" data-testid="p90">
           {chart.p90Mi === null ? 'no row' : `${chart.p90Mi}Mi`}
         </strong>

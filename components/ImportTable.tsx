@@ -1,6 +1,6 @@
 'use client';
 
-import { showTime, formatCount } from '@/lib/domain';
+import { showTime, countOf } from '@/lib/domain';
 import { tablePatchCheck } from '@/lib/domain/access';
 import { shellQuote } from '@/lib/domain/shell';
 import { useRouter } from 'next/navigation';
@@ -79,7 +79,7 @@ export function ImportTable({ namespace, table }: { namespace: string; table: st
         onDone={() => router.refresh()}
         result={(done) => (
           <span data-testid="import-message">
-            {done.created ? 'Imported' : 'Already imported'}: {formatCount(done.rows)} rows, dated {showTime(done.takenAt)} (version{' '}
+            {done.created ? 'Imported' : 'Already imported'}: {countOf(done.rows, 'row')}, dated {showTime(done.takenAt)} (version{' '}
             {done.versionId}).
           </span>
         )}

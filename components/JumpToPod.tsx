@@ -5,11 +5,13 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PodSummary } from '@/lib/views/pods-types';
 import { fetchJson, queryKeys } from '@/lib/query';
-import { jumpTargets, parseJumpQuery, type JumpTarget } from './jump-targets';
+import { jumpTargets, pageTargets, parseJumpQuery, type JumpTarget } from './jump-targets';
 
-/** Ctrl/Cmd-K from any page: type part of a pod or workload name (or `namespace/name`), Enter to go there. */
+/** Ctrl/Cmd-K from any page: type part of a pod or workload name (or `namespace/name`, or a page), Enter to go there. */
 export function JumpToPod() {
   const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   const [text, setText] = useState('');
   const query = useDebounced(parseJumpQuery(text), 150);
   const [selected, setSelected] = useState(0);
@@ -17,12 +19,23 @@ export function JumpToPod() {
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
+  // Reopened, the last text is selected: typing replaces it, an arrow key keeps it.
+  function open() {
+    // showModal on an open dialog throws; a second Ctrl-K just keeps it open
+    if (!dialog.current?.open) dialog.current?.showModal();
+    input.current?.select();
+  }
+
+  // Closed with Esc after Ctrl-K from nowhere, focus would be lost on the page: it goes to the button that opens it.
+  function onClose() {
+    if (document.activeElement === document.body || document.activeElement === null) opener.current?.focus();
+  }
+
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        // showModal on an open dialog throws; a second Ctrl-K just keeps it open
-        if (!dialog.current?.open) dialog.current?.showModal();
+        open();
       }
     }
     window.addEventListener('keydown', onKey);
@@ -34,7 +47,7 @@ export function JumpToPod() {
     queryFn: ({ signal }) => fetchJson<{ pods: PodSummary[] }>(searchUrl(query), signal),
     enabled: query.name.length >= 2 || query.namespace !== '',
   });
-  const targets = data ? jumpTargets(data.pods) : [];
+  const targets = [...pageTargets(text), ...(data ? jumpTargets(data.pods) : [])];
 
   function go(target: JumpTarget | undefined) {
     if (!target) return;
@@ -55,7 +68,8 @@ export function JumpToPod() {
     <>
       <button
         type="button"
-        onClick={() => dialog.current?.showModal()}
+        ref={opener}
+        onClick={open}
         className="rounded border border-zinc-300 px-2 py-0.5 text-zinc-700 hover:bg-zinc-100"
       >
         Jump to pod or workload <kbd className="font-mono text-xs">Ctrl K</kbd>
@@ -65,8 +79,10 @@ export function JumpToPod() {
         aria-label="Jump to a pod or workload"
         className="mx-auto mt-24 w-[min(36rem,calc(100vw-2rem))] rounded border border-zinc-300 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/30"
         data-testid="jump"
+        onClose={onClose}
       >
         <input
+          ref={input}
           autoFocus
           role="combobox"
           aria-expanded={targets.length > 0}
@@ -79,7 +95,7 @@ export function JumpToPod() {
             setSelected(0);
           }}
           onKeyDown={onInputKey}
-          placeholder="pod or workload name, or namespace/name"
+          placeholder="pod or workload name, namespace/name, or a page"
           aria-label="Pod or workload name"
           className="w-full border-b border-zinc-200 bg-white px-3 py-2 font-mono outline-none"
         />

@@ -1,4 +1,4 @@
-import { toDate, formatCount } from '@/lib/domain';
+import { toDate, countOf } from '@/lib/domain';
 import type { Explanation } from '@/lib/views/explain-types';
 import { OwnerChain } from './OwnerChain';
 import { Time } from './Time';
@@ -45,7 +45,7 @@ function TableState({ explanation: e, now }: { explanation: Explanation; now: Da
   const order = written && created ? (written > created ? 'after this pod was created' : 'before this pod was created') : null;
   return (
     <span>
-      {name}: {formatCount(table.rows)} rows
+      {name}: {countOf(table.rows, 'row')}
       {table.malformed > 0 && <span className="text-amber-800"> ({table.malformed} malformed)</span>}, last written{' '}
       <Time at={table.lastWriteAt} now={now} />
       {order && <strong> — {order}</strong>}

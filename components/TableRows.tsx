@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Link } from '@/components/ui/Link';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatCount, formatMemory, rowsOfAnswer, type TableRowSent, type TableRowsAnswer } from '@/lib/domain';
+import { countOf, formatCount, formatMemory, rowsOfAnswer, type TableRowSent, type TableRowsAnswer } from '@/lib/domain';
 import { fetchJson, queryKeys } from '@/lib/query';
 import { TABLE_API, workloadHref } from '@/lib/routes';
 import { namespacesOf, viewOf, visibleRows, type Sort, type TableFilter } from './table-filter';
@@ -97,7 +97,7 @@ export function TableRows({ first, matching, total, namespaces, initial }: Props
             ? every.isError
               ? `Could not read every row (${every.error.message}): searching the first ${formatCount(first.length)} only.`
               : 'Reading every row…'
-            : `${formatCount(matched)} of ${formatCount(all?.length ?? total)} rows shown`}
+            : `${formatCount(matched)} of ${countOf(all?.length ?? total, 'row')} shown`}
         </span>
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)_6rem_4.5rem] sm:grid-cols-[minmax(0,1fr)_10rem_6rem] border-b border-zinc-300 px-2 text-sm font-semibold">
@@ -119,8 +119,10 @@ export function TableRows({ first, matching, total, namespaces, initial }: Props
                 style={{ top: item.start, height: ROW_HEIGHT }}
                 title={row.problem ?? undefined}
               >
-                <span className="truncate font-mono">{row.key}</span>
-                <span className="truncate">
+                <span className="truncate font-mono" title={row.key}>
+                  {row.key}
+                </span>
+                <span className="truncate" title={row.workload ?? undefined}>
                   {row.workload && <Link href={workloadHref(row.namespace, row.workload)}>{row.workload}</Link>}
                 </span>
                 <span className="text-right font-mono">

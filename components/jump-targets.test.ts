@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jumpTargets, parseJumpQuery } from './jump-targets';
+import { jumpTargets, pageTargets, parseJumpQuery } from './jump-targets';
 
 describe('parseJumpQuery', () => {
   it('searches every namespace for a bare name', () => {
@@ -23,5 +23,21 @@ describe('jumpTargets', () => {
       { href: '/pods/shop/web-2', label: 'shop/web-2', kind: 'Pod' },
       { href: '/pods/development/debug-shell', label: 'development/debug-shell', kind: 'Pod' },
     ]);
+  });
+});
+
+describe('pageTargets', () => {
+  const pages = [
+    { href: '/webhook', label: 'Webhook' },
+    { href: '/workloads', label: 'Workloads' },
+    { href: '/break-glass', label: 'Break-glass' },
+  ];
+  it('offers the pages whose name starts with the text, whatever its case', () => {
+    expect(pageTargets(' W', pages).map((t) => t.href)).toEqual(['/webhook', '/workloads']);
+    expect(pageTargets('break', pages)).toEqual([{ href: '/break-glass', label: 'Break-glass', kind: 'Page' }]);
+  });
+  it('offers none for a namespace/name or an empty text', () => {
+    expect(pageTargets('web/x', pages)).toEqual([]);
+    expect(pageTargets('  ', pages)).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ export const queryKeys = {
   },
   webhook: {
     health: () => ['webhook', 'health'] as const,
+    state: () => ['webhook', 'state'] as const,
     logs: () => ['webhook', 'logs'] as const,
     probe: () => ['webhook', 'probe'] as const,
   },

@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/domain';
+import { countOf, formatCount } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ErrorState } from '@/components/ErrorState';
@@ -50,7 +50,8 @@ export default async function PodsPage({ searchParams }: Props) {
       <h1 className="text-lg font-semibold">Pods</h1>
       <PodFilters namespaces={namespaces} namespace={search.namespace} name={search.name} verdict={verdict} />
       <p className="text-zinc-600" data-testid="pod-count">
-        {formatCount(found.total)} pods{verdict ? ` with a container under this verdict` : ''}
+        {countOf(found.total, 'pod')}
+        {verdict ? ` with a container under this verdict` : ''}
         {found.total > found.pods.length && (
           <>
             {' '}

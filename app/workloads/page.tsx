@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/domain';
+import { countOf } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { Suspense } from 'react';
@@ -45,7 +45,7 @@ async function Workloads({ filter }: { filter: WorkloadListFilter }) {
   return (
     <>
       <p className="text-zinc-600" data-testid="workload-count">
-        {formatCount(read.value.length)} workloads
+        {countOf(read.value.length, 'workload')}
       </p>
       {/* Only the first window goes in the page (at production size the whole list is most of a megabyte); the list
           fetches the rest from /api/workloads once it runs, for the search, the other orders and "Show more". */}

@@ -1,6 +1,7 @@
 'use client';
 
 import { Link } from '@/components/ui/Link';
+import { breakGlassIndication } from '@/lib/domain';
 import { ErrorState } from '@/components/ErrorState';
 import { RenderNowProvider } from '@/components/RenderNow';
 import { AppError } from '@/lib/http/errors';
@@ -35,11 +36,14 @@ export function BreakGlassPage({
   }
   if (!view.data) return <p className="text-zinc-500">reading…</p>;
   const data = view.data;
+  const state = data.evidence.state.ok ? data.evidence.state.value : null;
+  const failed = data.evidence.failedCreates.ok ? data.evidence.failedCreates.value.length : 0;
+  const indication = breakGlassIndication(state, failed, probe.data?.outcome ?? null);
   return (
     <RenderNowProvider agreed={data.readAt}>
       <div className="space-y-4">
-        <Evidence view={data} probe={probe} />
-        <Steps view={data} />
+        <Evidence view={data} probe={probe} indication={indication} />
+        <Steps view={data} indication={indication} />
         <PodsCreated recordedSince={data.gap?.since ?? null} kubectl={kubectl} />
         <Fallback fallback={fallback} />
         <p className="text-sm">

@@ -9,6 +9,10 @@ import type { DrillView } from '@/lib/views/break-glass-types';
 import { LastResult, useLastResult } from './LastResult';
 import { useDrill, useStepRunner } from './useBreakGlass';
 
+// The drill's one write that leaves covered pod creates refused until a later step: the saved copy put back with
+// no replica to answer it.
+const BREAKS_POD_CREATION = new Set<DrillStepId>(['create-saved']);
+
 const CHECK_TONE: Record<DrillCheck['status'], string> = {
   holds: 'text-green-800',
   'does-not-hold': 'text-red-800 font-semibold',
@@ -198,6 +202,7 @@ function DrillAction({
       checks={checksOf(step, view)}
       warning={warning}
       confirm={step === 'save' ? view.names.deployment : undefined}
+      breaksPodCreation={BREAKS_POD_CREATION.has(step)}
       buttonLabel={spec.label}
       run={(credential) => run(spec.url, step === 'save' ? { confirm: view.names.deployment } : {}, credential)}
       result={(answer) => <span data-testid="step-result">{answer.done}</span>}

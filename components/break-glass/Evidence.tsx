@@ -1,7 +1,7 @@
 'use client';
 
 import type { UseQueryResult } from '@tanstack/react-query';
-import { breakGlassIndication, WEBHOOK_STATE_WORDS, type ProbeAnswer, formatCount } from '@/lib/domain';
+import { WEBHOOK_STATE_WORDS, type Indication, type ProbeAnswer, formatCount } from '@/lib/domain';
 import { useRenderNow } from '@/components/RenderNow';
 import { Time } from '@/components/Time';
 import { CommandLines } from '@/components/write/CommandLines';
@@ -15,10 +15,17 @@ const INDICATION_TONE = {
 };
 
 /** Evidence first: the state, the refused creates that name the webhook, the probe, and what they call for. */
-export function Evidence({ view, probe }: { view: BreakGlassView; probe: UseQueryResult<ProbeAnswer> }) {
+export function Evidence({
+  view,
+  probe,
+  indication,
+}: {
+  view: BreakGlassView;
+  probe: UseQueryResult<ProbeAnswer>;
+  indication: Indication;
+}) {
   const state = view.evidence.state.ok ? view.evidence.state.value : null;
   const failed = view.evidence.failedCreates.ok ? view.evidence.failedCreates.value : [];
-  const indication = breakGlassIndication(state, failed.length, probe.data?.outcome ?? null);
   const now = useRenderNow();
   return (
     <section className="space-y-2" data-testid="evidence">

@@ -8,7 +8,7 @@ import {
   type CreatedMeanwhileGroup,
   type VerdictCode,
   showTime,
-  formatCount,
+  countOf,
 } from '@/lib/domain';
 import { AppError } from '@/lib/http/errors';
 import { postWrite } from '@/lib/query';
@@ -74,7 +74,7 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
       ) : (
         <>
           <p className="text-sm" data-testid="pods-created-since" data-since={created.data.since}>
-            {formatCount(groups.length)} workloads with pods created since <Time at={created.data.since} now={new Date()} />
+            {countOf(groups.length, 'workload')} with pods created since <Time at={created.data.since} now={new Date()} />
             {created.data.until && (
               <>
                 {' '}

@@ -1,15 +1,26 @@
 'use client';
 
-import { STEP_TITLES, type StepId, type StepState, formatCount } from '@/lib/domain';
+import { STEP_TITLES, showTime, type Indication, type StepId, type StepState, formatCount } from '@/lib/domain';
+import { Link } from '@/components/ui/Link';
 import { useRenderNow } from '@/components/RenderNow';
 import { Time } from '@/components/Time';
 import type { AccessCheck } from '@/lib/domain/access';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
+import type { BreakGlassProgress } from '@/lib/domain';
+import { CommandLines } from '@/components/write/CommandLines';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { LastResult, useLastResult } from './LastResult';
 import { useStepRunner } from './useBreakGlass';
 
 const MARK: Record<StepState['status'], string> = { done: '✓', next: '→', waiting: '…', 'timed-out': '!', pending: '·' };
+// What the mark says, for screen readers (the mark itself is hidden from them).
+const STATUS_WORDS: Record<StepState['status'], string> = {
+  done: 'Done',
+  next: 'Next',
+  waiting: 'Waiting',
+  'timed-out': 'Timed out',
+  pending: 'Not yet',
+};
 const TONE: Record<StepState['status'], string> = {
   done: 'text-green-800',
   next: 'font-semibold text-zinc-900',
@@ -26,8 +37,11 @@ const ACTIONS: Partial<Record<StepId, string>> = {
   'probe-through': 'probe',
 };
 
-/** The steps in the runbook's order, where each stands, and the button of the one to do now. */
-export function Steps({ view }: { view: BreakGlassView }) {
+/**
+ * The steps in the runbook's order, where each stands, and the button of the one to do now. With no break-glass
+ * under way, the last one is folded into a line and no step is offered unless the evidence calls for one.
+ */
+export function Steps({ view, indication }: { view: BreakGlassView; indication: Indication }) {
   const { last, remember } = useLastResult();
   if (!view.progress.ok)
     return (
@@ -36,22 +50,68 @@ export function Steps({ view }: { view: BreakGlassView }) {
       </p>
     );
   const progress = view.progress.value;
-  const restore = progress.steps.slice(0, 4);
-  const back = progress.steps.slice(4);
-  // Scaling down is offered whenever Kyverno runs (a new incident); every other step only when it is the next.
-  const current: StepId | null = progress.next ?? (progress.phase === 'back' ? 'scale-down' : null);
+  const calm = progress.phase === 'idle' || progress.phase === 'back';
+  const indicated = indication.code === 'yes' || indication.code === 'policy';
+  const steps = calm
+    ? progress.steps.map((s) => ({ ...s, detail: '', status: s.id === 'scale-down' && indicated ? 'next' : 'pending' }) as StepState)
+    : progress.steps;
+  const current: StepId | null = calm ? (indicated ? 'scale-down' : null) : progress.next;
+  const action = (step: StepId) => (
+    <StepAction key={step} step={step} view={view} onDone={(text) => remember(`step-action-${step}`, text)} />
+  );
   return (
-    <section className="space-y-3" data-testid="steps" data-phase={progress.phase} data-next={progress.next ?? ''}>
+    <section className="space-y-3" data-testid="steps" data-phase={progress.phase} data-next={current ?? ''}>
+      {progress.phase === 'back' && progress.session && <FinishedSession session={progress.session} />}
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-        <StepList title="Restore pod creation" steps={restore} view={view} />
-        <StepList title="Bring Kyverno back" steps={back} view={view} />
+        <StepList title="Restore pod creation" steps={steps.slice(0, 4)} view={view} />
+        <StepList title="Bring Kyverno back" steps={steps.slice(4)} view={view} />
       </div>
       <LastResult last={last} />
-      {current && ACTIONS[current] && (
-        <StepAction key={current} step={current} view={view} onDone={(text) => remember(`step-action-${current}`, text)} />
+      {current && ACTIONS[current] && action(current)}
+      {calm && !indicated && (
+        <details className="rounded border border-zinc-200 bg-white p-3" data-testid="start-anyway">
+          <summary className="cursor-pointer">
+            No step is indicated: the evidence above does not call for the break-glass. Start it anyway
+          </summary>
+          <div className="mt-2">{action('scale-down')}</div>
+        </details>
       )}
-      {!current && progress.phase !== 'back' && <WaitNote view={view} />}
+      {!calm && !current && <WaitNote view={view} />}
+      <WholeProcedure view={view} />
     </section>
+  );
+}
+
+/** The last break-glass, over: one line, not a list of ticks that reads as half done. */
+function FinishedSession({ session }: { session: NonNullable<BreakGlassProgress['session']> }) {
+  const from = session.startedAt ?? session.deletedAt;
+  return (
+    <p className="rounded border border-zinc-200 bg-white p-2" data-testid="last-session">
+      Last break-glass {from ? showTime(from) : '(started outside memdash)'}
+      {session.scaledUpAt ? `–${showTime(session.scaledUpAt)}` : ''}, complete. Its steps are in the <Link href="/audit">audit log</Link>.
+    </p>
+  );
+}
+
+/** Every command of the procedure, to read before anything is pressed; one Copy per step, never two steps at once. */
+function WholeProcedure({ view }: { view: BreakGlassView }) {
+  const c = view.commands;
+  const blocks: Array<[string, string[]]> = [
+    ['1. Scale the admission controller to 0, and wait for its pods to go', [c.scaleDown, c.waitPods]],
+    ["2. Delete Kyverno's webhook registrations", [c.deleteRegistrations]],
+    ['3. The probe: admitted', [c.probe]],
+    ['4. Only once the fix is in: bring Kyverno back, and check its registration', [c.scaleUp, c.checkRegistration]],
+    ['5. The probe: admitted through Kyverno', [c.probe]],
+  ];
+  return (
+    <details className="rounded border border-zinc-200 bg-white p-3" data-testid="whole-procedure">
+      <summary className="cursor-pointer font-semibold">The whole procedure as kubectl</summary>
+      <div className="mt-2 space-y-2">
+        {blocks.map(([title, commands]) => (
+          <CommandLines key={title} title={title} commands={commands} />
+        ))}
+      </div>
+    </details>
   );
 }
 
@@ -61,11 +121,18 @@ function StepList({ title, steps, view }: { title: string; steps: StepState[]; v
       <h2 className="mb-1 font-semibold">{title}</h2>
       <ol className="space-y-1">
         {steps.map((s) => (
-          <li key={s.id} className={TONE[s.status]} data-testid="step" data-step={s.id} data-status={s.status}>
+          <li
+            key={s.id}
+            className={TONE[s.status]}
+            data-testid="step"
+            data-step={s.id}
+            data-status={s.status}
+            aria-current={s.status === 'next' ? 'step' : undefined}
+          >
             <span aria-hidden className="inline-block w-4">
               {MARK[s.status]}
-            </span>{' '}
-            {STEP_TITLES[s.id]}
+            </span>
+            <span className="sr-only">{STATUS_WORDS[s.status]}: </span> {STEP_TITLES[s.id]}
             {s.id === 'scale-up' && ` (to ${view.progress.ok ? view.progress.value.scaleUpTo : '?'})`}
             {s.detail && <span className="block pl-4 text-xs break-words text-zinc-600">{s.detail}</span>}
           </li>
@@ -230,6 +297,7 @@ function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView
       commands={props.commands}
       checks={checksOf(action as StepId, view)}
       warning={warning}
+      breaksPodCreation={action === 'scale-down' || action === 'scale-up'}
       buttonLabel={props.buttonLabel}
       run={(credential) => run(`/api/break-glass/${action}`, {}, credential)}
       result={(answer) => (

@@ -1,6 +1,6 @@
 'use client';
 
-import { formatCount } from '@/lib/domain';
+import { countOf } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/navigation';
 import { GuardedAction } from '@/components/write/GuardedAction';
@@ -54,7 +54,7 @@ export function OverrideTheGuard({ namespace, table, commands }: Props) {
       }}
       result={(done) => (
         <>
-          Saved <span className="font-mono">{done.fileName}</span> ({formatCount(done.rows)} rows,{' '}
+          Saved <span className="font-mono">{done.fileName}</span> ({countOf(done.rows, 'row')},{' '}
           <Link href="/table/snapshots">version {done.savedVersion}</Link>
           ), removed the data, created{' '}
           <Link href={snapshotRunHref(done.job)} className="font-mono">

@@ -1,5 +1,6 @@
 'use client';
 
+import { LogTail } from '@/components/ui/LogTail';
 import { useEffect, useState } from 'react';
 import { CommandLines } from '@/components/write/CommandLines';
 import type { RunEvent, SnapshotRunView } from '@/lib/views/snapshot-run-types';
@@ -59,13 +60,11 @@ export function RunFollower({
               {t.result.kind === 'refusal' && ' (refused)'}
               {t.result.kind === 'failed' && ' (traceback)'}
             </p>
-            <pre
-              tabIndex={0}
+            <LogTail
+              text={(logs[t.pod] ?? []).join('\n') || '(no log yet)'}
               className="mt-1 max-h-64 overflow-auto rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100"
               data-testid="run-log"
-            >
-              {(logs[t.pod] ?? []).join('\n') || '(no log yet)'}
-            </pre>
+            />
           </li>
         ))}
         {run.tries.length === 0 && <li className="text-zinc-600">No pod yet.</li>}

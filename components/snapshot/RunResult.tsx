@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/domain';
+import { countOf, formatCount } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import type { RunDiff, RunState } from '@/lib/views/snapshot-run-types';
@@ -29,7 +29,7 @@ export function RunResult({
     return (
       <section className="rounded border border-green-300 bg-green-50 p-3" data-testid="run-result" data-result="success">
         <h2 className="font-semibold text-green-900">
-          Wrote the table: {formatCount(result.rows)} rows, {formatCount(result.new)} new, {formatCount(result.gone)} gone
+          Wrote the table: {countOf(result.rows, 'row')}, {formatCount(result.new)} new, {formatCount(result.gone)} gone
         </h2>
         {diff ? (
           <>
@@ -37,7 +37,7 @@ export function RunResult({
               <Link href={`/table/diff?from=${diff.from}&to=${diff.to}`} data-testid="run-diff-link">
                 What changed: the table before the run against after it
               </Link>{' '}
-              ({formatCount(diff.counts.rows)} rows, {formatCount(diff.counts.new)} new, {formatCount(diff.counts.gone)} gone,{' '}
+              ({countOf(diff.counts.rows, 'row')}, {formatCount(diff.counts.new)} new, {formatCount(diff.counts.gone)} gone,{' '}
               {formatCount(diff.counts.changed)} changed)
             </p>
             <LostRows lost={diff.lostRows} />

@@ -2,14 +2,15 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson, queryKeys } from '@/lib/query';
-import type { LogTail } from '@/lib/views/webhook-health-types';
+import type { LogTail as Tail } from '@/lib/views/webhook-health-types';
 import { Card } from '@/components/ui/Card';
+import { LogTail } from '@/components/ui/LogTail';
 
 /** The runbook's `logs -l <admission pods> --prefix --tail=50`, refreshed with the page. */
 export function LogsPanel({ selector, namespace }: { selector: string; namespace: string }) {
   const logs = useQuery({
     queryKey: queryKeys.webhook.logs(),
-    queryFn: ({ signal }) => fetchJson<{ readAt: string; tails: LogTail[] }>('/api/webhook/logs', signal),
+    queryFn: ({ signal }) => fetchJson<{ readAt: string; tails: Tail[] }>('/api/webhook/logs', signal),
     refetchInterval: 10_000,
   });
   const lines = (logs.data?.tails ?? []).flatMap((t) =>
@@ -30,9 +31,7 @@ export function LogsPanel({ selector, namespace }: { selector: string; namespace
       ) : lines.length === 0 ? (
         <p>No pods, or nothing logged.</p>
       ) : (
-        <pre tabIndex={0} className="max-h-80 overflow-auto bg-zinc-50 p-2 text-xs">
-          {lines.join('\n')}
-        </pre>
+        <LogTail text={lines.join('\n')} className="max-h-80 overflow-auto bg-zinc-50 p-2 text-xs" data-testid="admission-log-tail" />
       )}
     </Card>
   );

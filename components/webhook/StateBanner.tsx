@@ -24,9 +24,7 @@ export function StateBanner({ verdict, readAt, compact = false }: { verdict: Web
       data-computed={computed.code}
     >
       <div className="flex flex-wrap items-baseline gap-x-3">
-        <h2 className={compact ? 'font-semibold' : 'text-lg font-semibold'}>
-          {WEBHOOK_STATE_WORDS[state.code]} <code className="text-xs">{state.code}</code>
-        </h2>
+        <h2 className={compact ? 'font-semibold' : 'text-lg font-semibold'}>{WEBHOOK_STATE_WORDS[state.code]}</h2>
         <span className="text-xs text-zinc-600" data-testid="last-read">
           last read <Time at={readAt} now={now} />
         </span>

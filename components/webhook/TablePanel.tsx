@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/domain';
+import { countOf } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import { snapshotRunHref } from '@/lib/routes';
 import type { SnapshotRun } from '@/lib/views/webhook-health-types';
@@ -25,7 +25,7 @@ export function TablePanel({
         {(t) =>
           t.loaded ? (
             <p>
-              <Tag tone="good">loaded</Tag> {formatCount(t.rows)} rows, last written <Time at={t.lastWriteAt} now={now} />.{' '}
+              <Tag tone="good">loaded</Tag> {countOf(t.rows, 'row')}, last written <Time at={t.lastWriteAt} now={now} />.{' '}
               <Link href="/table" data-testid="table-link">
                 The table →
               </Link>

@@ -41,6 +41,8 @@ export interface GuardedActionProps<T> {
   onDone?: (value: T) => void;
   /** Why the action is not offered now (the button stays disabled and says so). */
   unavailable?: string | null;
+  /** The action can stop pods being created (its button is red); other writes are blue. */
+  breaksPodCreation?: boolean;
   testId?: string;
 }
 
@@ -68,7 +70,10 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
         {props.target}
       </p>
       {props.warning && (
-        <div className="rounded border border-red-300 bg-red-50 p-2 text-red-900" data-testid="action-warning">
+        <div
+          className={`rounded border p-2 ${props.breaksPodCreation ? 'border-red-300 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
+          data-testid="action-warning"
+        >
           {props.warning}
         </div>
       )}
@@ -95,7 +100,8 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
           type="button"
           disabled={!ready}
           onClick={() => mutation.mutate()}
-          className="rounded border border-red-700 bg-red-700 px-3 py-1 font-medium text-white disabled:border-zinc-300 disabled:bg-zinc-200 disabled:text-zinc-500"
+          className={`rounded border px-3 py-1 font-medium text-white disabled:border-zinc-300 disabled:bg-zinc-200 disabled:text-zinc-500 ${props.breaksPodCreation ? 'border-red-700 bg-red-700' : 'border-blue-700 bg-blue-700'}`}
+          data-breaks-pod-creation={props.breaksPodCreation ? 'yes' : 'no'}
         >
           {mutation.isPending ? 'Working…' : props.buttonLabel}
         </button>

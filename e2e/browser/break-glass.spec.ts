@@ -85,6 +85,9 @@ test('an incident: crash, refusing, break-glass step by step with reloads, back,
   await bg.press('step-action-probe-through', 'Run the probe');
   await expect(bg.steps).toHaveAttribute('data-phase', 'back');
   expect(registrationHealthy()).toBe(true);
+  // Over: one line for the session, and no ticks that would read as a break-glass half done.
+  await expect(page.getByTestId('last-session')).toContainText('complete');
+  await expect(bg.steps.locator('[data-testid="step"][data-status="done"]')).toHaveCount(0);
 
   // The pod created while the registration was gone is listed, with its verdict, and restarted.
   const group = page.locator(`[data-testid="created-group"][data-workload="${STUCK.namespace}/${STUCK.workload}"]`);

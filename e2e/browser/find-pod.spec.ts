@@ -82,6 +82,24 @@ test('Ctrl-K jumps from any page to a pod by name', async ({ page }) => {
   await expect(page.locator('[data-testid="container"][data-container="shell"]')).toHaveAttribute('data-verdict', 'no-workload');
 });
 
+test('Ctrl-K reopens with its last text selected, gives focus back on Esc, and jumps to pages', async ({ page }) => {
+  await page.goto('/pods');
+  const jump = new JumpDialog(page);
+  await jump.open();
+  await jump.input.fill('debug-shell');
+  await page.keyboard.press('Escape');
+  await expect(jump.input).toBeHidden();
+  // focus is on the button that opens the dialog, not lost on the page
+  await expect(page.getByRole('button', { name: /Jump to pod or workload/ })).toBeFocused();
+  await jump.open();
+  await page.keyboard.type('aud');
+  await expect(jump.input).toHaveValue('aud');
+  await expect(jump.options.first()).toContainText('Audit');
+  await expect(jump.options.first()).toContainText('Page');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/audit$/);
+});
+
 test('Ctrl-K offers a workload first, and namespace/name narrows the search', async ({ page }) => {
   await page.goto('/');
   const jump = new JumpDialog(page);

@@ -32,9 +32,15 @@ export class WebhookPage {
     await expect(this.probe).toHaveAttribute('data-outcome', outcome, { timeout: 40_000 });
   }
 
-  /** Waits for the page's verdict; the page refreshes itself every few seconds. */
+  /** Waits for the page's verdict, and the header's (every page's) to agree; both refresh every few seconds. */
   async expectState(code: string, timeout = 45_000) {
     await expect(this.state).toHaveAttribute('data-state', code, { timeout });
+    await expect(this.headerState).toHaveAttribute('data-state', code, { timeout: Math.max(timeout, 15_000) });
+  }
+
+  /** The state of pod creation in the header of every page. */
+  get headerState(): Locator {
+    return this.page.getByTestId('pod-creation-state');
   }
 
   async screenshot(name: string) {

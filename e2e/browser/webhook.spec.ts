@@ -101,6 +101,12 @@ test('crash: the probe is refused, the page says refusing and links to the break
   // The stand-in's pods stay Ready when it is killed, so the objects alone read healthy: both are shown.
   await expect(webhook.state).toHaveAttribute('data-computed', 'healthy');
   await expect(page.getByTestId('contradiction')).toContainText('none answers');
+  // every page's header says pods are refused, in red, and leads to the break-glass
+  await page.goto('/table');
+  await expect(webhook.headerState).toHaveAttribute('data-state', 'refusing', { timeout: 15_000 });
+  await expect(webhook.headerState).toHaveText('● Pod creation refused: break-glass →');
+  await expect(webhook.headerState).toHaveAttribute('href', '/break-glass');
+  await webhook.goto();
 
   kubectlAs('admin', ['apply', '-f', '-'], JSON.stringify(ROLLING_DEPLOYMENT));
   await expect(page.locator('[data-testid="failed-create"][data-owner^="development/memdash-e2e-roll-"]')).toBeVisible({ timeout: 45_000 });
@@ -122,6 +128,7 @@ test('deny: Kyverno answers with an error from the policy; the probe says the fi
   await webhook.runProbe('denied');
   await expect(webhook.probe).toContainText('the fix is in the policy');
   await expect(page.getByTestId('contradiction')).toContainText('denied by the policy');
+  await expect(webhook.headerState).toHaveAttribute('data-state', 'denied');
   kyverno('allow');
   await webhook.runProbe('admitted');
 });

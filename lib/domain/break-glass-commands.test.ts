@@ -41,12 +41,20 @@ describe('breakGlassCommands', () => {
 
   it('the control-plane fallback runs on each node over ssh, every word quoted', () => {
     const [first, , third] = controlPlaneFallback(['srvk8s1', 'srvk8s2', 'srv k8s3'], names, 3);
-    expect(first!.commands[0]).toBe(
+    expect(first!.restore).toEqual([
       'ssh ansible@srvk8s1 sudo microk8s kubectl -n kyverno-prd scale deployment kyverno-admission-controller --replicas=0',
-    );
-    expect(first!.commands[1]).toBe(
+      'ssh ansible@srvk8s1 sudo microk8s kubectl -n kyverno-prd wait --for=delete pod -l app.kubernetes.io/component=admission-controller --timeout=2m',
       'ssh ansible@srvk8s1 sudo microk8s kubectl delete mutatingwebhookconfiguration,validatingwebhookconfiguration -l webhook.kyverno.io/managed-by=kyverno',
-    );
-    expect(third!.commands[0]).toMatch(/^ssh 'ansible@srv k8s3' /);
+    ]);
+    expect(third!.restore[0]).toMatch(/^ssh 'ansible@srv k8s3' /);
+  });
+
+  it("the fallback's restore never scales Kyverno back up; bringing it back is a block of its own", () => {
+    for (const f of controlPlaneFallback(['srvk8s1', 'srvk8s2'], names, 3)) {
+      expect(f.restore.join('\n')).not.toMatch(/--replicas=[1-9]/);
+      expect(f.bringBack).toEqual([
+        `ssh ansible@${f.node} sudo microk8s kubectl -n kyverno-prd scale deployment kyverno-admission-controller --replicas=3`,
+      ]);
+    }
   });
 });

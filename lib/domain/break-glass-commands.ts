@@ -64,22 +64,30 @@ export function podsSinceCommand(kubectl: string, since: string): string {
   return `SINCE=${shellQuote(since)}\n${kubectl} get pods -A -o json \\\n  | jq -r --arg t "$SINCE" ${shellQuote(jq)}`;
 }
 
+/** One control-plane node's fallback: restoring pod creation, and (only once the fix is in) bringing Kyverno back. */
+export interface NodeFallback {
+  node: string;
+  /** Scale to zero, wait for the pods to go, delete the registrations: safe to paste whole. */
+  restore: string[];
+  /** Scaling back up; never part of `restore`, or a crash-looping replica registers the webhooks again at once. */
+  bringBack: string[];
+}
+
 /**
- * When memdash cannot reach the API server, or the token is the broken thing: the same two writes on a
- * control-plane node, one block per node (any one of them will do).
+ * When memdash cannot reach the API server, or the token is the broken thing: the runbook's two writes on a
+ * control-plane node (with the wait between them), one block per node (any one of them will do).
  */
-export function controlPlaneFallback(
-  nodes: readonly string[],
-  n: BreakGlassNames,
-  replicasBack: number,
-): Array<{ node: string; commands: string[] }> {
+export function controlPlaneFallback(nodes: readonly string[], n: BreakGlassNames, replicasBack: number): NodeFallback[] {
   const onNode = (node: string, words: string[]) => shellWords(['ssh', `ansible@${node}`, 'sudo', 'microk8s', 'kubectl', ...words]);
+  const scale = (node: string, replicas: number) =>
+    onNode(node, ['-n', n.namespace, 'scale', 'deployment', n.deployment, `--replicas=${replicas}`]);
   return nodes.map((node) => ({
     node,
-    commands: [
-      onNode(node, ['-n', n.namespace, 'scale', 'deployment', n.deployment, '--replicas=0']),
+    restore: [
+      scale(node, 0),
+      onNode(node, ['-n', n.namespace, 'wait', '--for=delete', 'pod', '-l', n.podSelector, '--timeout=2m']),
       onNode(node, ['delete', 'mutatingwebhookconfiguration,validatingwebhookconfiguration', '-l', n.managedBySelector]),
-      onNode(node, ['-n', n.namespace, 'scale', 'deployment', n.deployment, `--replicas=${replicasBack}`]),
     ],
+    bringBack: [scale(node, replicasBack)],
   }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatPercent } from './count';
+import { countOf, formatCount, formatPercent } from './count';
 import { formatTime } from './time';
 
 describe('one number and one time format on every page', () => {
@@ -11,6 +11,13 @@ describe('one number and one time format on every page', () => {
     [1_234_567, '1,234,567'],
     [8063.6, '8,064'],
   ])('counts %d as %s', (n, shown) => expect(formatCount(n)).toBe(shown));
+
+  it('says one workload, not "1 workloads"', () => {
+    expect(countOf(1, 'workload')).toBe('1 workload');
+    expect(countOf(0, 'workload')).toBe('0 workloads');
+    expect(countOf(20_000, 'pod')).toBe('20,000 pods');
+    expect(countOf(2, 'entry', 'entries')).toBe('2 entries');
+  });
 
   it.each([
     [0.125, '12.5%'],

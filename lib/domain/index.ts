@@ -2,7 +2,7 @@
 export type { ContainerShape, LabelSelector, LabelSelectorRequirement, OwnerRef, PodShape, WebhookEntryShape } from './types';
 export { MiB, formatMemory, formatMi, parseMemory } from './quantity';
 export { formatDuration, formatTime, showTime, toDate, wholeSecond } from './time';
-export { formatCount, formatPercent } from './count';
+export { countOf, formatCount, formatPercent } from './count';
 export {
   DEFAULT_JENKINS_NAMESPACE,
   controllerOf,
@@ -103,9 +103,13 @@ export {
 export { packRows, unpackRows, rowsOfAnswer, type TableRowSent, type TableRowsAnswer } from './table-rows-sent';
 export {
   inForceFrom,
+  inForceTimes,
   recordedFirst,
   tableAt,
+  versionsAroundWrite,
+  type KnownWrite,
   type TableAt,
+  type SeenChange,
   type TableVersion,
   type VersionSource,
   type VersionTime,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inForceFrom, recordedFirst, tableAt, type TableVersion } from './table-history';
+import { inForceFrom, inForceTimes, recordedFirst, tableAt, versionsAroundWrite, type TableVersion } from './table-history';
 
 const version = (id: number, at: string, data: Record<string, string> | null = { a_b_c: `${id}Mi` }): TableVersion => ({
   id,
@@ -41,13 +41,41 @@ describe('tableAt', () => {
 });
 
 describe('inForceFrom', () => {
-  it("is the data's write time when it is known and not after the sighting", () => {
-    expect(inForceFrom('2026-10-02T09:00:00Z', '2026-10-02T04:15:31Z')).toBe('2026-10-02T04:15:31Z');
-    expect(inForceFrom('2026-10-02T04:15:31.250Z', '2026-10-02T04:15:31Z')).toBe('2026-10-02T04:15:31Z');
+  const seen = (seenAt: string, writtenAt: string | null) => ({ seenAt, writtenAt });
+
+  it("is the data's write time when it is newer than the version in force and not after the sighting", () => {
+    expect(inForceFrom(seen('2026-10-02T09:00:00Z', '2026-10-02T04:15:31Z'), '2026-10-01T04:15:30Z')).toBe('2026-10-02T04:15:31Z');
+    expect(inForceFrom(seen('2026-10-02T04:15:31.250Z', '2026-10-02T04:15:31Z'), null)).toBe('2026-10-02T04:15:31Z');
   });
-  it('is when memdash saw it otherwise', () => {
-    expect(inForceFrom('2026-10-02T09:00:00Z', '2026-10-02T09:00:05Z')).toBe('2026-10-02T09:00:00Z');
-    expect(inForceFrom('2026-10-02T09:00:00Z', null)).toBe('2026-10-02T09:00:00Z');
+
+  it('is when memdash saw it when the write time is after the sighting or unknown', () => {
+    expect(inForceFrom(seen('2026-10-02T09:00:00Z', '2026-10-02T09:00:05Z'), null)).toBe('2026-10-02T09:00:00Z');
+    expect(inForceFrom(seen('2026-10-02T09:00:00Z', null), '2026-10-01T00:00:00Z')).toBe('2026-10-02T09:00:00Z');
+  });
+
+  // A manager that writes again rows it already holds, dropping another manager's, keeps its old managedFields time.
+  it('is when memdash saw it when the write time did not move past the version in force', () => {
+    const inForce = '2026-10-02T10:20:00Z';
+    expect(inForceFrom(seen('2026-10-02T10:40:00.500Z', '2026-10-02T10:00:00Z'), inForce)).toBe('2026-10-02T10:40:00.500Z');
+    expect(inForceFrom(seen('2026-10-02T10:40:00.500Z', inForce), inForce)).toBe('2026-10-02T10:40:00.500Z');
+  });
+
+  it('is never before the version in force, whatever the sighting says (a replica whose clock is behind)', () => {
+    expect(inForceFrom(seen('2026-10-02T10:19:59Z', null), '2026-10-02T10:20:00.250Z')).toBe('2026-10-02T10:20:00.250Z');
+  });
+});
+
+describe('inForceTimes: the order in force is the order of writes', () => {
+  it('dates A, then B by another manager, then A again by the first (its time unmoved) in that order', () => {
+    const times = inForceTimes([
+      { seenAt: '2026-10-02T10:00:00.400Z', writtenAt: '2026-10-02T10:00:00Z' },
+      { seenAt: '2026-10-02T10:20:00.300Z', writtenAt: '2026-10-02T10:20:00Z' },
+      { seenAt: '2026-10-02T10:40:00.200Z', writtenAt: '2026-10-02T10:00:00Z' },
+    ]);
+    expect(times).toEqual(['2026-10-02T10:00:00Z', '2026-10-02T10:20:00Z', '2026-10-02T10:40:00.200Z']);
+    const all = times.map((at, i) => version(i + 1, at));
+    expect(tableAt(all, '2026-10-02T10:30:00Z')).toMatchObject({ version: { id: 2 } });
+    expect(tableAt(all, '2026-10-02T10:41:00Z')).toMatchObject({ version: { id: 3 }, next: null });
   });
 });
 
@@ -72,5 +100,42 @@ describe('recordedFirst: an import never outranks what the recorder saw', () => 
     const all = [imported(7, '2026-09-01T00:00:00Z'), version(1, '2026-10-01T04:15:30Z')];
     expect(tableAt(recordedFirst(all), '2026-09-15T00:00:00Z')).toMatchObject({ version: { id: 7, source: 'import' } });
     expect(recordedFirst([imported(7, '2026-09-01T00:00:00Z')])).toHaveLength(1);
+  });
+});
+
+describe('versionsAroundWrite: the change a run of the snapshot wrote', () => {
+  const summary = (id: number, seenAt: string, rows: number, source: 'watch' | 'import' = 'watch') => ({ id, seenAt, rows, source });
+  const run = { startedAt: '2026-10-02T04:15:00Z', endedAt: '2026-10-02T04:15:40Z', rows: 25 };
+
+  it('is the version the run wrote against the one in force before it, not the newest version since', () => {
+    const versions = [
+      summary(1, '2026-10-01T04:15:31Z', 43),
+      summary(2, '2026-10-02T04:15:39.500Z', 25),
+      summary(3, '2026-10-02T09:00:00Z', 26),
+    ];
+    expect(versionsAroundWrite(versions, run)).toMatchObject({ before: { id: 1 }, written: { id: 2 } });
+  });
+
+  it('skips the emptied table an override leaves before the run, and imports', () => {
+    const versions = [
+      summary(1, '2026-10-01T04:15:31Z', 43),
+      summary(7, '2026-10-01T12:00:00Z', 40, 'import'),
+      summary(2, '2026-10-02T04:14:50Z', 0),
+      summary(3, '2026-10-02T04:15:39.500Z', 25),
+    ];
+    expect(versionsAroundWrite(versions, run)).toMatchObject({ before: { id: 1 }, written: { id: 3 } });
+  });
+
+  it('is null while the recorder has not seen the write, or when the run changed nothing', () => {
+    expect(versionsAroundWrite([summary(1, '2026-10-01T04:15:31Z', 25)], run)).toBeNull();
+    // a later write by someone else, long after the run ended, is not the run's
+    expect(versionsAroundWrite([summary(1, '2026-10-01T04:15:31Z', 43), summary(2, '2026-10-02T09:00:00Z', 25)], run)).toBeNull();
+    // a version seen meanwhile with other rows than the run wrote is someone else's
+    expect(versionsAroundWrite([summary(1, '2026-10-01T04:15:31Z', 43), summary(2, '2026-10-02T04:15:20Z', 44)], run)).toBeNull();
+  });
+
+  it('takes a write seen after a run whose end is not known yet', () => {
+    const versions = [summary(1, '2026-10-01T04:15:31Z', 43), summary(2, '2026-10-02T04:20:00Z', 25)];
+    expect(versionsAroundWrite(versions, { ...run, endedAt: null })).toMatchObject({ written: { id: 2 } });
   });
 });

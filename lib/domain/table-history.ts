@@ -56,14 +56,38 @@ function wholeSecond(date: Date): number {
   return Math.floor(date.getTime() / 1000) * 1000;
 }
 
+/** What the recorder knows of a change it saw: when, and the data's last write time from managedFields. */
+export interface SeenChange {
+  seenAt: string;
+  /** The newest managedFields time of an entry owning f:data; null when none owns it. */
+  writtenAt: string | null;
+}
+
 /**
- * When a version took effect: the data's write time from managedFields where it is known and not after memdash saw
- * it (exact to the second even when memdash was down or read it late); otherwise when memdash saw it.
+ * When a newly seen version took effect, given when the version in force before it did (null: none recorded yet).
+ * managedFields keeps one time per manager, moved only when that manager's own fields change: a write that only
+ * removes rows, or writes again rows its manager already holds as they are, leaves the newest time where an earlier
+ * write put it. So the write time counts only when it is newer than the version in force and not after the sighting
+ * (exact to the second even when memdash read it late); otherwise the sighting does. Never before the version in
+ * force: versions take effect in the order they were written.
  */
-export function inForceFrom(seenAt: string, writtenAt: string | null): string {
-  const written = toDate(writtenAt);
-  const seen = toDate(seenAt);
-  return written && seen && written <= seen ? writtenAt! : seenAt;
+export function inForceFrom(change: SeenChange, inForce: string | null): string {
+  const written = toDate(change.writtenAt);
+  const seen = toDate(change.seenAt);
+  const before = toDate(inForce);
+  if (!seen) throw new Error(`not a time: ${change.seenAt}`);
+  if (written && written <= seen && (!before || written > before)) return change.writtenAt!;
+  return before && seen < before ? inForce! : change.seenAt;
+}
+
+/**
+ * The in-force times of versions listed in the order they were written (the recorder's order): each from
+ * inForceFrom against the one before it.
+ */
+export function inForceTimes(changes: readonly SeenChange[]): string[] {
+  const times: string[] = [];
+  for (const change of changes) times.push(inForceFrom(change, times.at(-1) ?? null));
+  return times;
 }
 
 /**
@@ -76,4 +100,39 @@ export function recordedFirst<V extends VersionTime & { source: VersionSource }>
   const since = toDate(firstRecorded?.inForceFrom);
   if (!since) return [...versions];
   return versions.filter((v) => v.source === 'watch' || (toDate(v.inForceFrom) ?? since) < since);
+}
+
+/** A write known from outside the table (a run of the snapshot): when it ran, and the rows it says it wrote. */
+export interface KnownWrite {
+  startedAt: string;
+  /** When it ended; null while it is not known. */
+  endedAt: string | null;
+  rows: number;
+}
+
+// How long after a write's end the recorder may still be delivering it: a watch's lag, not a missed write.
+const SEEN_AFTER_END_MS = 60_000;
+
+/**
+ * The version a write made and the version with rows in force before it (after an override, the one just before is
+ * the emptied table): the first recorded version seen while it ran with the rows it wrote. Versions in the order
+ * they are in force (the store lists them so). Null when the recorder saw none: not yet, or the write changed nothing.
+ */
+export function versionsAroundWrite<V extends { seenAt: string; rows: number; source: VersionSource }>(
+  versions: readonly V[],
+  write: KnownWrite,
+): { before: V; written: V } | null {
+  const started = toDate(write.startedAt);
+  const ended = toDate(write.endedAt);
+  if (!started) return null;
+  const recorded = versions.filter((v) => v.source === 'watch');
+  const at = recorded.findIndex((v) => {
+    const seen = toDate(v.seenAt);
+    return seen && seen >= started && (!ended || seen.getTime() <= ended.getTime() + SEEN_AFTER_END_MS) && v.rows === write.rows;
+  });
+  const before = recorded
+    .slice(0, Math.max(at, 0))
+    .filter((v) => v.rows > 0)
+    .at(-1);
+  return at >= 0 && before ? { before, written: recorded[at]! } : null;
 }

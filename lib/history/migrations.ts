@@ -1,5 +1,6 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import { inForceTimes } from '@/lib/domain/table-history';
 import { isPostgres } from './dialect';
 
 // Schema changes in order; each runs once per store (Kysely records them in kysely_migration). Written against
@@ -89,9 +90,32 @@ const breakGlass: Migration = {
   },
 };
 
+// Versions were dated by the newest managedFields time even when it had not moved (a manager writing back its own
+// rows, another's removed), which put them in force before the versions they replaced. The recorded versions are
+// dated again by the rule the recorder now follows (inForceFrom), in the order they were stored.
+const inForceOrder: Migration = {
+  async up(db: Kysely<unknown>) {
+    const store = db as Kysely<{
+      table_versions: { id: number; seen_at: string; written_at: string | null; in_force_from: string; source: string };
+    }>;
+    const versions = await store
+      .selectFrom('table_versions')
+      .select(['id', 'seen_at', 'written_at', 'in_force_from'])
+      .where('source', '=', 'watch')
+      .orderBy('id')
+      .execute();
+    const times = inForceTimes(versions.map((v) => ({ seenAt: v.seen_at, writtenAt: v.written_at })));
+    for (const [i, v] of versions.entries()) {
+      const from = new Date(times[i]!).toISOString();
+      if (from !== v.in_force_from) await store.updateTable('table_versions').set({ in_force_from: from }).where('id', '=', v.id).execute();
+    }
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_break_glass': breakGlass,
+  '0003_in_force_order': inForceOrder,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -64,7 +64,8 @@ function followed(caches: KubeCaches, s: Settings): void {
 /**
  * The recorder's writes, in the order the caches handed them out. Held, they wait (the newest HELD_WRITES); released,
  * they run in order. A replayed state the old holder already stored is stored once: a table version is unique by its
- * resourceVersion, and an observation older than the newest stored one is not stored (see observations.ts).
+ * resourceVersion, a table state handed out before one the store holds is not stored, and an observation older than
+ * the newest stored one is not stored (see observations.ts).
  */
 class Writes {
   private waiting: Array<() => Promise<void>> = [];
@@ -93,39 +94,53 @@ class Writes {
   }
 }
 
-/** What the recorder does with one object's states: null while it does not exist. */
+/**
+ * What the recorder does with one object's states (null while it does not exist): each call, made as the cache hands
+ * the state out, gives the write to run then or, held, later.
+ */
 interface ObjectRecorder<T> {
-  onList(item: T | null, at: Date, listResourceVersion: string): Promise<void>;
-  onEvent(type: 'ADDED' | 'MODIFIED' | 'DELETED', item: T, at: Date, live: boolean): Promise<void>;
+  onList(item: T | null, at: Date, listResourceVersion: string): Write;
+  onEvent(type: 'ADDED' | 'MODIFIED' | 'DELETED', item: T, at: Date, live: boolean): Write;
 }
+
+type Write = () => Promise<void>;
 
 /** One named object of a cache, followed. */
 function follow<T extends RawObject>(cache: Informer<RawObject>, name: string, writes: Writes, recorder: ObjectRecorder<T>): () => void {
   const named = (o: RawObject) => o.metadata?.name === name;
   const subscriber: InformerSubscriber<RawObject> = {
-    onList: (items, at, rv) => writes.run(() => recorder.onList((items.find(named) as T | undefined) ?? null, at, rv)),
+    onList: (items, at, rv) => writes.run(recorder.onList((items.find(named) as T | undefined) ?? null, at, rv)),
     onEvent: async (type, item, at, live) => {
-      if (named(item)) await writes.run(() => recorder.onEvent(type, item as T, at, live));
+      if (named(item)) await writes.run(recorder.onEvent(type, item as T, at, live));
     },
   };
   return cache.subscribe(subscriber);
 }
 
 function tableRecorder(db: HistoryDb): ObjectRecorder<V1ConfigMap> {
-  const record = (cm: V1ConfigMap | null, at: Date, rv: string) => {
+  // The resourceVersions handed out, in order, written or held: a held state is history when the store holds a
+  // version of a state handed out after it (the old Lease holder stored that one, and saw this one before).
+  const order: string[] = [];
+  const record = (cm: V1ConfigMap | null, at: Date, rv: string): Write => {
+    order.push(rv);
+    if (order.length > HELD_WRITES) order.shift();
     const write = cm ? lastDataWrite(cm) : null;
-    return recordTableVersion(db, {
-      data: cm?.data,
-      resourceVersion: rv,
-      seenAt: at,
-      writtenAt: write?.source === 'data-fields' ? write.at : null,
-    });
+    return async () => {
+      const i = order.lastIndexOf(rv);
+      await recordTableVersion(db, {
+        data: cm?.data,
+        resourceVersion: rv,
+        seenAt: at,
+        writtenAt: write?.source === 'data-fields' ? write.at : null,
+        seenAfter: i >= 0 ? order.slice(i + 1) : [],
+      });
+    };
   };
   return {
-    onList: async (cm, at, listRv) => void (await record(cm, at, cm?.metadata?.resourceVersion ?? `list-${listRv}`)),
-    onEvent: async (type, cm, at) => {
+    onList: (cm, at, listRv) => record(cm, at, cm?.metadata?.resourceVersion ?? `list-${listRv}`),
+    onEvent: (type, cm, at) => {
       const rv = cm.metadata?.resourceVersion ?? '';
-      await record(type === 'DELETED' ? null : cm, at, type === 'DELETED' ? `deleted-${rv}` : rv);
+      return record(type === 'DELETED' ? null : cm, at, type === 'DELETED' ? `deleted-${rv}` : rv);
     },
   };
 }
@@ -134,8 +149,8 @@ function registrationRecorder(db: HistoryDb, s: Settings): ObjectRecorder<V1Muta
   const observe = (cfg: V1MutatingWebhookConfiguration | null, at: Date, live: boolean) =>
     recordRegistration(db, observeRegistration(cfg, s.webhookEntry, at, live));
   return {
-    onList: async (cfg, at) => void (await observe(cfg, at, false)),
-    onEvent: async (type, cfg, at, live) => void (await observe(type === 'DELETED' ? null : cfg, at, live)),
+    onList: (cfg, at) => async () => void (await observe(cfg, at, false)),
+    onEvent: (type, cfg, at, live) => async () => void (await observe(type === 'DELETED' ? null : cfg, at, live)),
   };
 }
 
@@ -167,7 +182,7 @@ function replicasRecorder(db: HistoryDb): ObjectRecorder<V1Deployment> {
       desired: d ? (d.spec?.replicas ?? 1) : null,
     });
   return {
-    onList: async (d, at) => void (await observe(d, at)),
-    onEvent: async (type, d, at) => void (await observe(type === 'DELETED' ? null : d, at)),
+    onList: (d, at) => async () => void (await observe(d, at)),
+    onEvent: (type, d, at) => async () => void (await observe(type === 'DELETED' ? null : d, at)),
   };
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newTestStore, type TestStore } from '@/test/stores';
 import { listAudit, recordAudit } from './audit';
 import { migrate, openHistoryDb, type HistoryDb } from './db';
+import { MIGRATIONS } from './migrations';
 import {
   lastDesiredReplicas,
   listRegistrationObservations,
@@ -63,6 +64,118 @@ describe('table versions', () => {
     ]);
     expect((await readVersion(db, versions[2]!.id))?.data).toBeNull();
     expect((await readVersion(db, versions[1]!.id))?.data).toEqual(B);
+  });
+
+  // managedFields moves a manager's time only when its own fields change: these are the writes that keep it still.
+  describe('follows the ConfigMap write by write, whatever managedFields says', () => {
+    const inForce = async () => {
+      const versions = await listVersions(db);
+      return { last: versions.at(-1)!, data: (await readVersion(db, versions.at(-1)!.id))?.data, count: versions.length };
+    };
+
+    it('records A again after B when the first manager writes its rows back: in force from the sighting, last', async () => {
+      await recordTableVersion(db, seen(A, '10', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00Z')); // manager 1
+      await recordTableVersion(db, seen(B, '11', '2026-10-01T10:20:00.300Z', '2026-10-01T10:20:00Z')); // manager 2
+      // manager 1 puts back its rows as they were: its time did not move, and manager 2's entry is gone with its row
+      expect(await recordTableVersion(db, seen(A, '12', '2026-10-01T10:40:00.200Z', '2026-10-01T10:00:00Z'))).toBe('recorded');
+      const now = await inForce();
+      expect([now.count, now.last.inForceFrom, now.data]).toEqual([3, '2026-10-01T10:40:00.200Z', A]);
+      const ids = (await listVersions(db)).map((v) => v.id);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y)); // listed in the order written
+    });
+
+    it('records a return to earlier content (A, B, A, B) as new versions, in the order written', async () => {
+      const times = ['2026-10-01T10:00:00.400Z', '2026-10-01T10:00:01.400Z', '2026-10-01T10:00:02.400Z', '2026-10-01T10:00:03.400Z'];
+      const results = [];
+      for (const [i, data] of [A, B, A, B].entries()) {
+        results.push(await recordTableVersion(db, seen(data, String(20 + i), times[i]!, '2026-10-01T10:00:00Z')));
+      }
+      expect(results).toEqual(['recorded', 'recorded', 'recorded', 'recorded']);
+      const versions = await listVersions(db);
+      expect(versions.map((v) => v.inForceFrom)).toEqual(['2026-10-01T10:00:00.000Z', ...times.slice(1)]);
+      expect((await inForce()).data).toEqual(B);
+    });
+
+    it('records a restore of content an earlier version had, even when that one was dated after it', async () => {
+      await recordTableVersion(db, seen(A, '30', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00Z'));
+      await recordTableVersion(db, seen(B, '31', '2026-10-01T10:20:00.300Z', '2026-10-01T10:20:00Z'));
+      await recordTableVersion(db, seen(A, '32', '2026-10-01T10:40:00.200Z', '2026-10-01T10:00:00Z'));
+      await recordTableVersion(db, seen(B, '33', '2026-10-01T11:00:00.100Z', '2026-10-01T10:20:00Z')); // a restore of B
+      const now = await inForce();
+      expect([now.count, now.data, now.last.inForceFrom]).toEqual([4, B, '2026-10-01T11:00:00.100Z']);
+    });
+
+    it('stores no version for a write that changes nothing in data, nor for a late replay', async () => {
+      await recordTableVersion(db, seen(A, '40', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00Z'));
+      await recordTableVersion(db, seen(B, '41', '2026-10-01T10:20:00.300Z', '2026-10-01T10:20:00Z'));
+      expect(await recordTableVersion(db, seen(B, '42', '2026-10-01T10:30:00Z', '2026-10-01T10:20:00Z'))).toBe('unchanged');
+      expect(await recordTableVersion(db, seen(A, '40', '2026-10-01T10:31:00Z', '2026-10-01T10:00:00Z'))).toBe('unchanged');
+      expect((await inForce()).count).toBe(2);
+    });
+
+    it('dates a change seen on a clock behind the version in force no earlier than that version', async () => {
+      await recordTableVersion(db, seen(A, '50', '2026-10-01T10:00:05.000Z'));
+      await recordTableVersion(db, seen(B, '51', '2026-10-01T10:00:04.000Z'));
+      expect((await listVersions(db)).map((v) => [v.inForceFrom, v.rows])).toEqual([
+        ['2026-10-01T10:00:05.000Z', 2],
+        ['2026-10-01T10:00:05.000Z', 2],
+      ]);
+      expect((await inForce()).data).toEqual(B);
+    });
+
+    it('stores nothing for a state seen before one the store holds (a new Lease holder replaying what it held)', async () => {
+      await recordTableVersion(db, seen(A, '70', '2026-10-01T10:00:00.400Z'));
+      await recordTableVersion(db, seen(B, '72', '2026-10-01T10:00:02.400Z'));
+      // rv 71 changed only metadata: the old holder stored nothing for it; the new one replays it, and 72 after it
+      const replayed = { ...seen(A, '71', '2026-10-01T10:00:01.500Z'), seenAfter: ['72'] };
+      expect(await recordTableVersion(db, replayed)).toBe('unchanged');
+      expect(await recordTableVersion(db, { ...seen(B, '72', '2026-10-01T10:00:02.500Z'), seenAfter: [] })).toBe('unchanged');
+      expect((await inForce()).data).toEqual(B);
+      // a state after all the store holds is a version, whatever was seen after it meanwhile and not stored
+      expect(await recordTableVersion(db, { ...seen(A, '73', '2026-10-01T10:00:03.500Z'), seenAfter: ['74'] })).toBe('recorded');
+    });
+
+    it('never lets an import dated later change which recorded version is in force next', async () => {
+      await recordTableVersion(db, seen(A, '60', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00Z'));
+      const saved = { data: B, takenAt: '2026-10-01T12:00:00Z', takenAtSource: 'file-name' as const, rows: 2 };
+      await importSavedTable(db, saved, 'memory-requests-2026-10-01.json', new Date('2026-10-01T12:30:00Z'));
+      // the recorder sees A again... as it is: no change, whatever the import says
+      expect(await recordTableVersion(db, seen(A, '61', '2026-10-01T13:00:00Z', '2026-10-01T10:00:00Z'))).toBe('unchanged');
+      expect(await recordTableVersion(db, seen(B, '62', '2026-10-01T13:10:00.500Z', '2026-10-01T10:00:00Z'))).toBe('recorded');
+      const watched = (await listVersions(db)).filter((v) => v.source === 'watch');
+      expect(watched.map((v) => v.inForceFrom)).toEqual(['2026-10-01T10:00:00.000Z', '2026-10-01T13:10:00.500Z']);
+    });
+  });
+
+  it('dates again, on migrating, the versions an earlier recorder put in force before the ones they replaced', async () => {
+    const stored = (id: number, data: typeof A, from: string, seenAt: string, writtenAt: string) => ({
+      content_hash: contentHash(data),
+      data: JSON.stringify(data),
+      rows: 2,
+      in_force_from: from,
+      seen_at: seenAt,
+      written_at: writtenAt,
+      origin: `rv:${id}`,
+      source: 'watch' as const,
+      label: null,
+    });
+    // as the recorder stored them before: the third dated by manager 1's unmoved time
+    await db
+      .insertInto('table_versions')
+      .values([
+        stored(1, A, '2026-10-01T10:00:00.000Z', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00.000Z'),
+        stored(2, B, '2026-10-01T10:20:00.000Z', '2026-10-01T10:20:00.300Z', '2026-10-01T10:20:00.000Z'),
+        stored(3, A, '2026-10-01T10:00:00.000Z', '2026-10-01T10:40:00.200Z', '2026-10-01T10:00:00.000Z'),
+      ])
+      .execute();
+    await MIGRATIONS['0003_in_force_order']!.up(db);
+    const versions = await listVersions(db);
+    expect(versions.map((v) => [v.inForceFrom, v.seenAt])).toEqual([
+      ['2026-10-01T10:00:00.000Z', '2026-10-01T10:00:00.400Z'],
+      ['2026-10-01T10:20:00.000Z', '2026-10-01T10:20:00.300Z'],
+      ['2026-10-01T10:40:00.200Z', '2026-10-01T10:40:00.200Z'],
+    ]);
+    expect((await readVersion(db, versions.at(-1)!.id))?.data).toEqual(A);
   });
 
   it('hashes content independently of key order', () => {

@@ -50,28 +50,65 @@ export interface WatchedTable {
   seenAt: Date;
   /** The data's last write from managedFields, only when an entry owns f:data (otherwise it says nothing). */
   writtenAt: string | null;
+  /** The resourceVersions the recorder was handed after this state: when the store holds one, this one is history. */
+  seenAfter?: readonly string[];
 }
 
 /**
- * Stores the table as the recorder saw it, unless it is the content of the newest watched version (a change to the
- * ConfigMap's metadata only, a relist after a restart) or this resourceVersion is already stored (another recorder).
+ * Stores the table as the recorder saw it, unless it is the content of the version in force (a change to the
+ * ConfigMap's metadata only, a write of the same rows, a relist after a restart), or this resourceVersion or one seen
+ * after it is already stored (another recorder, a replay). Any other content is a new version, a return to earlier content too, in force
+ * from inForceFrom against the version in force: the newest recorded one, by the order the recorder stored them in.
  */
 export async function recordTableVersion(db: HistoryDb, seen: WatchedTable): Promise<'recorded' | 'unchanged'> {
   const data = normalised(seen.data);
   const hash = contentHash(data);
-  const seenAt = storedTime(seen.seenAt);
-  const from = storedTime(inForceFrom(seenAt, seen.writtenAt));
-  const written = seen.writtenAt ? storedTime(seen.writtenAt) : null;
-  const result = await sql`
-    insert into table_versions (content_hash, data, rows, in_force_from, seen_at, written_at, origin, source, label)
-    select ${hash}, ${data === null ? null : JSON.stringify(data)}, cast(${Object.keys(data ?? {}).length} as integer), ${from}, ${seenAt}, ${written},
-           ${`rv:${seen.resourceVersion}`}, 'watch', null
-    where not exists (
-      select 1 from (select content_hash from table_versions where source = 'watch' order by in_force_from desc, id desc limit 1) newest
-      where newest.content_hash = ${hash}
-    )
-    on conflict (content_hash, origin) do nothing`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
+  const change = { seenAt: storedTime(seen.seenAt), writtenAt: seen.writtenAt ? storedTime(seen.writtenAt) : null };
+  if (seen.seenAfter?.length && (await storedAnyOf(db, seen.seenAfter))) return 'unchanged';
+  // Read, then insert only if no version was stored meanwhile: a second recorder makes this read again.
+  for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
+    const inForce = await recordedInForce(db);
+    if (inForce?.content_hash === hash) return 'unchanged';
+    const from = storedTime(inForceFrom(change, inForce?.in_force_from ?? null));
+    const result = await sql`
+      insert into table_versions (content_hash, data, rows, in_force_from, seen_at, written_at, origin, source, label)
+      select ${hash}, ${data === null ? null : JSON.stringify(data)}, cast(${Object.keys(data ?? {}).length} as integer), ${from},
+             ${change.seenAt}, ${change.writtenAt}, ${originOf(seen.resourceVersion)}, 'watch', null
+      where not exists (select 1 from table_versions where source = 'watch' and id > cast(${inForce?.id ?? 0} as integer))
+      on conflict (content_hash, origin) do nothing`.execute(db);
+    if (Number(result.numAffectedRows ?? 0) > 0) return 'recorded';
+    // nothing stored: this resourceVersion already is, unless another recorder stored a version meanwhile
+    if ((await recordedInForce(db))?.id === inForce?.id) return 'unchanged';
+  }
+  throw new Error('memdash: the table version could not be stored: other recorders kept storing versions meanwhile');
+}
+
+const originOf = (resourceVersion: string) => `rv:${resourceVersion}`;
+
+/** Whether the store holds a recorded version of one of these resourceVersions. */
+async function storedAnyOf(db: HistoryDb, resourceVersions: readonly string[]): Promise<boolean> {
+  const found = await db
+    .selectFrom('table_versions')
+    .select('id')
+    .where('source', '=', 'watch')
+    .where('origin', 'in', resourceVersions.map(originOf))
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+// Far more than two recorders on one store (a Lease handover) ever race for.
+const RECORD_ATTEMPTS = 5;
+
+/** The newest recorded version (imports aside): the one in force now. */
+function recordedInForce(db: HistoryDb) {
+  return db
+    .selectFrom('table_versions')
+    .select(['id', 'content_hash', 'in_force_from'])
+    .where('source', '=', 'watch')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** What all imports together may hold in the store (the settings MEMDASH_HISTORY_IMPORTS_MAX and _IMPORT_BYTES_MAX). */

@@ -14,6 +14,7 @@ const COLLAPSIBLE_PATHS = [
   /^\/api\/pods\/[^/]+\/[^/]+\/explanation$/,
   /^\/webhook$/,
   /^\/api\/webhook$/,
+  /^\/api\/webhook\/state$/,
   /^\/api\/workloads$/,
   /^\/api\/table$/,
 ];

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { AppError, appErrorFromBody, toAppError } from './errors';
+import { describe, expect, it, vi } from 'vitest';
+import { AppError, appErrorFromBody, failureOf, redacted, toAppError } from './errors';
 
 // Shaped like @kubernetes/client-node 2's ApiException: the HTTP status and the Status body as text.
 function apiException(code: number, status: object): Error {
@@ -39,6 +39,42 @@ describe('toAppError', () => {
     const unknown = toAppError(new Error('secret internals'));
     expect(unknown.status).toBe(500);
     expect(unknown.message).not.toContain('secret');
+  });
+});
+
+describe('a client certificate or key TLS cannot use', () => {
+  it('is a 400 naming the OpenSSL code, not "cannot be reached" (the call never left memdash)', () => {
+    // as undici's fetch wraps what tls.createSecureContext threw for a client-certificate-data that is not DER
+    const cause = Object.assign(new Error('error:068000A8:asn1 encoding routines::wrong tag'), { code: 'ERR_OSSL_ASN1_WRONG_TAG' });
+    const err = toAppError(new TypeError('fetch failed', { cause }));
+    expect(err.status).toBe(400);
+    expect(err.message).toBe('A client certificate or key of the credential could not be used (ERR_OSSL_ASN1_WRONG_TAG)');
+  });
+});
+
+describe('failureOf', () => {
+  it("logs memdash's own fault without the request's secrets, its line breaks, or all of a long message", () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const secret = 'tok-3f9a1c';
+      const header = `Bearer ${secret}\nDATABASE_URL=postgres://u:p@db/x\n${'A'.repeat(1000)}`;
+      const err = Object.assign(new TypeError(`Headers.append: "${header}" is an invalid header value.`), { input: header });
+      expect(failureOf(err, [secret]).status).toBe(500);
+      const [prefix, copy] = logged.mock.calls[0]!;
+      expect(prefix).toBe('memdash: internal error');
+      const text = `${(copy as Error).stack}\n${JSON.stringify(copy)}`;
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain('\nDATABASE_URL');
+      expect(text).not.toContain('A'.repeat(400));
+      expect((copy as Error).message).toMatch(/^Headers\.append: "Bearer \[write credential\]\\x0aDATABASE_URL.*more characters\)$/);
+      expect((copy as Error).stack).toMatch(/\n {4}at /);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('redacts every secret it is given', () => {
+    expect(redacted('a tok and a pw', ['tok', 'pw', ''])).toBe('a [write credential] and a [write credential]');
   });
 });
 

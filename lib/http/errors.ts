@@ -73,17 +73,55 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const api = apiExceptionOf(err);
   if (api) return fromClusterAnswer(api.code, api.body);
+  const unusable = unusableKeyCause(err);
+  if (unusable) return new AppError('bad-request', `A client certificate or key of the credential could not be used (${unusable})`);
   const unreachable = unreachableCause(err);
   if (unreachable) return new AppError('unreachable', `The Kubernetes API server cannot be reached: ${unreachable}`);
   return new AppError('internal', 'Internal error (see the server log)');
 }
 
-/** Maps a failure that ends a request (a route's or a page's) and logs it when it is memdash's own fault. */
-export function failureOf(err: unknown): AppError {
+/**
+ * Maps a failure that ends a request (a route's or a page's) and logs it when it is memdash's own fault, with the
+ * request's `secrets` (the write credential's values) taken out of what is logged.
+ */
+export function failureOf(err: unknown, secrets: readonly string[] = []): AppError {
   const appError = toAppError(err);
   // Only our own faults are logged, with their stack; the cluster's answers are the operator's to read on the page.
-  if (appError.code === 'internal') console.error('memdash: internal error', err);
+  if (appError.code === 'internal') console.error('memdash: internal error', loggable(err, secrets));
   return appError;
+}
+
+/** `text` with each secret replaced: no message leaves or is stored holding one, whatever echoed it. */
+export function redacted(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((t, secret) => (secret ? t.replaceAll(secret, '[write credential]') : t), text);
+}
+
+const MAX_LOGGED_MESSAGE = 300;
+
+/**
+ * A copy of an error fit for the log: its name, code, stack frames and causes, and its message redacted and cut.
+ * A message can carry a request's value (a header value quoted by the header check, an input quoted by a parser),
+ * and logging the error object itself would print its other fields whole.
+ */
+function loggable(err: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (!(err instanceof Error)) return typeof err === 'string' ? clipped(redacted(err, secrets)) : typeof err;
+  const cause = err.cause !== undefined && depth < 3 ? { cause: loggable(err.cause, secrets, depth + 1) } : undefined;
+  const copy = new Error(clipped(redacted(err.message, secrets)), cause);
+  copy.name = err.name;
+  const { code } = err as { code?: unknown };
+  if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code });
+  const header = `${err.name}: ${err.message}`;
+  const frames = err.stack?.startsWith(header) ? err.stack.slice(header.length) : '';
+  copy.stack = `${copy.name}: ${copy.message}${redacted(frames, secrets)}`;
+  return copy;
+}
+
+function clipped(text: string): string {
+  // A line break or control character in a message would forge log lines.
+  const oneLine = text.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return oneLine.length <= MAX_LOGGED_MESSAGE
+    ? oneLine
+    : `${oneLine.slice(0, MAX_LOGGED_MESSAGE)}… (${oneLine.length - MAX_LOGGED_MESSAGE} more characters)`;
 }
 
 /**
@@ -166,6 +204,18 @@ const NETWORK_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
+
+/**
+ * The OpenSSL code when TLS could not use a client certificate or key (one that does not parse, a key that is not the
+ * certificate's), or null. The call never left memdash: this is the credential's fault, not the API server's.
+ */
+function unusableKeyCause(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_OSSL_')) return code;
+  }
+  return null;
+}
 
 /** Why the API server could not be reached (a refused connection, a timeout, DNS, TLS), or null. */
 function unreachableCause(err: unknown): string | null {

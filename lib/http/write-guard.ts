@@ -1,12 +1,12 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
-import { AppError, failureOf } from '@/lib/http/errors';
+import { AppError, failureOf, redacted } from '@/lib/http/errors';
 import { readText } from '@/lib/http/body';
 import { historyDb } from '@/lib/history';
 import { recordAudit, type AuditRecord } from '@/lib/history/audit';
 import type { KubeClients } from '@/lib/k8s/client';
-import { actorOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
+import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { writeAttempts } from '@/lib/metrics/metrics';
 import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
@@ -22,9 +22,10 @@ import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 //
 // In order: POST only (405); memdash's own origin, Sec-Fetch-Site same-origin when sent (403); JSON only (415);
 // the body's schema (400); a write credential (401, with no cluster call); the clients built for this request from
-// it (a bad kubeconfig is refused, 400, before anything connects); who it is (SelfSubjectReview); the action; the
-// cluster's refusal passed on with its status and message (401/403/404/409/422). Every attempt that reaches the
-// guard leaves exactly one audit record, whatever happened; none holds a secret.
+// it (a bad kubeconfig is refused, 400, before anything connects); who it is (SelfSubjectReview: a credential the
+// cluster does not accept is a 401 here, before the action); the action; the cluster's refusal passed on with its
+// status and message (401/403/404/409/422). Every attempt that reaches the guard leaves exactly one audit record,
+// whatever happened; none holds a secret.
 // `guardedCheck` is the same front half without the audit record, for routes that ask but never write (/api/access).
 
 export interface WriteContext<B> {
@@ -32,7 +33,7 @@ export interface WriteContext<B> {
   /** Clients acting with the operator's write credential, for this request only. */
   k: KubeClients;
   kc: KubeConfig;
-  /** Who the credential is (SelfSubjectReview), or "unknown". */
+  /** Who the credential is (SelfSubjectReview), or "unknown" when the cluster accepted it but would not say. */
   actor: string;
   now: Date;
   /** Aborts when the browser goes away (the clients of a write ignore it: a write runs to its end). */
@@ -69,14 +70,15 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       outcome: 'refused',
       detail: null,
     };
-    let secret: string | null = null;
+    const secrets: string[] = [];
     try {
       const admitted = await admit(request, spec.body);
-      secret = admitted.credential?.kind === 'token' ? admitted.credential.token : null;
+      secrets.push(...pastedSecrets(admitted.credential));
       record.target = spec.target(admitted.body);
       // A write, once started, runs to its end even if the browser leaves: an override stopped between removing the
       // data and creating the Job would leave the table empty. Only the per-call timeout applies.
       const { k, kc } = clientsOf(admitted.credential);
+      secrets.push(...secretsOf(kc));
       record.actor = await actorOf(k);
       const result = await spec.run({ body: admitted.body, k, kc, actor: record.actor, now: new Date(), signal: request.signal });
       record.target = result.target ?? record.target;
@@ -84,28 +86,29 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       record.detail = result.detail ?? null;
       return Response.json(result.json, { status: result.status ?? 200 });
     } catch (err) {
-      const error = writeFailure(err, secret);
+      const error = writeFailure(err, secrets);
       record.outcome = error.status >= 500 ? 'failure' : 'refused';
       record.detail = error.message;
       return Response.json(error.toBody(), { status: error.status });
     } finally {
-      await audit({ ...record, detail: redact(record.detail, secret) });
+      await audit({ ...record, detail: record.detail === null ? null : redacted(record.detail, secrets) });
     }
   };
 }
 
 export function guardedCheck<B, R>(spec: Pick<WriteSpec<B, R>, 'body' | 'run'>): (request: Request) => Promise<Response> {
   return async (request) => {
-    let secret: string | null = null;
+    const secrets: string[] = [];
     try {
       const admitted = await admit(request, spec.body);
-      secret = admitted.credential?.kind === 'token' ? admitted.credential.token : null;
+      secrets.push(...pastedSecrets(admitted.credential));
       const { k, kc } = clientsOf(admitted.credential, request.signal);
+      secrets.push(...secretsOf(kc));
       const actor = await actorOf(k);
       const result = await spec.run({ body: admitted.body, k, kc, actor, now: new Date(), signal: request.signal });
       return Response.json(result.json, { status: result.status ?? 200 });
     } catch (err) {
-      const error = writeFailure(err, secret);
+      const error = writeFailure(err, secrets);
       return Response.json(error.toBody(), { status: error.status });
     }
   };
@@ -169,18 +172,18 @@ function clientsOf(credential: WriteCredential | null, signal?: AbortSignal): { 
   return { kc, k: writeClients(kc, signal) };
 }
 
-/** The cluster's answers as it gave them, except that a 401 is about the operator's credential, not memdash's. */
-function writeFailure(err: unknown, secret: string | null): AppError {
-  const error = failureOf(err);
-  if (error.code === 'unauthorized' && error.message.startsWith("The cluster did not accept memdash's credential")) {
-    return new AppError('unauthorized', redact(error.message.replace("memdash's credential", 'the write credential'), secret) ?? '');
-  }
-  return new AppError(error.code, redact(error.message, secret) ?? '');
+/** The pasted token as it came, before the write's KubeConfig holds it trimmed (secretsOf). */
+function pastedSecrets(credential: WriteCredential | null): string[] {
+  return credential?.kind === 'token' ? [credential.token] : [];
 }
 
-/** Belt and braces: no message leaves or is stored holding the token, whatever echoed it. */
-function redact(text: string | null, secret: string | null): string | null {
-  return text && secret ? text.replaceAll(secret, '[write credential]') : text;
+/** The cluster's answers as it gave them, except that a 401 is about the operator's credential, not memdash's. */
+function writeFailure(err: unknown, secrets: readonly string[]): AppError {
+  const error = failureOf(err, secrets);
+  if (error.code === 'unauthorized' && error.message.startsWith("The cluster did not accept memdash's credential")) {
+    return new AppError('unauthorized', redacted(error.message.replace("memdash's credential", 'the write credential'), secrets));
+  }
+  return new AppError(error.code, redacted(error.message, secrets));
 }
 
 async function audit(record: Omit<AuditRecord, 'at'>): Promise<void> {

@@ -54,3 +54,22 @@ describe('limitedProbe', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('limitedProbe, asked for a fresh probe (the break-glass step)', () => {
+  it('never takes a probe started before it was asked, and still runs one at a time, one per interval', async () => {
+    const c = counted(30);
+    const probe = limitedProbe(c.run, () => 100);
+    const started = Date.now();
+    const before = probe(); // the webhook page's, in flight
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const fresh = await Promise.all([probe({ fresh: true }), probe({ fresh: true }), probe({ fresh: true })]);
+    expect(c.calls()).toBe(2);
+    expect(new Set(fresh.map((a) => a.at)).size).toBe(1);
+    expect(fresh[0]!.at).not.toBe((await before).at);
+    // the second started only after the interval from the first
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    // a request that takes what there is, meanwhile, gets the fresh one without a third probe
+    expect((await probe()).at).toBe(fresh[0]!.at);
+    expect(c.calls()).toBe(2);
+  });
+});

@@ -24,7 +24,7 @@ function probePod(): V1Pod {
 }
 
 /** Runs the dry run and classifies the answer; throws only when the API server could not be asked. */
-export async function runProbe(now: () => Date = () => new Date()): Promise<ProbeAnswer> {
+async function runProbe(now: () => Date = () => new Date()): Promise<ProbeAnswer> {
   const { probeNamespace: namespace, webhookEntry } = settings();
   const k = readClients(PROBE_TIMEOUT_MS);
   try {
@@ -44,38 +44,65 @@ export async function runProbe(now: () => Date = () => new Date()): Promise<Prob
 
 type Settled = { ok: true; answer: ProbeAnswer } | { ok: false; error: unknown };
 
+export interface ProbeRequest {
+  /**
+   * Only a probe started after this request was made will do (the break-glass's, asked right after a step changed
+   * what admission does): it waits for the run in flight and for the minimum interval rather than take an earlier
+   * result, so it is never stale and still never a second probe at once or within the interval.
+   */
+  fresh?: boolean;
+}
+
 /**
  * `run` behind a limit: one call in flight at a time, whose result every request meanwhile shares, and none started
- * within `minIntervalMs` of the last start (those requests get the last result, with its own time). Each probe is a
- * pod create through admission, so a page left open in many tabs, or a script, cannot flood the webhook.
+ * within `minIntervalMs` of the last start (those requests get the last result, with its own time, or wait for the
+ * next one when they ask for a fresh one). Each probe is a pod create through admission, so a page left open in many
+ * tabs, or a script, cannot flood the webhook.
  */
 export function limitedProbe(run: () => Promise<ProbeAnswer>, minIntervalMs: () => number, clock: () => number = Date.now) {
-  let inFlight: Promise<Settled> | null = null;
+  let inFlight: { startedAt: number; result: Promise<Settled> } | null = null;
   let last: { startedAt: number; result: Settled } | null = null;
-  const settle = (): Promise<Settled> => {
-    if (inFlight) return inFlight;
-    if (last && clock() - last.startedAt < minIntervalMs()) return Promise.resolve(last.result);
+  const start = (): Promise<Settled> => {
     const startedAt = clock();
-    inFlight = run()
+    const result = run()
       .then(
         (answer): Settled => ({ ok: true, answer }),
         (error: unknown): Settled => ({ ok: false, error }),
       )
-      .then((result) => {
-        last = { startedAt, result };
+      .then((settled) => {
+        last = { startedAt, result: settled };
         inFlight = null;
-        return result;
+        return settled;
       });
-    return inFlight;
+    inFlight = { startedAt, result };
+    return result;
   };
-  return async (): Promise<ProbeAnswer> => {
-    const result = await settle();
+  const settle = async (fresh: boolean): Promise<Settled> => {
+    const askedAt = clock();
+    for (;;) {
+      if (inFlight && (!fresh || inFlight.startedAt >= askedAt)) return inFlight.result;
+      if (inFlight) {
+        await inFlight.result;
+        continue;
+      }
+      if (last && fresh && last.startedAt >= askedAt) return last.result;
+      const wait = last ? minIntervalMs() - (clock() - last.startedAt) : 0;
+      if (wait <= 0) return start();
+      if (!fresh) return last!.result;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  };
+  return async ({ fresh = false }: ProbeRequest = {}): Promise<ProbeAnswer> => {
+    const result = await settle(fresh);
     if (!result.ok) throw result.error;
     return result.answer;
   };
 }
 
-/** The probe as routes run it: limited per process by MEMDASH_PROBE_MIN_INTERVAL_MS. */
+/**
+ * The probe as routes run it (the webhook page's and the break-glass's alike): limited per process by
+ * MEMDASH_PROBE_MIN_INTERVAL_MS. There is no other way to run it.
+ */
 export const probeNow = limitedProbe(
   () => runProbe(),
   () => settings().probeMinIntervalMs,

@@ -1,22 +1,25 @@
 import 'server-only';
-import { KubeConfig, type Cluster, type User } from '@kubernetes/client-node';
-import { AppError } from '@/lib/http/errors';
+import { KubeConfig, type Cluster, type User, type V1SelfSubjectReview } from '@kubernetes/client-node';
+import { AppError, clusterAnswerOf } from '@/lib/http/errors';
 import type { WriteCredential } from '@/lib/write-credential';
 import { clientsFor, readKubeConfig, type KubeClients } from './client';
+import { NOT_A_BEARER_TOKEN, bearerToken, parseWriteKubeconfig, type InlineSecret } from './write-kubeconfig';
 
 // The per-request write client. Usage (the write guard does this; routes get the clients from it):
 //   const kc = writeKubeConfig(credential);      // refuses a bad kubeconfig before anything connects
 //   const k = clientsFor(kc);                    // used for this one request, then dropped
-//   const actor = await actorOf(k);              // "operator", or "unknown"
+//   const actor = await actorOf(k);              // who the cluster says it is; a 401 when it does not accept it
 // The write always goes to the read cluster's server with the read cluster's CA: a kubeconfig contributes only its
-// user's secret, so it can neither point memdash elsewhere (SSRF) nor make it run a command or read a file.
+// user's inline secret (write-kubeconfig.ts), so it can neither point memdash elsewhere (SSRF) nor make it run a
+// command or read a file.
 
 /** Builds the KubeConfig of one write from the operator's credential; throws a 400 naming what is refused. */
 export function writeKubeConfig(credential: WriteCredential, read: KubeConfig = readKubeConfig()): KubeConfig {
   const cluster = read.getCurrentCluster();
   if (!cluster) throw new AppError('internal', "memdash's read kubeconfig has no current cluster");
-  const user =
-    credential.kind === 'token' ? tokenUser(credential.token) : kubeconfigUser(credential.kubeconfig, credential.fileName, cluster);
+  const secret =
+    credential.kind === 'token' ? tokenSecret(credential.token) : kubeconfigSecret(credential.kubeconfig, credential.fileName, cluster);
+  const user: User = { name: 'write', ...secret };
   const kc = new KubeConfig();
   kc.loadFromOptions({
     clusters: [cluster],
@@ -27,61 +30,44 @@ export function writeKubeConfig(credential: WriteCredential, read: KubeConfig = 
   return kc;
 }
 
-function tokenUser(token: string): User {
-  const trimmed = token.trim();
-  // A header value cannot hold control characters; a token with spaces is a paste of something else.
-  if (!/^[\x21-\x7e]{1,8192}$/.test(trimmed))
-    throw new AppError('bad-request', 'The write token is not a bearer token (printable characters, no spaces)');
-  return { name: 'write', token: trimmed };
+function tokenSecret(token: string): InlineSecret {
+  const checked = bearerToken(token);
+  if (checked === null) throw new AppError('bad-request', `The write token ${NOT_A_BEARER_TOKEN}`);
+  return { token: checked };
 }
 
-/** The kubeconfig's current user, refused when it would run a command, read a file, or talk to another server. */
-function kubeconfigUser(text: string, fileName: string, readCluster: Cluster): User {
-  const kc = new KubeConfig();
-  try {
-    kc.loadFromString(text); // parses only; nothing in it runs or connects here
-  } catch {
-    // The parser's message quotes the file around the fault, which may be the secret itself: never pass it on.
-    throw new AppError('bad-request', `${fileName} is not a kubeconfig (its YAML could not be read)`);
-  }
-  const context = kc.getContextObject(kc.getCurrentContext());
-  if (!context) throw new AppError('bad-request', `${fileName} has no current-context`);
-  const cluster = kc.getCluster(context.cluster);
-  const user = kc.getUser(context.user);
-  if (!cluster || !user)
-    throw new AppError('bad-request', `${fileName}: context ${context.name} names a cluster or user the file does not hold`);
-  const problem = userProblem(user) ?? serverProblem(cluster.server, readCluster.server);
+function kubeconfigSecret(text: string, fileName: string, readCluster: Cluster): InlineSecret {
+  const { server, secret } = parseWriteKubeconfig(text, fileName);
+  const problem = serverProblem(server, readCluster.server);
   if (problem) throw new AppError('bad-request', `${fileName} refused: ${problem}`);
-  const { token, certData, keyData, username, password } = user;
-  if (!token && !(certData && keyData) && !(username && password)) {
-    throw new AppError('bad-request', `${fileName} refused: its user ${user.name} holds no token, client certificate or password`);
-  }
-  return { name: 'write', token, certData, keyData, username, password };
+  return secret;
 }
 
-function userProblem(user: User): string | null {
-  if (user.exec) return `its user ${user.name} runs a command (exec); memdash never runs commands from a kubeconfig`;
-  if (user.authProvider) return `its user ${user.name} uses an auth-provider; give a kubeconfig with a token or client certificate`;
-  if (user.certFile || user.keyFile) return `its user ${user.name} names certificate files on disk; embed them (client-certificate-data)`;
-  return null;
+/** Every secret value the write's KubeConfig holds, for the redactor: none of them may leave in a message. */
+export function secretsOf(kc: KubeConfig): string[] {
+  const user = kc.getCurrentUser();
+  return [user?.token, user?.password, user?.certData, user?.keyData].filter((s): s is string => Boolean(s));
 }
 
-/** Null when both URLs name the same scheme, host, port and path; the read server's URL is never shown twice. */
+/**
+ * Null when both URLs name the same scheme, host, port and path. Neither URL is shown: the message is stored in the
+ * audit that anyone can read, and the read server's address is not the uploader's to learn.
+ */
 export function serverProblem(server: string, readServer: string): string | null {
-  if (sameServer(server, readServer)) return null;
-  return `it names the server ${server}, but memdash writes only to the cluster it reads (${readServer})`;
+  const [a, b] = [partsOf(server), partsOf(readServer)];
+  if (!a) return 'its server is not a URL';
+  const differs = b ? (Object.keys(a) as Array<keyof typeof a>).filter((part) => a[part] !== b[part]) : ['server'];
+  if (differs.length === 0) return null;
+  return `it names another API server (its ${differs.join(', ')} differs from the cluster memdash reads); memdash writes only to the cluster it reads`;
 }
 
-function sameServer(a: string, b: string): boolean {
-  const canonical = (s: string) => {
-    const url = new URL(s);
-    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-    return `${url.protocol}//${url.hostname.toLowerCase()}:${port}${url.pathname.replace(/\/+$/, '')}`;
-  };
+function partsOf(server: string): { scheme: string; host: string; port: string; path: string } | null {
   try {
-    return canonical(a) === canonical(b);
+    const url = new URL(server);
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    return { scheme: url.protocol, host: url.hostname.toLowerCase(), port, path: url.pathname.replace(/\/+$/, '') };
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -90,14 +76,58 @@ export function writeClients(kc: KubeConfig, signal?: AbortSignal): KubeClients 
   return clientsFor(kc, undefined, signal);
 }
 
-/** Who the credential is, from a SelfSubjectReview; "unknown" when the cluster will not say. */
+const ANONYMOUS = 'system:anonymous';
+
+/**
+ * Who the credential is, from a SelfSubjectReview; a 401 when the cluster does not accept it, so that no step runs
+ * on a credential nobody checked. A 403 comes after authentication and names the user; a cluster without the
+ * review (404) is asked with a SelfSubjectAccessReview instead, which every authenticated user may make. Any other
+ * failure (unreachable, 5xx) propagates: a write that could not be checked does not run.
+ */
 export async function actorOf(k: KubeClients): Promise<string> {
+  let review: V1SelfSubjectReview;
   try {
-    const review = await k.authentication.createSelfSubjectReview({
+    review = await k.authentication.createSelfSubjectReview({
       body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' },
     });
-    return review.status?.userInfo?.username || 'unknown';
-  } catch {
-    return 'unknown';
+  } catch (err) {
+    return clusterAnswerOf(err)?.status === 404 ? actorByAccessReview(k) : actorOfRefusal(err);
   }
+  const info = review.status?.userInfo;
+  if (info?.username === ANONYMOUS || info?.groups?.includes('system:unauthenticated')) throw notAccepted(ANONYMOUS);
+  return info?.username || 'unknown';
+}
+
+async function actorByAccessReview(k: KubeClients): Promise<string> {
+  try {
+    await k.authorization.createSelfSubjectAccessReview({
+      body: {
+        apiVersion: 'authorization.k8s.io/v1',
+        kind: 'SelfSubjectAccessReview',
+        spec: { nonResourceAttributes: { path: '/api', verb: 'get' } },
+      },
+    });
+    return 'unknown';
+  } catch (err) {
+    return actorOfRefusal(err);
+  }
+}
+
+/** The actor a 403 names (it passed authentication), or the refusal a 401 or an anonymous 403 is; else rethrows. */
+function actorOfRefusal(err: unknown): string {
+  const answer = clusterAnswerOf(err);
+  if (answer?.status === 401) throw notAccepted(null);
+  if (answer?.status !== 403) throw err;
+  const user = answer.message?.match(/\bUser "([^"]*)" cannot\b/)?.[1];
+  if (user === ANONYMOUS) throw notAccepted(ANONYMOUS);
+  return user || 'unknown';
+}
+
+function notAccepted(as: string | null): AppError {
+  return new AppError(
+    'unauthorized',
+    as
+      ? `The cluster did not accept the write credential: it took the request as ${as}. Check the token or the kubeconfig.`
+      : 'The cluster did not accept the write credential (401 Unauthorized): check the token or the kubeconfig (expired?).',
+  );
 }

@@ -12,7 +12,7 @@ import {
   scaleAdmissionController,
 } from '@/lib/k8s/break-glass';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
-import { runProbe } from '@/lib/k8s/probe';
+import { probeNow } from '@/lib/k8s/probe';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
 import { readBreakGlassFacts } from './break-glass';
 import type { StepAnswer } from './break-glass-types';
@@ -52,7 +52,7 @@ export async function deleteRegistrations(w: KubeClients, now: Date): Promise<St
 export async function probe(now: Date): Promise<StepAnswer> {
   const registration = await readWebhookConfiguration(readClients());
   const present = Boolean(registration?.webhooks?.some((e) => e.name === settings().webhookEntry));
-  const answer = await runProbe(() => now);
+  const answer = await probeNow({ fresh: true });
   await remember(record(now, 'probe', { probe: answer.outcome, registrationPresent: present }));
   return { step: 'probe', probe: answer, done: `${answer.outcome}${present ? ' (the registration stands)' : ' (no registration)'}` };
 }

@@ -52,8 +52,8 @@ export interface BreakGlassView {
   gap: { since: string; source: 'recorded-gap' | 'recorded-deletion' } | null;
   waitTimeoutMs: number;
   commands: BreakGlassCommandsView;
-  /** The control-plane fallback, one block per node. */
-  fallback: Array<{ node: string; commands: string[] }>;
+  /** The control-plane fallback per node: restoring pod creation, and bringing Kyverno back, never in one block. */
+  fallback: Array<{ node: string; restore: string[]; bringBack: string[] }>;
   names: BreakGlassNamesView;
 }
 

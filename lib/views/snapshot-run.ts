@@ -1,7 +1,7 @@
 import 'server-only';
 import type { V1Job, V1Pod } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { diffCounts, diffTables, keyParts } from '@/lib/domain';
+import { diffCounts, diffTables, keyParts, versionsAroundWrite } from '@/lib/domain';
 import { snapshotResultOf, type SnapshotResult } from '@/lib/domain/snapshot-result';
 import { MANUAL_ANNOTATION } from '@/lib/domain/snapshot-job';
 import { snapshotRunCommands } from '@/lib/domain/write-commands';
@@ -41,7 +41,7 @@ export async function readSnapshotRun(job: string, k: KubeClients = readClients(
       retries: found.spec?.backoffLimit ?? null,
       tries,
       result,
-      diff: result.kind === 'success' && createdAt ? await diffAround(createdAt) : null,
+      diff: result.kind === 'success' ? await diffOfRun(tries.at(-1)!, createdAt, result.rows) : null,
       commands: snapshotRunCommands(settings(), job),
     },
     logs,
@@ -87,16 +87,16 @@ function tryOf(pod: V1Pod, log: string): SnapshotTry {
 }
 
 /**
- * The table's last version with data before the run against the newest version since: after an override the
- * version just before the run is the emptied table, so "before" skips versions without data.
+ * The change the run wrote: the version its successful try wrote against the version with data in force before it
+ * (never the newest version since, which may be anyone's later write). Null until the recorder has seen the write.
  */
-async function diffAround(createdAt: string): Promise<RunDiff | null> {
+async function diffOfRun(last: SnapshotTry, createdAt: string | null, rows: number): Promise<RunDiff | null> {
+  const startedAt = last.startedAt ?? createdAt;
+  if (!startedAt) return null;
   const db = await historyDb();
-  const versions = await listVersions(db);
-  const before = versions.filter((v) => v.inForceFrom < createdAt && v.rows > 0).at(-1);
-  const after = versions.filter((v) => v.inForceFrom >= createdAt && v.rows > 0 && v.source === 'watch').at(-1);
-  if (!before || !after) return null;
-  const [from, to] = await Promise.all([readVersion(db, before.id), readVersion(db, after.id)]);
+  const around = versionsAroundWrite(await listVersions(db), { startedAt, endedAt: last.finishedAt, rows });
+  if (!around) return null;
+  const [from, to] = await Promise.all([readVersion(db, around.before.id), readVersion(db, around.written.id)]);
   if (!from || !to) return null;
   const diff = diffTables(from.data, to.data);
   const workloads = (data: Record<string, string> | null) =>

@@ -54,3 +54,9 @@ export interface WebhookHealth {
 }
 
 export type { AdmissionPod, AdmissionReplicas, DisruptionBudget, GlobalContextEntryRead, LogTail, MutatingPolicyRead, SnapshotRun };
+
+/** The JSON of GET /api/webhook/state: the state alone, what every page's header shows. */
+export interface WebhookStateRead {
+  readAt: string;
+  state: WebhookHealth['state'];
+}

@@ -57,9 +57,12 @@ describe('GET /api/break-glass on the healthy local cluster', () => {
   it("fills in the runbook's commands and the control-plane fallback", () => {
     expect(body.commands.scaleDown).toBe('cexec iac kubectl $KC -n kyverno-prd scale deployment kyverno-admission-controller --replicas=0');
     expect(body.fallback.map((f) => f.node)).toEqual(['srvk8s1', 'srvk8s2', 'srvk8s3']);
-    expect(body.fallback[0]!.commands[1]).toBe(
+    expect(body.fallback[0]!.restore[2]).toBe(
       'ssh ansible@srvk8s1 sudo microk8s kubectl delete mutatingwebhookconfiguration,validatingwebhookconfiguration -l webhook.kyverno.io/managed-by=kyverno',
     );
+    expect(body.fallback[0]!.bringBack).toEqual([
+      'ssh ansible@srvk8s1 sudo microk8s kubectl -n kyverno-prd scale deployment kyverno-admission-controller --replicas=3',
+    ]);
   });
 });
 

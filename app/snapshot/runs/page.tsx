@@ -1,4 +1,4 @@
-import { formatCount, showTime } from '@/lib/domain';
+import { countOf, formatCount, showTime } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
@@ -86,7 +86,7 @@ function RunsTable({ list }: { list: SnapshotRunList }) {
 
 function outcomeText(result: SnapshotResult): string {
   if (result.kind === 'success')
-    return `wrote: ${formatCount(result.rows)} rows, ${formatCount(result.new)} new, ${formatCount(result.gone)} gone`;
+    return `wrote: ${countOf(result.rows, 'row')}, ${formatCount(result.new)} new, ${formatCount(result.gone)} gone`;
   if (result.kind === 'refusal') return `refused: ${result.reason}`;
   if (result.kind === 'failed') return `failed: ${result.traceback.split('\n').at(-1)}`;
   return result.lastLine ? `no result (${result.lastLine})` : 'no result';

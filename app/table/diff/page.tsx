@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
 import { ErrorState } from '@/components/ErrorState';
-import { diffPageCount, formatCount, showTime, type DiffPage } from '@/lib/domain';
+import { diffPageCount, countOf, formatCount, showTime, type DiffPage } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
@@ -57,7 +57,7 @@ export default async function DiffPage({ searchParams }: Props) {
         <span className="font-mono">{showTime(found.to.inForceFrom)}</span>
         {imported(found.to) && ` (${imported(found.to)})`}:{' '}
         <strong>
-          {formatCount(counts.rows)} rows, {formatCount(counts.new)} new, {formatCount(counts.gone)} gone
+          {countOf(counts.rows, 'row')}, {formatCount(counts.new)} new, {formatCount(counts.gone)} gone
         </strong>
         , {counts.changed} changed.
       </p>
@@ -101,8 +101,7 @@ function PageLinks({ page, query }: { page: DiffPage; query: URLSearchParams }) 
   return (
     <nav aria-label="Pages of the diff" className="flex flex-wrap gap-3 text-sm" data-testid="diff-pages">
       <span>
-        Page {formatCount(page.page)} of {formatCount(pages)} ({formatCount(page.size)} rows of each kind per page; the exports have them
-        all)
+        Page {formatCount(page.page)} of {formatCount(pages)} ({countOf(page.size, 'row')} of each kind per page; the exports have them all)
       </span>
       {page.page > 1 && <Link href={href(page.page - 1)}>Previous page</Link>}
       {page.page < pages && <Link href={href(page.page + 1)}>Next page</Link>}

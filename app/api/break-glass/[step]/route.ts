@@ -31,7 +31,8 @@ const STEPS = {
     },
   }),
   // The probe is the runbook's dry run with memdash's read credential, as the default kubeconfig runs it; it passes
-  // the guard so that who asked is on the record with the other steps.
+  // the guard (a credential the cluster accepts) so that who asked is on the record with the other steps, and the
+  // webhook page's limiter, asking for a probe started after the step before it (lib/k8s/probe.ts).
   probe: guardedWrite({
     action: 'break-glass.probe',
     body: noBody,

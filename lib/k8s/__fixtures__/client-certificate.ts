@@ -1,0 +1,26 @@
+// A throwaway self-signed client certificate and two keys, made for these tests with openssl (P-256, CN
+// memdash-test-a): no cluster trusts them. `otherKey` is not the certificate's key.
+export const certificate = `-----BEGIN CERTIFICATE-----
+MIIBqDCCAU2gAwIBAgIUQ6qTfjKAXkCqsG2oXHO44unqcSkwCgYIKoZIzj0EAwIw
+KDEXMBUGA1UEAwwObWVtZGFzaC10ZXN0LWExDTALBgNVBAoMBHRlc3QwIBcNMjYx
+MjAzMTQxNDEzWhgPMjEyNjExMDkxNDE0MTNaMCgxFzAVBgNVBAMMDm1lbWRhc2gt
+dGVzdC1hMQ0wCwYDVQQKDAR0ZXN0MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE
+j9vkuQhLTQQdNHqRmd5Juap3gWZGb/x411pFSRtJPvdnHy1sHCfGIawnxKAiCGEy
+ertkZBmaglHHnQMlLIpFKKNTMFEwHQYDVR0OBBYEFITr1/n1qkuZDNjeijtiO6RL
+kFf0MB8GA1UdIwQYMBaAFITr1/n1qkuZDNjeijtiO6RLkFf0MA8GA1UdEwEB/wQF
+MAMBAf8wCgYIKoZIzj0EAwIDSQAwRgIhAJGZ89uBUr74UnoDe0qy6VGDVAOOQXIr
+73K1xCIVMvUXAiEApOH2iezTjgswdeGgSEnh417FIW7yykqhxRwdvvF9jWI=
+-----END CERTIFICATE-----
+`;
+export const key = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgSfMCmiXfwemwJzUz
+XqrJHCi5HWTbsrbWOOjBDjkMm/+hRANCAASP2+S5CEtNBB00epGZ3km5qneBZkZv
+/HjXWkVJG0k+92cfLWwcJ8YhrCfEoCIIYTJ6u2RkGZqCUcedAyUsikUo
+-----END PRIVATE KEY-----
+`;
+export const otherKey = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgPbZ0VBNfVcrb697+
+8mv555BwvZqeG/OIyF3LQ8CrJSmhRANCAARtAHGFVrVaXMMgb71DVYObWnkFrqEI
+Ad11/bkJ0oukJrq0DLGIolzRrVaPUUnkzABqnpC4bUWnXOlvT+cgw+G5
+-----END PRIVATE KEY-----
+`;
