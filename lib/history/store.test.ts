@@ -11,7 +11,7 @@ import {
   recordReplicas,
   writeCursor,
 } from './observations';
-import { recordedStamp } from './reads';
+import { listSnapshots, recordedStamp } from './reads';
 import { contentHash, importSavedTable, importsHeld, listVersions, readVersion, recordTableVersion, rowsOverTime } from './store';
 
 // The store on a real SQLite file (in the postgres group, a real PostgreSQL database: test/stores.ts): migrations,
@@ -236,6 +236,20 @@ describe('the cap on imports', () => {
     const cap = { imports: 10, bytes: 2 * bytesOfOne };
     expect(await importSavedTable(db, table(2), 'b.json', new Date(), cap)).toMatchObject({ created: true });
     expect(await importSavedTable(db, table(3), 'c.json', new Date(), cap)).toEqual({ full: { imports: 2, bytes: 2 * bytesOfOne } });
+  });
+});
+
+describe('the list of versions', () => {
+  it('counts a recorded version against the recorded one before it, never against an import in between', async () => {
+    await recordTableVersion(db, seen(A, '1', '2026-10-01T00:00:00Z'));
+    const between = { data: { other_web_app: '1Mi' }, takenAt: '2026-10-02T00:00:00Z', takenAtSource: 'file-name' as const, rows: 1 };
+    await importSavedTable(db, between, 'memory-requests-2026-10-02.json', new Date());
+    await recordTableVersion(db, seen(B, '2', '2026-10-03T00:00:00Z'));
+    const [newest, imported, oldest] = await listSnapshots(db);
+    expect([newest!.source, imported!.source, oldest!.source]).toEqual(['watch', 'import', 'watch']);
+    expect(newest).toMatchObject({ before: oldest!.id, counts: { new: 0, gone: 0, changed: 1 } });
+    expect(imported).toMatchObject({ before: oldest!.id, counts: { new: 1, gone: 2, changed: 0 } });
+    expect(oldest).toMatchObject({ before: null, counts: null });
   });
 });
 
