@@ -3,9 +3,10 @@
 //   2. a workload's memory history vs the raw Prometheus query_range for the same series (target <= 1.5x).
 //   node bench/history.ts [namespace workload]     (default payments api; needs the local cluster and `npm run build`)
 // It starts memdash on a history store of its own, since it imports two synthetic snapshots dated 2001-01-01/02.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { kubeconfigPath } from '../e2e/cluster/lib/paths.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { prometheusUrl } from '../e2e/cluster/lib/prometheus.ts';
 import { percentile, startMemdash, stopMemdash, time, waitForCaches } from './harness.ts';
@@ -35,6 +36,9 @@ function snapshot(seed: number): Record<string, string> {
   return data;
 }
 
+// an import is a write: the local cluster's operator may patch the table
+const operatorToken = readFileSync(kubeconfigPath('operator'), 'utf8').match(/token: (\S+)/)?.[1];
+
 async function importSnapshot(seed: number): Promise<number> {
   const content = JSON.stringify({
     apiVersion: 'v1',
@@ -44,7 +48,7 @@ async function importSnapshot(seed: number): Promise<number> {
   });
   const response = await fetch(`${base}/api/history/imports`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
+    headers: { 'content-type': 'application/json', origin: base, authorization: `Bearer ${operatorToken}` },
     body: JSON.stringify({ fileName: `memory-requests-2001-01-0${seed}.json`, content }),
   });
   const body = (await response.json()) as { versionId?: number; error?: { message: string } };

@@ -1,48 +1,38 @@
 'use client';
 
 import { showTime, countOf } from '@/lib/domain';
+import { tablePatchCheck } from '@/lib/domain/access';
+import { shellQuote } from '@/lib/domain/shell';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Card } from '@/components/ui/Card';
+import { GuardedAction } from '@/components/write/GuardedAction';
+import { postWrite } from '@/lib/query';
 
-/** Uploads a saved table (memory-requests-<date>.json) to the history as a snapshot dated by its name or a time. */
-export function ImportTable() {
+interface Imported {
+  versionId: number;
+  created: boolean;
+  rows: number;
+  takenAt: string;
+}
+
+/**
+ * Uploads a saved table (memory-requests-<date>.json) to the history as a version dated by its name or a time. A
+ * write: it takes the write credential, which must be allowed to patch the table.
+ */
+export function ImportTable({ namespace, table }: { namespace: string; table: string }) {
   const router = useRouter();
   const [file, setFile] = useState<File | null>(null);
   const [takenAt, setTakenAt] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  async function upload() {
-    if (!file) return;
-    const response = await fetch('/api/history/imports', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fileName: file.name, content: await file.text(), takenAt: takenAt || undefined }),
-    });
-    const body = (await response.json().catch(() => null)) as {
-      error?: { message: string };
-      rows?: number;
-      takenAt?: string;
-      created?: boolean;
-    } | null;
-    if (!response.ok) setMessage({ ok: false, text: body?.error?.message ?? `HTTP ${response.status}` });
-    else {
-      setMessage({
-        ok: true,
-        text: `${body?.created ? 'Imported' : 'Already imported'}: ${countOf(body?.rows ?? 0, 'row')}, dated ${showTime(body?.takenAt)}.`,
-      });
-      router.refresh();
-    }
-  }
 
   return (
     <Card data-testid="import-table">
       <h2 className="font-semibold">Import a saved table</h2>
       <p className="text-sm text-zinc-600">
         The file the runbook saves: <code>kubectl get configmap memory-requests -o json &gt; memory-requests-&lt;date&gt;.json</code>. It is
-        dated by the date in its name, unless you give a time.
+        dated by the date in its name, unless you give a time. It is listed under &ldquo;Imported&rdquo;, apart from what memdash recorded.
       </p>
-      <div className="mt-2 flex flex-wrap items-end gap-3">
+      <div className="my-2 flex flex-wrap items-end gap-3">
         <input
           type="file"
           accept=".json,application/json"
@@ -58,15 +48,42 @@ export function ImportTable() {
             onChange={(e) => setTakenAt(e.target.value)}
           />
         </label>
-        <button type="button" className="rounded border bg-zinc-100 px-3 py-1" disabled={!file} onClick={upload}>
-          Import
-        </button>
       </div>
-      {message && (
-        <p className={`mt-2 ${message.ok ? 'text-green-800' : 'text-red-800'}`} data-testid="import-message">
-          {message.text}
-        </p>
-      )}
+      <GuardedAction<Imported>
+        key={file ? `${file.name}:${file.lastModified}` : 'none'}
+        testId="import-action"
+        title="Import it into the history"
+        target={
+          <>
+            memdash&apos;s history of ConfigMap{' '}
+            <span className="font-mono">
+              {namespace}/{table}
+            </span>
+            {file && <>, from {file.name}</>}
+          </>
+        }
+        commandsTitle="The same from a terminal"
+        commands={[
+          `node scripts/import-table.ts --url "$MEMDASH_URL" --token-file prd-write.token${takenAt ? ` --at ${shellQuote(takenAt)}` : ''} ${file ? shellQuote(file.name) : 'memory-requests-<date>.json'}`,
+        ]}
+        checks={[tablePatchCheck(namespace, table)]}
+        buttonLabel="Import"
+        unavailable={file ? null : 'Choose a saved file first'}
+        run={async (credential) =>
+          postWrite<Imported>(
+            '/api/history/imports',
+            { fileName: file!.name, content: await file!.text(), takenAt: takenAt || undefined },
+            credential,
+          )
+        }
+        onDone={() => router.refresh()}
+        result={(done) => (
+          <span data-testid="import-message">
+            {done.created ? 'Imported' : 'Already imported'}: {countOf(done.rows, 'row')}, dated {showTime(done.takenAt)} (version{' '}
+            {done.versionId}).
+          </span>
+        )}
+      />
     </Card>
   );
 }

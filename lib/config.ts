@@ -105,6 +105,10 @@ const SETTINGS = {
   kubectl: ['MEMDASH_KUBECTL', z.string().trim().min(1).default('cexec iac kubectl')],
   // The history store (table versions, registration gaps, imports, audit records): a SQLite file, created on first start.
   historyPath: ['MEMDASH_HISTORY_PATH', z.string().trim().min(1).default('./data/memdash.sqlite')],
+  // What imports of saved tables may hold in the store, all imports together (a write credential may import, and
+  // an import is never deleted): past either, an import is refused with 409, naming the setting to raise.
+  historyImportsMax: ['MEMDASH_HISTORY_IMPORTS_MAX', positiveInt.default(100)],
+  historyImportBytesMax: ['MEMDASH_HISTORY_IMPORT_BYTES_MAX', positiveInt.default(64 * 1024 * 1024)],
   // A PostgreSQL store instead of the SQLite file, for several replicas: postgres://user:password@host:port/db.
   // Its value is never shown, not even in an error: it holds the password.
   databaseUrl: [

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { DiffTables } from '@/components/DiffTables';
 import { GuardedAction } from '@/components/write/GuardedAction';
+import { tablePatchCheck } from '@/lib/domain/access';
 import { restoreCommands } from '@/lib/domain/write-commands';
 import type { AppError } from '@/lib/http/errors';
 import { postWrite } from '@/lib/query';
@@ -11,6 +12,8 @@ import type { RestoreBody, RestoreDone, RestorePreview, RestoreSource } from '@/
 export interface VersionChoice {
   id: number;
   text: string;
+  /** An uploaded saved table, not a version memdash saw: offered apart. */
+  imported: boolean;
 }
 
 interface Props {
@@ -20,7 +23,7 @@ interface Props {
   commandSettings: { kubectl: string; kyvernoNamespace: string; tableConfigMap: string; snapshotCronJob: string };
 }
 
-/** Pick a recorded version or a saved file, see what it changes against today's table, then put it back. */
+/** Pick a version of the history (recorded ones apart from imported ones) or a saved file, see what it changes against today's table, then put it back. */
 export function RestoreTable({ namespace, table, versions, commandSettings }: Props) {
   const [source, setSource] = useState<RestoreSource | null>(null);
   const [preview, setPreview] = useState<RestorePreview | null>(null);
@@ -43,19 +46,16 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
       <section className="flex flex-wrap items-end gap-4 rounded border border-zinc-200 bg-white p-3" data-testid="restore-source">
         {/* a version's label is long: on a phone the select takes the box's width and cuts it, not the page's */}
         <label className="flex max-w-full min-w-0 flex-col text-sm">
-          A recorded version
+          A version of the history
           <select
             className="w-full max-w-full min-w-0 rounded border px-2 py-1 sm:w-auto"
-            aria-label="Recorded version"
+            aria-label="Version of the history"
             defaultValue=""
             onChange={(e) => e.target.value && show({ versionId: Number(e.target.value) })}
           >
             <option value="">choose…</option>
-            {versions.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.text}
-              </option>
-            ))}
+            <VersionGroup label="Recorded by memdash" versions={versions.filter((v) => !v.imported)} />
+            <VersionGroup label="Imported (not recorded by memdash)" versions={versions.filter((v) => v.imported)} />
           </select>
         </label>
         <span className="text-zinc-600">or</span>
@@ -110,7 +110,7 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
               ) : undefined
             }
             commands={restoreCommands(commandSettings, preview.fileName)}
-            checks={[{ verb: 'patch', group: '', resource: 'configmaps', namespace, name: table }]}
+            checks={[tablePatchCheck(namespace, table)]}
             confirm={table}
             buttonLabel="Restore"
             // the table this diff was made against: the restore is refused (409) when it was written since
@@ -131,5 +131,18 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
         </>
       )}
     </div>
+  );
+}
+
+function VersionGroup({ label, versions }: { label: string; versions: VersionChoice[] }) {
+  if (versions.length === 0) return null;
+  return (
+    <optgroup label={label}>
+      {versions.map((v) => (
+        <option key={v.id} value={v.id}>
+          {v.text}
+        </option>
+      ))}
+    </optgroup>
   );
 }

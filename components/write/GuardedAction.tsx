@@ -30,6 +30,8 @@ export interface GuardedActionProps<T> {
   title: string;
   target: ReactNode;
   commands: readonly string[];
+  /** What the commands are, when they are not kubectl's (an import is memdash's own: its CLI). */
+  commandsTitle?: string;
   checks: readonly AccessCheck[];
   confirm?: string;
   warning?: ReactNode;
@@ -77,7 +79,7 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
           {props.warning}
         </div>
       )}
-      <CommandLines commands={props.commands} />
+      <CommandLines commands={props.commands} title={props.commandsTitle} />
       {props.runWithoutCredential && !credential ? (
         <p className="text-zinc-700" data-testid="no-credential-needed">
           Needs no write credential: it runs with memdash&apos;s read credential.

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { backfilledP90Mi } from '../../test/integration/backfill';
 import { kubectlJson } from '../../test/integration/cluster';
 import { bytes } from '../../test/integration/scenario';
+import { GuardedButton, tokenOf } from './write-page';
 import { formatMemory } from '../../lib/domain';
 
 const table = () => kubectlJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
@@ -63,14 +64,28 @@ test('an imported saved table becomes a version, and the diff against today expo
 
   await page.goto('/table/snapshots');
   await page.getByLabel('Saved table file').setInputFiles(file);
-  await page.getByRole('button', { name: 'Import' }).click();
+  // an import is a write: the viewer may not patch the table, so the cluster's answer is shown before and after
+  const action = new GuardedButton(page.getByTestId('import-action'));
+  await action.useToken(tokenOf('viewer'));
+  await action.expectMay(/may not patch configmaps memory-requests in kyverno-prd/);
+  await action.button(/^Import$/).click();
+  await expect(action.section.getByTestId('action-error')).toHaveAttribute('data-error', 'forbidden');
+  await action.section.getByRole('button', { name: 'Forget it' }).click();
+  await action.useToken(tokenOf('operator'));
+  await action.expectMay(/may patch configmaps memory-requests in kyverno-prd/);
+  await action.button(/^Import$/).click();
   await expect(page.getByTestId('import-message')).toContainText('dated 2026-11-01T00:00:00Z');
-  // the store outlives a run (and other tests import tables too): find this import by its file, not its place
-  const imported = page.getByTestId('snapshot').filter({ hasText: 'imported (memory-requests-2026-11-01.json)' });
+  // the store outlives a run (and other tests import tables too): find this import by its file, not its place; it is
+  // listed with the imports, apart from the recorded versions
+  const imported = page
+    .getByTestId('imported-versions')
+    .getByTestId('snapshot')
+    .filter({ hasText: 'imported (memory-requests-2026-11-01.json)' });
   await expect(imported).toHaveCount(1);
+  await expect(page.getByTestId('snapshots').getByText('memory-requests-2026-11-01.json')).toHaveCount(0);
   await page.screenshot({ path: info.outputPath('snapshots.png'), fullPage: true });
 
-  const versions = page.getByTestId('snapshot');
+  const versions = page.getByTestId('snapshots').getByTestId('snapshot');
   const importedId = await imported.getAttribute('data-version');
   const newestId = await versions.first().getAttribute('data-version');
   await page.goto(`/table/diff?from=${importedId}&to=${newestId}`);

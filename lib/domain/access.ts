@@ -34,3 +34,8 @@ export function accessAnswer(check: AccessCheck, allowed: boolean, reason: strin
   const text = allowed ? `may ${what}` : `may not ${what}${reason ? `: ${reason}` : ''}`;
   return { check, allowed, reason: reason || null, text };
 }
+
+/** May it patch the table ConfigMap: what a restore and an import of a saved table both need. */
+export function tablePatchCheck(namespace: string, table: string): AccessCheck {
+  return { verb: 'patch', group: '', resource: 'configmaps', namespace, name: table };
+}

@@ -111,21 +111,29 @@ export async function listGaps(db: HistoryDb): Promise<RegistrationGap[]> {
 }
 
 export interface SnapshotEntry extends VersionSummary {
-  /** Against the version before it; null for the first. */
+  /** The version the counts are against: for a recorded one the recorded one before it, for an import the one before it. */
+  before: number | null;
+  /** Against `before`; null for the first. */
   counts: DiffCounts | null;
 }
 
 // Counts of a pair of contents never change, so they are kept for the process's life, keyed by the two hashes.
 const countsByHashes = new Map<string, DiffCounts>();
 
-/** Every version, newest first, with rows, new, gone and changed against the one before it. */
+/**
+ * Every version, newest first, with rows, new, gone and changed against the one before it. A recorded version is
+ * compared with the recorded one before it, never with an import in between: the recorded ones are what the table
+ * went through, and an import is a file someone uploaded.
+ */
 export async function listSnapshots(db: HistoryDb): Promise<SnapshotEntry[]> {
   const versions = await listVersions(db);
   const entries: SnapshotEntry[] = [];
+  let lastRecorded: VersionSummary | undefined;
   for (let i = 0; i < versions.length; i++) {
     const version = versions[i]!;
-    const before = versions[i - 1];
-    entries.push({ ...version, counts: before ? await countsBetween(db, before, version) : null });
+    const before = version.source === 'watch' ? lastRecorded : versions[i - 1];
+    if (version.source === 'watch') lastRecorded = version;
+    entries.push({ ...version, before: before?.id ?? null, counts: before ? await countsBetween(db, before, version) : null });
   }
   return entries.reverse();
 }

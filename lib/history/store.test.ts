@@ -11,8 +11,8 @@ import {
   recordReplicas,
   writeCursor,
 } from './observations';
-import { recordedStamp } from './reads';
-import { contentHash, importSavedTable, listVersions, readVersion, recordTableVersion, rowsOverTime } from './store';
+import { listSnapshots, recordedStamp } from './reads';
+import { contentHash, importSavedTable, importsHeld, listVersions, readVersion, recordTableVersion, rowsOverTime } from './store';
 
 // The store on a real SQLite file (in the postgres group, a real PostgreSQL database: test/stores.ts): migrations,
 // and the idempotence the recorder relies on.
@@ -206,6 +206,50 @@ describe('imports', () => {
       label: 'memory-requests-2026-09-01.json',
       inForceFrom: '2026-09-01T00:00:00.000Z',
     });
+  });
+});
+
+describe('the cap on imports', () => {
+  const table = (n: number) => ({
+    data: { shop_web_app: `${n}Mi` },
+    takenAt: `2026-09-0${n}T00:00:00Z`,
+    takenAtSource: 'file-name' as const,
+    rows: 1,
+  });
+  // the stored data of one of them, as the store holds it: {"shop_web_app":"1Mi"}
+  const bytesOfOne = JSON.stringify({ shop_web_app: '1Mi' }).length;
+
+  it('stores no import past the count, says what the store holds, and still answers a file it holds', async () => {
+    const cap = { imports: 2, bytes: 1_000_000 };
+    expect(await importSavedTable(db, table(1), 'a.json', new Date(), cap)).toMatchObject({ created: true });
+    const second = await importSavedTable(db, table(2), 'b.json', new Date(), cap);
+    expect(second).toMatchObject({ created: true });
+    expect(await importSavedTable(db, table(3), 'c.json', new Date(), cap)).toEqual({ full: { imports: 2, bytes: 2 * bytesOfOne } });
+    expect(await importSavedTable(db, table(2), 'b.json', new Date(), cap)).toEqual({ ...second, created: false });
+    expect((await listVersions(db)).map((v) => v.label)).toEqual(['a.json', 'b.json']);
+  });
+
+  it('stores no import past the bytes, and counts neither recorded versions nor the override’s uncapped save', async () => {
+    await recordTableVersion(db, seen({ shop_web_app: '9Mi', shop_web_nginx: '9Mi' }, '1', '2026-10-01T00:00:00Z'));
+    await importSavedTable(db, table(1), 'saved-by-the-override.json', new Date());
+    expect(await importsHeld(db)).toEqual({ imports: 1, bytes: bytesOfOne });
+    const cap = { imports: 10, bytes: 2 * bytesOfOne };
+    expect(await importSavedTable(db, table(2), 'b.json', new Date(), cap)).toMatchObject({ created: true });
+    expect(await importSavedTable(db, table(3), 'c.json', new Date(), cap)).toEqual({ full: { imports: 2, bytes: 2 * bytesOfOne } });
+  });
+});
+
+describe('the list of versions', () => {
+  it('counts a recorded version against the recorded one before it, never against an import in between', async () => {
+    await recordTableVersion(db, seen(A, '1', '2026-10-01T00:00:00Z'));
+    const between = { data: { other_web_app: '1Mi' }, takenAt: '2026-10-02T00:00:00Z', takenAtSource: 'file-name' as const, rows: 1 };
+    await importSavedTable(db, between, 'memory-requests-2026-10-02.json', new Date());
+    await recordTableVersion(db, seen(B, '2', '2026-10-03T00:00:00Z'));
+    const [newest, imported, oldest] = await listSnapshots(db);
+    expect([newest!.source, imported!.source, oldest!.source]).toEqual(['watch', 'import', 'watch']);
+    expect(newest).toMatchObject({ before: oldest!.id, counts: { new: 0, gone: 0, changed: 1 } });
+    expect(imported).toMatchObject({ before: oldest!.id, counts: { new: 1, gone: 2, changed: 0 } });
+    expect(oldest).toMatchObject({ before: null, counts: null });
   });
 });
 

@@ -111,22 +111,61 @@ function recordedInForce(db: HistoryDb) {
     .executeTakeFirst();
 }
 
-/** Stores a saved table as a version dated by its file; importing the same file twice stores it once. */
+/** What all imports together may hold in the store (the settings MEMDASH_HISTORY_IMPORTS_MAX and _IMPORT_BYTES_MAX). */
+export interface ImportCap {
+  imports: number;
+  bytes: number;
+}
+
+/** What the store's imports hold now: how many, and the bytes of their data. */
+export type ImportsHeld = ImportCap;
+
+export interface ImportedVersion {
+  versionId: number;
+  created: boolean;
+}
+
+export type ImportResult = ImportedVersion | { full: ImportsHeld };
+
+/**
+ * Stores a saved table as a version dated by its file; importing the same file twice stores it once. With a `cap`
+ * (an upload), an import that would take the store's imports past it is not stored: the answer says what they hold
+ * (an import is never deleted, so only raising the cap makes room); the same file again is answered as before. The
+ * override's own save of the table it is about to empty takes no cap: a full store must not stop it half-way.
+ */
+export async function importSavedTable(db: HistoryDb, saved: SavedTable, fileName: string, importedAt: Date): Promise<ImportedVersion>;
 export async function importSavedTable(
   db: HistoryDb,
   saved: SavedTable,
   fileName: string,
   importedAt: Date,
-): Promise<{ versionId: number; created: boolean }> {
+  cap: ImportCap,
+): Promise<ImportResult>;
+export async function importSavedTable(
+  db: HistoryDb,
+  saved: SavedTable,
+  fileName: string,
+  importedAt: Date,
+  cap?: ImportCap,
+): Promise<ImportResult> {
   const hash = contentHash(saved.data);
   const takenAt = storedTime(saved.takenAt);
   const origin = `import:${takenAt}`;
+  const data = saved.data === null ? null : JSON.stringify(saved.data);
   return db.transaction().execute(async (tx) => {
+    // two imports at once on PostgreSQL would both see room for one; SQLite writes one transaction at a time
+    if (isPostgres(db)) await sql`lock table imports in share row exclusive mode`.execute(tx);
+    const existing = await importedVersion(tx, hash, origin);
+    if (existing !== undefined) return { versionId: existing, created: false };
+    if (cap) {
+      const held = await importsHeld(tx);
+      if (held.imports + 1 > cap.imports || held.bytes + Buffer.byteLength(data ?? '') > cap.bytes) return { full: held };
+    }
     const inserted = await tx
       .insertInto('table_versions')
       .values({
         content_hash: hash,
-        data: saved.data === null ? null : JSON.stringify(saved.data),
+        data,
         rows: saved.rows,
         in_force_from: takenAt,
         seen_at: storedTime(importedAt),
@@ -138,15 +177,8 @@ export async function importSavedTable(
       .onConflict((oc) => oc.columns(['content_hash', 'origin']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!inserted) {
-      const existing = await tx
-        .selectFrom('table_versions')
-        .select('id')
-        .where('content_hash', '=', hash)
-        .where('origin', '=', origin)
-        .executeTakeFirstOrThrow();
-      return { versionId: existing.id, created: false };
-    }
+    // another process stored the same file between the look and the insert
+    if (!inserted) return { versionId: (await importedVersion(tx, hash, origin))!, created: false };
     await tx
       .insertInto('imports')
       .values({
@@ -159,6 +191,27 @@ export async function importSavedTable(
       .execute();
     return { versionId: inserted.id, created: true };
   });
+}
+
+async function importedVersion(db: HistoryDb, hash: string, origin: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('table_versions')
+    .select('id')
+    .where('content_hash', '=', hash)
+    .where('origin', '=', origin)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** How many imported versions the store holds and the bytes of their data, as stored (UTF-8 JSON). */
+export async function importsHeld(db: HistoryDb): Promise<ImportsHeld> {
+  const size = isPostgres(db) ? sql<number>`octet_length(data)` : sql<number>`length(cast(data as blob))`;
+  const row = await db
+    .selectFrom('table_versions')
+    .select([sql<number | string>`count(*)`.as('imports'), sql<number | string | null>`sum(${size})`.as('bytes')])
+    .where('source', '=', 'import')
+    .executeTakeFirstOrThrow();
+  return { imports: Number(row.imports), bytes: Number(row.bytes ?? 0) };
 }
 
 /** Every version, oldest first, without rows. */

@@ -98,19 +98,12 @@ export function parsePreviewParams(raw: RawSearch): z.output<typeof previewParam
   return parseOr(previewParams, firstValues(raw), 'bad-request', 'Bad preview parameters');
 }
 
-const importBody = z.object({
+/** POST /api/history/imports, as the write guard reads it: a saved table file (its name and text) and its time. */
+export const importBody = z.object({
   fileName: z.string().min(1).max(255),
   content: z.string().max(MAX_JSON_BODY_BYTES),
   takenAt: z.string().max(64).optional(),
 });
-
-/** What an import body is, for the messages that refuse one. */
-export const IMPORT_BODY_SHAPE = '{fileName, content, takenAt?}';
-
-/** POST /api/history/imports: a saved table file as JSON. */
-export function parseImportBody(body: unknown): z.output<typeof importBody> {
-  return parseOr(importBody, body, 'bad-request', `Bad import, expected ${IMPORT_BODY_SHAPE}`);
-}
 
 const sinceParam = z.object({ since: z.iso.datetime({ offset: true, error: 'an RFC 3339 time, as 2026-10-06T10:00:00Z' }).optional() });
 

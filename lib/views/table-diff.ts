@@ -13,16 +13,19 @@ import type { DiffPageView, FilteredDiff } from './table-diff-types';
 export type { DiffPageView, FilteredDiff };
 
 /**
- * The two versions the parameters name (the last two recorded when they name none), or null when they name none and
- * fewer than two are recorded.
+ * The two versions the parameters name, or null when they name none and fewer than two are recorded. Left out, `to`
+ * is the newest recorded version and `from` the recorded one before `to`: an imported file is compared only when
+ * named, never taken for what the table went through.
  */
 async function chosenVersions(db: HistoryDb, params: DiffParams): Promise<{ from: VersionSummary; to: VersionSummary } | null> {
   const versions = await listVersions(db);
-  if ((params.from === undefined || params.to === undefined) && versions.length < 2) return null;
-  const toId = params.to ?? versions[versions.length - 1]!.id;
-  const fromId = params.from ?? versions[Math.max(0, versions.findIndex((v) => v.id === toId) - 1)]!.id;
+  const recorded = versions.filter((v) => v.source === 'watch');
+  if ((params.from === undefined || params.to === undefined) && recorded.length < 2) return null;
+  const toId = params.to ?? recorded[recorded.length - 1]!.id;
+  const toAt = versions.findIndex((v) => v.id === toId);
+  const fromId = params.from ?? (versions.slice(0, Math.max(0, toAt)).findLast((v) => v.source === 'watch') ?? recorded[0]!).id;
   const from = versions.find((v) => v.id === fromId);
-  const to = versions.find((v) => v.id === toId);
+  const to = versions[toAt];
   if (!from || !to) throw notRecorded(fromId, toId);
   return { from, to };
 }

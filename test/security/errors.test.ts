@@ -53,12 +53,12 @@ describe('errors', () => {
       { origin: `http://127.0.0.1:${(await import('./http')).port()}`, 'content-type': 'application/json' },
       'fileName=a.json&content=x',
     );
+    // an import is a write: the write guard reads its body, and says so in its words
     expect(answer.status).toBe(400);
-    expect(json<{ error: { message: string } }>(answer).error.message).toMatch(
-      /^The body is not JSON: send \{fileName, content, takenAt\?\}/,
-    );
+    expect(json<{ error: { message: string } }>(answer).error.message).toBe('The request body is not JSON');
     const form = await postFromOwnPage('/api/history/imports', {}, { 'content-type': 'application/x-www-form-urlencoded' });
-    expect(json<{ error: { message: string } }>(form).error.message).toContain('Content-Type: application/json');
+    expect(form.status).toBe(415);
+    expect(json<{ error: { message: string } }>(form).error.message).toContain('JSON only (Content-Type application/json)');
   });
 
   it("keeps the API server's URL off /readyz; the home page shows it", async () => {

@@ -1,9 +1,16 @@
-// Issue 9, item 3: a hostile saved table can neither stall the server nor rewrite the past.
+// Issue 9, item 3: a hostile saved table can neither stall the server nor rewrite the past. Issue 31, part 4: an
+// import is a write (a credential that may patch the table, one audit record), the store's imports are capped, and
+// imported versions are offered apart from recorded ones.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin } from '../../e2e/cluster/lib/paths.ts';
 import { kubeconfig, kubectl, kubectlJson } from '../integration/cluster';
+import { tokenOf } from '../integration/write-harness';
 import { json, port, postFromOwnPage, send, type Answer } from './http';
+import { startMemdash } from './server';
 
 const IMPORTS = '/api/history/imports';
 const configMap = (data: Record<string, string>) => ({
@@ -12,8 +19,15 @@ const configMap = (data: Record<string, string>) => ({
   metadata: { name: 'memory-requests', namespace: 'kyverno-prd' },
   data,
 });
-const importTable = (data: Record<string, string>, takenAt?: string, fileName = 'memory-requests-2026-10-06.json') =>
-  postFromOwnPage(IMPORTS, { fileName, content: JSON.stringify(configMap(data)), ...(takenAt && { takenAt }) });
+const importBody = (data: Record<string, string>, takenAt?: string, fileName = 'memory-requests-2026-10-06.json') => ({
+  fileName,
+  content: JSON.stringify(configMap(data)),
+  ...(takenAt && { takenAt }),
+});
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** An import as the operator makes it: from memdash's own page, with the write credential that may patch the table. */
+const importTable = (data: Record<string, string>, takenAt?: string, fileName?: string) =>
+  postFromOwnPage(IMPORTS, importBody(data, takenAt, fileName), bearer(tokenOf('operator')));
 const message = (answer: Answer) => json<{ error: { message: string } }>(answer).error.message;
 
 /**
@@ -75,10 +89,11 @@ describe('a hostile saved table', () => {
     });
     expect(answer.status).toBe(400);
     expect(message(answer)).toMatch(/5 rows that cannot be a table row .*"__proto__x".*"nounderscores"/);
-    const proto = await postFromOwnPage(IMPORTS, {
-      fileName: 'memory-requests-2026-10-06.json',
-      content: `{"apiVersion":"v1","kind":"ConfigMap","data":{"__proto__":"1Mi"}}`,
-    });
+    const proto = await postFromOwnPage(
+      IMPORTS,
+      { fileName: 'memory-requests-2026-10-06.json', content: `{"apiVersion":"v1","kind":"ConfigMap","data":{"__proto__":"1Mi"}}` },
+      bearer(tokenOf('operator')),
+    );
     expect(proto.status).toBe(400);
     expect(message(proto)).toContain('"__proto__"');
   });
@@ -92,6 +107,148 @@ describe('a hostile saved table', () => {
     ]) {
       const answer = await importTable({ shop_web_app: '300Mi' }, takenAt);
       expect({ takenAt, status: answer.status }).toEqual({ takenAt, status: 400 });
+    }
+  });
+});
+
+interface AuditRecord {
+  actor: string;
+  action: string;
+  target: string;
+  outcome: string;
+  detail: string | null;
+}
+const importAudit = async (base = '') =>
+  json<{ records: AuditRecord[] }>(await send('GET', `${base}/api/audit?action=history.import&limit=1000`)).records;
+const snapshotLabels = async () =>
+  json<{ snapshots: Array<{ label: string | null }> }>(await send('GET', '/api/table/snapshots')).snapshots.map((s) => s.label);
+/** The user name in a kubeconfig of the local cluster, as the API server knows it (from kubectl, not memdash). */
+const userOf = (user: 'viewer' | 'operator') =>
+  (JSON.parse(kubectl(['auth', 'whoami', '-o', 'json'], user)) as { status: { userInfo: { username: string } } }).status.userInfo.username;
+
+describe('an import is a write', () => {
+  const attempt = async (name: string, headers: Record<string, string>) => {
+    const fileName = `memory-requests-${name}-${Date.now().toString(36)}.json`;
+    const before = (await importAudit()).length;
+    // dated a moment ago: after the first recorded version, so it explains no pod of the other tests
+    const takenAt = new Date(Date.now() - 1000).toISOString();
+    const answer = await postFromOwnPage(IMPORTS, importBody({ development_debug_shell: '1Mi' }, takenAt, fileName), headers);
+    const after = await importAudit(); // newest first
+    const records = after.slice(0, after.length - before);
+    return { answer, fileName, records, stored: (await snapshotLabels()).includes(fileName) };
+  };
+
+  it('without a credential: 401, nothing stored, one audit record of the refusal', async () => {
+    const { answer, fileName, records, stored } = await attempt('anonymous', {});
+    expect(answer.status).toBe(401);
+    expect(message(answer)).toContain('No write credential');
+    expect(stored).toBe(false);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ actor: 'unknown', outcome: 'refused', target: `history: import of ${fileName}` });
+  });
+
+  it('with a token the cluster does not accept: 401, nothing stored', async () => {
+    const { answer, stored, records } = await attempt('forged', bearer('not-a-token-the-cluster-knows'));
+    expect(answer.status).toBe(401);
+    expect(stored).toBe(false);
+    expect(records).toHaveLength(1);
+  });
+
+  it('with the viewer, who may not patch the table: 403 naming what it may not do, nothing stored, one record', async () => {
+    const { answer, records, stored } = await attempt('viewer', bearer(tokenOf('viewer')));
+    expect(answer.status).toBe(403);
+    expect(message(answer)).toContain('may not patch configmaps memory-requests in kyverno-prd');
+    expect(stored).toBe(false);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ actor: userOf('viewer'), outcome: 'refused' });
+  });
+
+  it('with the operator: 201, stored as an import, one audit record naming the version', async () => {
+    const { answer, records, stored } = await attempt('operator', bearer(tokenOf('operator')));
+    expect(answer.status).toBe(201);
+    const { versionId } = json<{ versionId: number }>(answer);
+    expect(stored).toBe(true);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ actor: userOf('operator'), outcome: 'success' });
+    expect(records[0]!.target).toContain(`version ${versionId}`);
+  });
+
+  it('from another site, even with the operator credential: 403, nothing stored', async () => {
+    const fileName = `memory-requests-cross-site-${Date.now().toString(36)}.json`;
+    const answer = await send(
+      'POST',
+      IMPORTS,
+      { origin: 'https://evil.example', 'content-type': 'application/json', ...bearer(tokenOf('operator')) },
+      JSON.stringify(importBody({ development_debug_shell: '1Mi' }, undefined, fileName)),
+    );
+    expect(answer.status).toBe(403);
+    expect(await snapshotLabels()).not.toContain(fileName);
+  });
+});
+
+describe("the store's cap on imports", () => {
+  it('refuses an import past MEMDASH_HISTORY_IMPORTS_MAX with 409 naming the cap, stores nothing, and answers a file it holds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memdash-import-cap-'));
+    const capped = await startMemdash({ MEMDASH_HISTORY_PATH: join(dir, 'history.sqlite'), MEMDASH_HISTORY_IMPORTS_MAX: '2' });
+    const headers = {
+      host: `127.0.0.1:${capped.port}`,
+      origin: `http://127.0.0.1:${capped.port}`,
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/json',
+      ...bearer(tokenOf('operator')),
+    };
+    const post = (body: object) =>
+      fetch(`http://127.0.0.1:${capped.port}${IMPORTS}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { error?: { message: string } },
+      }));
+    try {
+      const files = [1, 2, 3].map((n) =>
+        importBody({ shop_web_app: `${n}Mi` }, `2026-09-0${n}T00:00:00Z`, `memory-requests-2026-09-0${n}.json`),
+      );
+      expect((await post(files[0]!)).status).toBe(201);
+      expect((await post(files[1]!)).status).toBe(201);
+      const full = await post(files[2]!);
+      expect(full.status).toBe(409);
+      expect(full.body.error?.message).toMatch(/cap is 2 imports/);
+      expect(full.body.error?.message).toContain('MEMDASH_HISTORY_IMPORTS_MAX');
+      expect((await post(files[1]!)).status).toBe(200); // the same file again: already there, full or not
+      const listed = (await (await fetch(`http://127.0.0.1:${capped.port}/api/table/snapshots`)).json()) as {
+        snapshots: Array<{ label: string | null }>;
+      };
+      expect(listed.snapshots.map((s) => s.label).filter((l) => l?.startsWith('memory-requests-2026-09'))).toEqual([
+        'memory-requests-2026-09-02.json',
+        'memory-requests-2026-09-01.json',
+      ]);
+    } finally {
+      await capped.stop();
+    }
+  });
+});
+
+describe('imported versions are offered apart from recorded ones', () => {
+  it("in the restore page's choice, and not taken for the default diff", async () => {
+    const fileName = `memory-requests-apart-${Date.now().toString(36)}.json`;
+    const imported = await importTable({ development_debug_shell: '2Mi' }, new Date(Date.now() - 1000).toISOString(), fileName);
+    expect(imported.status).toBe(201);
+    const restore = (await send('GET', '/table/restore')).body;
+    const groups = restore.split('<optgroup');
+    const importedGroup = groups.find((g) => g.includes('label="Imported (not recorded by memdash)"'));
+    expect(importedGroup, 'the restore page has a group of imported versions').toBeDefined();
+    expect(importedGroup).toContain(fileName);
+    expect(groups.find((g) => g.includes('label="Recorded by memdash"')) ?? '').not.toContain(fileName);
+
+    // the newest version is this import; the default diff still compares the last two recorded ones
+    const snapshots = json<{ snapshots: Array<{ id: number; source: string }> }>(await send('GET', '/api/table/snapshots')).snapshots;
+    const recorded = snapshots.filter((s) => s.source === 'watch');
+    const diff = await send('GET', '/table/diff');
+    if (recorded.length < 2) expect(diff.body).toContain('Fewer than two versions of the table are recorded yet');
+    else {
+      const ids = json<{ from: { id: number; source: string }; to: { id: number; source: string } }>(
+        await send('GET', '/api/table/diff?format=json'),
+      );
+      expect([ids.from.source, ids.to.source]).toEqual(['watch', 'watch']);
+      expect(ids.to.id).toBe(recorded[0]!.id);
     }
   });
 });
@@ -139,7 +296,10 @@ describe('imported versions against recorded ones', () => {
         await send('GET', '/api/table/snapshots'),
       ).snapshots;
       expect(snapshots.find((s) => s.label === `memory-requests-ranking-${pod}.json`)?.source).toBe('import');
-      expect((await send('GET', '/table/snapshots')).body).toContain(`imported (memory-requests-ranking-${pod}.json)`);
+      const page = (await send('GET', '/table/snapshots')).body;
+      const [recordedPart, importedPart] = page.split('data-testid="imported-versions"');
+      expect(importedPart).toContain(`imported (memory-requests-ranking-${pod}.json)`);
+      expect(recordedPart).not.toContain(`memory-requests-ranking-${pod}.json`);
     } finally {
       kubectl(['-n', 'development', 'delete', 'pod', pod, '--wait=false'], 'admin');
     }

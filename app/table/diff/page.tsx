@@ -8,7 +8,7 @@ import { diffPageCount, countOf, formatCount, showTime, type DiffPage } from '@/
 import { isNotThere } from '@/lib/http/errors';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
-import { readDiffPage } from '@/lib/views/table-diff';
+import { readDiffPage, type DiffPageView } from '@/lib/views/table-diff';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };
 
@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * Two recorded versions compared: the last two unless ?from=&to= name others; filters by namespace and workload;
+ * Two versions compared: the last two recorded unless ?from=&to= name others (an import only when named); filters by namespace and workload;
  * DIFF_PAGE_ROWS rows of each kind per page (?page=), the exports have them all.
  */
 export default async function DiffPage({ searchParams }: Props) {
@@ -54,7 +54,9 @@ export default async function DiffPage({ searchParams }: Props) {
       <h1 className="text-lg font-semibold">What changed in the table</h1>
       <p data-testid="diff-summary">
         From the version in force from <span className="font-mono">{showTime(found.from.inForceFrom)}</span> ({formatCount(found.from.rows)}{' '}
-        rows) to the one from <span className="font-mono">{showTime(found.to.inForceFrom)}</span>:{' '}
+        rows{imported(found.from) && `; ${imported(found.from)}`}) to the one from{' '}
+        <span className="font-mono">{showTime(found.to.inForceFrom)}</span>
+        {imported(found.to) && ` (${imported(found.to)})`}:{' '}
         <strong>
           {countOf(counts.rows, 'row')}, {formatCount(counts.new)} new, {formatCount(counts.gone)} gone
         </strong>
@@ -85,6 +87,11 @@ export default async function DiffPage({ searchParams }: Props) {
       <PageLinks page={page} query={query} />
     </div>
   );
+}
+
+/** What an imported version is, said wherever it is compared; '' for a recorded one. */
+function imported(version: DiffPageView['from']): string {
+  return version.source === 'import' ? `imported from ${version.label ?? 'a saved file'}, not seen by memdash` : '';
 }
 
 /** "Page 2 of 200" with the previous and next pages, when the diff fills more than one. */

@@ -23,6 +23,7 @@ export default async function RestorePage() {
       .map((v) => ({
         id: v.id,
         text: `#${v.id} · ${showTime(v.inForceFrom)} · ${countOf(v.rows, 'row')}${v.label ? ` · ${v.label}` : ''}`,
+        imported: v.source === 'import',
       }));
   } catch (err) {
     return <ErrorState error={failureOf(err)} />;

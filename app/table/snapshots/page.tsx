@@ -5,9 +5,10 @@ import { ErrorState } from '@/components/ErrorState';
 import { ImportTable } from '@/components/ImportTable';
 import { Time } from '@/components/Time';
 import { registrationChanges, showTime, formatCount } from '@/lib/domain';
+import { settings } from '@/lib/config';
 import { historyDb } from '@/lib/history';
 import { listRegistrationObservations } from '@/lib/history/observations';
-import { listGaps, listSnapshots } from '@/lib/history/reads';
+import { listGaps, listSnapshots, type SnapshotEntry } from '@/lib/history/reads';
 import { attempt } from '@/lib/views/part';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { Card } from '@/components/ui/Card';
@@ -19,6 +20,7 @@ export const metadata: Metadata = { title: 'Table versions · memdash' };
 export default async function SnapshotsPage() {
   await connection();
   const now = new Date();
+  const s = settings();
   const read = await attempt(async () => {
     const db = await historyDb();
     const [snapshots, gaps, changes] = await Promise.all([
@@ -33,38 +35,24 @@ export default async function SnapshotsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-lg font-semibold">Recorded versions of the table</h1>
+      <p className="text-sm text-zinc-600">
+        What the recorder saw the table go through, newest first; each is compared with the recorded one before it.{' '}
+        <Link href="#imported">Imported saved tables</Link> are listed apart, below.
+      </p>
       {snapshots.length === 0 && (
         <p>No version recorded yet: the recorder stores the table when the server starts and each time it changes.</p>
       )}
-      <Table data-testid="snapshots">
-        <thead>
-          <HeadRow>
-            <Th>In force from</Th>
-            <Th>Source</Th>
-            <Th className="text-right">Rows</Th>
-            <Th className="text-right">New</Th>
-            <Th className="text-right">Gone</Th>
-            <Th className="text-right">Changed</Th>
-            <Th>Compare</Th>
-          </HeadRow>
-        </thead>
-        <tbody>
-          {snapshots.map((v, i) => (
-            <Row key={v.id} data-testid="snapshot" data-version={v.id}>
-              <Td>
-                <Time at={v.inForceFrom} now={now} />
-              </Td>
-              <Td>{v.source === 'import' ? `imported (${v.label})` : v.rows === 0 ? 'recorded: no data' : 'recorded'}</Td>
-              <Td className="text-right font-mono">{formatCount(v.rows)}</Td>
-              <Td className="text-right font-mono">{v.counts?.new ?? '—'}</Td>
-              <Td className="text-right font-mono">{v.counts?.gone ?? '—'}</Td>
-              <Td className="text-right font-mono">{v.counts?.changed ?? '—'}</Td>
-              <Td>{snapshots[i + 1] && <Link href={diffHref(snapshots[i + 1]!.id, v.id)}>diff with the one before</Link>}</Td>
-            </Row>
-          ))}
-        </tbody>
-      </Table>
-      <ImportTable />
+      <VersionsTable versions={snapshots.filter((v) => v.source === 'watch')} now={now} testId="snapshots" />
+      <h2 className="font-semibold" id="imported">
+        Imported saved tables (not recorded by memdash)
+      </h2>
+      <p className="text-sm text-zinc-600">
+        Files of the table brought into the history: uploaded with a write credential, or saved by an override just before it emptied the
+        table. Dated by the file or by whoever imported them, they explain only pods created before memdash&apos;s first recorded version,
+        and never outrank one.
+      </p>
+      <VersionsTable versions={snapshots.filter((v) => v.source === 'import')} now={now} testId="imported-versions" />
+      <ImportTable namespace={s.kyvernoNamespace} table={s.tableConfigMap} />
       <Card data-testid="registration-history">
         <h2 className="font-semibold">The pod webhook's registration, as recorded</h2>
         <ul className="list-disc pl-5 text-sm">
@@ -95,5 +83,39 @@ export default async function SnapshotsPage() {
         </ul>
       </Card>
     </div>
+  );
+}
+
+/** One group of versions (recorded, or imported), newest first, each with its counts against the one it follows. */
+function VersionsTable({ versions, now, testId }: { versions: SnapshotEntry[]; now: Date; testId: string }) {
+  return (
+    <Table data-testid={testId}>
+      <thead>
+        <HeadRow>
+          <Th>In force from</Th>
+          <Th>Source</Th>
+          <Th className="text-right">Rows</Th>
+          <Th className="text-right">New</Th>
+          <Th className="text-right">Gone</Th>
+          <Th className="text-right">Changed</Th>
+          <Th>Compare</Th>
+        </HeadRow>
+      </thead>
+      <tbody>
+        {versions.map((v) => (
+          <Row key={v.id} data-testid="snapshot" data-version={v.id} data-source={v.source}>
+            <Td>
+              <Time at={v.inForceFrom} now={now} />
+            </Td>
+            <Td>{v.source === 'import' ? `imported (${v.label})` : v.rows === 0 ? 'recorded: no data' : 'recorded'}</Td>
+            <Td className="text-right font-mono">{formatCount(v.rows)}</Td>
+            <Td className="text-right font-mono">{v.counts?.new ?? '—'}</Td>
+            <Td className="text-right font-mono">{v.counts?.gone ?? '—'}</Td>
+            <Td className="text-right font-mono">{v.counts?.changed ?? '—'}</Td>
+            <Td>{v.before !== null && <Link href={diffHref(v.before, v.id)}>diff with the one before</Link>}</Td>
+          </Row>
+        ))}
+      </tbody>
+    </Table>
   );
 }
