@@ -3,13 +3,13 @@
 // each. Tried on a throwaway copy of the built server with a history store of its own, seeded here with two large
 // versions; its threads and memory are read from /proc, its health from /healthz while it works.
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest, type ClientRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMemdash, type RunningMemdash } from './server';
-import { heldBy, listeningPid, seedLargeVersions, settledWithin, watchHealth, type Held } from './resources';
+import { abandonAfter, heldBy, listeningPid, seedLargeVersions, settledWithin, watchHealth, type Held } from './resources';
 
 // Two versions with every row changed between them, well over the 1 MiB (both texts together) under which the diff
 // runs on the server's own thread; as JSON the answer is larger than a loopback socket's buffers hold.
@@ -48,17 +48,7 @@ type Leaving = 'at-once' | 'mid-diff' | 'mid-body';
 const STAYS_MS: Record<Leaving, number> = { 'at-once': 5, 'mid-diff': 300, 'mid-body': 5000 };
 
 /** A request abandoned as `leaving` says; resolves once its socket is closed. */
-function abandon(path: string, leaving: Leaving): Promise<void> {
-  return new Promise((resolve) => {
-    const req: ClientRequest = httpRequest({ host: '127.0.0.1', port: memdash.port, path }, (res) => {
-      res.once('data', () => req.destroy());
-    });
-    req.on('error', () => undefined);
-    req.on('close', () => resolve());
-    req.end();
-    setTimeout(() => req.destroy(), STAYS_MS[leaving]);
-  });
-}
+const abandon = (path: string, leaving: Leaving) => abandonAfter(memdash.port, path, STAYS_MS[leaving]);
 
 const mb = (held: Held) => Math.round(held.rssMb);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -4,11 +4,10 @@
 // read from /proc for the process that listens, come back within 2 threads and 50 MB of where they started, and
 // /healthz answers meanwhile.
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { heldBy, listeningPid, seedLargeVersions, settledWithin, watchHealth } from './resources';
+import { abandonAfter, heldBy, listeningPid, seedLargeVersions, settledWithin, watchHealth } from './resources';
 import { startMemdash, type RunningMemdash } from './server';
 
 const ROWS = 40_000;
@@ -27,18 +26,7 @@ const AS_DEPLOYED = {
 let memdash: RunningMemdash;
 let pid = 0;
 
-/** A GET that hangs up after `staysMs`, or at its first byte; resolves once its socket is closed. */
-function abandon(path: string, staysMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const req: ClientRequest = httpRequest({ host: '127.0.0.1', port: memdash.port, path }, (res) => {
-      res.once('data', () => req.destroy());
-    });
-    req.on('error', () => undefined);
-    req.on('close', () => resolve());
-    req.end();
-    setTimeout(() => req.destroy(), staysMs);
-  });
-}
+const abandon = (path: string, staysMs: number) => abandonAfter(memdash.port, path, staysMs);
 
 /** A write from memdash's own page with no credential: refused (401) before anything is read. */
 function refusedWrite(): Promise<number> {

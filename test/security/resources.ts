@@ -1,7 +1,7 @@
 // What a server process holds, read from /proc as the kernel counts it (not from the server's own metrics), and how
 // fast it answers /healthz meanwhile: for the tests of what abandoned requests leave behind.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 
 export interface Held {
   threads: number;
@@ -135,4 +135,17 @@ export async function settledWithin(pid: number, bound: Held, withinMs: number):
     now = heldBy(pid);
   }
   return now;
+}
+
+/** A GET to 127.0.0.1:`port` that hangs up after `staysMs`, or at its first byte; resolves once its socket is closed. */
+export function abandonAfter(port: number, path: string, staysMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const req: ClientRequest = httpRequest({ host: '127.0.0.1', port, path }, (res) => {
+      res.once('data', () => req.destroy());
+    });
+    req.on('error', () => undefined);
+    req.on('close', () => resolve());
+    req.end();
+    setTimeout(() => req.destroy(), staysMs);
+  });
 }
