@@ -3,6 +3,7 @@ export type { ContainerShape, LabelSelector, LabelSelectorRequirement, OwnerRef,
 export { MiB, formatMemory, formatMi, parseMemory } from './quantity';
 export { formatDuration, formatTime, showTime, toDate, wholeSecond } from './time';
 export { countOf, formatCount, formatPercent } from './count';
+export { isDrifted, sentToKyverno, type DriftFacts } from './drift';
 export {
   DEFAULT_JENKINS_NAMESPACE,
   controllerOf,
