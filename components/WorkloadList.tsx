@@ -50,7 +50,7 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
   useEffect(() => window.history.replaceState(null, '', workloadListHref({ search, sort })), [search, sort]);
   const sorted = useMemo(() => {
     const change = (w: WorkloadSummary) =>
-      Math.max(...w.rows.map((r) => Math.abs(changeOf(r.bytes, p90?.[rowKey(w.namespace, w.workload, r.container)]) ?? 0)));
+      Math.max(0, ...w.rows.map((r) => Math.abs(changeOf(r.bytes, p90?.[rowKey(w.namespace, w.workload, r.container)]) ?? 0)));
     return visibleWorkloads([...workloads], { search, sort }, change);
   }, [workloads, search, sort, p90]);
   const whole = every.data ? sorted.length : matching;
@@ -100,6 +100,11 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
                 </Link>
               </Td>
               <Td>
+                {w.rows.length === 0 && (
+                  <span className="text-zinc-600" data-testid="no-row">
+                    (no row)
+                  </span>
+                )}
                 {w.rows.map((r) => (
                   <RowAgainstP90
                     key={r.container}
@@ -134,13 +139,21 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
   );
 }
 
-/** "api 900Mi → 939Mi (+4.3%)"; undefined p90 while it computes, null when the snapshot would write no row. */
+/**
+ * "api 900Mi → 939Mi (+4.3%)"; undefined p90 while it computes, null when the next table has no row: the next run
+ * drops it, and the container's next pod keeps the request it arrives with.
+ */
 function RowAgainstP90({ container, bytes, p90 }: { container: string; bytes: number; p90: string | null | undefined }) {
   const percent = changeOf(bytes, p90);
   return (
     <div className="font-mono" data-testid="row-vs-p90" data-container={container}>
       {container} {formatMemory(bytes)}
-      {p90 === null && <span className="text-zinc-600"> → no row</span>}
+      {p90 === null && (
+        <span className="font-semibold text-amber-800" data-testid="dropped">
+          {' '}
+          → dropped at the next run
+        </span>
+      )}
       {p90 && (
         <>
           {' → '}

@@ -15,7 +15,8 @@ interface Props {
 }
 
 /**
- * Every workload the table has rows for: its rows against the p90 now, its pods, how many are stale or drifted. The
+ * Every workload the table has rows for, and those without a row whose pods Kyverno
+ * sees: its rows against the p90 now, its pods, how many are stale or drifted. The
  * heading and what the columns mean are sent at once; the list follows when its verdicts are known (at 20,000 pods,
  * about a second later).
  */
@@ -24,10 +25,12 @@ export default async function WorkloadsPage({ searchParams }: Props) {
   const filter = workloadFilterOf(await searchParams);
   return (
     <div className="space-y-3">
-      <h1 className="text-lg font-semibold">Workloads in the table</h1>
+      <h1 className="text-lg font-semibold">Workloads</h1>
       <p className="text-zinc-600">
-        A workload without a row (new, or without samples in the window) is not listed; open it by its name (Ctrl K). Stale: pods older than
-        the table&apos;s last write. Drifted: pods whose request is not today&apos;s row.
+        Every workload the table has a row for, and those without one (new, or without samples in the window) marked &ldquo;no row&rdquo;;
+        pods the webhook skips (their namespace or a label) are not counted. Stale: pods older than the table&apos;s last write. Drifted:
+        pods whose request is not today&apos;s row. &ldquo;Dropped at the next run&rdquo;: the table the snapshot would write now has no row
+        for it.
       </p>
       <Suspense fallback={<p className="text-zinc-600">Reading the table and judging every pod…</p>}>
         <Workloads filter={filter} />

@@ -3,6 +3,8 @@ export type { ContainerShape, LabelSelector, LabelSelectorRequirement, OwnerRef,
 export { MiB, formatMemory, formatMi, parseMemory } from './quantity';
 export { formatDuration, formatTime, showTime, toDate, wholeSecond } from './time';
 export { countOf, formatCount, formatPercent } from './count';
+export { isDrifted, sentToKyverno, type DriftFacts } from './drift';
+export { POD_SORTS, POD_SORT_DIRECTION, podSort, sortPods, type PodSort } from './pod-order';
 export {
   DEFAULT_JENKINS_NAMESPACE,
   controllerOf,

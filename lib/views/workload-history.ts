@@ -1,5 +1,5 @@
 import 'server-only';
-import { explainPod, rowKey, workloadOf, type ContainerExplanation } from '@/lib/domain';
+import { explainPod, isDrifted, rowKey, workloadOf, type ContainerExplanation } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/http/errors';
 import { withHistory } from './at-creation';
@@ -65,9 +65,4 @@ export async function readWorkloadHistory(ref: WorkloadRef, now = new Date()): P
 /** Pods whose request is not what today's row gives: they get the row with their next pod. */
 export function driftOf(history: WorkloadHistory): Array<{ pod: string; container: ContainerExplanation }> {
   return history.pods.flatMap((pod) => pod.containers.filter(isDrifted).map((container) => ({ pod: pod.name, container })));
-}
-
-/** A container whose request is not what today's row gives it (the row, or the limit when the row is above it). */
-export function isDrifted(c: Pick<ContainerExplanation, 'request' | 'limit' | 'row'>): boolean {
-  return c.row !== null && c.request !== Math.min(c.row, c.limit ?? Infinity);
 }

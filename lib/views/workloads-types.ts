@@ -10,11 +10,12 @@ export interface WorkloadRowSize {
 export interface WorkloadSummary {
   namespace: string;
   workload: string;
+  /** Today's rows; none for a workload the table has no row for. */
   rows: WorkloadRowSize[];
   /** Current pods of the workload. */
   pods: number;
   /** Pods with a container whose verdict is `stale` (older than the table's last write). */
   stale: number;
-  /** Pods with a container whose request is not today's row. */
+  /** Pods with a container whose request is not today's row (not counting pods the webhook never sends to Kyverno). */
   drifted: number;
 }

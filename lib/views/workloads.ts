@@ -1,11 +1,10 @@
 import 'server-only';
-import { compareNames } from '@/lib/domain';
+import { compareNames, isDrifted, sentToKyverno } from '@/lib/domain';
 import { readClients } from '@/lib/k8s/client';
 import { listPods } from '@/lib/k8s/pods';
 import type { V1Pod } from '@kubernetes/client-node';
 import { judgingAt, verdictsOf, type Judging } from './pod-verdicts';
 import { listedPod } from './pods';
-import { isDrifted } from './workload-history';
 import type { WorkloadSummary } from './workloads-types';
 
 export type { WorkloadSummary };
@@ -16,7 +15,10 @@ export type { WorkloadSummary };
 // change it.
 let kept: { pods: V1Pod[]; judging: object; list: Promise<WorkloadSummary[]> } | null = null;
 
-/** Every workload the table has rows for: its rows, and how many of its current pods are stale or drifted. */
+/**
+ * Every workload the table has rows for, and every workload without one whose pods Kyverno sees: its rows, and how
+ * many of its current pods are stale or drifted.
+ */
 export async function readWorkloads(now = new Date()): Promise<WorkloadSummary[]> {
   const k = readClients();
   const [pods, judging] = await Promise.all([listPods(k), judgingAt(k, now)]);
@@ -31,26 +33,30 @@ export async function readWorkloads(now = new Date()): Promise<WorkloadSummary[]
 
 async function workloadsOf(pods: V1Pod[], judging: Judging): Promise<WorkloadSummary[]> {
   const byId = new Map<string, WorkloadSummary>();
-  for (const row of Object.values(judging.table.parsed.rows)) {
-    const id = `${row.namespace}/${row.workload}`;
-    const summary = byId.get(id) ?? { namespace: row.namespace, workload: row.workload, rows: [], pods: 0, stale: 0, drifted: 0 };
-    summary.rows.push({ container: row.container, bytes: row.bytes });
+  const summaryOf = (namespace: string, workload: string) => {
+    const id = `${namespace}/${workload}`;
+    const summary = byId.get(id) ?? { namespace, workload, rows: [], pods: 0, stale: 0, drifted: 0 };
     byId.set(id, summary);
-  }
+    return summary;
+  };
+  for (const row of Object.values(judging.table.parsed.rows))
+    summaryOf(row.namespace, row.workload).rows.push({ container: row.container, bytes: row.bytes });
   const listed = pods.flatMap((raw) => {
     const match = listedPod(raw, judging.jenkinsNamespace);
-    if (!match?.summary.workload) return [];
-    const summary = byId.get(`${match.summary.namespace}/${match.summary.workload.name}`);
-    return summary ? [{ pod: match.pod, summary }] : [];
+    return match?.summary.workload ? [{ pod: match.pod, namespace: match.summary.namespace, workload: match.summary.workload.name }] : [];
   });
   const verdicts = await verdictsOf(
     listed.map((l) => l.pod),
     judging,
   );
-  listed.forEach(({ summary }, i) => {
+  listed.forEach(({ namespace, workload }, i) => {
+    const containers = verdicts[i]!;
+    // A workload without a row is listed ("no row") when Kyverno sees its pods; one the webhook skips needs none.
+    if (!byId.has(`${namespace}/${workload}`) && !sentToKyverno(containers)) return;
+    const summary = summaryOf(namespace, workload);
     summary.pods++;
-    if (verdicts[i]!.some((c) => c.verdict === 'stale')) summary.stale++;
-    if (verdicts[i]!.some(isDrifted)) summary.drifted++;
+    if (containers.some((c) => c.verdict === 'stale')) summary.stale++;
+    if (containers.some(isDrifted)) summary.drifted++;
   });
   for (const summary of byId.values()) summary.rows.sort((a, b) => compareNames(a.container, b.container));
   return [...byId.values()].sort((a, b) => compareNames(a.namespace, b.namespace) || compareNames(a.workload, b.workload));
