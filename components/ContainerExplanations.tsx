@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { ContainerExplanation } from '@/lib/domain';
+import type { ContainerExplanation, FirstLine } from '@/lib/domain';
 import type { PodMemory } from '@/lib/views/pod-memory-types';
 import { Memory } from './Memory';
 import { Verdict } from './Verdict';
@@ -10,6 +10,8 @@ interface Props {
   /** The containers' working set from Prometheus, still being read when the page is first sent. */
   memory: Promise<PodMemory>;
   now: Date;
+  /** Per container, in the same order: verdict → next pod → what to do. */
+  firstLines?: FirstLine[];
 }
 
 // On a phone each container is a block of labelled lines instead of a table row, so its sentences wrap at the
@@ -60,14 +62,20 @@ function ContainerTable({ containers, ...rest }: TableProps) {
           <th className="px-2 py-1">Verdict</th>
         </tr>
       </thead>
-      {containers.map((c) => (
-        <ContainerRows key={`${c.init ? 'init' : 'main'}/${c.name}`} container={c} {...rest} />
+      {containers.map((c, i) => (
+        <ContainerRows key={`${c.init ? 'init' : 'main'}/${c.name}`} container={c} firstLine={rest.firstLines?.[i]} {...rest} />
       ))}
     </table>
   );
 }
 
-function ContainerRows({ container: c, shared, memory, now }: Omit<TableProps, 'containers'> & { container: ContainerExplanation }) {
+function ContainerRows({
+  container: c,
+  firstLine,
+  shared,
+  memory,
+  now,
+}: Omit<TableProps, 'containers'> & { container: ContainerExplanation; firstLine?: FirstLine }) {
   const own = c.evidence.filter((line) => !shared.includes(line));
   return (
     <tbody className="border-t border-zinc-200 max-sm:block" data-testid="container" data-container={c.name} data-verdict={c.verdict}>
@@ -99,6 +107,14 @@ function ContainerRows({ container: c, shared, memory, now }: Omit<TableProps, '
       </tr>
       <tr className="max-sm:block">
         <td colSpan={6} className="px-2 pb-2 pt-1 max-sm:block">
+          {firstLine && (
+            <p className="mb-1 font-medium" data-testid="first-line">
+              {firstLine.verdict}: {firstLine.nextPod} — {firstLine.action}
+              {firstLine.command && (
+                <code className="mt-1 block rounded bg-zinc-900 px-2 py-1 text-xs text-zinc-100">{firstLine.command}</code>
+              )}
+            </p>
+          )}
           <p data-testid="reason">{c.reason}</p>
           {own.length > 0 && (
             <ul className="mt-1 list-disc pl-5 text-zinc-700" data-testid="evidence">

@@ -207,3 +207,4 @@ export {
 } from './created-meanwhile';
 export { flatPartOf, partFailed, partOfFlat, partOk, type FlatPart, type Part, type PartError } from './part';
 export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './recorder-lease';
+export { firstLineFor, type FirstLine } from './first-line';

@@ -7,6 +7,7 @@ import { PodEvidence } from '@/components/PodEvidence';
 import { RunbookCommands } from '@/components/RunbookCommands';
 import { podCommands } from '@/components/runbook-commands';
 import { settings } from '@/lib/config';
+import { firstLineFor } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parsePodRef } from '@/lib/http/params';
 import { explainPodShared } from '@/lib/views/explain';
@@ -45,11 +46,14 @@ export default async function PodPage({ params }: Props) {
   }
   const { explanation, memory } = read.value;
   const commands = podCommands({ namespace, pod, workload: explanation.workload?.name ?? null }, settings());
+  const firstLines = explanation.containers.map((c) =>
+    firstLineFor({ verdict: c.verdict, nextPod: c.nextPod, namespace, workload: explanation.workload, kubectl: settings().kubectl }),
+  );
   return (
     <div className="space-y-4">
       <PodTitle namespace={namespace} pod={pod} />
       <PodEvidence explanation={explanation} now={now} />
-      <ContainerExplanations containers={explanation.containers} memory={memory} now={now} />
+      <ContainerExplanations containers={explanation.containers} memory={memory} now={now} firstLines={firstLines} />
       <Limits limits={explanation.limits} />
       <RunbookCommands commands={commands} />
     </div>
