@@ -23,7 +23,7 @@ const CELL =
  * One block per container (init containers first and marked): its numbers, its verdict, why, and its next pod. The
  * evidence every container shares (the table's write, the registration) is said once, above them.
  */
-export function ContainerExplanations({ containers, memory, now }: Props) {
+export function ContainerExplanations({ containers, memory, now, firstLines }: Props) {
   const shared = containers.length > 1 ? containers[0]!.evidence.filter((line) => containers.every((c) => c.evidence.includes(line))) : [];
   return (
     <>
@@ -41,7 +41,7 @@ export function ContainerExplanations({ containers, memory, now }: Props) {
         <WorkingSetProblem memory={memory} />
       </Suspense>
       <div className="max-w-full overflow-x-auto" tabIndex={0} data-scrolls data-testid="containers-box">
-        <ContainerTable containers={containers} shared={shared} memory={memory} now={now} />
+        <ContainerTable containers={containers} shared={shared} memory={memory} now={now} firstLines={firstLines} />
       </div>
     </>
   );
