@@ -31,7 +31,18 @@ export function ChartBox({ text }: { text?: string }) {
 }
 
 /** One container's chart: what it says in words, the drawing (or its placeholder), and a legend naming every line. */
-export function ChartFrame({ chart, series, children }: { chart: ContainerChart; series: Series[]; children: ReactNode }) {
+export function ChartFrame({
+  chart,
+  series,
+  sentence,
+  children,
+}: {
+  chart: ContainerChart;
+  series: Series[];
+  /** The chart's conclusion in one sentence, what a screen reader says in the drawing's place. */
+  sentence: string;
+  children: ReactNode;
+}) {
   return (
     <figure className="rounded border border-zinc-200 bg-white p-2" data-testid="memory-chart" data-container={chart.container}>
       <figcaption className="text-sm">
@@ -48,7 +59,9 @@ export function ChartFrame({ chart, series, children }: { chart: ContainerChart;
         )}
         . <RowAgainstP90 chart={chart} />
       </figcaption>
-      <div className={`${CHART_HEIGHT} mt-2`}>{children}</div>
+      <div className={`${CHART_HEIGHT} mt-2`} role="img" aria-label={sentence} data-testid="chart-drawing">
+        {children}
+      </div>
       <Legend series={series} />
     </figure>
   );

@@ -14,7 +14,7 @@ export function RunbookCommands({ commands }: { commands: RunbookCommand[] }) {
               <span className="text-zinc-700">{c.title}</span>
               <CopyButton text={c.command} />
             </div>
-            <pre tabIndex={0} className="overflow-x-auto rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100" data-command>
+            <pre tabIndex={0} className="overflow-x-auto rounded bg-(--code-bg) p-2 font-mono text-xs text-(--code-fg)" data-command>
               {c.command}
             </pre>
           </li>

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { fetchJson, queryKeys } from '@/lib/query';
-import { partOfFlat } from '@/lib/domain';
-import type { WorkloadMemory, WorkloadMemoryJson } from '@/lib/views/workload-memory-types';
+import { chartSentence, partOfFlat } from '@/lib/domain';
+import type { ContainerChart, WorkloadMemory, WorkloadMemoryJson } from '@/lib/views/workload-memory-types';
 import { workloadMemoryUrl } from '@/lib/routes';
 import { ChartBox, ChartFrame, ChartsReading } from './ChartFrame';
 import { seriesOf } from './chart-series';
@@ -56,13 +56,17 @@ export function WorkloadCharts({
       {charts.map((chart) => {
         const series = seriesOf(chart);
         return (
-          <ChartFrame key={chart.container} chart={chart} series={series}>
+          <ChartFrame key={chart.container} chart={chart} series={series} sentence={sentenceOf(chart, namespace, workload, end - start)}>
             <MemoryChart chart={chart} series={series} window={{ start, end }} />
           </ChartFrame>
         );
       })}
     </div>
   );
+}
+
+function sentenceOf(chart: ContainerChart, namespace: string, workload: string, seconds: number): string {
+  return chartSentence({ ...chart, workload, namespace, days: Math.round(seconds / 86_400) });
 }
 
 function Problem({ text }: { text: string }) {

@@ -9,7 +9,7 @@ export function CommandLines({ commands, title = 'The same with kubectl' }: { co
         <span className="text-zinc-700">{title}</span>
         <CopyButton text={text} />
       </div>
-      <pre tabIndex={0} className="overflow-x-auto rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100" data-command>
+      <pre tabIndex={0} className="overflow-x-auto rounded bg-(--code-bg) p-2 font-mono text-xs text-(--code-fg)" data-command>
         {text}
       </pre>
     </div>

@@ -30,6 +30,20 @@ test("the server's HTML holds the charts' captions, and the browser draws them w
   expect(routeReads).toEqual([]);
 });
 
+test('each chart is an image named by its conclusion: the p90 over 28 days against the request and limit', async ({ page }) => {
+  const to = Math.floor(Date.now() / 1000);
+  const expected = await backfilledP90Mi('payments', 'api', 'api', to - 28 * 86400, to + 60);
+  await page.goto('/workloads/payments/api');
+  const drawing = page.getByTestId('memory-chart').first().getByRole('img');
+  const label = (await drawing.getAttribute('aria-label')) ?? '';
+  const said =
+    /^Working set of api of api in payments: p90 (\d+)Mi over 28 days, (under its \S+ request [\d.]+% of the time|no request); (limit \S+|no limit)$/.exec(
+      label,
+    );
+  expect(said, `aria-label "${label}"`).not.toBeNull();
+  expect(Math.abs(Number(said![1]) - expected)).toBeLessThanOrEqual(Math.max(2, expected * 0.01));
+});
+
 test('Prometheus down: the workload page is all there, and only the charts say why they are not drawn', async ({ page }) => {
   const url = await closedPrometheus();
   const server = await startMemdash({ MEMDASH_PROMETHEUS_URL: url });

@@ -127,6 +127,7 @@ export {
 } from './registration-history';
 export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
 export { dayTick, dayTicks, memoryAxis, memoryTick, type MemoryAxis } from './chart-axis';
+export { chartSentence, type ChartFacts } from './chart-sentence';
 export {
   chartPoints,
   podsOf,
