@@ -111,7 +111,7 @@ function ContainerRows({
             <p className="mb-1 font-medium" data-testid="first-line">
               {firstLine.verdict}: {firstLine.nextPod} — {firstLine.action}
               {firstLine.command && (
-                <code className="mt-1 block rounded bg-zinc-900 px-2 py-1 text-xs text-zinc-100">{firstLine.command}</code>
+                <code className="mt-1 block rounded bg-(--code-bg) px-2 py-1 text-xs text-(--code-fg)">{firstLine.command}</code>
               )}
             </p>
           )}

@@ -62,7 +62,7 @@ export function RunFollower({
             </p>
             <LogTail
               text={(logs[t.pod] ?? []).join('\n') || '(no log yet)'}
-              className="mt-1 max-h-64 overflow-auto rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100"
+              className="mt-1 max-h-64 overflow-auto rounded bg-(--code-bg) p-2 font-mono text-xs text-(--code-fg)"
               data-testid="run-log"
             />
           </li>
