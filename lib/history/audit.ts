@@ -1,11 +1,11 @@
 import 'server-only';
-import { sql } from 'kysely';
 import type { HistoryDb } from './db';
+import { storeTallied } from './refusal-tally';
 import { storedTime } from './store';
 
 // Audit records of memdash's writes to the cluster (the planned writes: run the snapshot, break-glass, …). A record
 // names who, what, which target, the outcome and when; never a credential, which is why there is no free-form
-// request field. A write refused before any credential was read leaves no record but a count (countRefusal): anyone
+// request field. A write refused before any credential was read leaves no record but a count (refusal-tally.ts): anyone
 // can send those, as fast as they like.
 
 export interface AuditRecord {
@@ -75,6 +75,7 @@ export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter 
 
 /** Every action that has a record or a counted refusal, for the filter's choices. */
 export async function auditActions(db: HistoryDb): Promise<string[]> {
+  await storeTallied(db);
   const rows = await db
     .selectFrom('audit_records')
     .select('action')
@@ -82,31 +83,6 @@ export async function auditActions(db: HistoryDb): Promise<string[]> {
     .orderBy('action')
     .execute();
   return rows.map((r) => r.action);
-}
-
-/** A write refused before any credential was read: what it asked for, why it was refused (an error code), when. */
-export interface Refusal {
-  action: string;
-  reason: string;
-  at: string;
-}
-
-/** Counts one refusal in its action's, reason's and hour's row: one row per hour however many come. */
-export async function countRefusal(db: HistoryDb, refusal: Refusal): Promise<void> {
-  const at = storedTime(refusal.at);
-  const hour = `${at.slice(0, 13)}:00:00.000Z`;
-  // Two replicas may count in either order: the row keeps the earliest first and the latest last time.
-  await db
-    .insertInto('audit_refusals')
-    .values({ action: refusal.action, reason: refusal.reason, hour, count: 1, first_at: at, last_at: at })
-    .onConflict((oc) =>
-      oc.columns(['action', 'reason', 'hour']).doUpdateSet({
-        count: sql`audit_refusals.count + 1`,
-        first_at: sql`case when excluded.first_at < audit_refusals.first_at then excluded.first_at else audit_refusals.first_at end`,
-        last_at: sql`case when excluded.last_at > audit_refusals.last_at then excluded.last_at else audit_refusals.last_at end`,
-      }),
-    )
-    .execute();
 }
 
 /** How many refusals of one action for one reason, and when the first and the last came. */
@@ -120,6 +96,7 @@ export interface RefusalCount {
 
 /** The refusals counted, per action and reason (one action's only when named), the most frequent first. */
 export async function refusalCounts(db: HistoryDb, filter: { action?: string } = {}): Promise<RefusalCount[]> {
+  await storeTallied(db);
   let query = db
     .selectFrom('audit_refusals')
     .select((eb) => [

@@ -1,6 +1,7 @@
 import 'server-only';
 import { settings } from '@/lib/config';
 import { openHistoryDb, type HistoryDb } from './db';
+import { storeTallied } from './refusal-tally';
 
 // The process's one history store, opened (and migrated) on first use. Kept on globalThis so that `next dev`
 // reloading a module does not open the file a second time.
@@ -24,7 +25,11 @@ export async function closeHistoryDb(): Promise<void> {
   const g = globalThis as WithStore;
   const opened = g[KEY];
   delete g[KEY];
-  if (opened) await (await opened.catch(() => null))?.destroy();
+  const db = opened && (await opened.catch(() => null));
+  if (!db) return;
+  // the refusals of the last window are counted before the store closes
+  await storeTallied(db).catch(() => {});
+  await db.destroy();
 }
 
 /** DATABASE_URL (PostgreSQL) when set, else the SQLite file MEMDASH_HISTORY_PATH. */

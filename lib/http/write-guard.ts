@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { AppError, failureOf, redacted, type ErrorCode } from '@/lib/http/errors';
 import { readText } from '@/lib/http/body';
 import { historyDb } from '@/lib/history';
-import { countRefusal, recordAudit, type AuditRecord } from '@/lib/history/audit';
+import { recordAudit, type AuditRecord } from '@/lib/history/audit';
+import { countRefusal } from '@/lib/history/refusal-tally';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
 import { assertSameOrigin } from '@/lib/http/origin';
@@ -224,13 +225,19 @@ async function audit(record: Omit<AuditRecord, 'at'>, refusedBeforeCredential: E
   try {
     if (refusedBeforeCredential) {
       writesRefusedBeforeCredential.inc({ action: record.action, reason: refusedBeforeCredential });
-      await countRefusal(await historyDb(), { action: record.action, reason: refusedBeforeCredential, at });
+      // tallied and stored with the others of its window: the refusal is answered without waiting for the store
+      const refusal = { action: record.action, reason: refusedBeforeCredential, at };
+      countRefusal(await historyDb(), refusal).catch((err: unknown) => notStored(record, 'count', err));
     } else await recordAudit(await historyDb(), { ...record, at });
   } catch (err) {
-    // The write has happened (or not) either way; the server log says the record is missing, without the record.
-    console.error(
-      `memdash: the audit ${refusedBeforeCredential ? 'count' : 'record'} of ${record.action} on ${record.target} (${record.outcome}) was not stored:`,
-      err instanceof Error ? err.message : err,
-    );
+    notStored(record, refusedBeforeCredential ? 'count' : 'record', err);
   }
+}
+
+// The write has happened (or not) either way; the server log says the record is missing, without the record.
+function notStored(record: Omit<AuditRecord, 'at'>, what: 'count' | 'record', err: unknown): void {
+  console.error(
+    `memdash: the audit ${what} of ${record.action} on ${record.target} (${record.outcome}) was not stored:`,
+    err instanceof Error ? err.message : err,
+  );
 }

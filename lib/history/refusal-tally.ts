@@ -1,0 +1,100 @@
+import 'server-only';
+import { sql } from 'kysely';
+import type { HistoryDb } from './db';
+import { storedTime } from './store';
+
+// Refusals before a credential come as fast as anyone sends them, each answered at once. Counting each with its own
+// store write puts a synchronous SQLite write per request on the event loop, so a burst of them delays every other
+// answer (/healthz among them). They are tallied in memory per action, reason and hour and written together once
+// per window: a burst costs one write per row it touches, however many requests it holds.
+
+/** A write refused before any credential was read: what it asked for, why it was refused (an error code), when. */
+export interface Refusal {
+  action: string;
+  reason: string;
+  at: string;
+}
+
+interface Row {
+  action: string;
+  reason: string;
+  hour: string;
+  count: number;
+  first_at: string;
+  last_at: string;
+}
+
+interface Tally {
+  rows: Map<string, Row>;
+  /** Settles when the rows are written. */
+  stored: Promise<void>;
+  settle: { resolve: () => void; reject: (err: unknown) => void };
+  timer: NodeJS.Timeout;
+}
+
+/** How long refusals gather before they are written together. */
+const WINDOW_MS = 100;
+
+const tallies = new WeakMap<HistoryDb, Tally>();
+
+/** Counts one refusal; the promise settles when its window has been written (the answer need not wait for it). */
+export function countRefusal(db: HistoryDb, refusal: Refusal): Promise<void> {
+  const tally = tallies.get(db) ?? openTally(db);
+  add(tally.rows, refusal);
+  return tally.stored;
+}
+
+/** Writes what is tallied now, so a read that follows sees every refusal counted before it. */
+export async function storeTallied(db: HistoryDb): Promise<void> {
+  const tally = tallies.get(db);
+  if (tally) await storeNow(db, tally);
+}
+
+function openTally(db: HistoryDb): Tally {
+  let settle: Tally['settle'] = { resolve: () => {}, reject: () => {} };
+  const stored = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  // a caller that does not wait must not see an unhandled rejection; those who wait still get it
+  stored.catch(() => {});
+  const tally: Tally = { rows: new Map(), stored, settle, timer: setTimeout(() => storeNow(db, tally).catch(() => {}), WINDOW_MS) };
+  tally.timer.unref();
+  tallies.set(db, tally);
+  return tally;
+}
+
+async function storeNow(db: HistoryDb, tally: Tally): Promise<void> {
+  if (tallies.get(db) === tally) {
+    tallies.delete(db);
+    clearTimeout(tally.timer);
+    await writeRows(db, [...tally.rows.values()]).then(tally.settle.resolve, tally.settle.reject);
+  }
+  return tally.stored;
+}
+
+function add(rows: Map<string, Row>, refusal: Refusal): void {
+  const at = storedTime(refusal.at);
+  const hour = `${at.slice(0, 13)}:00:00.000Z`;
+  const key = JSON.stringify([refusal.action, refusal.reason, hour]);
+  const row = rows.get(key);
+  if (!row) rows.set(key, { action: refusal.action, reason: refusal.reason, hour, count: 1, first_at: at, last_at: at });
+  else {
+    row.count += 1;
+    if (at < row.first_at) row.first_at = at;
+    if (at > row.last_at) row.last_at = at;
+  }
+}
+
+// Two replicas may count in either order: a row keeps the earliest first and the latest last time.
+async function writeRows(db: HistoryDb, rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('audit_refusals')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['action', 'reason', 'hour']).doUpdateSet({
+        count: sql`audit_refusals.count + excluded.count`,
+        first_at: sql`case when excluded.first_at < audit_refusals.first_at then excluded.first_at else audit_refusals.first_at end`,
+        last_at: sql`case when excluded.last_at > audit_refusals.last_at then excluded.last_at else audit_refusals.last_at end`,
+      }),
+    )
+    .execute();
+}
