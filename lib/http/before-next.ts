@@ -5,6 +5,7 @@ import { overLimit } from './client-limits';
 import { AppError } from './errors';
 import { SERVED_METHODS, securityHeaders } from './headers';
 import { MAX_JSON_BODY_BYTES } from './limits';
+import { hostProblem } from './origin';
 import { timeRequest } from '@/lib/metrics/requests';
 
 // Requests answered as the Node server hands them over, before Next reads or builds anything from them:
@@ -17,6 +18,10 @@ import { timeRequest } from '@/lib/metrics/requests';
 //   a bad request (400), answered here with them.
 // - A request target in absolute form (`GET http://evil.example/x`) is what a client sends a forward proxy; Next
 //   answers it with a redirect to that host. memdash is no proxy: only a path is a target (400 otherwise).
+// - /healthz is what the kubelet asks before it restarts memdash. It is answered here, from the Host check alone:
+//   it takes one turn of the event loop rather than a place in the queue behind Next's routing of everything else
+//   that arrived (a burst of refused writes, pages). app/healthz/route.ts answers the same where this hook is not
+//   installed (tests of the route handlers).
 const UNREQUESTABLE = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 /** How much of a refused upload is read (and dropped) at most, and for how long, before the connection is cut. */
@@ -43,16 +48,40 @@ export function answerBeforeNext(): void {
         refuse(request, response, refusal);
         return true;
       }
+      if (isLivenessCheck(request)) {
+        answerAlive(request, response);
+        return true;
+      }
       // `answer` runs only for a request whose answer is made for it: that is what spends its client's budget
       answerCollapsed(request, response, () => {
         const over = overLimit(request);
         if (over) return refuse(request, response, over.error, { 'retry-after': String(over.retryAfterSeconds) });
-        void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args);
+        inItsOwnTurn(() => void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args));
       });
       return true;
     }
     return (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args);
   } as typeof Server.prototype.emit;
+}
+
+// Requests that arrive together are handed to Next one per turn of the event loop. Handed over as they arrive, a
+// burst of fifty is routed back to back, each run to its first wait before the loop looks at its sockets again, and
+// a /healthz that came in behind them waits for all fifty. One per turn, the loop polls between them: a /healthz is
+// answered in the next turn (above, in `emit`), and each request still starts in the order it came.
+const handOvers: (() => void)[] = [];
+
+function inItsOwnTurn(handOver: () => void): void {
+  handOvers.push(handOver);
+  if (handOvers.length === 1) setImmediate(handNext);
+}
+
+function handNext(): void {
+  try {
+    handOvers.shift()?.();
+  } finally {
+    // an immediate queued by an immediate runs in the next turn, after the loop has polled
+    if (handOvers.length > 0) setImmediate(handNext);
+  }
 }
 
 // A client that sends "Expect: 100-continue" (curl does for a large body) waits for the go-ahead before its body:
@@ -87,17 +116,39 @@ function targetProblem(url: string): AppError | null {
   }
 }
 
-function refuse(request: IncomingMessage, response: ServerResponse, error: AppError, headers: Record<string, string> = {}): void {
-  response.statusCode = error.status;
+const isLivenessCheck = (request: IncomingMessage) =>
+  (request.method === 'GET' || request.method === 'HEAD') && request.url?.split('?', 1)[0] === '/healthz';
+
+/** Liveness: the process serves requests (asking nothing of the cluster), to the hosts memdash answers. */
+function answerAlive(request: IncomingMessage, response: ServerResponse): void {
+  const misdirected = hostProblem(headersOf(request));
+  if (misdirected) return refuse(request, response, misdirected);
+  answerJson(response, 200, { alive: true });
+}
+
+function headersOf(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, one);
+  }
+  return headers;
+}
+
+function answerJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.statusCode = status;
   for (const [key, value] of Object.entries(headers)) response.setHeader(key, value);
   for (const { key, value } of securityHeaders()) response.setHeader(key, value);
-  if (error.code === 'method-not-allowed') response.setHeader('allow', SERVED_METHODS.join(', '));
   response.setHeader('cache-control', 'no-store');
   response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(body));
+}
+
+function refuse(request: IncomingMessage, response: ServerResponse, error: AppError, headers: Record<string, string> = {}): void {
+  if (error.code === 'method-not-allowed') response.setHeader('allow', SERVED_METHODS.join(', '));
   // The client may be sending its body already, and reads the answer only when done: what arrives is dropped (memory
   // stays flat), and the connection cut past a limit, so an endless upload holds nothing for long.
   response.setHeader('connection', 'close');
-  response.end(JSON.stringify(error.toBody()));
+  answerJson(response, error.status, error.toBody(), headers);
   let read = 0;
   const cut = setTimeout(() => request.socket.destroy(), DRAIN_MS).unref();
   request.on('end', () => clearTimeout(cut));
