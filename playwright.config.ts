@@ -31,6 +31,8 @@ export default defineConfig({
   testDir: 'e2e/browser',
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // a stray test.only fails the run instead of running one test green
+  forbidOnly: true,
   fullyParallel: false,
   workers: 1,
   retries: 0,

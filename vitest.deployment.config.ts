@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { resolve } from './vitest.config.ts';
+import { allowOnly, resolve } from './vitest.config.ts';
 
 // Running it for real: the Helm chart linted, rendered and installed into the local cluster, memdash with its
 // ServiceAccount's token; the built server (next start, as test/security/server.ts starts it) with the local cluster's
@@ -8,6 +8,7 @@ import { resolve } from './vitest.config.ts';
 export default defineConfig({
   resolve,
   test: {
+    allowOnly,
     name: 'deployment',
     include: ['test/deployment/**/*.test.ts'],
     environment: 'node',

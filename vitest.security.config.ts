@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
-import { resolve } from './vitest.config.ts';
+import { allowOnly, resolve } from './vitest.config.ts';
 
 // The security group: what a hostile pod, page, host name or file can do, tried against the built server (next start)
 // and the local cluster. Needs `npx next build` and `npm run cluster:up` first (npm run test:security builds).
 export default defineConfig({
   resolve,
   test: {
+    allowOnly,
     include: ['test/security/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/security/server.ts'],

@@ -5,9 +5,9 @@ import { readGroups, summarize, tallyPlaywright, tallyVitest } from './test-summ
 
 const GROUPS = readGroups(`
 # comment
-typecheck  exit        -        npx tsc --noEmit
-unit       vitest      -        npx vitest run
-browser    playwright  cluster  npx playwright test
+typecheck  exit        -           1   5  npx tsc --noEmit
+unit       vitest      -           2  10  npx vitest run
+browser    playwright  cluster     3  30  npx playwright test
 `);
 
 const vitestPassing = {
@@ -140,18 +140,53 @@ describe('Playwright reports', () => {
 });
 
 describe('the groups file', () => {
-  it('reads names and report kinds in order, and refuses a line it cannot read', () => {
+  it('reads names, report kinds, minimum counts and limits in order, and refuses a line it cannot read', () => {
     expect(GROUPS).toEqual([
-      { name: 'typecheck', report: 'exit' },
-      { name: 'unit', report: 'vitest' },
-      { name: 'browser', report: 'playwright' },
+      { name: 'typecheck', report: 'exit', min: 1, minutes: 5 },
+      { name: 'unit', report: 'vitest', min: 2, minutes: 10 },
+      { name: 'browser', report: 'playwright', min: 3, minutes: 30 },
     ]);
-    expect(() => readGroups('security  jest  -  npx jest')).toThrow(/cannot read the line/);
+    expect(() => readGroups('security  jest  -  1  5  npx jest')).toThrow(/cannot read the line/);
+    expect(() => readGroups('security  vitest  -  npx vitest run')).toThrow(/cannot read the line/);
+    expect(() => readGroups('security  vitest  -  0  5  npx vitest run')).toThrow(/cannot read the line/);
   });
 
-  it('is the one scripts/test.sh runs: typecheck, unit, cluster and browser at least', async () => {
+  // Every group by name: one dropped from the file (or renamed) fails here, not silently in CI.
+  it('is the one scripts/test.sh runs, every group pinned', async () => {
     const { readFileSync } = await import('node:fs');
-    const names = readGroups(readFileSync('scripts/test-groups', 'utf8')).map((g) => g.name);
-    expect(names).toEqual(expect.arrayContaining(['typecheck', 'unit', 'cluster', 'browser']));
+    const groups = readGroups(readFileSync('scripts/test-groups', 'utf8'));
+    expect(groups.map((g) => g.name)).toEqual([
+      'typecheck',
+      'lint',
+      'format',
+      'alerts',
+      'unit',
+      'cluster',
+      'browser',
+      'security',
+      'postgres',
+      'deployment',
+      'real-kyverno',
+    ]);
+    for (const g of groups.filter((g) => g.report !== 'exit')) expect(g.min, g.name).toBeGreaterThan(10);
+  });
+});
+
+describe('minimums and limits', () => {
+  it('fails a group that counts fewer tests than its minimum, naming both numbers', () => {
+    const { lines, ok } = summarize(
+      GROUPS,
+      results({ ...green, 'browser.json': { ...playwrightPassing, stats: { ...playwrightPassing.stats, expected: 2 } } }),
+    );
+    expect(ok).toBe(false);
+    expect(lines).toContain('  browser: counted 2 tests, fewer than its minimum 3');
+    expect(closing(lines)).toBe('5 passed, 1 failed');
+  });
+
+  it('fails a group stopped at its limit, by name, and prints how long each group took', () => {
+    const { lines, ok } = summarize(GROUPS, results({ ...green, 'unit.timedout': '10', 'unit.seconds': '600', 'browser.seconds': '95' }));
+    expect(ok).toBe(false);
+    expect(lines).toContain('  unit: stopped after 10 min, its limit in scripts/test-groups');
+    expect(lines).toContain('browser: 3 passed, 0 failed (95 s)');
   });
 });

@@ -1,10 +1,12 @@
 // The closing line of scripts/test.sh, "N passed, N failed" (", N skipped" when any were), alone on its line for CI
 // to read, and the exit code. It knows what should have run (scripts/test-groups) and requires every group's results:
 // a group that did not run or did not report, a test file that failed to load, a hook that failed, a Playwright
-// error, a skipped test, or a group that ran no test at all is a failure named above the line.
+// error, a skipped test, a group stopped at its time limit, or one that ran fewer tests than its minimum is a failure
+// named above the line. Each group's line says its count and how long it took.
 //
 //   node scripts/test-summary.ts <groups file> <results folder>
-// The results folder holds, per group, <name>.exit (its exit code), <name>.json (its report) or <name>.notrun (why).
+// The results folder holds, per group, <name>.exit (its exit code), <name>.json (its report) or <name>.notrun (why),
+// <name>.seconds (how long it ran) and <name>.timedout (its limit in minutes, when it was stopped there).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -12,6 +14,10 @@ export type ReportKind = 'vitest' | 'playwright' | 'exit';
 export interface Group {
   name: string;
   report: ReportKind;
+  /** The fewest tests its report may count (an `exit` group is one check). */
+  min: number;
+  /** How long it may run, in minutes. */
+  minutes: number;
 }
 export interface Tally {
   passed: number;
@@ -27,9 +33,11 @@ export function readGroups(text: string): Group[] {
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'))
     .map((line) => {
-      const [name, report] = line.split(/\s+/);
-      if (!name || !['vitest', 'playwright', 'exit'].includes(report ?? '')) throw new Error(`test-groups: cannot read the line "${line}"`);
-      return { name, report: report as ReportKind };
+      const [name, report, , min, minutes] = line.split(/\s+/);
+      const whole = (field: string | undefined) => (field !== undefined && /^[1-9]\d*$/.test(field) ? Number(field) : null);
+      if (!name || !['vitest', 'playwright', 'exit'].includes(report ?? '') || whole(min) === null || whole(minutes) === null)
+        throw new Error(`test-groups: cannot read the line "${line}" (name, report, needs, min, minutes, command)`);
+      return { name, report: report as ReportKind, min: whole(min)!, minutes: whole(minutes)! };
     });
 }
 
@@ -83,6 +91,7 @@ export function tallyGroup(group: Group, read: (file: string) => string | null):
   const failure = (problem: string): Tally => ({ passed: 0, failed: 1, skipped: 0, problems: [problem] });
   const notRun = read(`${group.name}.notrun`);
   if (notRun !== null) return failure(`not run: ${notRun.trim()}`);
+  if (read(`${group.name}.timedout`) !== null) return failure(`stopped after ${group.minutes} min, its limit in scripts/test-groups`);
   const exit = read(`${group.name}.exit`);
   if (exit === null) return failure('did not run (no exit code recorded)');
   const code = Number(exit.trim());
@@ -96,7 +105,14 @@ export function tallyGroup(group: Group, read: (file: string) => string | null):
   } catch (err) {
     return failure(`its ${group.report} report cannot be read: ${(err as Error).message}`);
   }
-  return withRunnerVerdict(tally, code);
+  return atLeast(withRunnerVerdict(tally, code), group.min);
+}
+
+/** A group that counts fewer tests than its minimum lost some: a file dropped, a `.only`, a filter left in. */
+function atLeast(tally: Tally, min: number): Tally {
+  const counted = tally.passed + tally.failed + tally.skipped;
+  if (counted === 0 || counted >= min) return tally;
+  return { ...tally, failed: tally.failed + 1, problems: [...tally.problems, `counted ${counted} tests, fewer than its minimum ${min}`] };
 }
 
 /** A runner that ran nothing, or failed without a failure in its report, still fails the group. */
@@ -122,7 +138,9 @@ export function summarize(groups: Group[], read: (file: string) => string | null
     total.passed += t.passed;
     total.failed += t.failed + t.skipped;
     total.skipped += t.skipped;
-    lines.push(`${group.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+    const seconds = read(`${group.name}.seconds`)?.trim();
+    const took = seconds ? ` (${seconds} s)` : '';
+    lines.push(`${group.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}${took}`);
     for (const problem of t.problems) lines.push(`  ${group.name}: ${problem}`);
   }
   const ok = groups.length > 0 && total.failed === 0 && total.passed > 0;

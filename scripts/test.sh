@@ -77,11 +77,37 @@ ready() {
   fi
 }
 
-while read -r name report needs command <&3; do
+# Each group in a process group of its own (setsid), so that at its time limit the whole of it is stopped: the
+# runner, its workers and the servers it started. TERM first, KILL 30 s later.
+run_group() {
+  local name=$1 minutes=$2 command=$3 started=$SECONDS
+  REPORT="$results/$name.json" setsid bash -c "$command" </dev/null &
+  local group=$!
+  (
+    # stopped with the group's end: its sleep goes too, so nothing is left holding the output open
+    trap 'kill "$sleeper" 2>/dev/null; exit 0' TERM
+    sleep $((minutes * 60)) & sleeper=$!
+    wait "$sleeper"
+    echo "$minutes" >"$results/$name.timedout"
+    echo "=== $name: stopped after $minutes min, its limit in scripts/test-groups"
+    kill -TERM -- "-$group" 2>/dev/null
+    sleep 30 & sleeper=$!
+    wait "$sleeper"
+    kill -KILL -- "-$group" 2>/dev/null
+  ) &
+  local watchdog=$!
+  wait "$group"
+  local code=$?
+  kill "$watchdog" 2>/dev/null; wait "$watchdog" 2>/dev/null
+  echo $((SECONDS - started)) >"$results/$name.seconds"
+  return $code
+}
+
+while read -r name report needs min minutes command <&3; do
   case "$name" in '' | '#'*) continue ;; esac
   ready "$name" "$needs" || continue
-  echo; echo "=== $name"
-  REPORT="$results/$name.json" bash -c "$command" </dev/null
+  echo; echo "=== $name (at least $min tests, at most $minutes min)"
+  run_group "$name" "$minutes" "$command"
   code=$?
   echo "$code" >"$results/$name.exit"
   [ "$code" = 0 ] || failed=1

@@ -33,11 +33,31 @@ export function requireCluster(): ClusterState {
 /** kubectl as one of the local cluster's users; `input` is its stdin (for `apply -f -`). */
 export function kubectl(args: string[], user: 'viewer' | 'operator' | 'admin' = 'viewer', input?: string): string {
   // the kubectl the setup built (1.34, like the cluster), not whatever a machine has on PATH
-  return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], {
-    encoding: 'utf8',
-    input,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  try {
+    return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], {
+      encoding: 'utf8',
+      input,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: KUBECTL_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+    });
+  } catch (err) {
+    throw timedOut(err, args) ?? err;
+  }
+}
+
+/**
+ * How long one kubectl call may take: past the longest `--timeout` a test waits with, so a wedged API server fails
+ * the test that asked, naming the call, rather than holding the whole run.
+ */
+const KUBECTL_TIMEOUT_MS = 300_000;
+
+/** The error of a kubectl call ended at KUBECTL_TIMEOUT_MS, naming it; null for any other failure. */
+function timedOut(err: unknown, args: string[]): Error | null {
+  const code = (err as { code?: string; signal?: string }).code;
+  const signal = (err as { signal?: string }).signal;
+  if (code !== 'ETIMEDOUT' && signal !== 'SIGKILL') return null;
+  return new Error(`kubectl ${args.join(' ')} did not finish within ${KUBECTL_TIMEOUT_MS / 1000} s (a wedged API server?)`);
 }
 
 /** Adds (or with null removes) one row of the table ConfigMap, leaving the others as they are. */

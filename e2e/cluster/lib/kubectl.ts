@@ -16,8 +16,12 @@ export function kubectl(args: string[], options: { user?: User; input?: string }
       encoding: 'utf8',
       maxBuffer: 512 * 1024 * 1024,
       stdio: ['pipe', 'pipe', 'pipe'],
+      // one call past every --timeout the harness waits with: a wedged API server fails here, naming the call
+      timeout: 300_000,
+      killSignal: 'SIGKILL',
     });
   } catch (error) {
+    if ((error as { code?: string }).code === 'ETIMEDOUT') throw new Error(`kubectl ${args.join(' ')} did not finish within 300 s`);
     const stderr = (error as { stderr?: string }).stderr?.trim();
     throw new Error(`kubectl ${args.join(' ')}: ${stderr || (error as Error).message}`);
   }
