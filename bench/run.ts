@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
 import { FIGURE_PREFIX, type Figure } from './figures.ts';
-import { DOCS_PAGE, LATEST_RUN, textTable, writeDocsTable, type Row, type Run } from './table.ts';
+import { DOCS_PAGE, LATEST_RUN, notFinished, textTable, writeDocsTable, type Row, type Run } from './table.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -61,16 +61,7 @@ function run(benchmark: string, args: string[], nodeOptions: string[] = []): Pro
     child.on('close', (code) => {
       if (code !== 0 || rows.length === 0) {
         const why = stderr.trim().split('\n').at(-1) ?? `exit ${code}`;
-        rows.push({
-          benchmark,
-          figure: `bench/${benchmark} did not finish: ${why}`,
-          value: NaN,
-          unit: '',
-          anchor: { name: '', value: NaN, unit: '' },
-          ratio: null,
-          target: '',
-          pass: false,
-        });
+        rows.push(notFinished(benchmark, why));
       }
       resolve(rows);
     });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { check, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { DOCS_PAGE, TABLE_END, TABLE_START, markdownTable, textTable, withTable, writeDocsTable, type Run } from './table.ts';
+import { DOCS_PAGE, TABLE_END, TABLE_START, markdownTable, notFinished, textTable, withTable, writeDocsTable, type Run } from './table.ts';
 
 // Shaped as bench/run.ts writes latest.json: a crashed benchmark's NaN values come back from JSON as null.
 const run: Run = JSON.parse(
@@ -22,16 +22,7 @@ const run: Run = JSON.parse(
         target: '≥ 10× faster',
         pass: true,
       },
-      {
-        benchmark: 'load.ts',
-        figure: 'bench/load.ts did not finish: a | in its error',
-        value: NaN,
-        unit: '',
-        anchor: { name: '', value: NaN, unit: '' },
-        ratio: null,
-        target: '',
-        pass: false,
-      },
+      notFinished('load.ts', 'a | in its error'),
     ],
   }),
 );

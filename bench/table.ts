@@ -20,6 +20,20 @@ export interface Run {
   figures: Row[];
 }
 
+/** The row of a benchmark that crashed or reported nothing: a figure not measured fails, never passes as 0. */
+export function notFinished(benchmark: string, why: string): Row {
+  return {
+    benchmark,
+    figure: `bench/${benchmark} did not finish: ${why}`,
+    value: NaN,
+    unit: '',
+    anchor: { name: '', value: NaN, unit: '' },
+    ratio: null,
+    target: '',
+    pass: false,
+  };
+}
+
 export const TABLE_START = '<!-- bench-table:start (written by `npm run bench` from data/bench/latest.json: do not edit) -->';
 export const TABLE_END = '<!-- bench-table:end -->';
 
