@@ -1,7 +1,7 @@
 # memdash's image: Next.js's standalone output on Node 24, run as a non-root user with a read-only root filesystem
 # (the chart mounts emptyDirs at /data, /app/.next/cache and /tmp). Build: docker build -t memdash:0.1.0 .
 # Not built by the tests here: the machines that run them reach Debian's, npm's and Go's registries only, and every
-# base image (node, debian) comes from an image registry (see README, "In the cluster").
+# base image (node, debian) comes from an image registry (see docs/operations.md, "The image").
 FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./

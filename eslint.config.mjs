@@ -1,4 +1,4 @@
-// ESLint: Next's rules, typescript-eslint's, and the layout's import rule (README, "Architecture").
+// ESLint: Next's rules, typescript-eslint's, and the layout's import rule (docs/architecture.md, "What each folder may import").
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';

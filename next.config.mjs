@@ -3,7 +3,7 @@
 //
 // `next start` only serves what was built: the headers come from the build's routes manifest, and the rest of the
 // configuration is what the build recorded (.next/required-server-files.json). Loading the TypeScript here would load Node's
-// type stripper (a WebAssembly compiler, about 18 MB resident) and a second zod into the server for nothing. The
+// type stripper (a WebAssembly compiler, resident for the server's life) and a second zod into the server for nothing. The
 // settings are checked there by instrumentation.ts instead, before the server answers.
 import { readFileSync } from 'node:fs';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';

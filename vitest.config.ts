@@ -29,7 +29,7 @@ export default defineConfig({
   test: {
     name: 'unit',
     allowOnly,
-    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -1,14 +1,15 @@
 // `npm run bench [-- --scale N] [-- --seconds S] [-- --no-build]`: brings up what the benchmarks need (the local
 // cluster, at N scale pods when asked; a fresh `next build`), runs every benchmark under bench/ one after another,
-// prints one table (figure, value, anchor, ratio, pass/fail) and writes it as JSON to data/bench/. Not part of
-// scripts/test.sh: these are figures of a shared machine, not pass/fail tests of the code.
+// prints one table (figure, value, anchor, ratio, pass/fail), writes it as JSON to data/bench/ and into docs/benchmarks.md
+// (bench/table.ts). Not part of scripts/test.sh: these are figures of a shared machine, not pass/fail tests of the code.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
 import { FIGURE_PREFIX, type Figure } from './figures.ts';
+import { DOCS_PAGE, LATEST_RUN, notFinished, textTable, writeDocsTable, type Row, type Run } from './table.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -27,10 +28,6 @@ const BENCHMARKS: Array<{ script: string; args: string[]; node?: string[] }> = [
   { script: 'pages.ts', args: [] },
   { script: 'load.ts', args: [options.seconds!, '50'] },
 ];
-
-interface Row extends Figure {
-  benchmark: string;
-}
 
 function step(what: string, command: string, args: string[]): void {
   console.log(`\n== ${what}: ${command} ${args.join(' ')}`);
@@ -64,37 +61,11 @@ function run(benchmark: string, args: string[], nodeOptions: string[] = []): Pro
     child.on('close', (code) => {
       if (code !== 0 || rows.length === 0) {
         const why = stderr.trim().split('\n').at(-1) ?? `exit ${code}`;
-        rows.push({
-          benchmark,
-          figure: `bench/${benchmark} did not finish: ${why}`,
-          value: NaN,
-          unit: '',
-          anchor: { name: '', value: NaN, unit: '' },
-          ratio: null,
-          target: '',
-          pass: false,
-        });
+        rows.push(notFinished(benchmark, why));
       }
       resolve(rows);
     });
   });
-}
-
-const number = (n: number | null) => (n === null || Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(1));
-
-function table(rows: Row[]): string {
-  const cells = rows.map((r) => [
-    r.figure,
-    `${number(r.value)} ${r.unit}`.trim(),
-    r.anchor.name ? `${r.anchor.name}: ${number(r.anchor.value)} ${r.anchor.unit}`.trim() : '',
-    r.ratio === null ? '' : `${r.ratio.toFixed(1)}×`,
-    r.target,
-    r.pass ? 'pass' : 'FAIL',
-  ]);
-  const head = ['figure', 'value', 'anchor', 'ratio', 'target', 'result'];
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join('  ');
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
 const started = new Date();
@@ -106,22 +77,23 @@ const loadBefore = loadavg();
 for (const b of BENCHMARKS) rows.push(...(await run(b.script, b.args, b.node)));
 const loadAfter = loadavg();
 
-const result = {
+const result: Run = {
   at: started.toISOString(),
   scale: Number(options.scale),
   // figures of a shared machine mean little without how busy it was
   machine: { cpus: cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
   figures: rows,
 };
-console.log(`\n${table(rows)}\n`);
+console.log(`\n${textTable(rows)}\n`);
 console.log(`${rows.filter((r) => r.pass).length} of ${rows.length} figures within their targets`);
 console.log(
   `machine: ${cpus().length} CPUs; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after`,
 );
-const dir = join(repoRoot, 'data', 'bench');
+const dir = dirname(LATEST_RUN);
 mkdirSync(dir, { recursive: true });
 const file = join(dir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2));
-writeFileSync(join(dir, 'latest.json'), JSON.stringify(result, null, 2));
-console.log(`written to ${file} (and data/bench/latest.json)`);
+writeFileSync(LATEST_RUN, JSON.stringify(result, null, 2));
+await writeDocsTable(DOCS_PAGE, result);
+console.log(`written to ${file} (and data/bench/latest.json); docs/benchmarks.md's table is this run's`);
 process.exitCode = rows.every((r) => r.pass) ? 0 : 1;

@@ -8,7 +8,7 @@ export type Sort = (typeof SORTS)[number];
 
 /**
  * How many rows the page itself carries: the list's box shows about 17, so this fills it and a first scroll. The
- * rest (8,000 at production size, a third of a megabyte) comes from /api/table once the page runs.
+ * rest (thousands at production size) comes from /api/table once the page runs.
  */
 export const TABLE_FIRST_WINDOW = 40;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from './config';
 
 describe('loadSettings', () => {
-  it("gives DESIGN.md's defaults when nothing is set", () => {
+  it("gives docs/design.md's defaults when nothing is set", () => {
     const s = loadSettings({});
     expect(s.kyvernoNamespace).toBe('kyverno-prd');
     expect(s.tableConfigMap).toBe('memory-requests');

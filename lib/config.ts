@@ -1,4 +1,5 @@
-// Every setting of DESIGN.md's "Facts" table, each overridable by an environment variable MEMDASH_*.
+// Every setting of docs/design.md's "The facts it follows", each overridable by an environment variable MEMDASH_*
+// (all listed in docs/operations.md, "Settings").
 // Parsed once: next.config.mjs calls loadSettings() so a bad value stops `next dev|build` before it serves, and
 // instrumentation.ts (lib/config-start.ts) so it stops `next start` and the image's server; the server modules
 // read the same parsed object through `settings`.

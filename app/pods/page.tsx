@@ -16,8 +16,8 @@ import { findPodsWithVerdicts } from '@/lib/views/pods';
 export const metadata: Metadata = { title: 'Pods · memdash' };
 
 // The pods a page lists at first, and how many more each "show more" adds: a page is read (and painted) at once, and
-// a search narrows 20,000 pods faster than scrolling through them. A hundred rows took Chromium a third of a second
-// more to lay out before its first paint on a 2-core machine than fifty.
+// a search narrows a cluster's pods faster than scrolling through them. Each row is layout Chromium does before the
+// first paint, so twice the rows painted visibly later (bench/pages.ts: docs/benchmarks.md).
 const PODS_SHOWN = 50;
 
 interface Props {

@@ -34,7 +34,8 @@ export default async function TablePage({ searchParams }: Props) {
     );
   }
   const table = read.value;
-  // Only the first window of rows goes in the page: 8,000 rows in its HTML held back its first paint by a second.
+  // Only the first window of rows goes in the page: a production table's every row in its HTML held back its first
+  // paint (bench/pages.ts: docs/benchmarks.md).
   const views = rowsOfTable(table.parsed).map(viewOf);
   const { first, matching } = firstTableWindow(views, initial);
   return (

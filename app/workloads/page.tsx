@@ -17,8 +17,8 @@ interface Props {
 /**
  * Every workload the table has rows for, and those without a row whose pods Kyverno
  * sees: its rows against the p90 now, its pods, how many are stale or drifted. The
- * heading and what the columns mean are sent at once; the list follows when its verdicts are known (at 20,000 pods,
- * about a second later).
+ * heading and what the columns mean are sent at once; the list follows when its verdicts are known, which takes
+ * longest at production size (bench/pages.ts: docs/benchmarks.md).
  */
 export default async function WorkloadsPage({ searchParams }: Props) {
   await connection();

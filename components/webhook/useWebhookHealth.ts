@@ -12,7 +12,7 @@ export const PROBE_EVERY_MS = 20_000;
 /**
  * The webhook's reads, refreshed every few seconds, and the probe; the verdict weighs one against the other.
  * `initial`: the reads the server made to render the page, shown until the first refresh (a page that reads the
- * cluster only after hydrating paints nothing contentful for seconds at 20,000 pods).
+ * cluster only after hydrating paints nothing contentful until those reads come back, long at production size).
  */
 export function useWebhookHealth(initial?: WebhookHealth) {
   const health = useQuery({

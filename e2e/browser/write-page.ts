@@ -22,7 +22,7 @@ export const jobNames = (): string[] =>
   );
 
 export function snapshotMode(mode: 'normal' | 'too-few-rows' | 'prometheus-fails'): void {
-  // the harness's own switch, as the README documents it
+  // the harness's own switch, as docs/local-cluster.md documents it
   execFileSync(process.execPath, ['e2e/cluster/cli.ts', 'snapshot', mode], { stdio: 'ignore' });
 }
 

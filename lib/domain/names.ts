@@ -18,8 +18,8 @@ export function isLabelName(name: string): boolean {
 
 /**
  * The order of names in every list: character by character. Kubernetes names are lowercase ASCII, where this is
- * the alphabetical order, and it is what `kubectl get` sorts by; localeCompare asks ICU and made sorting 20,000 pods
- * a tenth of a second.
+ * the alphabetical order, and it is what `kubectl get` sorts by; localeCompare asks ICU for every comparison, which is
+ * slow over every pod of a cluster.
  */
 export function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

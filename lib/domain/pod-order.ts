@@ -1,7 +1,7 @@
 import { compareNames } from './names';
 
-// The orders of /pods (?sort=): the columns a pod's summary holds. A verdict order would need every pod judged (at
-// production size, 20,000 of them for one page of 50), so the verdict is a filter, not an order.
+// The orders of /pods (?sort=): the columns a pod's summary holds. A verdict order would need every pod of the
+// cluster judged for one page of 50, so the verdict is a filter, not an order.
 export const POD_SORTS = ['name', 'workload', 'phase', 'created'] as const;
 export type PodSort = (typeof POD_SORTS)[number];
 

@@ -1,5 +1,6 @@
-// How /table's rows travel to the browser (GET /api/table). 8,000 rows as objects ({"key":…,"value":…}) are
-// 560 KB of JSON, which the browser takes long to parse. Well-formed rows go as one string instead, a line per row:
+// How /table's rows travel to the browser (GET /api/table). A production table's rows as objects
+// ({"key":…,"value":…}) are far more JSON than their text, which the browser takes long to parse (bench/pages.ts:
+// docs/benchmarks.md). Well-formed rows go as one string instead, a line per row:
 // a key of Kubernetes names and a value of digits and "Mi" hold no space and no line break (lib/domain/table.ts
 // checks both). Malformed rows, which may hold anything, stay objects.
 

@@ -1,4 +1,4 @@
-// The fixed vocabulary of verdicts (DESIGN.md, "Verdicts"): the API returns the codes, the page shows the words.
+// The fixed vocabulary of verdicts (docs/design.md, "Verdicts"): the API returns the codes, the page shows the words.
 
 export const VERDICT_CODES = [
   'set',

@@ -1,8 +1,8 @@
 import { isObjectName } from './names';
 import type { OwnerRef, PodShape } from './types';
 
-// The workload a pod belongs to decides its row key. These are the policy's rules (DESIGN.md, "Workload of a
-// pod"), derived from the pod alone: the owners' own owners (ReplicaSet → Deployment, Job → CronJob) are not
+// The workload a pod belongs to decides its row key. These are the policy's rules (docs/design.md, "A pod's
+// workload"), derived from the pod alone: the owners' own owners (ReplicaSet → Deployment, Job → CronJob) are not
 // visible from the pod, and the policy does not read them either.
 
 export type WorkloadKind = 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'CronJob' | 'Job' | 'Cluster' | 'JenkinsJob';

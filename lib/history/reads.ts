@@ -78,8 +78,8 @@ export async function recordedStamp(db: HistoryDb): Promise<string> {
 type TableAtCreation = NonNullable<HistoryAtCreation['table']>;
 
 // A recorded version is never changed or deleted, so its parse is kept by id: explaining a pod otherwise read and
-// parsed the table in force at its creation (8,000 rows, half a megabyte) for every request. The few versions pods
-// were created under are kept, most recently used last.
+// parsed the whole table in force at its creation for every request. The few versions pods were created under are
+// kept, most recently used last.
 const KEPT_VERSIONS = 4;
 const parsedVersions = new WeakMap<HistoryDb, Map<number, Promise<TableAtCreation | null>>>();
 

@@ -13,8 +13,8 @@ import { KeptAnswers, type KeptAnswer } from './kept-answers';
 //
 // A shared answer is then kept for a second, for identical reads that come just after: fifty clients that each ask
 // again as soon as they have their answer (a page's polling, a script, the benchmark) would otherwise have it made
-// again every round trip, and that allocation, not the caches, is what took the server's memory to 350 MB and more
-// under load. What it is made from is no fresher than that: the caches follow watches, the working set is reused for
+// again every round trip, and that allocation, not the caches, is what took the server's memory past its target under
+// load (bench/load.ts: docs/benchmarks.md). What it is made from is no fresher than that: the caches follow watches, the working set is reused for
 // 5 s. A reload asks for a fresh answer (wantsFresh), and a write through memdash forgets every kept answer, as it
 // arrives and as it ends, so nobody sees the table or the webhook from before their own change.
 

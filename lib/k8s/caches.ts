@@ -83,8 +83,8 @@ export function cacheStatuses(): CacheStatus[] {
 
 const byName = (name: string) => `metadata.name=${name}`;
 
-// Events are selected by the API server, which still scans every event for a field selector (~0.8 s at 31,000):
-// watched, that scan happens once per (re)list instead of once per read.
+// Events are selected by the API server, which still scans every event for a field selector, slow where events are
+// many: watched, that scan happens once per (re)list instead of once per read.
 export const FAILED_CREATE_EVENTS = 'reason=FailedCreate';
 export const globalContextEntryEventSelector = (name: string) => `involvedObject.kind=GlobalContextEntry,involvedObject.name=${name}`;
 

@@ -267,9 +267,10 @@ export class Informer<T> {
 }
 
 /**
- * Lists a collection in pages of 500 as plain JSON (no typed objects for 20,000 pods), consistent at one version,
- * each page slimmed as it arrives: 20,000 whole pods (managedFields, specs) held until the last page would take the
- * server past 300 MB for the length of a list, where their slim copies take a few tens.
+ * Lists a collection in pages of 500 as plain JSON (no typed objects for every pod), consistent at one version,
+ * each page slimmed as it arrives: every whole pod (managedFields, specs) held until the last page would take the
+ * server past its memory target for the length of a list, where their slim copies take a small part of it
+ * (bench/memory.ts: docs/benchmarks.md).
  */
 async function listAll<T>(kc: KubeConfig, spec: InformerSpec<T>): Promise<{ entries: Array<[string, T]>; resourceVersion: string }> {
   const cluster = kc.getCurrentCluster();

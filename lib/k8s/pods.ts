@@ -41,7 +41,7 @@ export async function readPod(k: KubeClients, ref: PodRef): Promise<LoadedPod> {
  * containers' memory and phase only; the array is shared, not to be changed), or read directly while it is behind.
  */
 export async function listPods(k: KubeClients, namespace?: string): Promise<V1Pod[]> {
-  // Every pod of the cluster read directly is 20,000 whole pods as typed objects, hundreds of MB at once: while the
+  // Every pod of the cluster read directly is every whole pod as a typed object, all in memory at once: while the
   // cache's first list is under way (it reads the same pods, slimmed page by page), wait for it instead.
   if (!namespace) await readCaches().pods.start().whenSynced(FIRST_LIST_WAIT_MS);
   const cached = whenFresh(readCaches().pods, (c) => (namespace ? (podsByNamespace(c).get(namespace) ?? []) : everyPod(c)));
@@ -65,7 +65,10 @@ const podsByNamespace = derived((cache: Informer<CachedPod>) => {
   return byNamespace;
 });
 
-/** How long a read of every pod waits for the pod cache's first list (about 8 s at 20,000 pods) before reading directly. */
+/**
+ * How long a read of every pod waits for the pod cache's first list before reading directly: well past what that list
+ * takes at production size (the benchmarks print how long the caches take to list: docs/benchmarks.md).
+ */
 const FIRST_LIST_WAIT_MS = 30_000;
 
 /** The pod's creation time as Kubernetes writes it (client-node hands it over as a Date). */

@@ -1,5 +1,6 @@
-// What the caches keep of each object: only the fields the pages and the recorder use. At 20,000 pods a pod's
-// managedFields and full spec would be most of the server's memory. Pure: unit-tested beside it.
+// What the caches keep of each object: only the fields the pages and the recorder use. At production size a pod's
+// managedFields and full spec would be most of the server's memory (bench/memory.ts measures a cached pod against a
+// whole one). Pure: unit-tested beside it.
 // Relative, with its extension: bench/memory.ts loads this file in plain Node, which knows no '@/' alias.
 import { toDate } from '../domain/time.ts';
 import type { RawObject } from './informer';

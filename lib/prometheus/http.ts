@@ -3,7 +3,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 // A plain POST of a form to Prometheus, read whole and parsed as JSON. Not fetch: inside Next.js's server the patched
-// fetch took a third longer than the query itself for a 28-day answer (400 KB), which is most of a chart's cost.
+// fetch adds a large share of the query's own time to a 28-day answer, most of a chart's cost (bench/history.ts
+// compares a chart with Prometheus's own query_range: docs/benchmarks.md).
 
 export class TimeoutError extends Error {
   override name = 'TimeoutError';

@@ -49,12 +49,13 @@ function labelsOf(namespaces: NamespaceLabels[]): Map<string, Record<string, str
   return new Map(namespaces.map((n) => [n.name, n.labels]));
 }
 
-// /workloads and /pods?verdict= judge every pod: 20,000 explanations took a second per request, and reading the past
-// at 20,000 creations and comparing each pod's inputs still allocated enough to pause the server for a full
-// collection. A pod from the watch-fed cache is the same object until it changes, and what it is judged from has one
-// key while it is the same (the store's stamp stands for the pasts at creation): so each pod's verdicts are kept with
-// that key, and only new or changed pods are judged, their pasts read together. Only what the lists use is kept:
-// with the explanations' sentences, 20,000 pods' kept verdicts held 100 MB.
+// /workloads and /pods?verdict= judge every pod: explaining them all on each request was too slow at production size,
+// and reading the past at every creation and comparing each pod's inputs still allocated enough to pause the server
+// for a full collection. A pod from the watch-fed cache is the same object until it changes, and what it is judged
+// from has one key while it is the same (the store's stamp stands for the pasts at creation): so each pod's verdicts
+// are kept with that key, and only new or changed pods are judged, their pasts read together. Only what the lists use
+// is kept: the explanations' sentences would make the kept verdicts a large part of the heap (bench/load.ts,
+// bench/memory.ts: docs/benchmarks.md).
 const kept = new WeakMap<LoadedPod, { key: object; containers: ListedVerdict[] }>();
 
 /** Every container's verdict for many pods at once (the lists), judged from `j` (judgingAt). */

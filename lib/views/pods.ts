@@ -29,7 +29,7 @@ export async function findPodsWithVerdicts(
   now: Date,
 ): Promise<{ pods: PodListRow[]; total: number }> {
   const [matches, judging] = await Promise.all([matchingPods(k, search), judgingAt(k, now)]);
-  // Without a verdict filter only the page shown needs its verdicts: 20,000 pods are counted, 200 explained.
+  // Without a verdict filter only the page shown needs its verdicts: every match is counted, only the page explained.
   const candidates = verdict ? matches : matches.slice(0, search.limit);
   const verdicts = await verdictsOf(
     candidates.map((m) => m.pod),
@@ -84,8 +84,8 @@ function matchesOf(pods: V1Pod[]): ListedPod[] {
 }
 
 // A cached pod is the same object until it changes, and in a big cluster some pod changes every second: the rows are
-// made again on each change, but each pod's row only when that pod is new or changed (at 20,000 pods, /pods right after
-// a change: 130–260 → 55–80 ms). /workloads reads its pods through here too.
+// made again on each change, but each pod's row only when that pod is new or changed, so /pods right after a change
+// costs what the changed pods cost (bench/load.ts: docs/benchmarks.md). /workloads reads its pods through here too.
 const listed = new WeakMap<V1Pod, { jenkinsNamespace: string; match: ListedPod | null }>();
 
 /** The pod as the lists use it, or null when it lacks what they need; made once per version of a cached pod. */
