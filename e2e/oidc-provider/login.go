@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"html/template"
+	"log/slog"
+	"net/http"
+)
+
+const loginPath = "/login"
+
+// loginPage is a real form, as a browser gets it: the auth request's ID travels in a hidden field.
+var loginPage = template.Must(template.New("login").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Sign in — memdash test provider</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{font-family:system-ui,sans-serif;display:flex;justify-content:center;margin-top:12vh;color:#1f2328}
+form{display:flex;flex-direction:column;gap:.6rem;width:18rem}
+input,button{font:inherit;padding:.45rem}
+.error{color:#b42318;min-height:1.2rem}
+small{color:#59636e}
+</style></head>
+<body>
+<form method="post" action="{{.Action}}">
+  <h1>Sign in</h1>
+  <small>The local test provider of memdash's cluster harness: <code>npm run cluster:status</code> lists its accounts.</small>
+  <input type="hidden" name="authRequestID" value="{{.ID}}">
+  <label for="username">User name</label>
+  <input id="username" name="username" autocomplete="username" required autofocus>
+  <label for="password">Password</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required>
+  <p class="error" role="alert">{{.Error}}</p>
+  <button type="submit">Sign in</button>
+</form>
+</body></html>`))
+
+type loginForm struct {
+	storage *storage
+	// callback is where a signed-in request goes next: the library's /authorize/callback, which issues the code
+	callback func(ctx context.Context, authRequestID string) string
+}
+
+func (l *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "cannot parse the form", http.StatusBadRequest)
+		return
+	}
+	id := r.FormValue("authRequestID")
+	switch r.Method {
+	case http.MethodGet:
+		l.render(w, id, "", http.StatusOK)
+	case http.MethodPost:
+		name := r.FormValue("username")
+		if err := l.storage.checkPassword(id, name, r.FormValue("password")); err != nil {
+			slog.Info("sign-in refused")
+			l.render(w, id, err.Error(), http.StatusUnauthorized)
+			return
+		}
+		slog.Info("signed in", "user", name)
+		http.Redirect(w, r, l.callback(r.Context(), id), http.StatusFound)
+	default:
+		w.Header().Set("Allow", "GET, POST")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	}
+}
+
+func (l *loginForm) render(w http.ResponseWriter, id, problem string, status int) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	// no form-action: browsers apply it to the redirects after the post too, and those go to the client
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	w.WriteHeader(status)
+	_ = loginPage.Execute(w, struct{ Action, ID, Error string }{loginPath, id, problem})
+}
