@@ -8,7 +8,7 @@ import { kubeconfigPath, stateDir } from './lib/paths.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
 import { postgresUrlFile } from './lib/postgres.ts';
 import { ClusterError } from './lib/log.ts';
-import { ensureBinaries, ensureHelm } from './lib/binaries.ts';
+import { ensureBinaries, ensureHelm, ensureSigninParts } from './lib/binaries.ts';
 import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './kyverno/harness.ts';
 import { setSnapshotMode, SNAPSHOT_MODES } from './snapshot/harness.ts';
 
@@ -19,9 +19,11 @@ const USAGE = `usage: npm run cluster -- <command>
                       v1.19.1 itself (built from its Go module); kept in the state folder until changed
   down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
-  build [up|all]      build into the cache what is missing: up, the Kubernetes and KWOK binaries the cluster runs
-                      (up builds them itself when they are missing); all (the default), also Kyverno v1.19.1 with
-                      its CLI (--kyverno real, the policy's CLI tests) and helm (the chart's tests)
+  build [up|signin|all]
+                      build into the cache what is missing: up, the Kubernetes and KWOK binaries the cluster runs
+                      and our OpenID Provider (up builds them itself when they are missing); signin, the provider and
+                      oauth2-proxy (the sign-in tests); all (the default), also Kyverno v1.19.1 with its CLI
+                      (--kyverno real, the policy's CLI tests) and helm (the chart's tests)
   kyverno crash|recover
                       SIGKILL Kyverno, leaving its registrations (covered pod creates are refused) | start it again
   kyverno deny|allow  answer pod reviews with a denial (the real one: a policy whose patch fails) | as the policy says
@@ -31,12 +33,18 @@ const USAGE = `usage: npm run cluster -- <command>
                       what the snapshot job's Prometheus does: answer | fail (503) | return one namespace's series`;
 
 function build(what: string): number {
-  if (what !== 'up' && what !== 'all') {
+  if (what !== 'up' && what !== 'signin' && what !== 'all') {
     console.error(USAGE);
     return 2;
   }
+  if (what === 'signin') {
+    ensureSigninParts(['provider', 'oauth2-proxy']);
+    return 0;
+  }
   ensureBinaries();
+  ensureSigninParts(['provider']);
   if (what === 'up') return 0;
+  ensureSigninParts(['oauth2-proxy']);
   ensureKyvernoBinary();
   ensureHelm();
   return 0;
