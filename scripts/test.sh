@@ -6,7 +6,8 @@
 #
 # On a fresh machine the Go builds are most of the time (about 28 min on 2 cores). They run in the background, one
 # at a time as before, while the groups that need none of them run: the groups that need the cluster wait for the
-# Kubernetes and KWOK binaries, the last two (the chart with helm, the real Kyverno) for everything.
+# Kubernetes and KWOK binaries and our OpenID Provider (the cluster starts with it: `up --oidc`), the last two (the
+# chart with helm, the real Kyverno) for everything.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --no-build || { echo "setup failed"; exit 1; }
@@ -54,7 +55,8 @@ cluster_up() {
   if [ "$cluster" = unknown ]; then
     npm run --silent cluster:status >/dev/null 2>&1 || stop_cluster=1
     echo; echo "=== local cluster"
-    if npm run --silent cluster:up; then cluster=up; else cluster=down; fi
+    # --oidc: the API server trusts our OpenID Provider, which the sign-in tests sign in at
+    if npm run --silent cluster:up -- --oidc; then cluster=up; else cluster=down; fi
   fi
   [ "$cluster" = up ]
 }

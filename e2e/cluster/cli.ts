@@ -5,6 +5,7 @@ import { isRunning, logFile, stopAll } from './lib/processes.ts';
 import { KYVERNO_MODES, kyvernoModeOf, readState, type KyvernoMode } from './lib/state.ts';
 import { ensureKyvernoBinary } from './kyverno/real/binary.ts';
 import { kubeconfigPath, stateDir } from './lib/paths.ts';
+import { oidcStatus } from './oidc/status.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
 import { postgresUrlFile } from './lib/postgres.ts';
 import { ClusterError } from './lib/log.ts';
@@ -13,10 +14,12 @@ import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './
 import { setSnapshotMode, SNAPSHOT_MODES } from './snapshot/harness.ts';
 
 const USAGE = `usage: npm run cluster -- <command>
-  up [--rebackfill] [--scale N] [--kyverno stand-in|real]
+  up [--rebackfill] [--scale N] [--kyverno stand-in|real] [--oidc|--no-oidc]
                       start (or reuse) etcd, the control plane, KWOK and Prometheus; seed the scenario.
                       --kyverno: who answers the pod webhook, the harness's stand-in (the default) or Kyverno
                       v1.19.1 itself (built from its Go module); kept in the state folder until changed
+                      --oidc: also our OpenID Provider (e2e/oidc-provider) with three test accounts, and the API
+                      server trusting its ID tokens; kept in the state folder until --no-oidc
   down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
   build [up|signin|all]
@@ -71,7 +74,7 @@ PostgreSQL   127.0.0.1:${current.ports.postgres}   (DATABASE_URL=$(cat ${postgre
 kubeconfigs  admin    ${kubeconfigPath('admin')}
              viewer   ${kubeconfigPath('viewer')}     (reads, like the default kubeconfig)
              operator ${kubeconfigPath('operator')}   (writes, like prd-write)
-try          KUBECONFIG=${kubeconfigPath('viewer')} kubectl get pods -A`);
+try          KUBECONFIG=${kubeconfigPath('viewer')} kubectl get pods -A${current.oidc ? `\n${oidcStatus(current)}` : ''}`);
   return allUp ? 0 : 1;
 }
 
@@ -81,6 +84,12 @@ function kyvernoFlag(flags: string[]): KyvernoMode | undefined {
   const mode = KYVERNO_MODES.find((m) => m === flags[at + 1]);
   if (!mode) throw new ClusterError(`--kyverno takes ${KYVERNO_MODES.join(' or ')}, got ${flags[at + 1] ?? 'nothing'}`);
   return mode;
+}
+
+function oidcFlag(flags: string[]): boolean | undefined {
+  if (flags.includes('--oidc') && flags.includes('--no-oidc')) throw new ClusterError('--oidc and --no-oidc together');
+  if (flags.includes('--oidc')) return true;
+  return flags.includes('--no-oidc') ? false : undefined;
 }
 
 function scaleFlag(flags: string[]): number {
@@ -134,7 +143,12 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...flags] = argv;
   switch (command) {
     case 'up':
-      await up({ rebackfill: flags.includes('--rebackfill'), scale: scaleFlag(flags), kyverno: kyvernoFlag(flags) });
+      await up({
+        rebackfill: flags.includes('--rebackfill'),
+        scale: scaleFlag(flags),
+        kyverno: kyvernoFlag(flags),
+        oidc: oidcFlag(flags),
+      });
       return printStatus();
     case 'down':
       await stopAll();
