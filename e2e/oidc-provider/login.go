@@ -35,6 +35,38 @@ small{color:#59636e}
 </form>
 </body></html>`))
 
+// front is what a person who opens the issuer's URL sees: what this is, who can sign in, where to read more.
+var front = template.Must(template.New("front").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>memdash test provider</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:10vh auto;color:#1f2328}td{padding:.2rem 1rem .2rem 0}</style>
+</head>
+<body>
+<h1>memdash's test OpenID Provider</h1>
+<p>The cluster harness's own provider (<code>e2e/oidc-provider</code>); the local API server trusts its ID tokens.
+Sign in through an application (memdash, oauth2-proxy): this page has no sign-in of its own.
+Passwords: <code>npm run cluster:status</code> says where they are.</p>
+<table>{{range .Users}}<tr><td><code>{{.Name}}</code></td><td>{{if .Groups}}groups {{range $i, $g := .Groups}}{{if $i}}, {{end}}{{$g}}{{end}}{{else}}no groups{{end}}</td></tr>{{end}}</table>
+<p><a href="/.well-known/openid-configuration">discovery document</a></p>
+</body></html>`))
+
+func frontPage(cfg *Config) http.Handler {
+	// names and groups only: the template never sees a password
+	type account struct {
+		Name   string
+		Groups []string
+	}
+	accounts := struct{ Users []account }{}
+	for _, u := range cfg.Users {
+		accounts.Users = append(accounts.Users, account{u.Name, u.Groups})
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+		_ = front.Execute(w, accounts)
+	})
+}
+
 type loginForm struct {
 	storage *storage
 	// callback is where a signed-in request goes next: the library's /authorize/callback, which issues the code

@@ -84,6 +84,7 @@ func newHandler(cfg *Config, store *storage) (http.Handler, error) {
 	mux.HandleFunc("/signed-out", func(w http.ResponseWriter, _ *http.Request) {
 		_, _ = w.Write([]byte("signed out\n"))
 	})
+	mux.Handle("GET /{$}", frontPage(cfg))
 	mux.Handle("/", provider)
 	return mux, nil
 }
