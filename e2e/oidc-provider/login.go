@@ -27,7 +27,7 @@ small{color:#59636e}
   <small>The local test provider of memdash's cluster harness: <code>npm run cluster:status</code> lists its accounts.</small>
   <input type="hidden" name="authRequestID" value="{{.ID}}">
   <label for="username">User name</label>
-  <input id="username" name="username" autocomplete="username" required autofocus>
+  <input id="username" name="username" value="{{.Username}}" autocomplete="username" required autofocus>
   <label for="password">Password</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required>
   <p class="error" role="alert">{{.Error}}</p>
@@ -81,12 +81,12 @@ func (l *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id := r.FormValue("authRequestID")
 	switch r.Method {
 	case http.MethodGet:
-		l.render(w, id, "", http.StatusOK)
+		l.render(w, id, "", "", http.StatusOK)
 	case http.MethodPost:
 		name := r.FormValue("username")
 		if err := l.storage.checkPassword(id, name, r.FormValue("password")); err != nil {
 			slog.Info("sign-in refused")
-			l.render(w, id, err.Error(), http.StatusUnauthorized)
+			l.render(w, id, name, err.Error(), http.StatusUnauthorized)
 			return
 		}
 		slog.Info("signed in", "user", name)
@@ -97,11 +97,11 @@ func (l *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (l *loginForm) render(w http.ResponseWriter, id, problem string, status int) {
+func (l *loginForm) render(w http.ResponseWriter, id, name, problem string, status int) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	// no form-action: browsers apply it to the redirects after the post too, and those go to the client
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
 	w.WriteHeader(status)
-	_ = loginPage.Execute(w, struct{ Action, ID, Error string }{loginPath, id, problem})
+	_ = loginPage.Execute(w, struct{ Action, ID, Username, Error string }{loginPath, id, name, problem})
 }
