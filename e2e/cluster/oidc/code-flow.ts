@@ -32,17 +32,28 @@ async function discovery(browser: Browser, current: ClusterState): Promise<Disco
   return JSON.parse(page.body) as Discovery;
 }
 
-/** The callback's URL once the provider redirected there; `password` defaults to the account's own. */
-export async function authorize(current: ClusterState, account: Account, options: { password?: string; pkce?: boolean } = {}) {
+export interface AuthorizeOptions {
+  /** the account's own by default */
+  password?: string;
+  /** false: no code_challenge in the request */
+  pkce?: boolean;
+  redirectUri?: string;
+  /** false: only follow the provider's redirects, do not post its login form */
+  signIn?: boolean;
+}
+
+/** One sign-in at the authorize endpoint; `callback` is the callback's URL once the provider redirected there. */
+export async function authorize(current: ClusterState, account: Account, options: AuthorizeOptions = {}) {
   const browser = new Browser();
   const endpoints = await discovery(browser, current);
+  const redirectUri = options.redirectUri ?? CALLBACK;
   const verifier = base64url(randomBytes(32));
   const state = base64url(randomBytes(16));
   const nonce = base64url(randomBytes(16));
   const query = new URLSearchParams({
     client_id: 'memdash' satisfies ClientId,
     response_type: 'code',
-    redirect_uri: CALLBACK,
+    redirect_uri: redirectUri,
     scope: SCOPES.join(' '),
     state,
     nonce,
@@ -51,29 +62,35 @@ export async function authorize(current: ClusterState, account: Account, options
     query.set('code_challenge', base64url(createHash('sha256').update(verifier).digest()));
     query.set('code_challenge_method', 'S256');
   }
-  const password = options.password ?? oidcSecrets().passwords[account];
   const start = `${endpoints.authorization_endpoint}?${query}`;
+  const atCallback = (url: string) => url.startsWith(redirectUri);
+  const password = options.password ?? oidcSecrets().passwords[account];
   const page =
-    options.pkce === false
-      ? await browser.follow(start, {}, (url) => url.startsWith(CALLBACK))
-      : await browser.signIn(start, account, password, (url) => url.startsWith(CALLBACK));
-  return { page, callback: page.status === 0 ? new URL(page.url) : undefined, state, nonce, verifier, endpoints, browser };
+    options.signIn === false ? await browser.follow(start, {}, atCallback) : await browser.signIn(start, account, password, atCallback);
+  const callback = page.status === 0 ? new URL(page.url) : undefined;
+  return { page, callback, state, nonce, verifier, redirectUri, endpoints, browser };
 }
 
-/** Signs `account` in as the memdash client and exchanges the code: the ID token is what the API server takes. */
-export async function signInAs(current: ClusterState, account: Account): Promise<Tokens> {
-  const flow = await authorize(current, account);
+type Flow = Awaited<ReturnType<typeof authorize>>;
+
+/** The code of a finished sign-in exchanged at the token endpoint, with its PKCE verifier. */
+export async function exchange(flow: Flow): Promise<Tokens> {
   const params = flow.callback?.searchParams;
-  if (!params?.get('code')) throw new Error(`no code for ${account}: ${params?.get('error') ?? `HTTP ${flow.page.status}`}`);
+  if (!params?.get('code')) throw new Error(`no code: ${params?.get('error') ?? `HTTP ${flow.page.status}`}`);
   if (params.get('state') !== flow.state) throw new Error('the callback carried another state');
   const tokens = await tokenRequest(flow.browser, flow.endpoints, {
     grant_type: 'authorization_code',
     code: params.get('code')!,
-    redirect_uri: CALLBACK,
+    redirect_uri: flow.redirectUri,
     code_verifier: flow.verifier,
   });
   if (claimsOf(tokens.idToken).nonce !== flow.nonce) throw new Error('the ID token carried another nonce');
   return tokens;
+}
+
+/** Signs `account` in as the memdash client and exchanges the code: the ID token is what the API server takes. */
+export async function signInAs(current: ClusterState, account: Account): Promise<Tokens> {
+  return exchange(await authorize(current, account));
 }
 
 /** A refresh at the token endpoint; rejects with the provider's error (`invalid_grant` for a used token). */

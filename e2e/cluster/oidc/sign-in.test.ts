@@ -6,7 +6,7 @@ import { api, ApiError } from '../lib/api.ts';
 import { waitFor } from '../lib/processes.ts';
 import { PreconditionFailed, requireCluster } from '../../../test/integration/cluster';
 import { Browser } from './browser.ts';
-import { authorize, claimsOf, refresh, signInAs, type Tokens } from './code-flow.ts';
+import { authorize, claimsOf, exchange, refresh, signInAs, type Tokens } from './code-flow.ts';
 import { startOauth2Proxy, type RunningProxy } from './oauth2-proxy.ts';
 import { oidcSecrets } from './provider.ts';
 
@@ -117,9 +117,22 @@ describe('the provider’s sign-in', () => {
   });
 
   it('refuses an authorization request without PKCE', async () => {
-    const flow = await authorize(current, 'shop-reader', { pkce: false });
+    const flow = await authorize(current, 'shop-reader', { pkce: false, signIn: false });
     expect(flow.callback?.searchParams.get('error')).toBe('invalid_request');
     expect(flow.callback?.searchParams.get('code')).toBeNull();
+  });
+
+  it('sends no one to a redirect URI the client did not register', async () => {
+    const flow = await authorize(current, 'shop-reader', { redirectUri: 'http://attacker.test/api/auth/callback', signIn: false });
+    expect(flow.callback).toBeUndefined(); // the error stays on the provider's page
+    expect(flow.page.status).toBe(400);
+    expect(flow.page.headers.location).toBeUndefined();
+  });
+
+  it('exchanges a code once only', async () => {
+    const flow = await authorize(current, 'platform-reader');
+    await exchange(flow);
+    await expect(exchange(flow)).rejects.toThrow(/invalid_grant/);
   });
 });
 
@@ -148,5 +161,14 @@ describe('oauth2-proxy against the provider', () => {
     expect(auth.headers['x-auth-request-user']).toBe('shop-reader');
     expect(auth.headers['x-auth-request-email']).toBe('shop-reader@memdash.test');
     expect(auth.headers['x-auth-request-groups']).toBe('shop-team');
+  });
+
+  it('sets no groups header for no-rights, who has none', async () => {
+    const browser = new Browser();
+    await browser.signIn(`${proxy.url}/oauth2/start?rd=%2F`, 'no-rights', oidcSecrets().passwords['no-rights']);
+    const auth = await browser.open(`${proxy.url}/oauth2/auth`);
+    expect(auth.status).toBe(202);
+    expect(auth.headers['x-auth-request-user']).toBe('no-rights');
+    expect(auth.headers['x-auth-request-groups']).toBeUndefined();
   });
 });
