@@ -9,8 +9,8 @@ export default defineConfig({
     allowOnly,
     name: 'cluster',
     include: ['e2e/cluster/**/*.test.ts', 'test/integration/**/*.test.ts'],
-    // against the real Kyverno's cluster: vitest.real.config.ts
-    exclude: ['e2e/cluster/kyverno/real/**'],
+    // against the real Kyverno's cluster: vitest.real.config.ts; the sign-in parts (oauth2-proxy): vitest.signin.config.ts
+    exclude: ['e2e/cluster/kyverno/real/**', 'e2e/cluster/oidc/**'],
     environment: 'node',
     setupFiles: ['test/integration/setup.ts'],
     testTimeout: 120_000,

@@ -162,6 +162,7 @@ describe('the groups file', () => {
       'alerts',
       'unit',
       'cluster',
+      'signin',
       'browser',
       'security',
       'postgres',

@@ -6,7 +6,8 @@
 #
 # On a fresh machine the Go builds are most of the time (about 28 min on 2 cores). They run in the background, one
 # at a time as before, while the groups that need none of them run: the groups that need the cluster wait for the
-# Kubernetes and KWOK binaries, the last two (the chart with helm, the real Kyverno) for everything.
+# Kubernetes and KWOK binaries and our OpenID Provider (the cluster starts with it: `up --oidc`), the sign-in group
+# for oauth2-proxy too, the last two (the chart with helm, the real Kyverno) for everything.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --no-build || { echo "setup failed"; exit 1; }
@@ -25,11 +26,12 @@ cleanup() {
 trap cleanup EXIT
 
 # The builds, niced so the tests beside them keep their pace; a marker file says what is ready. `build up` leaves
-# `built-up`; `build` (everything) `built-all`; either failing leaves `build.failed`. A group of its own process
-# group (set -m) so cleanup can stop the go builds with it.
+# `built-up`; `build signin` `built-signin`; `build` (everything) `built-all`; any failing leaves `build.failed`.
+# A group of its own process group (set -m) so cleanup can stop the go builds with it.
 set -m
 (
   nice -n 10 npm run --silent cluster -- build up && touch "$results/built-up" &&
+    nice -n 10 npm run --silent cluster -- build signin && touch "$results/built-signin" &&
     nice -n 10 npm run --silent cluster -- build all && touch "$results/built-all" || touch "$results/build.failed"
 ) >"$results/build.log" 2>&1 </dev/null &
 builder=$!
@@ -53,7 +55,8 @@ cluster_up() {
   if [ "$cluster" = unknown ]; then
     npm run --silent cluster:status >/dev/null 2>&1 || stop_cluster=1
     echo; echo "=== local cluster"
-    if npm run --silent cluster:up; then cluster=up; else cluster=down; fi
+    # --oidc: the API server trusts our OpenID Provider, which the sign-in tests sign in at
+    if npm run --silent cluster:up -- --oidc; then cluster=up; else cluster=down; fi
   fi
   [ "$cluster" = up ]
 }
@@ -63,7 +66,7 @@ ready() {
   local name=$1 needs=$2
   case "$needs" in
     -) return 0 ;;
-    cluster | cluster+tools) ;;
+    cluster | cluster+signin | cluster+tools) ;;
     *) echo "unknown needs \"$needs\" in scripts/test-groups" >"$results/$name.notrun"; return 1 ;;
   esac
   if [ ! -e "$results/built-up" ]; then
@@ -71,6 +74,10 @@ ready() {
     built built-up || { echo "the Kubernetes or KWOK build failed" >"$results/$name.notrun"; return 1; }
   fi
   cluster_up || { echo "the local cluster did not start" >"$results/$name.notrun"; return 1; }
+  if [ "$needs" = cluster+signin ] && [ ! -e "$results/built-signin" ]; then
+    echo; echo "=== waiting for the oauth2-proxy build (log: $results/build.log)"
+    built built-signin || { echo "the oauth2-proxy build failed" >"$results/$name.notrun"; return 1; }
+  fi
   if [ "$needs" = cluster+tools ] && [ ! -e "$results/built-all" ]; then
     echo; echo "=== waiting for the Kyverno and helm builds (log: $results/build.log)"
     built built-all || { echo "the Kyverno or helm build failed" >"$results/$name.notrun"; return 1; }

@@ -6,6 +6,7 @@ set -euo pipefail
 HELM_VERSION=${HELM_VERSION:-v3.22.0}
 BIN_DIR=${MEMDASH_CACHE:-$HOME/.cache/memdash}/bin/helm-$HELM_VERSION
 if [ ! -x "$BIN_DIR/helm" ]; then
+  source "$(dirname "$0")/go-build-lock.sh" # one Go build at a time on the machine (GO_BUILD_LOCK)
   started=$SECONDS
   printf '[build %s] building helm %s from its Go module\n' "$(date +%H:%M:%S)" "$HELM_VERSION" >&2
   mkdir -p "$BIN_DIR"

@@ -7,6 +7,8 @@
 set -euo pipefail
 : "${KUBE_VERSION:?}" "${KWOK_VERSION:?}" "${BIN_DIR:?}" "${KUBE_WRAPPER:?}"
 log() { printf '[build %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+# one Go build at a time on the machine (GO_BUILD_LOCK, set by e2e/cluster/lib/binaries.ts)
+source "$(dirname "$0")/go-build-lock.sh"
 
 build_in_wrapper() { # $1 = package path, $2 = output
   local pkg=$1 out=$2

@@ -9,6 +9,8 @@ set -euo pipefail
 log() { printf '[build %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
 [ -x "$KYVERNO_BIN" ] && [ -x "$KYVERNO_CLI" ] && exit 0
+# one Go build at a time on the machine (GO_BUILD_LOCK, set by the harness), then one Kyverno build
+source "$(dirname "$0")/go-build-lock.sh"
 mkdir -p "$KYVERNO_WRAPPER" "$(dirname "$KYVERNO_BIN")"
 # one build at a time (two clusters' `up` at once): the second waits, then finds the binary
 exec 9>"$KYVERNO_WRAPPER/.lock"

@@ -5,23 +5,28 @@ import { isRunning, logFile, stopAll } from './lib/processes.ts';
 import { KYVERNO_MODES, kyvernoModeOf, readState, type KyvernoMode } from './lib/state.ts';
 import { ensureKyvernoBinary } from './kyverno/real/binary.ts';
 import { kubeconfigPath, stateDir } from './lib/paths.ts';
+import { oidcStatus } from './oidc/status.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
 import { postgresUrlFile } from './lib/postgres.ts';
 import { ClusterError } from './lib/log.ts';
-import { ensureBinaries, ensureHelm } from './lib/binaries.ts';
+import { ensureBinaries, ensureHelm, ensureSigninParts } from './lib/binaries.ts';
 import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './kyverno/harness.ts';
 import { setSnapshotMode, SNAPSHOT_MODES } from './snapshot/harness.ts';
 
 const USAGE = `usage: npm run cluster -- <command>
-  up [--rebackfill] [--scale N] [--kyverno stand-in|real]
+  up [--rebackfill] [--scale N] [--kyverno stand-in|real] [--oidc|--no-oidc]
                       start (or reuse) etcd, the control plane, KWOK and Prometheus; seed the scenario.
                       --kyverno: who answers the pod webhook, the harness's stand-in (the default) or Kyverno
                       v1.19.1 itself (built from its Go module); kept in the state folder until changed
+                      --oidc: also our OpenID Provider (e2e/oidc-provider) with three test accounts, and the API
+                      server trusting its ID tokens; kept in the state folder until --no-oidc
   down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
-  build [up|all]      build into the cache what is missing: up, the Kubernetes and KWOK binaries the cluster runs
-                      (up builds them itself when they are missing); all (the default), also Kyverno v1.19.1 with
-                      its CLI (--kyverno real, the policy's CLI tests) and helm (the chart's tests)
+  build [up|signin|all]
+                      build into the cache what is missing: up, the Kubernetes and KWOK binaries the cluster runs
+                      and our OpenID Provider (up builds them itself when they are missing); signin, the provider and
+                      oauth2-proxy (the sign-in tests); all (the default), also Kyverno v1.19.1 with its CLI
+                      (--kyverno real, the policy's CLI tests) and helm (the chart's tests)
   kyverno crash|recover
                       SIGKILL Kyverno, leaving its registrations (covered pod creates are refused) | start it again
   kyverno deny|allow  answer pod reviews with a denial (the real one: a policy whose patch fails) | as the policy says
@@ -31,12 +36,18 @@ const USAGE = `usage: npm run cluster -- <command>
                       what the snapshot job's Prometheus does: answer | fail (503) | return one namespace's series`;
 
 function build(what: string): number {
-  if (what !== 'up' && what !== 'all') {
+  if (what !== 'up' && what !== 'signin' && what !== 'all') {
     console.error(USAGE);
     return 2;
   }
+  if (what === 'signin') {
+    ensureSigninParts(['provider', 'oauth2-proxy']);
+    return 0;
+  }
   ensureBinaries();
+  ensureSigninParts(['provider']);
   if (what === 'up') return 0;
+  ensureSigninParts(['oauth2-proxy']);
   ensureKyvernoBinary();
   ensureHelm();
   return 0;
@@ -63,7 +74,7 @@ PostgreSQL   127.0.0.1:${current.ports.postgres}   (DATABASE_URL=$(cat ${postgre
 kubeconfigs  admin    ${kubeconfigPath('admin')}
              viewer   ${kubeconfigPath('viewer')}     (reads, like the default kubeconfig)
              operator ${kubeconfigPath('operator')}   (writes, like prd-write)
-try          KUBECONFIG=${kubeconfigPath('viewer')} kubectl get pods -A`);
+try          KUBECONFIG=${kubeconfigPath('viewer')} kubectl get pods -A${current.oidc ? `\n${oidcStatus(current)}` : ''}`);
   return allUp ? 0 : 1;
 }
 
@@ -73,6 +84,12 @@ function kyvernoFlag(flags: string[]): KyvernoMode | undefined {
   const mode = KYVERNO_MODES.find((m) => m === flags[at + 1]);
   if (!mode) throw new ClusterError(`--kyverno takes ${KYVERNO_MODES.join(' or ')}, got ${flags[at + 1] ?? 'nothing'}`);
   return mode;
+}
+
+function oidcFlag(flags: string[]): boolean | undefined {
+  if (flags.includes('--oidc') && flags.includes('--no-oidc')) throw new ClusterError('--oidc and --no-oidc together');
+  if (flags.includes('--oidc')) return true;
+  return flags.includes('--no-oidc') ? false : undefined;
 }
 
 function scaleFlag(flags: string[]): number {
@@ -126,7 +143,12 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...flags] = argv;
   switch (command) {
     case 'up':
-      await up({ rebackfill: flags.includes('--rebackfill'), scale: scaleFlag(flags), kyverno: kyvernoFlag(flags) });
+      await up({
+        rebackfill: flags.includes('--rebackfill'),
+        scale: scaleFlag(flags),
+        kyverno: kyvernoFlag(flags),
+        oidc: oidcFlag(flags),
+      });
       return printStatus();
     case 'down':
       await stopAll();

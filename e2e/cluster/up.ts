@@ -26,6 +26,9 @@ import { NAMESPACES, WORKLOADS } from './scenario/workloads.ts';
 import { scaleNamespaces, scaleWorkloads } from './scenario/scale.ts';
 import { applyObjects } from './lib/kubectl.ts';
 import { namespaceObject } from './scenario/objects.ts';
+import { chooseOidc, ensureOidcProvider, writeAuthenticationConfig } from './oidc/provider.ts';
+import { oidcRbacObjects } from './oidc/rbac.ts';
+import { ensureSigninParts } from './lib/binaries.ts';
 
 /** Bumped when the scenario changes shape, so a warm state folder is reseeded (after `down --wipe`). */
 export const SCENARIO = 'prod-like-2';
@@ -35,6 +38,8 @@ export interface UpOptions {
   scale: number;
   /** which Kyverno answers; absent: the one the state folder already has, else the stand-in */
   kyverno?: KyvernoMode;
+  /** whether the API server trusts our OpenID Provider; absent: what the state folder has, else not */
+  oidc?: boolean;
 }
 
 export async function up(options: UpOptions): Promise<ClusterState> {
@@ -46,10 +51,13 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   ensureUsers(current.ports.apiserver);
   await ensurePostgres(current); // memdash's history store for several replicas (DATABASE_URL)
   await ensureEtcd(current);
+  await chooseOidc(current, options.oidc);
+  if (current.oidc) await startOidcProvider(current);
   await ensureApiserver(current);
   await ensureControllers(current);
   await chooseKyverno(current, options.kyverno);
   await seedOnce(current);
+  if (current.oidc) applyObjects(oidcRbacObjects()); // after the seed: namespace shop must exist
   const scaled = await seedScale(current, options.scale);
   const workloads = [...WORKLOADS, ...scaleWorkloads(current.seeded?.scale ?? 0)];
   await ensurePrometheus(
@@ -59,6 +67,13 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   );
   log(`up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return current;
+}
+
+/** The provider first: the API server reads its discovery document when it starts. */
+async function startOidcProvider(current: ClusterState): Promise<void> {
+  ensureSigninParts(['provider']);
+  await ensureOidcProvider(current);
+  writeAuthenticationConfig(current);
 }
 
 async function seedOnce(current: ClusterState): Promise<void> {

@@ -4,6 +4,7 @@ import { Agent, request } from 'node:https';
 import { bin, kubeconfigPath, state } from './paths.ts';
 import { pki } from './pki.ts';
 import { tokenFile } from './users.ts';
+import { authenticationConfigFile } from '../oidc/provider.ts';
 import { adminToken } from './api.ts';
 import { isRunning, logFile, startDaemon, waitFor } from './processes.ts';
 import { fail, log } from './log.ts';
@@ -101,6 +102,8 @@ export async function ensureApiserver(current: ClusterState): Promise<void> {
       // webhooks registered by Service (the real Kyverno's) go to the Service's endpoints, not to a cluster IP
       // nothing routes here (kyverno/real/access.ts)
       '--enable-aggregator-routing=true',
+      // `up --oidc`: the provider's ID tokens too (oidc/provider.ts writes the structured authentication config)
+      ...(current.oidc ? [`--authentication-config=${authenticationConfigFile()}`] : []),
     ],
     async () => (await apiGet(apiserver, '/readyz')) === 200,
     120_000,

@@ -17,4 +17,13 @@ export const state = (...parts: string[]): string => join(stateDir, ...parts);
 export const HELM_VERSION = process.env.MEMDASH_HELM_VERSION ?? 'v3.22.0';
 export const helmBin = join(cacheDir, 'bin', `helm-${HELM_VERSION}`, 'helm');
 
+// the sign-in tests' real parts (e2e/cluster/build-signin.sh): oauth2-proxy by version, our OpenID Provider by the
+// hash of its sources (oidcProviderBin in binaries.ts)
+export const OAUTH2_PROXY_VERSION = process.env.MEMDASH_OAUTH2_PROXY_VERSION ?? 'v7.15.6';
+export const oauth2ProxyBin = join(cacheDir, 'bin', `oauth2-proxy-${OAUTH2_PROXY_VERSION}`, 'oauth2-proxy');
+export const oidcProviderSrc = join(repoRoot, 'e2e', 'oidc-provider');
+
+/** Taken by every build script: one Go build at a time on the machine (e2e/cluster/go-build-lock.sh). */
+export const goBuildLock = join(cacheDir, '.go-build.lock');
+
 export const kubeconfigPath = (user: 'admin' | 'viewer' | 'operator'): string => state('kubeconfig', `${user}.yaml`);

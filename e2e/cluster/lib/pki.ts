@@ -65,6 +65,9 @@ export function ensurePki(): void {
   serving('kwok', '/CN=kwok-kubelet', ['IP:127.0.0.1', 'DNS:localhost']);
   // the Kyverno stand-in answers as the production Service's name and on loopback
   serving('webhook', '/CN=kyverno-prd-svc', ['IP:127.0.0.1', 'DNS:localhost', 'DNS:kyverno-prd-svc.kyverno-prd.svc']);
+  // our OpenID Provider (e2e/oidc-provider): its HTTPS certificate, and the key its ID tokens are signed with
+  serving('oidc', '/CN=memdash-oidc-provider', ['IP:127.0.0.1', 'DNS:localhost']);
+  if (!existsSync(pki('oidc-signing.key'))) openssl(['genrsa', '-out', pki('oidc-signing.key'), '2048']);
   if (!existsSync(pki('sa.key'))) {
     openssl(['genrsa', '-out', pki('sa.key'), '2048']);
     openssl(['rsa', '-in', pki('sa.key'), '-pubout', '-out', pki('sa.pub')]);

@@ -13,6 +13,7 @@ export const PORT_NAMES = [
   'prometheus',
   'webhook',
   'postgres',
+  'oidc',
 ] as const;
 export type PortName = (typeof PORT_NAMES)[number];
 
@@ -28,6 +29,8 @@ export interface ClusterState {
   backfilledAt?: string;
   /** which Kyverno answers the pod webhook: Kyverno v1.19.1 itself or the harness's stand-in (default) */
   kyverno?: KyvernoMode;
+  /** whether the API server trusts our OpenID Provider (`up --oidc`), which then runs beside it */
+  oidc?: boolean;
 }
 
 export const KYVERNO_MODES = ['stand-in', 'real'] as const;

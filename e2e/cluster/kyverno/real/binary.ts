@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from '../../lib/paths.ts';
 import { fail } from '../../lib/log.ts';
+import { buildEnv } from '../../lib/binaries.ts';
 import { KYVERNO_VERSION } from '../crds.ts';
 
 export const kyvernoBin = join(cacheDir, 'bin', `kyverno-${KYVERNO_VERSION}`, 'kyverno');
@@ -19,13 +20,12 @@ export function ensureKyvernoBinary(): void {
   if (kyvernoBuilt()) return;
   execFileSync('nice', ['-n', '10', 'bash', join(import.meta.dirname, '..', '..', 'build-kyverno.sh')], {
     stdio: 'inherit',
-    env: {
-      ...process.env,
+    env: buildEnv({
       KYVERNO_VERSION,
       KYVERNO_BIN: kyvernoBin,
       KYVERNO_CLI: kyvernoCli,
       KYVERNO_WRAPPER: join(cacheDir, `kyverno-build-${KYVERNO_VERSION}`),
-    },
+    }),
   });
   if (!kyvernoBuilt()) fail(`the Kyverno build finished without ${kyvernoBin} or ${kyvernoCli}`);
 }
