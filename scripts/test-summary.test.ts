@@ -162,12 +162,12 @@ describe('the groups file', () => {
       'alerts',
       'unit',
       'cluster',
-      'signin',
       'browser',
       'security',
       'postgres',
       'deployment',
       'real-kyverno',
+      'signin',
     ]);
     for (const g of groups.filter((g) => g.report !== 'exit')) expect(g.min, g.name).toBeGreaterThan(10);
   });

@@ -26,13 +26,14 @@ cleanup() {
 trap cleanup EXIT
 
 # The builds, niced so the tests beside them keep their pace; a marker file says what is ready. `build up` leaves
-# `built-up`; `build signin` `built-signin`; `build` (everything) `built-all`; any failing leaves `build.failed`.
+# `built-up`; `build tools` (Kyverno, helm) `built-all`; `build signin` (oauth2-proxy, last: only the sign-in group,
+# run last, waits for it) `built-signin`; any failing leaves `build.failed`.
 # A group of its own process group (set -m) so cleanup can stop the go builds with it.
 set -m
 (
   nice -n 10 npm run --silent cluster -- build up && touch "$results/built-up" &&
-    nice -n 10 npm run --silent cluster -- build signin && touch "$results/built-signin" &&
-    nice -n 10 npm run --silent cluster -- build all && touch "$results/built-all" || touch "$results/build.failed"
+    nice -n 10 npm run --silent cluster -- build tools && touch "$results/built-all" &&
+    nice -n 10 npm run --silent cluster -- build signin && touch "$results/built-signin" || touch "$results/build.failed"
 ) >"$results/build.log" 2>&1 </dev/null &
 builder=$!
 set +m

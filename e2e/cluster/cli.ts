@@ -22,11 +22,11 @@ const USAGE = `usage: npm run cluster -- <command>
                       server trusting its ID tokens; kept in the state folder until --no-oidc
   down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
-  build [up|signin|all]
+  build [up|tools|signin|all]
                       build into the cache what is missing: up, the Kubernetes and KWOK binaries the cluster runs
                       and our OpenID Provider (up builds them itself when they are missing); signin, the provider and
-                      oauth2-proxy (the sign-in tests); all (the default), also Kyverno v1.19.1 with its CLI
-                      (--kyverno real, the policy's CLI tests) and helm (the chart's tests)
+                      oauth2-proxy (the sign-in tests); tools, up and Kyverno v1.19.1 with its CLI (--kyverno real,
+                      the policy's CLI tests) and helm (the chart's tests); all (the default), every one of them
   kyverno crash|recover
                       SIGKILL Kyverno, leaving its registrations (covered pod creates are refused) | start it again
   kyverno deny|allow  answer pod reviews with a denial (the real one: a policy whose patch fails) | as the policy says
@@ -36,7 +36,7 @@ const USAGE = `usage: npm run cluster -- <command>
                       what the snapshot job's Prometheus does: answer | fail (503) | return one namespace's series`;
 
 function build(what: string): number {
-  if (what !== 'up' && what !== 'signin' && what !== 'all') {
+  if (what !== 'up' && what !== 'signin' && what !== 'tools' && what !== 'all') {
     console.error(USAGE);
     return 2;
   }
@@ -47,9 +47,9 @@ function build(what: string): number {
   ensureBinaries();
   ensureSigninParts(['provider']);
   if (what === 'up') return 0;
-  ensureSigninParts(['oauth2-proxy']);
   ensureKyvernoBinary();
   ensureHelm();
+  if (what === 'all') ensureSigninParts(['oauth2-proxy']);
   return 0;
 }
 
