@@ -17,7 +17,7 @@ interface Discovery {
 }
 
 /** Nothing listens there: the flow stops when the provider sends the browser to it, as a real callback would get it. */
-const CALLBACK = 'http://127.0.0.1:9/api/auth/callback';
+const CALLBACK = 'http://127.0.0.1:9/auth/callback';
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 

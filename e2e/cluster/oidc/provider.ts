@@ -42,7 +42,7 @@ function redirectURIs(client: ClientId): string[] {
   const configured = process.env.MEMDASH_OIDC_REDIRECT_URIS?.split(',')
     .map((u) => u.trim())
     .filter(Boolean);
-  return configured?.length ? configured : [`${LOOPBACK}/api/auth/callback`];
+  return configured?.length ? configured : [`${LOOPBACK}/auth/callback`];
 }
 
 export const issuerUrl = (current: ClusterState): string => `https://127.0.0.1:${current.ports.oidc}`;

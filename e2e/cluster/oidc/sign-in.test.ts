@@ -123,7 +123,7 @@ describe('the provider’s sign-in', () => {
   });
 
   it('sends no one to a redirect URI the client did not register', async () => {
-    const flow = await authorize(current, 'shop-reader', { redirectUri: 'http://attacker.test/api/auth/callback', signIn: false });
+    const flow = await authorize(current, 'shop-reader', { redirectUri: 'http://attacker.test/auth/callback', signIn: false });
     expect(flow.callback).toBeUndefined(); // the error stays on the provider's page
     expect(flow.page.status).toBe(400);
     expect(flow.page.headers.location).toBeUndefined();
