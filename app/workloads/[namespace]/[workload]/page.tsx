@@ -9,13 +9,12 @@ import { ErrorState } from '@/components/ErrorState';
 import { Memory } from '@/components/Memory';
 import { WorkloadCharts, type ServerRead } from '@/components/WorkloadCharts';
 import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
-import { RANGE_SECONDS, rangeOfSeconds, rowKey, spanWords, type ChartRange, type Part } from '@/lib/domain';
+import { countOf, RANGE_SECONDS, rangeOfSeconds, rowKey, spanWords, type ChartRange, type Part } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parseChartRange, parseWorkloadRef, type RawSearch } from '@/lib/http/params';
 import { answeredBy, attempt } from '@/lib/views/part';
 import { driftOf, readWorkloadHistory } from '@/lib/views/workload-history';
 import { readWorkloadMemory, type WorkloadMemory } from '@/lib/views/workload-memory';
-import { podHref } from '@/lib/routes';
 import { settings } from '@/lib/config';
 
 interface Props {
@@ -94,30 +93,15 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
         )}
       </section>
       <section>
-        <h2 className="font-semibold">Pods whose request is not today&apos;s row</h2>
-        {drift.length === 0 ? (
-          <p data-testid="no-drift">
-            {history.pods.length === 0
-              ? 'No pod runs now.'
-              : "Every current pod has what today's row gives. Whether the row still fits the working set is under each chart (today's row against the p90 now)."}
-          </p>
-        ) : (
-          <ul className="list-disc pl-5" data-testid="drift">
-            {drift.map(({ pod, container }) => (
-              <li key={`${pod}/${container.name}`}>
-                <Link href={podHref(namespace, pod)} className="font-mono">
-                  {pod}
-                </Link>{' '}
-                {container.name}: <Memory bytes={container.request} /> instead of <Memory bytes={container.row} />; it gets the row with its
-                next pod.
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section>
         <h2 className="font-semibold">Current pods</h2>
-        {history.pods.length === 0 ? <p>No pod of this workload runs now.</p> : <WorkloadPods namespace={namespace} pods={history.pods} />}
+        {history.pods.length === 0 ? (
+          <p>No pod of this workload runs now.</p>
+        ) : (
+          <>
+            <DriftLine drifted={drift.length} />
+            <WorkloadPods namespace={namespace} pods={history.pods} />
+          </>
+        )}
       </section>
       <section>
         <h2 className="font-semibold">Its rows across the recorded versions</h2>
@@ -177,6 +161,26 @@ async function Charts({
   memory: Promise<MemoryRead>;
 }) {
   return <WorkloadCharts {...props} initial={initialOf(await memory)} />;
+}
+
+/**
+ * Whether a current pod's request is not today's row, in one line above the pods' table that marks them: the
+ * pods are listed once, there.
+ */
+function DriftLine({ drifted }: { drifted: number }) {
+  if (drifted === 0)
+    return (
+      <p data-testid="no-drift">
+        Every current pod has what today&apos;s row gives. Whether the row still fits the working set is under each chart (today&apos;s row
+        against the p90 now).
+      </p>
+    );
+  return (
+    <p data-testid="drift" data-count={drifted}>
+      {countOf(drifted, 'container')} below {drifted === 1 ? 'has' : 'have'} a request that is not today&apos;s row (its request and row
+      highlighted): each gets the row with its next pod.
+    </p>
+  );
 }
 
 function Title({ namespace, workload }: { namespace: string; workload: string }) {
