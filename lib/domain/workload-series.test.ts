@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TableVersion } from './table-history';
-import {
-  chartPoints,
-  podsOf,
-  pooledValues,
-  rowSteps,
-  rowWrites,
-  seriesFrom,
-  shareAbove,
-  workingSetOf,
-  type SampleSeries,
-} from './workload-series';
+import { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, workingSetOf, type SampleSeries } from './workload-series';
+import { rowWrites, seriesFrom } from './workload-series'; // the chart's marks and ranges
 
 const Mi = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
-import { Suspense } from 'react';
+import { Suspense, type ComponentProps } from 'react';
 import { ChartsReading } from '@/components/ChartFrame';
 import { ChartRangeSwitch } from '@/components/ChartRangeSwitch';
 import { ErrorState } from '@/components/ErrorState';
@@ -45,6 +45,7 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
   const { history, memory, early, range } = read.value;
   const keys = history.containers.map((container) => ({ container, key: rowKey(namespace, workload, container) }));
   const drift = driftOf(history);
+  const charts = { namespace, workload, containers: history.containers.length, range: range.asked, span: range.span };
   return (
     <div className="space-y-4">
       <Title namespace={namespace} workload={workload} />
@@ -71,24 +72,10 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
           <ChartRangeSwitch namespace={namespace} workload={workload} current={range.shown} />
         </div>
         {early ? (
-          <WorkloadCharts
-            namespace={namespace}
-            workload={workload}
-            containers={history.containers.length}
-            range={range.asked}
-            span={range.span}
-            initial={initialOf(early.value)}
-          />
+          <WorkloadCharts {...charts} initial={initialOf(early.value)} />
         ) : (
-          <Suspense key={range.asked ?? ''} fallback={<ChartsReading containers={history.containers.length} span={range.span} />}>
-            <Charts
-              namespace={namespace}
-              workload={workload}
-              containers={history.containers.length}
-              range={range.asked}
-              span={range.span}
-              memory={memory}
-            />
+          <Suspense key={range.asked ?? ''} fallback={<ChartsReading containers={charts.containers} span={range.span} />}>
+            <Charts {...charts} memory={memory} />
           </Suspense>
         )}
       </section>
@@ -149,17 +136,7 @@ function initialOf({ part, readAt }: MemoryRead): ServerRead | undefined {
   return part.ok ? { memory: part.value, readAt } : undefined;
 }
 
-async function Charts({
-  memory,
-  ...props
-}: {
-  namespace: string;
-  workload: string;
-  containers: number;
-  range: ChartRange | undefined;
-  span: string;
-  memory: Promise<MemoryRead>;
-}) {
+async function Charts({ memory, ...props }: Omit<ComponentProps<typeof WorkloadCharts>, 'initial'> & { memory: Promise<MemoryRead> }) {
   return <WorkloadCharts {...props} initial={initialOf(await memory)} />;
 }
 
