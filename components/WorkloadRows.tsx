@@ -1,6 +1,6 @@
 import { Memory } from '@/components/Memory';
 import { Verdict } from '@/components/Verdict';
-import { formatTime, toDate, type ContainerExplanation, type TableVersion } from '@/lib/domain';
+import { formatTime, isDrifted, toDate, type ContainerExplanation, type TableVersion } from '@/lib/domain';
 import type { WorkloadPod } from '@/lib/views/workload-history-types';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { podHref } from '@/lib/routes';
@@ -44,7 +44,7 @@ export function RowsAcrossVersions({ versions, keys }: { versions: TableVersion[
   );
 }
 
-/** The current pods, each container's request, limit, row and verdict. */
+/** The current pods, each container's request, limit, row and verdict; a request that is not the row is marked. */
 export function WorkloadPods({ namespace, pods }: { namespace: string; pods: WorkloadPod[] }) {
   return (
     <Table data-testid="workload-pods">
@@ -60,29 +60,39 @@ export function WorkloadPods({ namespace, pods }: { namespace: string; pods: Wor
       </thead>
       <tbody>
         {pods.flatMap((pod) =>
-          pod.containers.map((c: ContainerExplanation) => (
-            <Row key={`${pod.name}/${c.name}`} data-testid="workload-pod" data-pod={pod.name} data-container={c.name}>
-              <Td className="font-mono">
-                <a href={podHref(namespace, pod.name)}>{pod.name}</a>
-              </Td>
-              <Td className="font-mono">
-                {c.name}
-                {c.init ? ' (init)' : ''}
-              </Td>
-              <Td className="text-right">
-                <Memory bytes={c.request} />
-              </Td>
-              <Td className="text-right">
-                <Memory bytes={c.limit} />
-              </Td>
-              <Td className="text-right">
-                <Memory bytes={c.row} />
-              </Td>
-              <Td title={c.reason}>
-                <Verdict code={c.verdict} />
-              </Td>
-            </Row>
-          )),
+          pod.containers.map((c: ContainerExplanation) => {
+            const drifted = isDrifted(c);
+            const mark = drifted ? 'bg-amber-50 font-semibold' : '';
+            return (
+              <Row
+                key={`${pod.name}/${c.name}`}
+                data-testid="workload-pod"
+                data-pod={pod.name}
+                data-container={c.name}
+                data-drifted={drifted}
+              >
+                <Td className="font-mono">
+                  <a href={podHref(namespace, pod.name)}>{pod.name}</a>
+                </Td>
+                <Td className="font-mono">
+                  {c.name}
+                  {c.init ? ' (init)' : ''}
+                </Td>
+                <Td className={`text-right ${mark}`}>
+                  <Memory bytes={c.request} />
+                </Td>
+                <Td className="text-right">
+                  <Memory bytes={c.limit} />
+                </Td>
+                <Td className={`text-right ${mark}`}>
+                  <Memory bytes={c.row} />
+                </Td>
+                <Td title={c.reason}>
+                  <Verdict code={c.verdict} />
+                </Td>
+              </Row>
+            );
+          }),
         )}
       </tbody>
     </Table>

@@ -6,7 +6,7 @@ import type { ContainerChart } from '@/lib/views/workload-memory-types';
 // variables (globals.css) so each line reads on the light and the dark background; the dash tells them apart
 // without colour.
 
-export type SeriesKind = 'limit' | 'request' | 'row' | 'p90' | 'pod';
+export type SeriesKind = 'limit' | 'request' | 'row' | 'p90' | 'pod' | 'write';
 
 export interface Series {
   kind: SeriesKind;
@@ -60,6 +60,16 @@ export function seriesOf(chart: ContainerChart): Series[] {
       dash: '6 3',
       width: 2,
     });
+  if (chart.writes.length > 0)
+    sizes.push({
+      kind: 'write',
+      key: 'write',
+      label: "the table's writes of this row",
+      value: String(chart.writes.length),
+      colour: 'var(--chart-write)',
+      dash: '2 3',
+      width: 1.5,
+    });
   const pods = chart.pods.map((pod, i) => ({
     kind: 'pod' as const,
     key: pod,
@@ -71,10 +81,23 @@ export function seriesOf(chart: ContainerChart): Series[] {
   return [...sizes, ...pods];
 }
 
-/** The highest value any line reaches, so the axis spans them all. */
-export function highestOf(chart: ContainerChart): number {
-  let highest = Math.max(chart.limit ?? 0, chart.request ?? 0, chart.row ?? 0, (chart.p90Mi ?? 0) * 1024 * 1024);
+/** A series' name among a chart's, what its legend toggle hides or shows. */
+export const seriesId = (s: Series): string => `${s.kind}:${s.key}`;
+
+/** The highest value the lines drawn reach, so the axis spans them all (and fits the rest when one is hidden). */
+export function highestOf(chart: ContainerChart, drawn: readonly Series[]): number {
+  const has = (kind: SeriesKind) => drawn.some((s) => s.kind === kind);
+  let highest = Math.max(
+    has('limit') ? (chart.limit ?? 0) : 0,
+    has('request') ? (chart.request ?? 0) : 0,
+    has('row') ? (chart.row ?? 0) : 0,
+    has('p90') ? (chart.p90Mi ?? 0) * 1024 * 1024 : 0,
+  );
+  const keys = drawn.filter((s) => s.kind === 'pod' || s.kind === 'row').map((s) => s.key);
   for (const point of chart.points)
-    for (const [key, value] of Object.entries(point)) if (key !== 't' && typeof value === 'number' && value > highest) highest = value;
+    for (const key of keys) {
+      const value = point[key];
+      if (typeof value === 'number' && value > highest) highest = value;
+    }
   return highest;
 }

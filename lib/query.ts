@@ -11,7 +11,7 @@ export const queryKeys = {
   },
   workloads: {
     all: () => ['workloads', 'all'] as const,
-    memory: (namespace: string, workload: string) => ['workloads', 'memory', namespace, workload] as const,
+    memory: (namespace: string, workload: string, range?: string) => ['workloads', 'memory', namespace, workload, range ?? null] as const,
   },
   pods: {
     all: () => ['pods'] as const,

@@ -14,8 +14,8 @@ export const podsHref = (filter: { namespace?: string; name?: string; verdict?: 
 export const workloadHref = (namespace: string, workload: string) => `/workloads/${seg(namespace)}/${seg(workload)}`;
 export const WORKLOADS_API = '/api/workloads';
 export const TABLE_API = '/api/table';
-export const workloadMemoryUrl = (namespace: string, workload: string) =>
-  `${workloadHref(namespace, workload).replace('/workloads/', '/api/workloads/')}/memory`;
+export const workloadMemoryUrl = (namespace: string, workload: string, range?: string) =>
+  `${workloadHref(namespace, workload).replace('/workloads/', '/api/workloads/')}/memory${range ? `?range=${range}` : ''}`;
 export const snapshotRunHref = (job: string) => `/snapshot/runs/${seg(job)}`;
 export const diffHref = (from: number, to: number) => `/table/diff?from=${from}&to=${to}`;
 

@@ -52,13 +52,15 @@ test('Prometheus down: the workload page is all there, and only the charts say w
     expect(response.status()).toBe(200);
     // the message is in the server's HTML, inside the charts' section
     const html = await response.text();
-    expect(html).toMatch(/Working set over the snapshot(&#x27;|&apos;|')s window<\/h2><p [^>]*data-testid="chart-problem"/);
+    expect(html).toMatch(
+      /Working set over the last 28 days<\/h2><nav [^>]*data-testid="chart-range".*?<\/nav><\/div><p [^>]*data-testid="chart-problem"/,
+    );
 
     await page.goto(`${server.url}/workloads/payments/api`);
     const problem = page.getByTestId('chart-problem');
     await expect(problem).toContainText(`No chart: Prometheus cannot be reached at ${url}`);
     await expect(problem).toHaveCount(1);
-    await expect(page.getByRole('heading', { name: "Working set over the snapshot's window" }).locator('..')).toContainText(
+    await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Working set over the last 28 days' }) })).toContainText(
       'The rest of the page does not need Prometheus.',
     );
     await expect(page.getByTestId('rows-now')).toContainText('payments_api_api');

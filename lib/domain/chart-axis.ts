@@ -43,3 +43,19 @@ export function dayTicks(start: number, end: number, maxTicks = 8): number[] {
 export function dayTick(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(5, 10);
 }
+
+const HOURS_EVERY = 3 * 3600;
+
+/** The time axis' ticks: whole UTC hours every three on a chart of two days or less, else day ticks. */
+export function timeTicks(start: number, end: number): number[] {
+  if (end - start > 2 * DAY) return dayTicks(start, end);
+  const ticks: number[] = [];
+  for (let t = Math.ceil(start / HOURS_EVERY) * HOURS_EVERY; t <= end; t += HOURS_EVERY) ticks.push(t);
+  return ticks;
+}
+
+/** A time tick's label: "09:00" (UTC) on a chart of hours, the day (dayTick) on one of days. */
+export function timeTick(seconds: number, spanSeconds: number): string {
+  if (spanSeconds > 2 * DAY) return dayTick(seconds);
+  return new Date(seconds * 1000).toISOString().slice(11, 16);
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartSentence } from './chart-sentence';
 
 const Mi = 1024 * 1024;
-const base = { container: 'app', workload: 'web', namespace: 'shop', days: 28 };
+const base = { container: 'app', workload: 'web', namespace: 'shop', over: '28 days' };
 
 describe('chartSentence', () => {
   it('says the p90, the share under the request and the limit', () => {
@@ -11,8 +11,8 @@ describe('chartSentence', () => {
     );
   });
   it('says what is missing rather than inventing it', () => {
-    expect(chartSentence({ ...base, days: 1, p90Mi: null, request: null, limit: null, shareAboveRequest: null })).toBe(
-      'Working set of app of web in shop: no samples over 1 day, no request; no limit',
+    expect(chartSentence({ ...base, over: '24 hours', p90Mi: null, request: null, limit: null, shareAboveRequest: null })).toBe(
+      'Working set of app of web in shop: no samples over 24 hours, no request; no limit',
     );
   });
 });

@@ -6,7 +6,8 @@ export interface ChartFacts {
   container: string;
   workload: string;
   namespace: string;
-  days: number;
+  /** The span the chart shows, in words: "24 hours", "28 days" (spanWords). */
+  over: string;
   p90Mi: number | null;
   request: number | null;
   limit: number | null;
@@ -20,7 +21,7 @@ export interface ChartFacts {
 export function chartSentence(f: ChartFacts): string {
   const head = `Working set of ${f.container} of ${f.workload} in ${f.namespace}`;
   const p90 = f.p90Mi === null ? 'no samples' : `p90 ${formatMemory(f.p90Mi * MiB)}`;
-  const parts = [`${head}: ${p90} over ${f.days} ${f.days === 1 ? 'day' : 'days'}`];
+  const parts = [`${head}: ${p90} over ${f.over}`];
   if (f.request !== null && f.shareAboveRequest !== null)
     parts[0] += `, under its ${formatMemory(f.request)} request ${formatPercent(1 - f.shareAboveRequest)} of the time`;
   else parts[0] += ', no request';

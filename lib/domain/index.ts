@@ -126,17 +126,21 @@ export {
   type RegistrationObservation,
 } from './registration-history';
 export { parseSavedTable, type ImportTarget, type SavedTable } from './table-import';
-export { dayTick, dayTicks, memoryAxis, memoryTick, type MemoryAxis } from './chart-axis';
+export { dayTick, dayTicks, memoryAxis, memoryTick, timeTick, timeTicks, type MemoryAxis } from './chart-axis';
+export { bucketFor, bucketWords, CHART_RANGES, RANGE_SECONDS, rangeOfSeconds, spanWords, type ChartRange } from './chart-range';
 export { chartSentence, type ChartFacts } from './chart-sentence';
 export {
   chartPoints,
   podsOf,
   pooledValues,
   rowSteps,
+  rowWrites,
+  seriesFrom,
   shareAbove,
   workingSetOf,
   type ChartPoint,
   type RowStep,
+  type RowWrite,
   type SampleSeries,
   type WorkingSet,
 } from './workload-series';

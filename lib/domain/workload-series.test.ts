@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TableVersion } from './table-history';
 import { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, workingSetOf, type SampleSeries } from './workload-series';
+import { rowWrites, seriesFrom } from './workload-series'; // the chart's marks and ranges
 
 const Mi = 1024 * 1024;
 
@@ -92,5 +93,42 @@ describe('chartPoints', () => {
       { t: 0, row: null, 'web-a-1': 20 * Mi },
       { t: 1800, row: 32 * Mi },
     ]);
+  });
+  it("dates a bucket that begins before the range's start from the start, so no point lies before it", () => {
+    const points = chartPoints(seriesFrom(series, 300), 'app', [{ t: 300, bytes: 150 * Mi }], 3600, 300);
+    expect(points.map((p) => p.t)).toEqual([300, 3600, 7200]);
+    expect(points[0]).toEqual({ t: 300, row: 150 * Mi, 'web-a-1': 200 * Mi });
+  });
+});
+
+describe('the versions that changed a row, and a range of the samples', () => {
+  const versions = [
+    version(1, '1970-01-01T00:00:00Z', { app_web_x: '100Mi' }),
+    version(2, '1970-01-01T00:10:00Z', { app_web_x: '200Mi' }),
+    version(3, '1970-01-01T01:00:00Z', { app_web_x: '200Mi', other: '1Mi' }),
+    version(4, '1970-01-01T02:00:00Z', { other: '1Mi' }),
+    version(5, '1970-01-01T03:00:00Z', null),
+    version(6, '1970-01-01T04:00:00Z', { app_web_x: '300Mi' }),
+  ];
+  it('marks each version whose row differs from the one before, within the range, the first recorded not', () => {
+    expect(rowWrites(versions, 'app_web_x', 0, 86_400)).toEqual([
+      { t: 600, version: 2, value: '200Mi' },
+      { t: 7200, version: 4, value: null },
+      { t: 14_400, version: 6, value: '300Mi' },
+    ]);
+    // a version taking the table's data away after the row was already gone changes nothing of it
+    expect(rowWrites(versions, 'app_web_x', 3600, 10_800)).toEqual([{ t: 7200, version: 4, value: null }]);
+    expect(rowWrites(versions, 'other', 0, 86_400)).toEqual([
+      { t: 3600, version: 3, value: '1Mi' },
+      { t: 10_800, version: 5, value: null },
+    ]);
+  });
+  it('keeps the samples from a time on, a series wholly inside kept as it is', () => {
+    const from = seriesFrom(series, 3600);
+    expect(from.map((s) => [s.pod, s.container, s.values.map(([t]) => t)])).toEqual([
+      ['web-b-2', 'app', [7200, 7500]],
+      ['web-a-1', 'app', [3600]],
+    ]);
+    expect(from[0]).toBe(series[0]);
   });
 });

@@ -81,19 +81,21 @@ export type ChartPoint = { t: number; row: number | null } & Record<string, numb
 /**
  * The chart's points for one container: samples bucketed to `bucketSeconds` (each pod's highest value in the
  * bucket, so a short peak stays visible), with the row's step value at each bucket. 28 days at a 300 s step is
- * 8,064 samples per pod; an hour's bucket brings that to 672 points, which the browser draws at once.
+ * 8,064 samples per pod; an hour's bucket brings that to 672 points, which the browser draws at once. A bucket
+ * that begins before `fromSeconds` (the range's start) is dated from it, so no point lies before the range.
  */
 export function chartPoints(
   series: readonly SampleSeries[],
   container: string,
   steps: readonly RowStep[],
   bucketSeconds: number,
+  fromSeconds = -Infinity,
 ): ChartPoint[] {
   const buckets = new Map<number, ChartPoint>();
   for (const s of series) {
     if (s.container !== container) continue;
     for (const [t, v] of s.values) {
-      const bucket = Math.floor(t / bucketSeconds) * bucketSeconds;
+      const bucket = Math.max(Math.floor(t / bucketSeconds) * bucketSeconds, fromSeconds);
       let point = buckets.get(bucket);
       if (!point) buckets.set(bucket, (point = { t: bucket, row: null } as ChartPoint));
       const old = point[s.pod];
@@ -116,4 +118,40 @@ export function podsOf(series: readonly SampleSeries[], container: string): stri
     .filter((s) => s.container === container && s.values.length > 0)
     .sort((a, b) => a.values[0]![0] - b.values[0]![0])
     .map((s) => s.pod);
+}
+
+/** A recorded version that changed one row: when (unix seconds), which version, and the row's new value. */
+export interface RowWrite {
+  t: number;
+  version: number;
+  /** The row as that version wrote it ("256Mi"), null when it took the row away (or the table's data). */
+  value: string | null;
+}
+
+/**
+ * The versions that changed the row `key` within [fromSeconds, toSeconds], the chart's marks of the table's writes.
+ * The first version recorded is no change: what the row was before it, history does not know.
+ */
+export function rowWrites(versions: readonly TableVersion[], key: string, fromSeconds: number, toSeconds: number): RowWrite[] {
+  const writes: RowWrite[] = [];
+  let before: string | null | undefined;
+  for (const version of versions) {
+    const at = toDate(version.inForceFrom);
+    if (!at) continue;
+    const value = version.data?.[key] ?? null;
+    const t = Math.floor(at.getTime() / 1000);
+    if (before !== undefined && value !== before && t >= fromSeconds && t <= toSeconds) writes.push({ t, version: version.id, value });
+    before = value;
+  }
+  return writes;
+}
+
+/** The samples of `series` from `fromSeconds` on: a shorter range's part of the window's samples. */
+export function seriesFrom(series: readonly SampleSeries[], fromSeconds: number): SampleSeries[] {
+  // A series that starts within the range is kept as it is: the window's own range copies nothing.
+  return series
+    .map((s) =>
+      s.values[0] === undefined || s.values[0][0] >= fromSeconds ? s : { ...s, values: s.values.filter(([t]) => t >= fromSeconds) },
+    )
+    .filter((s) => s.values.length > 0);
 }

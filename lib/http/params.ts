@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '@/lib/http/errors';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
-import { VERDICT_CODES } from '@/lib/domain';
+import { CHART_RANGES, VERDICT_CODES, type ChartRange } from '@/lib/domain';
 import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names';
 
 /** Search params as Next hands them to a page, or as a route reads them from the URL. */
@@ -50,6 +50,13 @@ export const workloadRef = z.object({ namespace: namespaceName, workload: object
 /** A workload by namespace and name: /workloads/{namespace}/{workload} and its memory. */
 export function parseWorkloadRef(params: unknown): z.output<typeof workloadRef> {
   return parseOr(workloadRef, params, 'invalid-name', 'Not a valid workload');
+}
+
+const chartRange = z.object({ range: z.enum(CHART_RANGES).optional() });
+
+/** A workload chart's ?range= (24h, 7d, 28d); absent for the snapshot's window. */
+export function parseChartRange(raw: RawSearch): ChartRange | undefined {
+  return parseOr(chartRange, { range: firstValues(raw).range }, 'bad-request', 'Bad chart range').range;
 }
 
 const podFilter = z.object({

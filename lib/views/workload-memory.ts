@@ -1,6 +1,8 @@
 import 'server-only';
 import {
+  bucketFor,
   chartPoints,
+  type ChartRange,
   p90Mi,
   parseMemory,
   partFailed,
@@ -8,7 +10,11 @@ import {
   podsOf,
   pooledValues,
   rowKey,
+  RANGE_SECONDS,
+  rangeOfSeconds,
   rowSteps,
+  rowWrites,
+  seriesFrom,
   shareAbove,
   workloadFromPodName,
   workloadOf,
@@ -24,24 +30,32 @@ import type { ContainerChart, WorkloadMemory } from './workload-memory-types';
 
 export type { ContainerChart, WorkloadMemory };
 
-// The data of a workload's charts: Prometheus's working set over the snapshot's window, the pooled p90 the job
-// would write, the row over time, and the current pods' request and limit. A Prometheus failure is returned as
-// a message for the chart's place, so the rest of the page keeps working.
+// The data of a workload's charts: Prometheus's working set over the range shown (the snapshot's window unless a
+// range is asked), the pooled p90 the job would write over its window, the row over time and the versions that
+// changed it, and the current pods' request and limit. A Prometheus failure is returned as a message for the
+// chart's place, so the rest of the page keeps working.
 
-const BUCKET_SECONDS = 3600;
-
-export async function readWorkloadMemory(ref: WorkloadRef, now = new Date()): Promise<WorkloadMemory> {
+/**
+ * One query at the snapshot's step covers both the range and the window: a shorter range is the newest part of the
+ * window's samples (the same evaluation times as a query of its own, both ending at `end`), and the job's p90 needs
+ * the whole window whatever the range.
+ */
+export async function readWorkloadMemory(ref: WorkloadRef, range?: ChartRange, now = new Date()): Promise<WorkloadMemory> {
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
-  const start = end - s.snapshotWindowDays * 86400;
+  const windowSeconds = s.snapshotWindowDays * 86400;
+  const rangeSeconds = range ? RANGE_SECONDS[range] : windowSeconds;
+  const start = end - rangeSeconds;
+  const windowStart = end - windowSeconds;
   const step = s.snapshotStepSeconds;
+  const bucket = bucketFor(rangeSeconds, step);
   // The pods are listed while Prometheus answers: the page's cost over the raw query is what runs after it.
   const podsRead = listPods(readClients(), ref.namespace);
   podsRead.catch(() => undefined); // awaited below; a failure then is the route's to report
   let series;
   try {
     // Pods of other workloads can share the name's prefix (web, web-admin): keep those whose name gives this one.
-    series = (await workloadSeries(ref.namespace, ref.workload, start, end, step)).filter(
+    series = (await workloadSeries(ref.namespace, ref.workload, Math.min(start, windowStart), end, step)).filter(
       (x) => workloadFromPodName(x.pod) === ref.workload,
     );
   } catch (err) {
@@ -57,23 +71,28 @@ export async function readWorkloadMemory(ref: WorkloadRef, now = new Date()): Pr
     await historyDb(),
     containers.map((c) => rowKey(ref.namespace, ref.workload, c)),
   );
+  const shown = seriesFrom(series, start);
+  const pooled = seriesFrom(series, windowStart);
   const charts = containers.map((container) => {
-    const values = pooledValues(series, container);
+    const values = pooledValues(shown, container);
     const { request, limit } = currentSizes(pods, container);
-    const steps = rowSteps(versions, rowKey(ref.namespace, ref.workload, container), start);
+    const key = rowKey(ref.namespace, ref.workload, container);
+    const steps = rowSteps(versions, key, start);
     return {
       container,
-      pods: podsOf(series, container),
-      points: chartPoints(series, container, steps, BUCKET_SECONDS),
-      p90Mi: p90Mi(values),
+      pods: podsOf(shown, container),
+      points: chartPoints(shown, container, steps, bucket, start),
+      p90Mi: p90Mi(pooledValues(pooled, container)),
+      rangeP90Mi: p90Mi(values),
       samples: values.length,
       row: steps.at(-1)?.bytes ?? null,
       request,
       limit,
       shareAboveRequest: shareAbove(values, request),
+      writes: rowWrites(versions, key, start, end),
     };
   });
-  return partOk({ start, end, step, charts });
+  return partOk({ start, end, step, bucket, range: range ?? rangeOfSeconds(windowSeconds), windowDays: s.snapshotWindowDays, charts });
 }
 
 function currentSizes(pods: LoadedPod[], container: string): { request: number | null; limit: number | null } {

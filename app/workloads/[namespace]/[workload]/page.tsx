@@ -2,22 +2,24 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
-import { Suspense } from 'react';
+import { Suspense, type ComponentProps } from 'react';
 import { ChartsReading } from '@/components/ChartFrame';
+import { ChartRangeSwitch } from '@/components/ChartRangeSwitch';
 import { ErrorState } from '@/components/ErrorState';
 import { Memory } from '@/components/Memory';
 import { WorkloadCharts, type ServerRead } from '@/components/WorkloadCharts';
 import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
-import { rowKey, type Part } from '@/lib/domain';
+import { countOf, RANGE_SECONDS, rangeOfSeconds, rowKey, spanWords, type ChartRange, type Part } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
-import { parseWorkloadRef } from '@/lib/http/params';
+import { parseChartRange, parseWorkloadRef, type RawSearch } from '@/lib/http/params';
 import { answeredBy, attempt } from '@/lib/views/part';
 import { driftOf, readWorkloadHistory } from '@/lib/views/workload-history';
 import { readWorkloadMemory, type WorkloadMemory } from '@/lib/views/workload-memory';
-import { podHref } from '@/lib/routes';
+import { settings } from '@/lib/config';
 
 interface Props {
   params: Promise<{ namespace: string; workload: string }>;
+  searchParams: Promise<RawSearch>;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -26,10 +28,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** A workload's history: its rows over time, its working set against request and limit, its pods, its drift. */
-export default async function WorkloadPage({ params }: Props) {
+export default async function WorkloadPage({ params, searchParams }: Props) {
   await connection();
   const { namespace, workload } = await params;
-  const read = await attempt(() => readPage(namespace, workload));
+  const search = await searchParams;
+  const read = await attempt(() => readPage(namespace, workload, search));
   if (!read.ok) {
     if (isNotThere(read.error)) notFound();
     return (
@@ -39,9 +42,10 @@ export default async function WorkloadPage({ params }: Props) {
       </>
     );
   }
-  const { history, memory, early } = read.value;
+  const { history, memory, early, range } = read.value;
   const keys = history.containers.map((container) => ({ container, key: rowKey(namespace, workload, container) }));
   const drift = driftOf(history);
+  const charts = { namespace, workload, containers: history.containers.length, range: range.asked, span: range.span };
   return (
     <div className="space-y-4">
       <Title namespace={namespace} workload={workload} />
@@ -63,45 +67,28 @@ export default async function WorkloadPage({ params }: Props) {
         )}
       </section>
       <section>
-        <h2 className="font-semibold">Working set over the snapshot&apos;s window</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="font-semibold">{`Working set over the last ${range.span}`}</h2>
+          <ChartRangeSwitch namespace={namespace} workload={workload} current={range.shown} />
+        </div>
         {early ? (
-          <WorkloadCharts
-            namespace={namespace}
-            workload={workload}
-            containers={history.containers.length}
-            initial={initialOf(early.value)}
-          />
+          <WorkloadCharts {...charts} initial={initialOf(early.value)} />
         ) : (
-          <Suspense fallback={<ChartsReading containers={history.containers.length} />}>
-            <Charts namespace={namespace} workload={workload} containers={history.containers.length} memory={memory} />
+          <Suspense key={range.asked ?? ''} fallback={<ChartsReading containers={charts.containers} span={range.span} />}>
+            <Charts {...charts} memory={memory} />
           </Suspense>
         )}
       </section>
       <section>
-        <h2 className="font-semibold">Pods whose request is not today&apos;s row</h2>
-        {drift.length === 0 ? (
-          <p data-testid="no-drift">
-            {history.pods.length === 0
-              ? 'No pod runs now.'
-              : "Every current pod has what today's row gives. Whether the row still fits the working set is under each chart (today's row against the p90 now)."}
-          </p>
-        ) : (
-          <ul className="list-disc pl-5" data-testid="drift">
-            {drift.map(({ pod, container }) => (
-              <li key={`${pod}/${container.name}`}>
-                <Link href={podHref(namespace, pod)} className="font-mono">
-                  {pod}
-                </Link>{' '}
-                {container.name}: <Memory bytes={container.request} /> instead of <Memory bytes={container.row} />; it gets the row with its
-                next pod.
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section>
         <h2 className="font-semibold">Current pods</h2>
-        {history.pods.length === 0 ? <p>No pod of this workload runs now.</p> : <WorkloadPods namespace={namespace} pods={history.pods} />}
+        {history.pods.length === 0 ? (
+          <p>No pod of this workload runs now.</p>
+        ) : (
+          <>
+            <DriftLine drifted={drift.length} />
+            <WorkloadPods namespace={namespace} pods={history.pods} />
+          </>
+        )}
       </section>
       <section>
         <h2 className="font-semibold">Its rows across the recorded versions</h2>
@@ -123,12 +110,19 @@ const CHARTS_JOIN_MS = 250;
  * The history, and Prometheus asked at once beside it: `early` is Prometheus's answer if it came in time to go out
  * with the rest, `memory` the same answer to stream when it comes later.
  */
-async function readPage(namespace: string, workload: string) {
+async function readPage(namespace: string, workload: string, search: RawSearch) {
   const asked = Date.now();
   const ref = parseWorkloadRef({ namespace, workload });
-  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref)).then((part) => ({ part, readAt: Date.now() }));
+  const range = rangeOf(parseChartRange(search));
+  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref, range.asked)).then((part) => ({ part, readAt: Date.now() }));
   const history = await readWorkloadHistory(ref);
-  return { history, memory, early: await answeredBy(memory, asked + CHARTS_JOIN_MS) };
+  return { history, memory, range, early: await answeredBy(memory, asked + CHARTS_JOIN_MS) };
+}
+
+/** The range asked in the URL (none: the snapshot's window), the one the switch marks, and its span in words. */
+function rangeOf(asked: ChartRange | undefined) {
+  const seconds = asked ? RANGE_SECONDS[asked] : settings().snapshotWindowDays * 86_400;
+  return { asked, shown: asked ?? rangeOfSeconds(seconds), span: spanWords(seconds) };
 }
 
 /** The server's read: a thrown failure as a failed part; Prometheus's own failure is inside the read's value. */
@@ -142,8 +136,28 @@ function initialOf({ part, readAt }: MemoryRead): ServerRead | undefined {
   return part.ok ? { memory: part.value, readAt } : undefined;
 }
 
-async function Charts({ memory, ...props }: { namespace: string; workload: string; containers: number; memory: Promise<MemoryRead> }) {
+async function Charts({ memory, ...props }: Omit<ComponentProps<typeof WorkloadCharts>, 'initial'> & { memory: Promise<MemoryRead> }) {
   return <WorkloadCharts {...props} initial={initialOf(await memory)} />;
+}
+
+/**
+ * Whether a current pod's request is not today's row, in one line above the pods' table that marks them: the
+ * pods are listed once, there.
+ */
+function DriftLine({ drifted }: { drifted: number }) {
+  if (drifted === 0)
+    return (
+      <p data-testid="no-drift">
+        Every current pod has what today&apos;s row gives. Whether the row still fits the working set is under each chart (today&apos;s row
+        against the p90 now).
+      </p>
+    );
+  return (
+    <p data-testid="drift" data-count={drifted}>
+      {countOf(drifted, 'container')} below {drifted === 1 ? 'has' : 'have'} a request that is not today&apos;s row (its request and row
+      highlighted): each gets the row with its next pod.
+    </p>
+  );
 }
 
 function Title({ namespace, workload }: { namespace: string; workload: string }) {

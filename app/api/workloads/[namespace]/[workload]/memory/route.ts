@@ -1,11 +1,15 @@
 import { flatPartOf } from '@/lib/domain';
-import { parseWorkloadRef } from '@/lib/http/params';
+import { parseChartRange, parseWorkloadRef, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { readWorkloadMemory } from '@/lib/views/workload-memory';
 
 export const dynamic = 'force-dynamic';
 
-/** The workload's memory charts: Prometheus's working set, the pooled p90, the row over time (WorkloadMemoryJson). */
-export const GET = route<{ namespace: string; workload: string }>(async (_request, params) =>
-  Response.json(flatPartOf(await readWorkloadMemory(parseWorkloadRef(params)))),
-);
+/**
+ * The workload's memory charts over ?range= (24h, 7d, 28d; the snapshot's window without it): Prometheus's working
+ * set, the pooled p90, the row over time and the versions that changed it (WorkloadMemoryJson).
+ */
+export const GET = route<{ namespace: string; workload: string }>(async (request, params) => {
+  const ref = parseWorkloadRef(params);
+  return Response.json(flatPartOf(await readWorkloadMemory(ref, parseChartRange(searchOf(request)))));
+});
