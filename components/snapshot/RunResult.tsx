@@ -2,6 +2,7 @@ import { countOf, formatCount } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import type { RunDiff, RunState } from '@/lib/views/snapshot-run-types';
+import { RowsGone } from './RowsGone';
 
 /** What a run ended with, as its log says: a success with the table's change, a refusal as a refusal, a traceback. */
 export function RunResult({
@@ -31,6 +32,7 @@ export function RunResult({
         <h2 className="font-semibold text-green-900">
           Wrote the table: {countOf(result.rows, 'row')}, {formatCount(result.new)} new, {formatCount(result.gone)} gone
         </h2>
+        <RowsGone gone={result.gone} />
         {diff ? (
           <>
             <p>

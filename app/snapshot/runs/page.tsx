@@ -13,6 +13,7 @@ import { attempt } from '@/lib/views/part';
 import { readSnapshotSchedule } from '@/lib/views/snapshot-schedule';
 import { SnapshotSchedule } from '@/components/snapshot/SnapshotSchedule';
 import { Card } from '@/components/ui/Card';
+import { Tag } from '@/components/ui/Tag';
 import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
 
 export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
@@ -76,7 +77,17 @@ function RunsTable({ list }: { list: SnapshotRunList }) {
             <Td className="font-mono text-xs">{showTime(r.createdAt)}</Td>
             <Td>{r.manual ? 'manual' : 'scheduled'}</Td>
             <Td>{r.tries}</Td>
-            <Td data-outcome={r.result.kind}>{r.state === 'running' && r.result.kind === 'unknown' ? 'running' : outcomeText(r.result)}</Td>
+            <Td data-outcome={r.result.kind}>
+              {r.state === 'running' && r.result.kind === 'unknown' ? 'running' : outcomeText(r.result)}
+              {r.result.kind === 'success' && r.result.gone > 0 && (
+                <>
+                  {' '}
+                  <Tag tone="warn" data-testid="rows-gone">
+                    {countOf(r.result.gone, 'row')} gone
+                  </Tag>
+                </>
+              )}
+            </Td>
           </Row>
         ))}
         {list.runs.length === 0 && (
