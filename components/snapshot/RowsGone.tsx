@@ -9,9 +9,12 @@ import { BOX_TONE } from '@/components/ui/tone';
 export function RowsGone({ gone, children }: { gone: number; children?: ReactNode }) {
   if (gone <= 0) return null;
   return (
-    <p role="note" className={`rounded border-2 p-2 ${BOX_TONE.warn}`} data-testid="rows-gone" data-gone={gone}>
-      <strong>{countOf(gone, 'row')} gone</strong>:{' '}
-      {children ?? 'their containers’ next pods get no request from the table until a later run measures them again.'}
-    </p>
+    <div role="note" className={`rounded border-2 p-2 ${BOX_TONE.warn}`} data-testid="rows-gone" data-gone={gone}>
+      <p>
+        <strong>{countOf(gone, 'row')} gone</strong>: their containers&apos; next pods get no request from the table until a later run
+        measures them again.
+      </p>
+      {children}
+    </div>
   );
 }
