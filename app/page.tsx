@@ -11,17 +11,24 @@ import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
 import { NAVIGATION } from '@/lib/routes';
 import { attempt } from '@/lib/views/part';
+import { readSnapshotSchedule } from '@/lib/views/snapshot-schedule';
+import { SnapshotSchedule } from '@/components/snapshot/SnapshotSchedule';
+import { ErrorBox } from '@/components/ui/ErrorBox';
 import { Card } from '@/components/ui/Card';
 
 /** Where to go, and whether memdash can see the cluster at all. */
 export default async function HomePage() {
   await connection(); // every visit asks the cluster afresh; nothing here is built ahead of time
   const now = new Date();
-  const read = await attempt(async () => {
-    const k = readClients();
-    const [ready, table, registration] = await Promise.all([readiness(), readTable(k), readRegistration(k)]);
-    return { ready, table, registration };
-  });
+  const [read, schedule] = await Promise.all([
+    attempt(async () => {
+      const k = readClients();
+      const [ready, table, registration] = await Promise.all([readiness(), readTable(k), readRegistration(k)]);
+      return { ready, table, registration };
+    }),
+    // the schedule is its own part: a CronJob that cannot be read leaves the rest of the summary
+    attempt(() => readSnapshotSchedule(now)),
+  ]);
   if (!read.ok) {
     return (
       <div className="space-y-4">
@@ -59,6 +66,18 @@ export default async function HomePage() {
             </>
           ) : (
             <strong className="text-red-800">no table ({state.table.exists ? 'no data' : 'ConfigMap missing'})</strong>
+          )}
+        </dd>
+        <dt className="text-zinc-600">
+          <Link href="/snapshot/runs">Snapshot</Link>
+        </dt>
+        <dd>
+          {schedule.ok ? (
+            <SnapshotSchedule view={schedule.value} now={now} />
+          ) : (
+            <ErrorBox compact className="text-red-900">
+              The CronJob could not be read: {schedule.error.message}
+            </ErrorBox>
           )}
         </dd>
         <dt className="text-zinc-600">Pod webhook</dt>

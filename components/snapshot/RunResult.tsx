@@ -2,6 +2,7 @@ import { countOf, formatCount } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import type { RunDiff, RunState } from '@/lib/views/snapshot-run-types';
+import { RowsGone } from './RowsGone';
 
 /** What a run ended with, as its log says: a success with the table's change, a refusal as a refusal, a traceback. */
 export function RunResult({
@@ -31,6 +32,7 @@ export function RunResult({
         <h2 className="font-semibold text-green-900">
           Wrote the table: {countOf(result.rows, 'row')}, {formatCount(result.new)} new, {formatCount(result.gone)} gone
         </h2>
+        <RowsGone gone={result.gone}>{diff && diff.lostRows.length > 0 && <LostRows lost={diff.lostRows} />}</RowsGone>
         {diff ? (
           <>
             <p>
@@ -40,7 +42,7 @@ export function RunResult({
               ({countOf(diff.counts.rows, 'row')}, {formatCount(diff.counts.new)} new, {formatCount(diff.counts.gone)} gone,{' '}
               {formatCount(diff.counts.changed)} changed)
             </p>
-            <LostRows lost={diff.lostRows} />
+            {diff.lostRows.length === 0 && <LostRows lost={diff.lostRows} />}
           </>
         ) : (
           <p className="text-zinc-700">The change appears here once memdash&apos;s recorder has seen the new table.</p>
@@ -97,8 +99,8 @@ function LostRows({ lost }: { lost: string[] }) {
   return (
     <div data-testid="lost-rows">
       <p>
-        <strong>{formatCount(lost.length)}</strong> workload{lost.length === 1 ? '' : 's'} lost {lost.length === 1 ? 'its' : 'their'} row:
-        their next pods get no request from the table until a later run measures them.
+        <strong>{formatCount(lost.length)}</strong> workload{lost.length === 1 ? '' : 's'} lost {lost.length === 1 ? 'its' : 'their'} row
+        (every container&apos;s):
       </p>
       <ul className="columns-1 font-mono text-xs sm:columns-2">
         {lost.map((w) => (

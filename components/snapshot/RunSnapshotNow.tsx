@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { postWrite } from '@/lib/query';
 import { snapshotRunHref } from '@/lib/routes';
+import { PreviewLine } from './PreviewLine';
 
 /** The runbook's "Refreshing it by hand" as a button: creates the Job from the CronJob, then follows it. */
 export function RunSnapshotNow({ namespace, cronJob, commands }: { namespace: string; cronJob: string; commands: string[] }) {
@@ -19,6 +20,7 @@ export function RunSnapshotNow({ namespace, cronJob, commands }: { namespace: st
           CronJob <span className="font-mono">{cronJob}</span>
         </>
       }
+      outcome={<PreviewLine />}
       commands={commands}
       checks={[{ verb: 'create', group: 'batch', resource: 'jobs', namespace }]}
       buttonLabel="Run the snapshot now"

@@ -35,6 +35,8 @@ export interface GuardedActionProps<T> {
   checks: readonly AccessCheck[];
   confirm?: string;
   warning?: ReactNode;
+  /** What pressing it would do, as far as memdash can tell before (the snapshot's preview): shown by the target. */
+  outcome?: ReactNode;
   buttonLabel: string;
   run: (credential: WriteCredential) => Promise<T>;
   /** A step that only reads runs without a credential too (the tab's, when it holds one, names who asked). */
@@ -71,6 +73,7 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
         <span className="text-zinc-600">Target: </span>
         {props.target}
       </p>
+      {props.outcome}
       {props.warning && (
         <div
           className={`rounded border p-2 ${props.breaksPodCreation ? 'border-red-300 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`}

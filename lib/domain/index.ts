@@ -94,6 +94,8 @@ export {
   type TableRows,
   filterDiff,
   keyParts,
+  workloadsDropped,
+  type TableWorkload,
   pageOfDiff,
   diffPageCount,
   type DiffCounts,

@@ -9,6 +9,7 @@ import {
   filterDiff,
   pageOfDiff,
   rowsFromJsonInSlices,
+  workloadsDropped,
   type RowChange,
 } from './table-diff';
 
@@ -160,5 +161,27 @@ describe('pageOfDiff', () => {
   it('counts the pages the longest kind fills, at least one', () => {
     expect(diffPageCount(pageOfDiff(diff, 1, 5))).toBe(3);
     expect(diffPageCount(pageOfDiff({ added: [], gone: [], changed: [], unchanged: 0 }, 1, 5))).toBe(1);
+  });
+});
+
+describe('workloadsDropped', () => {
+  it('names the workloads left with no row, not those that lost one container of several', () => {
+    const from = { ...before, shop_web_sidecar: '20Mi', payments_old_a: '1Mi', payments_old_b: '2Mi' };
+    const to = after; // shop/web keeps its app row, loses its sidecar's
+    const diff = diffTables(from, to);
+    expect(diff.gone.map((c) => c.key).sort()).toEqual(['payments_old_a', 'payments_old_b', 'shop_old_x', 'shop_web_sidecar']);
+    expect(workloadsDropped(diff.gone, to)).toEqual([
+      { namespace: 'payments', workload: 'old' },
+      { namespace: 'shop', workload: 'old' },
+    ]);
+  });
+
+  it('drops every workload when the next table has no data', () => {
+    expect(workloadsDropped(diffTables(before, null).gone, null).map((w) => `${w.namespace}/${w.workload}`)).toEqual([
+      'payments/api',
+      'shop/cart',
+      'shop/old',
+      'shop/web',
+    ]);
   });
 });

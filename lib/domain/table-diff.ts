@@ -198,6 +198,27 @@ export function diffCounts(diff: TableDiff): DiffCounts {
   };
 }
 
+/** A workload of the table: the namespace and workload its row keys start with. */
+export interface TableWorkload {
+  namespace: string;
+  workload: string;
+}
+
+/**
+ * The workloads a write drops: every row of theirs is gone and `after` holds none (a workload that lost one
+ * container's row but keeps another's is not dropped). Sorted by namespace/workload.
+ */
+export function workloadsDropped(gone: readonly RowChange[], after: Readonly<Record<string, string>> | null): TableWorkload[] {
+  const id = (w: TableWorkload) => `${w.namespace}/${w.workload}`;
+  const kept = new Set(Object.keys(after ?? {}).map((key) => id(keyParts(key))));
+  const dropped = new Map<string, TableWorkload>();
+  for (const { namespace, workload } of gone) {
+    const w = { namespace, workload };
+    if (!kept.has(id(w))) dropped.set(id(w), w);
+  }
+  return [...dropped].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, w]) => w);
+}
+
 /** One page of a diff as /table/diff shows it: each kind's rows from `(page - 1) * size`, and how many there are. */
 export interface DiffPage {
   page: number;

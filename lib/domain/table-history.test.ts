@@ -134,6 +134,16 @@ describe('versionsAroundWrite: the change a run of the snapshot wrote', () => {
     expect(versionsAroundWrite([summary(1, '2026-10-01T04:15:31Z', 43), summary(2, '2026-10-02T04:15:20Z', 44)], run)).toBeNull();
   });
 
+  it("counts a version seen within the run's first second as the table it read, not its write", () => {
+    // the start is whole seconds: an edit seen at 04:15:00.600 may be before the run started at 04:15:00.900
+    const versions = [
+      summary(1, '2026-10-01T04:15:31Z', 43),
+      summary(2, '2026-10-02T04:15:00.600Z', 25),
+      summary(3, '2026-10-02T04:15:39.500Z', 25),
+    ];
+    expect(versionsAroundWrite(versions, run)).toMatchObject({ before: { id: 2 }, written: { id: 3 } });
+  });
+
   it('takes a write seen after a run whose end is not known yet', () => {
     const versions = [summary(1, '2026-10-01T04:15:31Z', 43), summary(2, '2026-10-02T04:20:00Z', 25)];
     expect(versionsAroundWrite(versions, { ...run, endedAt: null })).toMatchObject({ written: { id: 2 } });

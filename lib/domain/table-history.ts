@@ -112,6 +112,9 @@ export interface KnownWrite {
 
 // How long after a write's end the recorder may still be delivering it: a watch's lag, not a missed write.
 const SEEN_AFTER_END_MS = 60_000;
+// A pod's start time is in whole seconds: a version seen within that second may be an edit made just before the run
+// (the table it read), and the job cannot write in its first second (it reads the table and Prometheus first).
+const FIRST_SECOND_MS = 1000;
 
 /**
  * The version a write made and the version with rows in force before it (after an override, the one just before is
@@ -128,7 +131,12 @@ export function versionsAroundWrite<V extends { seenAt: string; rows: number; so
   const recorded = versions.filter((v) => v.source === 'watch');
   const at = recorded.findIndex((v) => {
     const seen = toDate(v.seenAt);
-    return seen && seen >= started && (!ended || seen.getTime() <= ended.getTime() + SEEN_AFTER_END_MS) && v.rows === write.rows;
+    return (
+      seen &&
+      seen.getTime() >= wholeSecond(started) + FIRST_SECOND_MS &&
+      (!ended || seen.getTime() <= ended.getTime() + SEEN_AFTER_END_MS) &&
+      v.rows === write.rows
+    );
   });
   const before = recorded
     .slice(0, Math.max(at, 0))

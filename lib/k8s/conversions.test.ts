@@ -87,14 +87,27 @@ describe('runOf', () => {
     });
 
   it('reads a completed run, its start time before its creation time', () => {
-    const run = runOf(job({ startTime: '2026-10-06T02:00:01Z', conditions: [{ type: 'Complete', status: 'True' }] }));
-    expect(run).toEqual({ name: ownerName, startedAt: '2026-10-06T02:00:01.000Z', outcome: 'succeeded', manual: false });
+    const run = runOf(
+      job({
+        startTime: '2026-10-06T02:00:01Z',
+        completionTime: '2026-10-06T02:00:40Z',
+        conditions: [{ type: 'Complete', status: 'True' }],
+      }),
+    );
+    expect(run).toEqual({
+      name: ownerName,
+      startedAt: '2026-10-06T02:00:01.000Z',
+      outcome: 'succeeded',
+      endedAt: '2026-10-06T02:00:40.000Z',
+      manual: false,
+    });
   });
 
   it('reads a failed run, and a run started by hand', () => {
-    expect(runOf(job({ conditions: [{ type: 'Failed', status: 'True' }] })).outcome).toBe('failed');
+    const failed = runOf(job({ conditions: [{ type: 'Failed', status: 'True', lastTransitionTime: '2026-10-06T02:03:00Z' }] }));
+    expect(failed).toMatchObject({ outcome: 'failed', endedAt: '2026-10-06T02:03:00.000Z' });
     const manual = runOf(job({}, { 'cronjob.kubernetes.io/instantiate': 'manual' }));
-    expect(manual).toMatchObject({ outcome: 'running', manual: true, startedAt: '2026-10-06T02:00:00.000Z' });
+    expect(manual).toMatchObject({ outcome: 'running', manual: true, startedAt: '2026-10-06T02:00:00.000Z', endedAt: null });
   });
 });
 

@@ -12,6 +12,8 @@ export interface SnapshotRun {
   name: string;
   startedAt: string | null;
   outcome: 'succeeded' | 'failed' | 'running';
+  /** When it succeeded or failed; null while it runs. */
+  endedAt: string | null;
   /** The last line its newest pod logged, or null when there is none (yet). */
   lastLine: string | null;
   manual: boolean;
@@ -35,11 +37,14 @@ export async function readSnapshotRuns(k: KubeClients): Promise<SnapshotRun[]> {
 }
 
 export function runOf(job: V1Job): Omit<SnapshotRun, 'lastLine'> {
-  const done = (type: string) => job.status?.conditions?.some((c) => c.type === type && c.status === 'True');
+  const ended = (type: string) => job.status?.conditions?.find((c) => c.type === type && c.status === 'True');
+  const complete = ended('Complete');
+  const failed = ended('Failed');
   return {
     name: job.metadata?.name ?? '',
     startedAt: (job.status?.startTime ?? job.metadata?.creationTimestamp)?.toISOString() ?? null,
-    outcome: done('Complete') ? 'succeeded' : done('Failed') ? 'failed' : 'running',
+    outcome: complete ? 'succeeded' : failed ? 'failed' : 'running',
+    endedAt: (complete ? (job.status?.completionTime ?? complete.lastTransitionTime) : failed?.lastTransitionTime)?.toISOString() ?? null,
     manual: job.metadata?.annotations?.['cronjob.kubernetes.io/instantiate'] === 'manual',
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { V1Job, V1Pod } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { diffCounts, diffTables, keyParts, versionsAroundWrite } from '@/lib/domain';
+import { diffCounts, diffTables, versionsAroundWrite, workloadsDropped } from '@/lib/domain';
 import { snapshotResultOf, type SnapshotResult } from '@/lib/domain/snapshot-result';
 import { MANUAL_ANNOTATION } from '@/lib/domain/snapshot-job';
 import { snapshotRunCommands } from '@/lib/domain/write-commands';
@@ -102,18 +102,10 @@ async function diffOfRun(last: SnapshotTry, createdAt: string | null, rows: numb
   const [from, to] = await Promise.all([readVersion(db, around.before.id), readVersion(db, around.written.id)]);
   if (!from || !to) return null;
   const diff = diffTables(from.data, to.data);
-  const workloads = (data: Record<string, string> | null) =>
-    new Set(
-      Object.keys(data ?? {}).map((key) => {
-        const p = keyParts(key);
-        return `${p.namespace}/${p.workload}`;
-      }),
-    );
-  const remaining = workloads(to.data);
   return {
     from: from.id,
     to: to.id,
     counts: diffCounts(diff),
-    lostRows: [...workloads(from.data)].filter((w) => !remaining.has(w)).sort(),
+    lostRows: workloadsDropped(diff.gone, to.data).map((w) => `${w.namespace}/${w.workload}`),
   };
 }

@@ -66,6 +66,12 @@ export function patchTableRow(row: string, value: string | null, user: 'viewer' 
   return kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([op])], user);
 }
 
+/** Replaces the table ConfigMap's data whole with `data` (a test setting the table, or putting it back). */
+export function putTableData(data: Record<string, string>): void {
+  const patch = JSON.stringify([{ op: 'add', path: '/data', value: data }]);
+  kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', patch], 'admin');
+}
+
 export function kubectlJson<T>(args: string[]): T {
   return JSON.parse(kubectl([...args, '-o', 'json'])) as T;
 }

@@ -8,8 +8,12 @@ import { RunSnapshotNow } from '@/components/snapshot/RunSnapshotNow';
 import { settings } from '@/lib/config';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import { snapshotRunCommands } from '@/lib/domain/write-commands';
-import { failureOf, type AppError } from '@/lib/http/errors';
 import { readSnapshotRunList } from '@/lib/views/snapshot-run';
+import { attempt } from '@/lib/views/part';
+import { readSnapshotSchedule } from '@/lib/views/snapshot-schedule';
+import { SnapshotSchedule } from '@/components/snapshot/SnapshotSchedule';
+import { Card } from '@/components/ui/Card';
+import { Tag } from '@/components/ui/Tag';
 import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
 
 export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
@@ -18,14 +22,10 @@ export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
 export default async function SnapshotRunsPage() {
   await connection();
   const s = settings();
+  const now = new Date();
   // A failed read of the runs still leaves the button: running the snapshot does not need the list.
-  let list: SnapshotRunList | null = null;
-  let failure: AppError | null = null;
-  try {
-    list = await readSnapshotRunList();
-  } catch (err) {
-    failure = failureOf(err);
-  }
+  const [schedule, runs] = await Promise.all([attempt(() => readSnapshotSchedule(now)), attempt(() => readSnapshotRunList())]);
+  const list = runs.ok ? runs.value : null;
   const last = list?.runs[0];
   return (
     <div className="space-y-4">
@@ -41,7 +41,15 @@ export default async function SnapshotRunsPage() {
           <Link href="/snapshot/override">Override the guard</Link>
         </p>
       )}
-      {failure && <ErrorState error={failure} title="The runs could not be read" />}
+      <Card>
+        <h2 className="font-semibold">When it runs</h2>
+        {schedule.ok ? (
+          <SnapshotSchedule view={schedule.value} now={now} />
+        ) : (
+          <ErrorState error={schedule.error} title="The CronJob could not be read" />
+        )}
+      </Card>
+      {!runs.ok && <ErrorState error={runs.error} title="The runs could not be read" />}
       {list && <RunsTable list={list} />}
       <RunSnapshotNow namespace={s.kyvernoNamespace} cronJob={s.snapshotCronJob} commands={snapshotRunCommands(s)} />
     </div>
@@ -69,7 +77,17 @@ function RunsTable({ list }: { list: SnapshotRunList }) {
             <Td className="font-mono text-xs">{showTime(r.createdAt)}</Td>
             <Td>{r.manual ? 'manual' : 'scheduled'}</Td>
             <Td>{r.tries}</Td>
-            <Td data-outcome={r.result.kind}>{r.state === 'running' && r.result.kind === 'unknown' ? 'running' : outcomeText(r.result)}</Td>
+            <Td data-outcome={r.result.kind}>
+              {r.state === 'running' && r.result.kind === 'unknown' ? 'running' : outcomeText(r.result)}
+              {r.result.kind === 'success' && r.result.gone > 0 && (
+                <>
+                  {' '}
+                  <Tag tone="warn" data-testid="rows-gone">
+                    {countOf(r.result.gone, 'row')} gone
+                  </Tag>
+                </>
+              )}
+            </Td>
           </Row>
         ))}
         {list.runs.length === 0 && (

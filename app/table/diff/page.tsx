@@ -3,6 +3,7 @@ import { Link } from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
+import { RowsGone } from '@/components/snapshot/RowsGone';
 import { ErrorState } from '@/components/ErrorState';
 import { diffPageCount, countOf, formatCount, showTime, type DiffPage } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
@@ -62,6 +63,7 @@ export default async function DiffPage({ searchParams }: Props) {
         </strong>
         , {counts.changed} changed.
       </p>
+      <RowsGone gone={counts.gone} />
       <form className="flex flex-wrap items-end gap-3 text-sm" method="get">
         <input type="hidden" name="from" value={found.from.id} />
         <input type="hidden" name="to" value={found.to.id} />
