@@ -1,7 +1,8 @@
 'use client';
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { dayTick, dayTicks, formatMemory, memoryAxis, memoryTick, formatTime } from '@/lib/domain';
+import { dayTick, dayTicks, formatMemory, memoryAxis, memoryTick, readableTime } from '@/lib/domain';
+import { useTimeZone } from './TimeZone';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import { highestOf, type Series } from './chart-series';
 
@@ -21,6 +22,7 @@ export default function MemoryChart({
   window: { start: number; end: number };
 }) {
   const axis = memoryAxis(highestOf(chart));
+  const zone = useTimeZone();
   const byKind = (kind: Series['kind']) => series.find((s) => s.kind === kind);
   const levels = (['limit', 'request', 'p90'] as const).flatMap((kind) => {
     const s = byKind(kind);
@@ -50,7 +52,7 @@ export default function MemoryChart({
           stroke="var(--chart-axis)"
         />
         <Tooltip
-          labelFormatter={(t) => `${formatTime(new Date(Number(t) * 1000))} (the hour's peak)`}
+          labelFormatter={(t) => `${readableTime(new Date(Number(t) * 1000), zone)} (the hour's peak)`}
           formatter={(v) => (typeof v === 'number' ? formatMemory(v) : String(v))}
           contentStyle={{ background: 'var(--color-white)', borderColor: 'var(--color-zinc-300)', color: 'var(--color-zinc-900)' }}
         />
