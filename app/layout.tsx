@@ -8,6 +8,7 @@ import { JumpToPod } from '@/components/JumpToPod';
 import { Providers } from '@/components/Providers';
 import { SiteNav } from '@/components/SiteNav';
 import { ThemeSwitch } from '@/components/ThemeSwitch';
+import { TimeZoneSwitch } from '@/components/TimeZone';
 import { THEME_COOKIE, themeChoice } from '@/lib/theme';
 import './globals.css';
 
@@ -35,6 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <JumpToPod />
               <PodCreationStatus />
               <ClusterStatus />
+              <TimeZoneSwitch />
               <ThemeSwitch initial={theme} />
             </div>
           </header>

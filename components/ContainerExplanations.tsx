@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import type { ContainerExplanation, FirstLine } from '@/lib/domain';
+import type { ContainerExplanation } from '@/lib/domain';
 import type { PodMemory } from '@/lib/views/pod-memory-types';
 import { Memory } from './Memory';
+import { WithTimes } from './Time';
 import { Verdict } from './Verdict';
 import { WorkingSet, WorkingSetProblem } from './WorkingSet';
 
@@ -10,8 +11,6 @@ interface Props {
   /** The containers' working set from Prometheus, still being read when the page is first sent. */
   memory: Promise<PodMemory>;
   now: Date;
-  /** Per container, in the same order: verdict → next pod → what to do. */
-  firstLines?: FirstLine[];
 }
 
 // On a phone each container is a block of labelled lines instead of a table row, so its sentences wrap at the
@@ -23,7 +22,7 @@ const CELL =
  * One block per container (init containers first and marked): its numbers, its verdict, why, and its next pod. The
  * evidence every container shares (the table's write, the registration) is said once, above them.
  */
-export function ContainerExplanations({ containers, memory, now, firstLines }: Props) {
+export function ContainerExplanations({ containers, memory, now }: Props) {
   const shared = containers.length > 1 ? containers[0]!.evidence.filter((line) => containers.every((c) => c.evidence.includes(line))) : [];
   return (
     <>
@@ -32,7 +31,9 @@ export function ContainerExplanations({ containers, memory, now, firstLines }: P
           <h2 className="font-semibold">For every container of this pod</h2>
           <ul className="mt-1 list-disc pl-5 text-zinc-700">
             {shared.map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line}>
+                <WithTimes text={line} now={now} />
+              </li>
             ))}
           </ul>
         </section>
@@ -41,7 +42,7 @@ export function ContainerExplanations({ containers, memory, now, firstLines }: P
         <WorkingSetProblem memory={memory} />
       </Suspense>
       <div className="max-w-full overflow-x-auto" tabIndex={0} data-scrolls data-testid="containers-box">
-        <ContainerTable containers={containers} shared={shared} memory={memory} now={now} firstLines={firstLines} />
+        <ContainerTable containers={containers} shared={shared} memory={memory} now={now} />
       </div>
     </>
   );
@@ -62,20 +63,14 @@ function ContainerTable({ containers, ...rest }: TableProps) {
           <th className="px-2 py-1">Verdict</th>
         </tr>
       </thead>
-      {containers.map((c, i) => (
-        <ContainerRows key={`${c.init ? 'init' : 'main'}/${c.name}`} container={c} firstLine={rest.firstLines?.[i]} {...rest} />
+      {containers.map((c) => (
+        <ContainerRows key={`${c.init ? 'init' : 'main'}/${c.name}`} container={c} {...rest} />
       ))}
     </table>
   );
 }
 
-function ContainerRows({
-  container: c,
-  firstLine,
-  shared,
-  memory,
-  now,
-}: Omit<TableProps, 'containers'> & { container: ContainerExplanation; firstLine?: FirstLine }) {
+function ContainerRows({ container: c, shared, memory, now }: Omit<TableProps, 'containers'> & { container: ContainerExplanation }) {
   const own = c.evidence.filter((line) => !shared.includes(line));
   return (
     <tbody className="border-t border-zinc-200 max-sm:block" data-testid="container" data-container={c.name} data-verdict={c.verdict}>
@@ -107,19 +102,15 @@ function ContainerRows({
       </tr>
       <tr className="max-sm:block">
         <td colSpan={6} className="px-2 pb-2 pt-1 max-sm:block">
-          {firstLine && (
-            <p className="mb-1 font-medium" data-testid="first-line">
-              {firstLine.verdict}: {firstLine.nextPod} — {firstLine.action}
-              {firstLine.command && (
-                <code className="mt-1 block rounded bg-(--code-bg) px-2 py-1 text-xs text-(--code-fg)">{firstLine.command}</code>
-              )}
-            </p>
-          )}
-          <p data-testid="reason">{c.reason}</p>
+          <p data-testid="reason">
+            <WithTimes text={c.reason} now={now} />
+          </p>
           {own.length > 0 && (
             <ul className="mt-1 list-disc pl-5 text-zinc-700" data-testid="evidence">
               {own.map((line) => (
-                <li key={line}>{line}</li>
+                <li key={line}>
+                  <WithTimes text={line} now={now} />
+                </li>
               ))}
             </ul>
           )}

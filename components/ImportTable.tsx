@@ -1,6 +1,6 @@
 'use client';
 
-import { showTime, countOf } from '@/lib/domain';
+import { countOf } from '@/lib/domain';
 import { tablePatchCheck } from '@/lib/domain/access';
 import { shellQuote } from '@/lib/domain/shell';
 import { useRouter } from 'next/navigation';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Card } from '@/components/ui/Card';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { postWrite } from '@/lib/query';
+import { Time } from './Time';
 
 interface Imported {
   versionId: number;
@@ -79,7 +80,7 @@ export function ImportTable({ namespace, table }: { namespace: string; table: st
         onDone={() => router.refresh()}
         result={(done) => (
           <span data-testid="import-message">
-            {done.created ? 'Imported' : 'Already imported'}: {countOf(done.rows, 'row')}, dated {showTime(done.takenAt)} (version{' '}
+            {done.created ? 'Imported' : 'Already imported'}: {countOf(done.rows, 'row')}, dated <Time at={done.takenAt} /> (version{' '}
             {done.versionId}).
           </span>
         )}

@@ -1,7 +1,8 @@
 'use client';
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMemory, memoryAxis, memoryTick, formatTime, timeTick, timeTicks, type RowWrite } from '@/lib/domain';
+import { formatMemory, memoryAxis, memoryTick, formatTime, readableTime, timeTick, timeTicks, type RowWrite } from '@/lib/domain';
+import { useTimeZone } from './TimeZone';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import { highestOf, type Series } from './chart-series';
 
@@ -27,6 +28,7 @@ export default function MemoryChart({
 }) {
   const axis = memoryAxis(highestOf(chart, series));
   const span = window.end - window.start;
+  const zone = useTimeZone();
   const byKind = (kind: Series['kind']) => series.find((s) => s.kind === kind);
   const levels = (['limit', 'request', 'p90'] as const).flatMap((kind) => {
     const s = byKind(kind);
@@ -57,7 +59,7 @@ export default function MemoryChart({
           stroke="var(--chart-axis)"
         />
         <Tooltip
-          labelFormatter={(t) => `${formatTime(new Date(Number(t) * 1000))} (the ${bucketWords} peak)`}
+          labelFormatter={(t) => `${readableTime(new Date(Number(t) * 1000), zone)} (the ${bucketWords} peak)`}
           formatter={(v) => (typeof v === 'number' ? formatMemory(v) : String(v))}
           contentStyle={{ background: 'var(--color-white)', borderColor: 'var(--color-zinc-300)', color: 'var(--color-zinc-900)' }}
         />

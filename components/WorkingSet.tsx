@@ -27,11 +27,11 @@ export async function WorkingSet({ memory, container, request, now }: Props) {
         <span className="text-zinc-600">({formatDuration(now.getTime() - set.latest.at * 1000)} ago)</span>
       </div>
       <div>
-        <Memory bytes={p90} /> p90, {days} days
+        <Memory bytes={p90} /> this pod&apos;s p90, {days} days
       </div>
       {request !== null && (
         <div className={p90 > request ? 'font-medium text-amber-800' : 'text-zinc-600'} data-testid="fits">
-          {p90 > request ? 'p90 above the request' : 'p90 within the request'}
+          {p90 > request ? "this pod's p90 above its request" : "this pod's p90 within its request"}
         </div>
       )}
     </div>

@@ -1,9 +1,10 @@
 import { Memory } from '@/components/Memory';
 import { Verdict } from '@/components/Verdict';
-import { formatTime, isDrifted, toDate, type ContainerExplanation, type TableVersion } from '@/lib/domain';
+import { isDrifted, type ContainerExplanation, type TableVersion } from '@/lib/domain';
 import type { WorkloadPod } from '@/lib/views/workload-history-types';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { podHref } from '@/lib/routes';
+import { Time } from '@/components/Time';
 
 /** The workload's rows in each recorded version, newest first; a cell changes colour where the row changed. */
 export function RowsAcrossVersions({ versions, keys }: { versions: TableVersion[]; keys: Array<{ container: string; key: string }> }) {
@@ -24,7 +25,7 @@ export function RowsAcrossVersions({ versions, keys }: { versions: TableVersion[
         {newest.map((v, i) => (
           <Row key={v.id}>
             <Td className="font-mono">
-              {formatTime(toDate(v.inForceFrom) ?? new Date(0))}
+              <Time at={v.inForceFrom} />
               {v.source === 'import' ? ` (imported)` : ''}
             </Td>
             {keys.map((k) => {

@@ -1,6 +1,6 @@
-import { showTime } from '@/lib/domain';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import type { AuditLog } from '@/lib/views/audit-types';
+import { Time, WithTimes } from '@/components/Time';
 
 const OUTCOME_CLASS = { success: 'text-green-800', refused: 'text-amber-800', failure: 'text-red-800' } as const;
 
@@ -22,12 +22,16 @@ export function AuditRecords({ log }: { log: AuditLog }) {
       <tbody>
         {log.records.map((r) => (
           <Row key={r.id} className="align-top" data-testid="audit-record" data-id={r.id} data-action={r.action} data-outcome={r.outcome}>
-            <Td className="font-mono text-xs whitespace-nowrap">{showTime(r.at)}</Td>
+            <Td className="font-mono text-xs whitespace-nowrap">
+              <Time at={r.at} />
+            </Td>
             <Td className="font-mono">{r.actor}</Td>
             <Td className="font-mono">{r.action}</Td>
             <Td className="font-mono">{atSlashes(r.target)}</Td>
             <Td className={`font-semibold ${OUTCOME_CLASS[r.outcome]}`}>{r.outcome}</Td>
-            <Td className="break-words">{r.detail}</Td>
+            <Td className="break-words">
+              <WithTimes text={r.detail ?? ''} />
+            </Td>
           </Row>
         ))}
         {log.records.length === 0 && (

@@ -1,6 +1,6 @@
-import { showTime } from '@/lib/domain';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import type { AuditRefusals as Refusals } from '@/lib/views/audit-types';
+import { Time } from '@/components/Time';
 
 /** The refusals' reasons (lib/http/errors' codes) as the guard's checks name them. */
 const REASON: Record<string, string> = {
@@ -28,7 +28,7 @@ export function AuditRefusals({ refusals }: { refusals: Refusals | null }) {
     <details className="rounded border border-zinc-200 bg-white p-2 text-sm" data-testid="audit-refusals" data-total={refusals.total}>
       <summary className="cursor-pointer">
         <span className="font-semibold">{refusals.total.toLocaleString('en')}</span> refused without a credential since{' '}
-        <span className="font-mono">{showTime(refusals.since!)}</span>, by action (counted, not recorded one by one)
+        <Time at={refusals.since!} />, by action (counted, not recorded one by one)
       </summary>
       <Table className="mt-1" data-testid="audit-refusal-counts">
         <thead>
@@ -46,8 +46,12 @@ export function AuditRefusals({ refusals }: { refusals: Refusals | null }) {
               <Td className="font-mono">{c.action}</Td>
               <Td>{REASON[c.reason] ?? c.reason}</Td>
               <Td className="text-right font-mono">{c.count.toLocaleString('en')}</Td>
-              <Td className="font-mono text-xs whitespace-nowrap">{showTime(c.firstAt)}</Td>
-              <Td className="font-mono text-xs whitespace-nowrap">{showTime(c.lastAt)}</Td>
+              <Td className="font-mono text-xs whitespace-nowrap">
+                <Time at={c.firstAt} />
+              </Td>
+              <Td className="font-mono text-xs whitespace-nowrap">
+                <Time at={c.lastAt} />
+              </Td>
             </Row>
           ))}
         </tbody>

@@ -3,7 +3,7 @@
 import { Link } from '@/components/ui/Link';
 import { DRILL_STEP_TITLES, SAVED_REGISTRATION_FILE, type DrillCheck, type DrillStepId } from '@/lib/domain';
 import type { AccessCheck } from '@/lib/domain/access';
-import { Time } from '@/components/Time';
+import { Time, WithTimes } from '@/components/Time';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import type { DrillView } from '@/lib/views/break-glass-types';
 import { LastResult, useLastResult } from './LastResult';
@@ -51,7 +51,10 @@ export function DrillPage() {
             <ul className="pl-4 text-sm">
               {s.checks.map((c) => (
                 <li key={c.expect} className={CHECK_TONE[c.status]} data-testid="drill-check" data-status={c.status}>
-                  {CHECK_MARK[c.status]} {c.expect} — <span className="break-words">{c.found}</span>
+                  {CHECK_MARK[c.status]} {c.expect} —{' '}
+                  <span className="break-words">
+                    <WithTimes text={c.found} />
+                  </span>
                 </li>
               ))}
             </ul>

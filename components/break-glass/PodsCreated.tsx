@@ -7,7 +7,8 @@ import {
   restartCommand,
   type CreatedMeanwhileGroup,
   type VerdictCode,
-  showTime,
+  formatTime,
+  toDate,
   countOf,
 } from '@/lib/domain';
 import { AppError } from '@/lib/http/errors';
@@ -49,7 +50,7 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
             {recordedSince && (
               <>
                 {' '}
-                — recorded: <code>{showTime(recordedSince)}</code>
+                — recorded: <code>{formatTime(toDate(recordedSince) ?? new Date(0))}</code>
               </>
             )}
           </span>
@@ -139,7 +140,9 @@ function GroupTable({ groups, selected, toggle }: { groups: CreatedMeanwhileGrou
                       <a href={podHref(p.namespace, p.name)} data-testid="created-pod">
                         {p.name}
                       </a>{' '}
-                      <span className="text-xs text-zinc-500">{showTime(p.createdAt)}</span>
+                      <span className="text-xs text-zinc-500">
+                        <Time at={p.createdAt} />
+                      </span>
                     </div>
                   ))}
                 </td>
@@ -199,7 +202,13 @@ function RestartAction({ chosen, kubectl }: { chosen: CreatedMeanwhileGroup[]; k
       }}
       result={(done) => (
         <span data-testid="restart-result">
-          Restarted {done.map((d) => `${d.kind.toLowerCase()}/${d.namespace}/${d.name} at ${showTime(d.restartedAt)}`).join(', ')}
+          Restarted{' '}
+          {done.map((d, i) => (
+            <span key={`${d.kind}/${d.namespace}/${d.name}`}>
+              {i > 0 && ', '}
+              {d.kind.toLowerCase()}/{d.namespace}/{d.name} at <Time at={d.restartedAt} />
+            </span>
+          ))}
         </span>
       )}
     />

@@ -1,9 +1,9 @@
 'use client';
 
-import { STEP_TITLES, showTime, type Indication, type StepId, type StepState, formatCount } from '@/lib/domain';
+import { STEP_TITLES, type Indication, type StepId, type StepState, formatCount } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import { useRenderNow } from '@/components/RenderNow';
-import { Time } from '@/components/Time';
+import { Time, WithTimes } from '@/components/Time';
 import type { AccessCheck } from '@/lib/domain/access';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
 import type { BreakGlassProgress } from '@/lib/domain';
@@ -87,8 +87,13 @@ function FinishedSession({ session }: { session: NonNullable<BreakGlassProgress[
   const from = session.startedAt ?? session.deletedAt;
   return (
     <p className="rounded border border-zinc-200 bg-white p-2" data-testid="last-session">
-      Last break-glass {from ? showTime(from) : '(started outside memdash)'}
-      {session.scaledUpAt ? `–${showTime(session.scaledUpAt)}` : ''}, complete. Its steps are in the <Link href="/audit">audit log</Link>.
+      Last break-glass {from ? <Time at={from} /> : '(started outside memdash)'}
+      {session.scaledUpAt && (
+        <>
+          –<Time at={session.scaledUpAt} />
+        </>
+      )}
+      , complete. Its steps are in the <Link href="/audit">audit log</Link>.
     </p>
   );
 }
@@ -134,7 +139,11 @@ function StepList({ title, steps, view }: { title: string; steps: StepState[]; v
             </span>
             <span className="sr-only">{STATUS_WORDS[s.status]}: </span> {STEP_TITLES[s.id]}
             {s.id === 'scale-up' && ` (to ${view.progress.ok ? view.progress.value.scaleUpTo : '?'})`}
-            {s.detail && <span className="block pl-4 text-xs break-words text-zinc-600">{s.detail}</span>}
+            {s.detail && (
+              <span className="block pl-4 text-xs break-words text-zinc-600">
+                <WithTimes text={s.detail} />
+              </span>
+            )}
           </li>
         ))}
       </ol>

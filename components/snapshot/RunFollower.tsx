@@ -1,6 +1,7 @@
 'use client';
 
 import { LogTail } from '@/components/ui/LogTail';
+import { Time } from '@/components/Time';
 import { useEffect, useState } from 'react';
 import { CommandLines } from '@/components/write/CommandLines';
 import type { RunEvent, SnapshotRunView } from '@/lib/views/snapshot-run-types';
@@ -46,7 +47,7 @@ export function RunFollower({
   return (
     <div className="space-y-3">
       <p className="text-zinc-700" data-testid="run-state" data-state={run.state}>
-        {run.manual ? 'Manual run' : 'Scheduled run'}, created {run.createdAt ?? '?'} — <strong>{run.state}</strong>
+        {run.manual ? 'Manual run' : 'Scheduled run'}, created <Time at={run.createdAt} /> — <strong>{run.state}</strong>
         {run.retries !== null && `, ${run.tries.length} of at most ${run.retries + 1} tries`} ·{' '}
         <span data-testid="follow-state">{live === 'following' ? 'following live' : live}</span>
       </p>

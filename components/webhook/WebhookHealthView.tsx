@@ -1,6 +1,5 @@
 'use client';
 
-import { showTime } from '@/lib/domain';
 import { useEffect } from 'react';
 import { ErrorState } from '@/components/ErrorState';
 import { RenderNowProvider } from '@/components/RenderNow';
@@ -18,6 +17,7 @@ import { TablePanel } from './TablePanel';
 import type { WebhookHealth } from '@/lib/views/webhook-health-types';
 import { webhookTitle } from './title';
 import { useWebhookHealth } from './useWebhookHealth';
+import { Time } from '@/components/Time';
 
 /**
  * The webhook page: one verdict on top, the probe, then every panel the runbook's commands would show. `initial`: the
@@ -51,7 +51,7 @@ export function WebhookHealthView({ guarded, table, initial }: { guarded: string
         )}
         {health.error && (
           <p className="text-red-800" data-testid="refresh-error">
-            The last refresh failed ({health.error.message}); showing the read of {showTime(data.readAt)}.
+            The last refresh failed ({health.error.message}); showing the read of <Time at={data.readAt} />.
           </p>
         )}
         {/* In an incident the refusals come first: what pod creation is holding up now. */}

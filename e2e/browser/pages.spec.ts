@@ -71,7 +71,7 @@ test('no page scrolls sideways on a 390 px phone, light or dark, and none writes
         const { scroll, client } = await box.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
         if (scroll > client) wide[`${path} (containers)`] = scroll;
       }
-      // one time format on every page: RFC 3339 in UTC to the second ("2026-12-01T11:52:43Z"), never ".000Z"
+      // one time form on every page, to the second ("2026-12-01 11:52:43 UTC"), never ".000Z" (times.spec.ts reads it)
       const fraction = (await page.locator('body').innerText()).match(/\d{2}:\d{2}:\d{2}\.\d+Z?/);
       if (fraction) milliseconds[path] = fraction[0];
       const name = path.replace(/[/?=]/g, '_');

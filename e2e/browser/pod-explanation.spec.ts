@@ -34,11 +34,16 @@ for (const c of CASES) {
       await expect(block).toContainText(VERDICT_WORDS[c.verdict]);
       if (container.init) await expect(block).toContainText('init');
     }
-    // each container answers in one line first: verdict, what the next pod gets, what to do
+    // each container answers in one line, before any evidence: container, verdict → what the next pod gets → what to do
     const firstLines = await page.getByTestId('first-line').allTextContents();
     expect(firstLines).toHaveLength(expected.length);
-    for (const [i, container] of expected.entries()) expect(firstLines[i]).toMatch(new RegExp(`^${container.verdict}: .+ — `));
-    if (c.verdict === 'set') for (const line of firstLines) expect(line).toMatch(/— nothing to do$/);
+    for (const [i, container] of expected.entries())
+      expect(firstLines[i]).toMatch(new RegExp(`^${container.name}: ${container.verdict} → .+ → `));
+    if (c.verdict === 'set') for (const line of firstLines) expect(line).toMatch(/→ Nothing to do$/);
+    const answerFirst = await page
+      .getByTestId('first-lines')
+      .evaluate((answer) => !!(answer.compareDocumentPosition(document.querySelector('[data-testid="pod-created"]')!) & 4));
+    expect(answerFirst).toBe(true);
     const reasons = (await page.getByTestId('reason').allTextContents()).join('\n');
     for (const words of c.says) expect(reasons).toContain(words);
     if (w.kind !== 'Pod') await expect(podPage.workloadLink).toHaveAttribute('href', `/workloads/${c.namespace}/${c.workload}`);

@@ -56,7 +56,7 @@ function p90Around(values: number[]): number[] {
   return [sorted[rank - 2], sorted[rank - 1], sorted[rank]].filter((v): v is number => v !== undefined);
 }
 
-test("each container's own working set beside its request: its newest sample and the snapshot's p90 over 28 days", async ({ page }) => {
+test("each container's own working set beside its request: its newest sample and this pod's p90 over 28 days", async ({ page }) => {
   const pod = podOf('payments', 'api');
   const samples = await samplesOf('payments', pod);
   if (samples.size === 0) throw new Error(`precondition: Prometheus holds no samples for payments/${pod} (the backfill is missing)`);
@@ -67,9 +67,14 @@ test("each container's own working set beside its request: its newest sample and
     await expect(cell).toHaveAttribute('data-latest', String(values.at(-1)));
     const p90 = Number(await cell.getAttribute('data-p90-mi'));
     expect(p90Around(values)).toContain(p90);
-    await expect(cell).toContainText(`${p90}Mi p90, 28 days`);
+    // labelled as this pod's: the table's row beside it is the workload's p90, every pod of it pooled
+    await expect(cell).toContainText(`${p90}Mi this pod's p90, 28 days`);
+    // in the table's unit, whole Mi rounded up: never "712.2Mi" beside a row's "900Mi"
+    await expect(cell).toContainText(`${Math.ceil(values.at(-1)! / MiB)}Mi latest`);
     const request = requestOf('payments', pod, container);
-    await expect(cell.getByTestId('fits')).toHaveText(p90 * MiB > request ? 'p90 above the request' : 'p90 within the request');
+    await expect(cell.getByTestId('fits')).toHaveText(
+      p90 * MiB > request ? "this pod's p90 above its request" : "this pod's p90 within its request",
+    );
   }
 });
 

@@ -11,9 +11,9 @@ describe('memoryAxis', () => {
     expect(axis.ticks.map(memoryTick)).toEqual(['0Mi', '128Mi', '256Mi', '384Mi', '512Mi', '640Mi']);
   });
 
-  it('speaks Gi above 1Gi', () => {
+  it('speaks Mi above 1Gi too, as the table and the pages do', () => {
     const axis = memoryAxis(2003 * Mi);
-    expect(axis.ticks.map(memoryTick)).toEqual(['0Mi', '512Mi', '1Gi', '1.5Gi', '2Gi', '2.5Gi']);
+    expect(axis.ticks.map(memoryTick)).toEqual(['0Mi', '512Mi', '1024Mi', '1536Mi', '2048Mi', '2560Mi']);
   });
 
   it('keeps at most the ticks asked for, and a floor for an empty chart', () => {

@@ -1,4 +1,4 @@
-import { MiB } from './quantity';
+import { formatMemory, MiB } from './quantity';
 
 // The workload chart's axes: a memory axis from zero that reaches above every line drawn (the limit included) with
 // round ticks, and day ticks at UTC midnights evenly spaced. Round means a power of two in Mi below 1Gi and a
@@ -20,10 +20,9 @@ export function memoryAxis(highest: number, maxTicks = 6): MemoryAxis {
   return { top: count * step, ticks: Array.from({ length: count + 1 }, (_, i) => i * step) };
 }
 
-/** A tick's label: Mi below 1Gi, Gi (one decimal at most) from 1Gi. */
+/** A tick's label, in the unit of every other memory size on the page. */
 export function memoryTick(bytes: number): string {
-  if (bytes >= GiB) return `${Number((bytes / GiB).toFixed(1))}Gi`;
-  return `${Math.round(bytes / MiB)}Mi`;
+  return formatMemory(bytes);
 }
 
 const DAY = 86_400;

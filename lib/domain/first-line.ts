@@ -21,17 +21,20 @@ interface Input {
 
 const RESTARTABLE = new Set(['Deployment', 'StatefulSet', 'DaemonSet']);
 
-/** One container's first line. Only a stale pod of a restartable workload is fixed by a restart. */
+/**
+ * One container's first line, in words read at a glance: the action names what to act on. Only a stale pod of a
+ * restartable workload is fixed by a restart; a stale pod without one is replaced by deleting it.
+ */
 export function firstLineFor({ verdict, nextPod, namespace, workload, kubectl }: Input): FirstLine {
   const next = nextPod.replace(/\.$/, '');
   if (verdict === 'stale' && workload && RESTARTABLE.has(workload.kind))
     return {
       verdict,
       nextPod: next,
-      action: 'restart the workload to apply it',
+      action: `Restart ${workload.kind.toLowerCase()}/${workload.name} to apply it`,
       command: restartCommand(kubectl, namespace, workload.kind, workload.name),
     };
-  if (verdict === 'stale') return { verdict, nextPod: next, action: 'delete the pod to apply it', command: null };
-  const action = NOT_AS_THE_TABLE_SAYS.has(verdict) ? 'see the evidence below' : 'nothing to do';
+  if (verdict === 'stale') return { verdict, nextPod: next, action: 'Delete the pod to apply it (no workload to restart)', command: null };
+  const action = NOT_AS_THE_TABLE_SAYS.has(verdict) ? 'Read the evidence below' : 'Nothing to do';
   return { verdict, nextPod: next, action, command: null };
 }

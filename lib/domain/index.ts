@@ -1,7 +1,7 @@
 // lib/domain: pure rules, no I/O. Everything the app uses from here is exported from this file.
 export type { ContainerShape, LabelSelector, LabelSelectorRequirement, OwnerRef, PodShape, WebhookEntryShape } from './types';
-export { MiB, formatMemory, formatMi, parseMemory } from './quantity';
-export { formatDuration, formatTime, showTime, toDate, wholeSecond } from './time';
+export { MiB, formatMemory, parseMemory } from './quantity';
+export { RFC3339_IN_TEXT, ageOf, formatDuration, formatTime, readableTime, showTime, toDate, wholeSecond } from './time';
 export { countOf, formatCount, formatPercent } from './count';
 export { isDrifted, sentToKyverno, type DriftFacts } from './drift';
 export { POD_SORTS, POD_SORT_DIRECTION, podSort, sortPods, type PodSort } from './pod-order';

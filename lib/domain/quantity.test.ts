@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMemory, formatMi, parseMemory } from './quantity';
+import { formatMemory, parseMemory } from './quantity';
 
 describe('parseMemory', () => {
   it.each([
@@ -54,40 +54,25 @@ describe('parseMemory', () => {
   });
 });
 
-describe('formatMi', () => {
-  it('writes whole MiB, rounded up, as the table does', () => {
-    expect(formatMi(536_870_912)).toBe('512Mi');
-    expect(formatMi(536_870_913)).toBe('513Mi');
-    expect(formatMi(500_000_000)).toBe('477Mi');
-    expect(formatMi(0)).toBe('0Mi');
-  });
-});
-
 describe('formatMemory', () => {
-  // one style: Mi below 1Gi, Gi from 1Gi up; exact values with the decimals they need, others rounded and padded
+  // one unit, the table's: whole Mi rounded up, so "61.0Mi" and "0B" never stand beside a row's "44Mi"
   it.each([
     [536_870_912, '512Mi'], // 512 × 2^20
-    [1_073_741_824, '1Gi'],
-    [1_610_612_736, '1.5Gi'],
-    [1_342_177_280, '1.25Gi'], // 1280Mi
-    [1_153_433_600, '1.07Gi'], // 1100Mi = 1.07421875Gi
-    [500_000_000, '476.8Mi'], // 500M = 476.837…Mi
-    [64_000_000, '61.0Mi'], // 64M = 61.035…Mi: not exact, so its decimal shows
-    [1_000_000_000, '953.7Mi'], // 1G
-    [944_554_891, '900.8Mi'],
-    [2_097_152, '2Mi'],
-    [1_048_575, '1,024.0Ki'], // 1 byte short of 1Mi
-    [2_048_000, '2.0Mi'], // 2000Ki = 1.953125Mi, rounded: not exact, so its decimal shows
-    [1_073_741_825, '1.00Gi'],
-    [512, '512B'],
-    [0, '0B'],
-    [2 ** 40, '1,024Gi'],
+    [536_870_913, '513Mi'], // a byte over: rounded up, as the snapshot writes a row
+    [1_073_741_824, '1024Mi'],
+    [1_610_612_736, '1536Mi'],
+    [500_000_000, '477Mi'], // 500M = 476.837…Mi
+    [64_000_000, '62Mi'], // 64M = 61.035…Mi
+    [1_048_575, '1Mi'],
+    [512, '1Mi'],
+    [0, '0Mi'],
+    [2 ** 40, '1048576Mi'],
   ])('shows %d bytes as %s', (bytes, shown) => {
     expect(formatMemory(bytes)).toBe(shown);
   });
 
-  it('round-trips every value it writes exactly', () => {
-    for (const quantity of ['512Mi', '1.5Gi', '1.25Gi', '900Mi', '3Gi', '64Ki']) {
+  it('round-trips every whole-Mi value it writes', () => {
+    for (const quantity of ['512Mi', '1.5Gi', '1.25Gi', '900Mi', '3Gi', '0']) {
       const bytes = parseMemory(quantity);
       expect(bytes).not.toBeNull();
       expect(parseMemory(formatMemory(bytes ?? 0))).toBe(bytes);

@@ -2,8 +2,6 @@
 // SI unit (Ki…Ei), a decimal SI unit (m, k, M, G, T, P, E) or a decimal exponent (e3, E-2). Arithmetic is done
 // in BigInt so that 1.5Gi or 1e9 come out exact rather than as the nearest double.
 
-import { formatNumber } from './number-format';
-
 export const MiB = 1024 * 1024;
 
 const BINARY: Record<string, bigint> = { Ki: 1n << 10n, Mi: 1n << 20n, Gi: 1n << 30n, Ti: 1n << 40n, Pi: 1n << 50n, Ei: 1n << 60n };
@@ -69,36 +67,13 @@ export function parseMemory(quantity: string): number | null {
   return Number((numerator + denominator - 1n) / denominator);
 }
 
-/** As the table writes a value: whole MiB, rounded up (the snapshot's rule). */
-export function formatMi(bytes: number): string {
-  return `${Math.ceil(bytes / MiB)}Mi`;
-}
-
-const KiB = 1024;
-const GiB = 1024 * MiB;
-
 /**
- * For reading, in one style on every page (as the chart's axis): Gi from 1Gi up, Mi below, Ki and bytes for the
- * little that is smaller. Exact values are written with as few decimals as they need ("512Mi", "1.5Gi", "1.25Gi");
- * values that are not are rounded to the unit's fixed decimals, which then show even when zero ("900.8Mi", "1.00Gi"
- * is about 1Gi, not exactly). Thousands are separated ("1,536Gi").
+ * A memory size as the table writes its values: whole Mi, rounded up (the snapshot's rule), in one unit on every
+ * page, chart and sentence, so a request, a working set, a limit and a row compare at a glance ("61Mi" beside "44Mi",
+ * "1536Mi" beside "937Mi"). Pages put the exact bytes on hover.
  */
 export function formatMemory(bytes: number): string {
   if (!Number.isFinite(bytes)) return String(bytes);
   if (bytes < 0) return `-${formatMemory(-bytes)}`;
-  if (bytes < KiB) return `${shown(bytes, 0)}B`;
-  if (bytes < MiB) return inUnit(bytes, KiB, 'Ki', 1);
-  if (bytes < GiB) return inUnit(bytes, MiB, 'Mi', 1);
-  return inUnit(bytes, GiB, 'Gi', 2);
-}
-
-function inUnit(bytes: number, size: number, suffix: string, decimals: number): string {
-  const value = bytes / size;
-  const scale = 10 ** decimals;
-  const exact = Number.isInteger(value * scale);
-  return `${exact ? shown(value, decimals, 0) : shown(value, decimals, decimals)}${suffix}`;
-}
-
-function shown(value: number, maximumFractionDigits: number, minimumFractionDigits = 0): string {
-  return formatNumber(value, maximumFractionDigits, minimumFractionDigits);
+  return `${Math.ceil(bytes / MiB)}Mi`;
 }

@@ -35,10 +35,42 @@ export function formatTime(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`;
 }
 
-/** A time from anywhere (RFC 3339 text or a Date) as the pages write it, "unknown" when it is none. */
+/**
+ * A time from anywhere (RFC 3339 text or a Date) as sentences write it (formatTime), "unknown" when it is none. Pages
+ * show the times in a sentence through <WithTimes>, in the reader's zone.
+ */
 export function showTime(time: string | Date | null | undefined): string {
   const date = toDate(time);
   return date ? formatTime(date) : 'unknown';
+}
+
+const readers = new Map<string, Intl.DateTimeFormat>();
+
+function readerIn(zone: string): Intl.DateTimeFormat {
+  let reader = readers.get(zone);
+  if (!reader) {
+    const wall = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+    reader = new Intl.DateTimeFormat('en-US', { ...wall, hourCycle: 'h23', timeZone: zone, timeZoneName: 'shortOffset' });
+    readers.set(zone, reader);
+  }
+  return reader;
+}
+
+/**
+ * A time as a person reads it, to the second, in UTC ("2026-12-03 10:34:05 UTC") or in the IANA zone `zone` with
+ * its offset ("2026-12-03 11:34:05 UTC+1"): the date first, so times sort and compare as text. An unknown zone is UTC.
+ */
+export function readableTime(date: Date, zone = 'UTC'): string {
+  if (zone === 'UTC') return `${formatTime(date).slice(0, 10)} ${formatTime(date).slice(11, 19)} UTC`;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = readerIn(zone).formatToParts(date);
+  } catch {
+    return readableTime(date);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const offset = part('timeZoneName').replace(/^GMT/, 'UTC');
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')} ${offset}`;
 }
 
 const UNITS: Array<[suffix: string, ms: number]> = [
@@ -69,3 +101,12 @@ export function formatDuration(ms: number): string {
 export function wholeSecond(time: Date): Date {
   return new Date(Math.floor(time.getTime() / 1000) * 1000);
 }
+
+/** How long before `now` a time was ("3h 8m ago"), or how long after ("in 5m"): beside a time, never instead of it. */
+export function ageOf(date: Date, now: Date): string {
+  const ms = now.getTime() - date.getTime();
+  return ms >= 0 ? `${formatDuration(ms)} ago` : `in ${formatDuration(-ms)}`;
+}
+
+/** RFC 3339 times inside a sentence (as lib/domain writes them), so a page can show each in the reader's zone. */
+export const RFC3339_IN_TEXT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})/g;

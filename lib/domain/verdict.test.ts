@@ -75,7 +75,7 @@ describe('set', () => {
   it('is a request equal to the row, within the limit', () => {
     const app = container(pods.deployment, 'app');
     expect(app).toMatchObject({ request: 512 * Mi, limit: 1024 * Mi, rowKey: 'shop_web_app', row: 512 * Mi, verdict: 'set' });
-    expect(app.reason).toBe('Request 512Mi equals row shop_web_app (512Mi), within limit 1Gi: Kyverno set it.');
+    expect(app.reason).toBe('Request 512Mi equals row shop_web_app (512Mi), within limit 1024Mi: Kyverno set it.');
     expect(app.nextPod).toBe('Its next pod gets 512Mi from row shop_web_app.');
   });
 
@@ -122,12 +122,12 @@ describe('stale', () => {
     const redis = container(pods.statefulSet, 'redis');
     expect(redis).toMatchObject({ request: 1536 * Mi, row: 2048 * Mi, rowKey: 'cache_redis_redis', verdict: 'stale' });
     expect(redis.reason).toBe(
-      "Request 1.5Gi differs from row cache_redis_redis (2Gi), and the pod was created at 2026-09-20T14:41:05Z, before the table's last write at 2026-10-06T02:15:42Z: it predates today's row.",
+      "Request 1536Mi differs from row cache_redis_redis (2048Mi), and the pod was created at 2026-09-20T14:41:05Z, before the table's last write at 2026-10-06T02:15:42Z: it predates today's row.",
     );
     expect(redis.evidence).toContain(
       "The pod was created at 2026-09-20T14:41:05Z, before the table's last write at 2026-10-06T02:15:42Z (15d 11h earlier).",
     );
-    expect(redis.nextPod).toBe('Its next pod gets 2Gi from row cache_redis_redis.');
+    expect(redis.nextPod).toBe('Its next pod gets 2048Mi from row cache_redis_redis.');
   });
 
   it('counts a pod created in the same second as the write as older', () => {
@@ -230,7 +230,7 @@ describe('no-table', () => {
     expect(explained.containers.map((c) => c.verdict)).toEqual(['no-table', 'no-table', 'no-table']);
     const app = explained.containers[1];
     expect(app?.reason).toBe(
-      'The table has no data now, so Kyverno could not apply row shop_web_app (no table): request 512Mi (limit 1Gi) is as the pod arrived.',
+      'The table has no data now, so Kyverno could not apply row shop_web_app (no table): request 512Mi (limit 1024Mi) is as the pod arrived.',
     );
     expect(app?.row).toBeNull();
     expect(explained.limits).toContain(
@@ -250,7 +250,7 @@ describe('registration-absent', () => {
     const app = container(pods.deployment, 'app', { registration: gone });
     expect(app.verdict).toBe('registration-absent');
     expect(app.reason).toBe(
-      'The pod was created at 2026-10-06T09:12:44Z, while the registration was absent (since 2026-10-06T09:00:00Z), so Kyverno never saw it: request 512Mi (limit 1Gi) is as the pod arrived, and row shop_web_app (512Mi) was not applied.',
+      'The pod was created at 2026-10-06T09:12:44Z, while the registration was absent (since 2026-10-06T09:00:00Z), so Kyverno never saw it: request 512Mi (limit 1024Mi) is as the pod arrived, and row shop_web_app (512Mi) was not applied.',
     );
     expect(app.evidence).toContain('The registration has been absent since 2026-10-06T09:00:00Z (3h ago).');
     expect(app.nextPod).toBe(
@@ -290,7 +290,7 @@ describe('unexplained', () => {
     if (app?.resources) delete app.resources.requests;
     const explained = container(pod, 'app');
     expect(explained).toMatchObject({ request: 1024 * Mi, verdict: 'unexplained' });
-    expect(explained.evidence.at(-1)).toMatch(/^Request 1Gi equal to the limit is what a pod keeps when Kyverno admits it untouched/);
+    expect(explained.evidence.at(-1)).toMatch(/^Request 1024Mi equal to the limit is what a pod keeps when Kyverno admits it untouched/);
   });
 
   it('is what a differing request gets when the last write time is unknown', () => {
@@ -324,14 +324,14 @@ describe('malformed rows', () => {
     const [sidecar] = explain(shopPod('web', 'sidecar', '128Mi'), { table }).containers;
     expect(sidecar).toMatchObject({ verdict: 'unexplained', rowKey: 'shop_web_sidecar', row: null });
     expect(sidecar?.reason).toBe(
-      'Row shop_web_sidecar holds "abcMi", which is no memory size, so what Kyverno did with it cannot be judged: request 128Mi (limit 2Gi).',
+      'Row shop_web_sidecar holds "abcMi", which is no memory size, so what Kyverno did with it cannot be judged: request 128Mi (limit 2048Mi).',
     );
   });
 
   it('are compared by their size when they have one, and the evidence says the row is malformed', () => {
     const [app] = explain(shopPod('big', 'app', '1Gi'), { table }).containers;
     expect(app).toMatchObject({ verdict: 'set', rowKey: 'shop_big_app', row: 1024 * Mi });
-    expect(app?.evidence).toContain('Row shop_big_app is not in the <n>Mi form the snapshot writes; it was compared as 1Gi.');
+    expect(app?.evidence).toContain('Row shop_big_app is not in the <n>Mi form the snapshot writes; it was compared as 1024Mi.');
   });
 });
 

@@ -1,4 +1,4 @@
-import { countOf, formatCount, showTime } from '@/lib/domain';
+import { countOf, formatCount } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
@@ -15,6 +15,7 @@ import { SnapshotSchedule } from '@/components/snapshot/SnapshotSchedule';
 import { Card } from '@/components/ui/Card';
 import { Tag } from '@/components/ui/Tag';
 import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
+import { Time } from '@/components/Time';
 
 export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
 
@@ -74,7 +75,9 @@ function RunsTable({ list }: { list: SnapshotRunList }) {
             <Td className="font-mono break-all">
               <Link href={`/snapshot/runs/${encodeURIComponent(r.job)}`}>{r.job}</Link>
             </Td>
-            <Td className="font-mono text-xs">{showTime(r.createdAt)}</Td>
+            <Td className="font-mono text-xs">
+              <Time at={r.createdAt} />
+            </Td>
             <Td>{r.manual ? 'manual' : 'scheduled'}</Td>
             <Td>{r.tries}</Td>
             <Td data-outcome={r.result.kind}>

@@ -5,11 +5,12 @@ import { connection } from 'next/server';
 import { DiffTables } from '@/components/DiffTables';
 import { RowsGone } from '@/components/snapshot/RowsGone';
 import { ErrorState } from '@/components/ErrorState';
-import { diffPageCount, countOf, formatCount, showTime, type DiffPage } from '@/lib/domain';
+import { diffPageCount, countOf, formatCount, type DiffPage } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
 import { readDiffPage, type DiffPageView } from '@/lib/views/table-diff';
+import { Time } from '@/components/Time';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };
 
@@ -54,9 +55,8 @@ export default async function DiffPage({ searchParams }: Props) {
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">What changed in the table</h1>
       <p data-testid="diff-summary">
-        From the version in force from <span className="font-mono">{showTime(found.from.inForceFrom)}</span> ({formatCount(found.from.rows)}{' '}
-        rows{imported(found.from) && `; ${imported(found.from)}`}) to the one from{' '}
-        <span className="font-mono">{showTime(found.to.inForceFrom)}</span>
+        From the version in force from <Time at={found.from.inForceFrom} /> ({formatCount(found.from.rows)} rows
+        {imported(found.from) && `; ${imported(found.from)}`}) to the one from <Time at={found.to.inForceFrom} />
         {imported(found.to) && ` (${imported(found.to)})`}:{' '}
         <strong>
           {countOf(counts.rows, 'row')}, {formatCount(counts.new)} new, {formatCount(counts.gone)} gone

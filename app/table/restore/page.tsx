@@ -1,4 +1,4 @@
-import { showTime, countOf } from '@/lib/domain';
+import { countOf, readableTime, toDate } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
@@ -22,7 +22,7 @@ export default async function RestorePage() {
       .reverse()
       .map((v) => ({
         id: v.id,
-        text: `#${v.id} · ${showTime(v.inForceFrom)} · ${countOf(v.rows, 'row')}${v.label ? ` · ${v.label}` : ''}`,
+        text: `#${v.id} · ${readableTime(toDate(v.inForceFrom) ?? new Date(0))} · ${countOf(v.rows, 'row')}${v.label ? ` · ${v.label}` : ''}`,
         imported: v.source === 'import',
       }));
   } catch (err) {

@@ -4,7 +4,7 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { ImportTable } from '@/components/ImportTable';
 import { Time } from '@/components/Time';
-import { registrationChanges, showTime, formatCount } from '@/lib/domain';
+import { registrationChanges, formatCount } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { historyDb } from '@/lib/history';
 import { listRegistrationObservations } from '@/lib/history/observations';
@@ -58,10 +58,10 @@ export default async function SnapshotsPage() {
         <ul className="list-disc pl-5 text-sm">
           {gaps.map((g) => (
             <li key={g.from} data-testid="gap">
-              absent from <span className="font-mono">{showTime(g.from)}</span>{' '}
+              absent from <Time at={g.from} />{' '}
               {g.to ? (
                 <>
-                  until <span className="font-mono">{showTime(g.to)}</span>
+                  until <Time at={g.to} />
                 </>
               ) : (
                 <strong>and still absent</strong>
@@ -69,7 +69,7 @@ export default async function SnapshotsPage() {
               {g.since && g.since !== g.from && (
                 <>
                   {' '}
-                  (it may have gone as early as <span className="font-mono">{showTime(g.since)}</span>, while memdash was not watching)
+                  (it may have gone as early as <Time at={g.since} />, while memdash was not watching)
                 </>
               )}
               {g.since === null && <> (already absent when memdash first looked: it went earlier)</>}
@@ -77,7 +77,7 @@ export default async function SnapshotsPage() {
           ))}
           {changes.map((c) => (
             <li key={`${c.at}-${c.change}`} className="text-zinc-700">
-              <span className="font-mono">{showTime(c.at)}</span>: {c.change}
+              <Time at={c.at} />: {c.change}
             </li>
           ))}
         </ul>

@@ -3,7 +3,9 @@ import { Link } from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { ContainerExplanations } from '@/components/ContainerExplanations';
 import { ErrorState } from '@/components/ErrorState';
+import { FirstLines } from '@/components/FirstLines';
 import { PodEvidence } from '@/components/PodEvidence';
+import { WithTimes } from '@/components/Time';
 import { RunbookCommands } from '@/components/RunbookCommands';
 import { podCommands } from '@/components/runbook-commands';
 import { settings } from '@/lib/config';
@@ -46,15 +48,17 @@ export default async function PodPage({ params }: Props) {
   }
   const { explanation, memory } = read.value;
   const commands = podCommands({ namespace, pod, workload: explanation.workload?.name ?? null }, settings());
-  const firstLines = explanation.containers.map((c) =>
-    firstLineFor({ verdict: c.verdict, nextPod: c.nextPod, namespace, workload: explanation.workload, kubectl: settings().kubectl }),
-  );
+  const firstLines = explanation.containers.map((c) => ({
+    container: c.name,
+    ...firstLineFor({ verdict: c.verdict, nextPod: c.nextPod, namespace, workload: explanation.workload, kubectl: settings().kubectl }),
+  }));
   return (
     <div className="space-y-4">
       <PodTitle namespace={namespace} pod={pod} />
+      <FirstLines lines={firstLines} />
       <PodEvidence explanation={explanation} now={now} />
-      <ContainerExplanations containers={explanation.containers} memory={memory} now={now} firstLines={firstLines} />
-      <Limits limits={explanation.limits} />
+      <ContainerExplanations containers={explanation.containers} memory={memory} now={now} />
+      <Limits limits={explanation.limits} now={now} />
       <RunbookCommands commands={commands} />
     </div>
   );
@@ -75,13 +79,15 @@ function PodTitle({ namespace, pod }: { namespace: string; pod: string }) {
 }
 
 /** What this page cannot know yet; stated, so nobody reads more into a verdict than it holds. */
-function Limits({ limits }: { limits: string[] }) {
+function Limits({ limits, now }: { limits: string[]; now: Date }) {
   return (
     <section className="rounded border border-amber-200 bg-amber-50 p-3" data-testid="limits">
       <h2 className="font-semibold">What these verdicts cannot know</h2>
       <ul className="mt-1 list-disc pl-5">
         {limits.map((l) => (
-          <li key={l}>{l}</li>
+          <li key={l}>
+            <WithTimes text={l} now={now} />
+          </li>
         ))}
       </ul>
     </section>
