@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { NAME_FRAGMENT, VERDICT_CODES, VERDICT_WORDS, type VerdictCode } from '@/lib/domain';
 import { podsHref } from '@/lib/routes';
+import { NamespaceSelect } from './NamespaceSelect';
 
 const selectClass = 'rounded border border-zinc-300 bg-white px-2 py-1';
 
@@ -88,14 +89,12 @@ export function PodFilters({
     >
       <label className="flex flex-col">
         <span className="text-zinc-600">Namespace</span>
-        <select name="namespace" value={filter.namespace} onChange={(e) => choose({ namespace: e.target.value })} className={selectClass}>
-          <option value="">all namespaces</option>
-          {namespaces.map((ns) => (
-            <option key={ns} value={ns}>
-              {ns}
-            </option>
-          ))}
-        </select>
+        <NamespaceSelect
+          namespaces={namespaces}
+          name="namespace"
+          value={filter.namespace}
+          onChange={(e) => choose({ namespace: e.target.value })}
+        />
       </label>
       <label className="flex flex-col">
         <span className="text-zinc-600">Pod or workload name contains</span>

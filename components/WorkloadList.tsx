@@ -7,6 +7,7 @@ import { MiB, compareNames, formatCount, formatMemory, formatPercent, rowKey } f
 import type { WorkloadSummary } from '@/lib/views/workloads-types';
 import { fetchJson, queryKeys } from '@/lib/query';
 import { WORKLOADS_API, workloadHref } from '@/lib/routes';
+import { NamespaceSelect } from './NamespaceSelect';
 import { usePreviewStream } from './preview/usePreviewStream';
 import { HeadRow, Row, Table, Td, Th } from './ui/Table';
 import { Tag } from './ui/Tag';
@@ -70,22 +71,15 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-sm">
           Namespace
-          <select
-            className="rounded border border-zinc-300 bg-white px-2 py-1"
+          <NamespaceSelect
+            namespaces={namespaces}
             value={namespace}
             onChange={(e) => {
               setNamespace(e.target.value);
               setShown(WORKLOADS_SHOWN);
             }}
             data-testid="workload-namespace"
-          >
-            <option value="">all namespaces</option>
-            {namespaces.map((ns) => (
-              <option key={ns} value={ns}>
-                {ns}
-              </option>
-            ))}
-          </select>
+          />
         </label>
         <label className="flex max-w-sm flex-col text-sm">
           Search workload
