@@ -7,29 +7,39 @@ import { Time } from './Time';
 import { Verdict } from './Verdict';
 import { podHref, workloadHref } from '@/lib/routes';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
+import { PodSortHeader } from './pods/PodSortHeader';
+import type { PodListQuery } from './pods/pod-list-query';
 
 /**
- * The pods found, one line per container: its request beside today's row, and why it has it. A client component
- * only so that the page sends the pods as data once, not as their rendered rows a second time for the browser.
+ * The pods found, one line per container: its request beside today's row, and why it has it; a header sorts by its
+ * column. A client component only so that the page sends the pods as data once, not as their rendered rows a second
+ * time for the browser.
  */
-export function PodTable({ pods, now }: { pods: PodListRow[]; now: Date }) {
-  if (pods.length === 0)
-    return (
-      <p className="text-zinc-600" data-testid="no-pods">
-        No pod matches.
-      </p>
-    );
+export function PodTable({ pods, now, query }: { pods: PodListRow[]; now: Date; query: PodListQuery }) {
   return (
     <Table data-testid="pod-table">
       <thead>
         <HeadRow>
-          <Th>Pod</Th>
-          <Th>Workload</Th>
+          <PodSortHeader sort="namespace" query={query}>
+            Namespace
+          </PodSortHeader>
+          <PodSortHeader sort="name" query={query}>
+            Pod
+          </PodSortHeader>
+          <PodSortHeader sort="workload" query={query}>
+            Workload
+          </PodSortHeader>
           <Th>Container</Th>
-          <Th className="text-right">Request</Th>
+          <PodSortHeader sort="request" query={query} className="text-right" title="By the pod's whole request, largest first">
+            Request
+          </PodSortHeader>
           <Th className="text-right">Row</Th>
-          <Th>Verdict</Th>
-          <Th>Phase, created</Th>
+          <PodSortHeader sort="verdict" query={query} title="By the pod's most serious verdict first">
+            Verdict
+          </PodSortHeader>
+          <PodSortHeader sort="created" query={query} title="By creation, newest first">
+            Phase, created
+          </PodSortHeader>
         </HeadRow>
       </thead>
       {pods.map((p) => (
@@ -43,8 +53,10 @@ export function PodTable({ pods, now }: { pods: PodListRow[]; now: Date }) {
             >
               {i === 0 && (
                 <>
+                  <Td rowSpan={p.containers.length} className="align-top font-mono text-zinc-600">
+                    {p.namespace}
+                  </Td>
                   <Td rowSpan={p.containers.length} className="align-top font-mono">
-                    <span className="text-zinc-600">{p.namespace}/</span>
                     <Link href={podHref(p.namespace, p.name)}>{p.name}</Link>
                   </Td>
                   <Td rowSpan={p.containers.length} className="align-top font-mono">
@@ -68,8 +80,8 @@ export function PodTable({ pods, now }: { pods: PodListRow[]; now: Date }) {
               <Td className="text-right">
                 <Memory bytes={c.row} />
               </Td>
-              {/* On a phone the columns shrink to their longest word: the verdict's sentence then took a line a word.
-                  It keeps a readable width and the table scrolls sideways instead. */}
+              {/* In a narrow window the columns shrink to their longest word: the verdict's sentence then took a line a
+                  word. It keeps a readable width and the table scrolls sideways instead (phones get cards). */}
               <Td className="min-w-56">
                 <Verdict code={c.verdict} />
               </Td>

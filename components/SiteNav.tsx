@@ -3,17 +3,23 @@
 import { Link } from '@/components/ui/Link';
 import { usePathname } from 'next/navigation';
 import { NAVIGATION } from '@/lib/routes';
+import { carriedHref } from './namespace-carry';
+import { useCarriedNamespace } from './useCarriedNamespace';
 
-/** The header's links, the current page marked for screen readers (aria-current) and by eye. */
+/**
+ * The header's links, the current page marked for screen readers (aria-current) and by eye; the lists' links carry
+ * the namespace chosen in one of them.
+ */
 export function SiteNav() {
   const path = usePathname();
   const current = currentSection(path);
+  const namespace = useCarriedNamespace();
   return (
     <nav aria-label="Pages" className="flex flex-wrap gap-x-3 gap-y-1">
       {NAVIGATION.map((page) => (
         <Link
           key={page.href}
-          href={page.href}
+          href={carriedHref(page.href, namespace)}
           aria-current={page.href === current ? 'page' : undefined}
           className="aria-[current=page]:font-semibold aria-[current=page]:text-zinc-900 aria-[current=page]:underline"
         >

@@ -3,10 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/Link';
 import { useEffect, useMemo, useState } from 'react';
-import { MiB, formatCount, formatMemory, formatPercent, rowKey } from '@/lib/domain';
+import { MiB, compareNames, formatCount, formatMemory, formatPercent, rowKey } from '@/lib/domain';
 import type { WorkloadSummary } from '@/lib/views/workloads-types';
 import { fetchJson, queryKeys } from '@/lib/query';
 import { WORKLOADS_API, workloadHref } from '@/lib/routes';
+import { NamespaceSelect } from './NamespaceSelect';
 import { usePreviewStream } from './preview/usePreviewStream';
 import { HeadRow, Row, Table, Td, Th } from './ui/Table';
 import { Tag } from './ui/Tag';
@@ -43,16 +44,22 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
   const workloads = every.data ?? first;
   const [search, setSearch] = useState(initial.search);
   const [sort, setSort] = useState(initial.sort);
+  const [namespace, setNamespace] = useState(initial.namespace ?? '');
   const [shown, setShown] = useState(WORKLOADS_SHOWN);
   const { state } = usePreviewStream();
   const p90 = state.phase === 'done' ? state.preview.rows : null;
   // replaceState, not the router: a new order is no new page to render on the server, nor a history entry.
-  useEffect(() => window.history.replaceState(null, '', workloadListHref({ search, sort })), [search, sort]);
+  useEffect(() => window.history.replaceState(null, '', workloadListHref({ search, sort, namespace })), [search, sort, namespace]);
   const sorted = useMemo(() => {
     const change = (w: WorkloadSummary) =>
       Math.max(0, ...w.rows.map((r) => Math.abs(changeOf(r.bytes, p90?.[rowKey(w.namespace, w.workload, r.container)]) ?? 0)));
-    return visibleWorkloads([...workloads], { search, sort }, change);
-  }, [workloads, search, sort, p90]);
+    return visibleWorkloads([...workloads], { search, sort, namespace }, change);
+  }, [workloads, search, sort, namespace, p90]);
+  // the chosen one stays a choice while only the first window is here
+  const namespaces = useMemo(
+    () => [...new Set([...workloads.map((w) => w.namespace), ...(namespace ? [namespace] : [])])].sort(compareNames),
+    [workloads, namespace],
+  );
   const whole = every.data ? sorted.length : matching;
   return (
     <>
@@ -61,19 +68,33 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
         {state.phase === 'done' && `p90 now: computed from ${formatCount(state.preview.samples)} samples, as the snapshot job would.`}
         {state.phase === 'failed' && `No p90 now: ${state.problem.title}. ${state.problem.message}`}
       </p>
-      <label className="flex max-w-sm flex-col text-sm">
-        Search workload
-        <input
-          className="rounded border px-2 py-1 font-mono"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setShown(WORKLOADS_SHOWN);
-          }}
-          placeholder="shop web"
-          data-testid="workload-search"
-        />
-      </label>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col text-sm">
+          Namespace
+          <NamespaceSelect
+            namespaces={namespaces}
+            value={namespace}
+            onChange={(e) => {
+              setNamespace(e.target.value);
+              setShown(WORKLOADS_SHOWN);
+            }}
+            data-testid="workload-namespace"
+          />
+        </label>
+        <label className="flex max-w-sm flex-col text-sm">
+          Search workload
+          <input
+            className="rounded border px-2 py-1 font-mono"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setShown(WORKLOADS_SHOWN);
+            }}
+            placeholder="shop web"
+            data-testid="workload-search"
+          />
+        </label>
+      </div>
       <Table data-testid="workloads">
         <thead>
           <HeadRow>
@@ -122,13 +143,14 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
         </tbody>
       </Table>
       <p className="text-zinc-600" data-testid="workloads-shown">
-        {!every.data && (search !== initial.search || sort !== initial.sort || shown > first.length)
+        {!every.data &&
+        (search !== initial.search || sort !== initial.sort || namespace !== (initial.namespace ?? '') || shown > first.length)
           ? every.isError
             ? `Could not read every workload (${every.error.message}): this is the first ${formatCount(first.length)} only.`
             : 'Reading every workload…'
           : sorted.length === 0
             ? 'No workload matches the search.'
-            : `Showing ${formatCount(Math.min(shown, sorted.length))} of ${formatCount(whole)}${search.trim() ? ' matching the search' : ''}.`}{' '}
+            : `Showing ${formatCount(Math.min(shown, sorted.length))} of ${formatCount(whole)}${search.trim() || namespace ? ' matching the search' : ''}.`}{' '}
         {whole > shown && (
           <button type="button" className="underline" onClick={() => setShown((n) => n + WORKLOADS_SHOWN)} data-testid="show-more">
             Show {formatCount(Math.min(WORKLOADS_SHOWN, whole - shown))} more

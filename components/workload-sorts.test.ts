@@ -33,6 +33,11 @@ describe('visibleWorkloads', () => {
     expect(names(visibleWorkloads([...all], { search: '', sort: 'stale' }, noChange)).slice(0, 2)).toEqual(['ci/agent', 'shop/web']);
   });
 
+  it('keeps one namespace when asked, whole: shop is not shop-staging', () => {
+    const more = [...all, w('shop-staging', 'web')];
+    expect(names(visibleWorkloads(more, { search: '', sort: 'name', namespace: 'shop' }, noChange))).toEqual(['shop/web', 'shop/web-api']);
+  });
+
   it('orders by the change it is given', () => {
     const change = (x: { workload: string }) => ({ web: 4, api: 30, 'web-api': 12, agent: 0 })[x.workload] ?? 0;
     expect(names(visibleWorkloads([...all], { search: '', sort: 'change' }, change))).toEqual([
@@ -48,8 +53,10 @@ describe("the list's URL", () => {
   it('reads what it writes, and an unknown sort is the plain order', () => {
     expect(workloadListHref({ search: ' shop web ', sort: 'pods' })).toBe('/workloads?q=shop+web&sort=pods');
     expect(workloadListHref({ search: '', sort: 'name' })).toBe('/workloads');
-    expect(workloadFilterOf({ q: 'shop web', sort: 'pods' })).toEqual({ search: 'shop web', sort: 'pods' });
-    expect(workloadFilterOf({ q: ['a', 'b'], sort: 'biggest' })).toEqual({ search: 'a', sort: 'name' });
+    expect(workloadFilterOf({ q: 'shop web', sort: 'pods' })).toEqual({ search: 'shop web', sort: 'pods', namespace: '' });
+    expect(workloadFilterOf({ q: ['a', 'b'], sort: 'biggest' })).toEqual({ search: 'a', sort: 'name', namespace: '' });
+    expect(workloadListHref({ search: 'web', sort: 'name', namespace: 'shop' })).toBe('/workloads?namespace=shop&q=web');
+    expect(workloadFilterOf({ namespace: 'shop' })).toEqual({ search: '', sort: 'name', namespace: 'shop' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { compareNames } from '@/lib/domain';
 
-// The orders and the search of /workloads (?sort=&q=), read by the page on the server and kept by the list in the
-// browser.
+// The orders, the search and the namespace of /workloads (?sort=&q=&namespace=), read by the page on the server and
+// kept by the list in the browser.
 export const WORKLOAD_SORTS = ['name', 'change', 'pods', 'stale', 'drifted'] as const;
 export type WorkloadSort = (typeof WORKLOAD_SORTS)[number];
 
@@ -11,6 +11,8 @@ export const WORKLOADS_SHOWN = 100;
 export interface WorkloadListFilter {
   search: string;
   sort: WorkloadSort;
+  /** One namespace only; empty or absent for all of them. */
+  namespace?: string;
 }
 
 interface Listed {
@@ -29,12 +31,13 @@ export function workloadSort(asked: unknown): WorkloadSort {
 /** The list's filter from /workloads' URL; anything unknown is no filter. */
 export function workloadFilterOf(raw: Record<string, string | string[] | undefined>): WorkloadListFilter {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
-  return { search: first(raw.q), sort: workloadSort(first(raw.sort)) };
+  return { search: first(raw.q), sort: workloadSort(first(raw.sort)), namespace: first(raw.namespace) };
 }
 
 /** The list's URL for a filter: what a person pastes to show the same list. */
-export function workloadListHref({ search, sort }: WorkloadListFilter): string {
+export function workloadListHref({ search, sort, namespace }: WorkloadListFilter): string {
   const params = new URLSearchParams();
+  if (namespace) params.set('namespace', namespace);
   if (search.trim()) params.set('q', search.trim());
   if (sort !== 'name') params.set('sort', sort);
   const query = params.toString();
@@ -42,16 +45,22 @@ export function workloadListHref({ search, sort }: WorkloadListFilter): string {
 }
 
 /**
- * The workloads whose "namespace/name" holds every word of the search ("shop web" finds shop/web-api), in the
- * asked order: by name, or largest first by the number asked (`change`: the row's largest change to the p90 now),
- * ties by name.
+ * The workloads in the namespace (when one is asked) whose "namespace/name" holds every word of the search ("shop
+ * web" finds shop/web-api), in the asked order: by name, or largest first by the number asked (`change`: the row's
+ * largest change to the p90 now), ties by name.
  */
-export function visibleWorkloads<W extends Listed>(workloads: W[], { search, sort }: WorkloadListFilter, change: (w: W) => number): W[] {
+export function visibleWorkloads<W extends Listed>(
+  workloads: W[],
+  { search, sort, namespace }: WorkloadListFilter,
+  change: (w: W) => number,
+): W[] {
   const words = search
     .toLowerCase()
     .split(/[\s/]+/)
     .filter(Boolean);
-  const kept = workloads.filter((w) => words.every((word) => `${w.namespace}/${w.workload}`.includes(word)));
+  const kept = workloads.filter(
+    (w) => (!namespace || w.namespace === namespace) && words.every((word) => `${w.namespace}/${w.workload}`.includes(word)),
+  );
   const name = (w: W) => `${w.namespace}/${w.workload}`;
   if (sort === 'name') return kept.sort((a, b) => compareNames(name(a), name(b)));
   const key = sort === 'change' ? change : (w: W) => w[sort];

@@ -4,12 +4,16 @@ const seg = encodeURIComponent;
 
 export const podHref = (namespace: string, pod: string) => `/pods/${seg(namespace)}/${seg(pod)}`;
 export const podsInNamespaceHref = (namespace: string) => `/pods?namespace=${seg(namespace)}`;
-/** /pods with its filters, as the page was asked for them, listing up to `limit` pods. */
-export const podsHref = (filter: { namespace?: string; name?: string; verdict?: string }, limit: number) => {
+/** /pods with the filters and order given (empty ones left out), and how many pods to list when given. */
+export const podsHref = (
+  query: { namespace?: string; name?: string; verdict?: string; sort?: string; direction?: string },
+  limit?: number,
+) => {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
-  params.set('limit', String(limit));
-  return `/pods?${params}`;
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  if (limit !== undefined) params.set('limit', String(limit));
+  const search = params.toString();
+  return search ? `/pods?${search}` : '/pods';
 };
 export const workloadHref = (namespace: string, workload: string) => `/workloads/${seg(namespace)}/${seg(workload)}`;
 export const WORKLOADS_API = '/api/workloads';

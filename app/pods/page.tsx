@@ -1,13 +1,15 @@
-import { countOf, formatCount } from '@/lib/domain';
+import { countOf, formatCount, podOrderParams } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ErrorState } from '@/components/ErrorState';
 import { PodFilters } from '@/components/PodFilters';
 import { PodTable } from '@/components/PodTable';
+import { PodCards } from '@/components/pods/PodCards';
+import type { PodListQuery } from '@/components/pods/pod-list-query';
 import { isNotThere } from '@/lib/http/errors';
 import { readClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
-import { MAX_POD_LIMIT, parsePodSearch, parseVerdictFilter } from '@/lib/http/params';
+import { MAX_POD_LIMIT, parsePodOrder, parsePodSearch, parseVerdictFilter } from '@/lib/http/params';
 import { podsHref } from '@/lib/routes';
 import { Link } from '@/components/ui/Link';
 import { attempt } from '@/lib/views/part';
@@ -31,9 +33,10 @@ export default async function PodsPage({ searchParams }: Props) {
   const read = await attempt(async () => {
     const search = parsePodSearch(raw, PODS_SHOWN);
     const verdict = parseVerdictFilter(raw);
+    const order = parsePodOrder(raw);
     const k = readClients();
-    const [found, namespaces] = await Promise.all([findPodsWithVerdicts(k, search, verdict, now), listNamespaceNames(k)]);
-    return { search, verdict, found, namespaces };
+    const [found, namespaces] = await Promise.all([findPodsWithVerdicts(k, search, verdict, now, order), listNamespaceNames(k)]);
+    return { search, verdict, order, found, namespaces };
   });
   if (!read.ok) {
     if (isNotThere(read.error)) notFound();
@@ -44,11 +47,19 @@ export default async function PodsPage({ searchParams }: Props) {
       </>
     );
   }
-  const { search, verdict, found, namespaces } = read.value;
+  const { search, verdict, order, found, namespaces } = read.value;
+  // the page's URL as asked: the headers' links keep its filters, and its length only when it named one
+  const query: PodListQuery = {
+    namespace: search.namespace,
+    name: search.name,
+    verdict,
+    limit: raw.limit ? search.limit : undefined,
+    order,
+  };
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Pods</h1>
-      <PodFilters namespaces={namespaces} namespace={search.namespace} name={search.name} verdict={verdict} />
+      <PodFilters namespaces={namespaces} namespace={search.namespace} name={search.name} verdict={verdict} order={podOrderParams(order)} />
       <p className="text-zinc-600" data-testid="pod-count">
         {countOf(found.total, 'pod')}
         {verdict ? ` with a container under this verdict` : ''}
@@ -61,7 +72,7 @@ export default async function PodsPage({ searchParams }: Props) {
                 {' or '}
                 <Link
                   href={podsHref(
-                    { namespace: search.namespace, name: search.name, verdict },
+                    { namespace: search.namespace, name: search.name, verdict, ...podOrderParams(order) },
                     Math.min(MAX_POD_LIMIT, search.limit + PODS_SHOWN),
                   )}
                   data-testid="more-pods"
@@ -74,7 +85,21 @@ export default async function PodsPage({ searchParams }: Props) {
           </>
         )}
       </p>
-      <PodTable pods={found.pods} now={now} />
+      {found.pods.length === 0 ? (
+        <p className="text-zinc-600" data-testid="no-pods">
+          No pod matches.
+        </p>
+      ) : (
+        <>
+          {/* One of the two shows: a phone gets cards with the verdict first, a wide screen the table. */}
+          <div className="lg:hidden">
+            <PodCards pods={found.pods} now={now} query={query} />
+          </div>
+          <div className="max-lg:hidden">
+            <PodTable pods={found.pods} now={now} query={query} />
+          </div>
+        </>
+      )}
     </div>
   );
 }

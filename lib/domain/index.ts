@@ -4,7 +4,20 @@ export { MiB, formatMemory, parseMemory } from './quantity';
 export { RFC3339_IN_TEXT, ageOf, formatDuration, formatTime, readableTime, showTime, toDate, wholeSecond } from './time';
 export { countOf, formatCount, formatPercent } from './count';
 export { isDrifted, sentToKyverno, type DriftFacts } from './drift';
-export { POD_SORTS, POD_SORT_DIRECTION, podSort, sortPods, type PodSort } from './pod-order';
+export {
+  PLAIN_POD_ORDER,
+  POD_SORTS,
+  POD_SORT_DIRECTION,
+  SORTS_BY_CONTAINER,
+  nextPodOrder,
+  podOrder,
+  podOrderParams,
+  podRequest,
+  sortPods,
+  type PodOrder,
+  type PodSort,
+  type SortDirection,
+} from './pod-order';
 export {
   DEFAULT_JENKINS_NAMESPACE,
   controllerOf,
@@ -164,7 +177,7 @@ export {
   type TableConfigMapFile,
 } from './snapshot';
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
-export { DNS_LABEL, DNS_SUBDOMAIN, compareNames, isLabelName, isObjectName } from './names';
+export { DNS_LABEL, DNS_SUBDOMAIN, NAME_FRAGMENT, compareNames, isLabelName, isObjectName } from './names';
 export { shellQuote, shellWords } from './shell';
 export {
   BREAK_GLASS_ACTIONS,

@@ -6,6 +6,9 @@ export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** An RFC 1123 subdomain: a pod, ReplicaSet, Job, StatefulSet, DaemonSet or ConfigMap name. */
 export const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
+/** Part of a name, as a search for one: what any Kubernetes name can hold (lower case, digits, "-" and "."). */
+export const NAME_FRAGMENT = /^[a-z0-9.-]*$/;
+
 /** Whether Kubernetes would accept `name` as the name of a workload object (an RFC 1123 subdomain). */
 export function isObjectName(name: string): boolean {
   return name.length <= 253 && DNS_SUBDOMAIN.test(name);

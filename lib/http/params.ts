@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '@/lib/http/errors';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
-import { CHART_RANGES, VERDICT_CODES, type ChartRange } from '@/lib/domain';
+import { CHART_RANGES, NAME_FRAGMENT, VERDICT_CODES, podOrder, type ChartRange, type PodOrder } from '@/lib/domain';
 import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names';
 
 /** Search params as Next hands them to a page, or as a route reads them from the URL. */
@@ -34,11 +34,7 @@ export function searchOf(request: Request): RawSearch {
 }
 
 // A part of a name typed into a filter: lower-case letters, digits, "-" and "." (not a whole valid name).
-const nameFragment = (what: string) =>
-  z
-    .string()
-    .max(253)
-    .regex(/^[a-z0-9.-]*$/, `${what} is lower-case letters, digits, "-" and "."`);
+const nameFragment = (what: string) => z.string().max(253).regex(NAME_FRAGMENT, `${what} is lower-case letters, digits, "-" and "."`);
 
 /** A pod by namespace and name: /pods/{namespace}/{pod} and its explanation. */
 export function parsePodRef(params: { namespace?: unknown; name?: unknown }): PodRef {
@@ -80,6 +76,12 @@ const verdictFilter = z.object({ verdict: z.enum(['differs', ...VERDICT_CODES]).
 /** /pods?verdict=: a verdict code, or "differs"; absent for every pod. */
 export function parseVerdictFilter(raw: RawSearch): z.output<typeof verdictFilter>['verdict'] {
   return parseOr(verdictFilter, { verdict: firstValues(raw).verdict }, 'bad-request', 'Bad verdict filter').verdict;
+}
+
+/** /pods?sort=&direction=: an unknown order is no error, just the plain order (a stale bookmark still lists the pods). */
+export function parsePodOrder(raw: RawSearch): PodOrder {
+  const { sort, direction } = firstValues(raw);
+  return podOrder(sort, direction);
 }
 
 const diffParams = z.object({

@@ -1,7 +1,15 @@
 import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { NOT_AS_THE_TABLE_SAYS, compareNames, workloadOf } from '@/lib/domain';
+import {
+  NOT_AS_THE_TABLE_SAYS,
+  PLAIN_POD_ORDER,
+  SORTS_BY_CONTAINER,
+  compareNames,
+  sortPods,
+  workloadOf,
+  type PodOrder,
+} from '@/lib/domain';
 import { derived, readCaches, whenFresh } from '@/lib/k8s/caches';
 import type { KubeClients } from '@/lib/k8s/client';
 import type { Informer } from '@/lib/k8s/informer';
@@ -19,18 +27,24 @@ export async function findPods(k: KubeClients, search: PodSearch): Promise<{ pod
 }
 
 /**
- * The pod list's rows: as findPods, each container with its request, row and verdict, and only the pods with a
- * container under `verdict` when it is given ("differs": any verdict where the request is not the table's).
+ * The pod list's rows: as findPods, each container with its request, row and verdict, in the asked order, and only
+ * the pods with a container under `verdict` when it is given ("differs": any verdict where the request is not the
+ * table's).
  */
 export async function findPodsWithVerdicts(
   k: KubeClients,
   search: PodSearch,
   verdict: PodVerdictFilter | undefined,
   now: Date,
+  order: PodOrder = PLAIN_POD_ORDER,
 ): Promise<{ pods: PodListRow[]; total: number }> {
   const [matches, judging] = await Promise.all([matchingPods(k, search), judgingAt(k, now)]);
-  // Without a verdict filter only the page shown needs its verdicts: every match is counted, only the page explained.
-  const candidates = verdict ? matches : matches.slice(0, search.limit);
+  const byContainer = SORTS_BY_CONTAINER.has(order.sort);
+  // Without a verdict filter or order only the page shown needs its verdicts: every match is counted, only the page
+  // explained.
+  const judgeAll = verdict !== undefined || byContainer;
+  const ordered = byContainer || isPlain(order) ? matches : sortPods(matches, order, (m) => m.summary);
+  const candidates = judgeAll ? ordered : ordered.slice(0, search.limit);
   const verdicts = await verdictsOf(
     candidates.map((m) => m.pod),
     judging,
@@ -38,8 +52,12 @@ export async function findPodsWithVerdicts(
   const rows = candidates
     .map((m, i) => ({ ...m.summary, containers: verdicts[i]!.map(containerRow) }))
     .filter((row) => !verdict || row.containers.some((c) => matchesVerdict(c, verdict)));
-  return { pods: rows.slice(0, search.limit), total: verdict ? rows.length : matches.length };
+  const shown = byContainer ? sortPods(rows, order, (r) => r) : rows;
+  return { pods: shown.slice(0, search.limit), total: verdict ? rows.length : matches.length };
 }
+
+// the pods come from the cache (and from a list) in this order already
+const isPlain = (order: PodOrder) => order.sort === PLAIN_POD_ORDER.sort && order.direction === PLAIN_POD_ORDER.direction;
 
 function matchesVerdict(container: PodContainerRow, filter: PodVerdictFilter): boolean {
   return filter === 'differs' ? NOT_AS_THE_TABLE_SAYS.has(container.verdict) : container.verdict === filter;
