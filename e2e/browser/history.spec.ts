@@ -141,7 +141,11 @@ test('a workload page draws its working set with the row, request and limit', as
   ]).items[0]!;
   const limitBytes = bytes(pod.spec.containers.find((c) => c.name === 'api')!.resources.limits.memory)!;
   await expect(legend.filter({ hasText: 'limit' })).toContainText(formatMemory(limitBytes));
-  const ticks = await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').allTextContents();
+  // Recharts 3 draws an axis' labels in a layer of their own, beside the axis' lines
+  const ticks = await chart
+    .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value, .recharts-yAxis .recharts-cartesian-axis-tick-value')
+    .allTextContents();
+  expect(ticks.length, 'the y-axis has labels to check').toBeGreaterThan(1);
   for (const tick of ticks) expect(tick).toMatch(/^(0|\d+)Mi$|^\d+(\.5)?Gi$/);
   await expect(chart).toContainText('hourly peaks, UTC');
   await page.screenshot({ path: test.info().outputPath('workload.png'), fullPage: true });
