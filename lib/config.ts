@@ -172,6 +172,22 @@ const SETTINGS = {
   oidcClientId: ['MEMDASH_OIDC_CLIENT_ID', optionalText],
   // From the chart's Secret; never shown, not even in an error.
   oidcClientSecret: ['MEMDASH_OIDC_CLIENT_SECRET', optionalText],
+  // The address people reach memdash at (https://memdash.example.internal): the provider sends them back to
+  // <it>/auth/callback, and the session cookie is Secure when it is https.
+  publicUrl: ['MEMDASH_PUBLIC_URL', z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()],
+  oidcScopes: [
+    'MEMDASH_OIDC_SCOPES',
+    z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, 'space-separated scopes')
+      .default('openid profile email offline_access'),
+  ],
+  // The claim that names the person (Kubernetes's --oidc-username-claim), and the prefixes the API server puts before
+  // names and groups (--oidc-username-prefix, --oidc-groups-prefix): memdash asks the cluster about the same names.
+  oidcUsernameClaim: ['MEMDASH_OIDC_USERNAME_CLAIM', z.string().trim().min(1).max(100).default('sub')],
+  oidcUsernamePrefix: ['MEMDASH_OIDC_USERNAME_PREFIX', z.string().max(100).default('')],
+  oidcGroupsPrefix: ['MEMDASH_OIDC_GROUPS_PREFIX', z.string().max(100).default('')],
   // The claim of the ID token that lists the person's groups (Kubernetes's --oidc-groups-claim).
   oidcGroupsClaim: ['MEMDASH_OIDC_GROUPS_CLAIM', z.string().trim().min(1).max(100).default('groups')],
   // The key sessions are sealed with: 32 random bytes, base64. Every replica has the same one (a Secret); a new key

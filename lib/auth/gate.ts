@@ -6,7 +6,8 @@ import { readCaches } from '@/lib/k8s/caches';
 import { readClients } from '@/lib/k8s/client';
 import { rightsOf } from '@/lib/k8s/rights';
 import { proxyIdentity, type ProxyTrust } from './proxy-identity';
-import { openSession, sessionCookieName, sessionKeyOf, type Identity } from './session';
+import { sessionCookie } from './cookies';
+import { openSession, sessionKeyOf, type Identity } from './session';
 import { encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER } from './viewer';
 
 // The sign-in gate, run in the before-Next hook on every request: who is asking (a sealed session cookie in oidc, the
@@ -85,9 +86,7 @@ function fromProxy(request: IncomingMessage): Identity | null {
 
 async function fromSession(request: IncomingMessage): Promise<Identity | null> {
   const s = settings();
-  const secure = s.trustProxy === 'on' && request.headers['x-forwarded-proto'] === 'https';
-  const name = sessionCookieName(secure);
-  const { value, rest } = takeCookie(request.headers.cookie, name);
+  const { value, rest } = takeCookie(request.headers.cookie, sessionCookie());
   if (rest === null) delete request.headers.cookie;
   else request.headers.cookie = rest;
   const session = await openSession(value, sessionKeyOf(s.sessionKey!), new Date());

@@ -16,6 +16,7 @@ describe('sign-in settings', () => {
   it('names what oidc lacks, and refuses a proxy mode anyone could impersonate', () => {
     expect(authProblems({ ...none, auth: 'oidc', oidcIssuer: 'https://id.example' })).toEqual([
       'MEMDASH_OIDC_CLIENT_ID: must be set when MEMDASH_AUTH=oidc',
+      'MEMDASH_PUBLIC_URL: must be set when MEMDASH_AUTH=oidc',
       'MEMDASH_OIDC_CLIENT_SECRET: must be set when MEMDASH_AUTH=oidc',
       'MEMDASH_SESSION_KEY: must be set when MEMDASH_AUTH=oidc',
     ]);

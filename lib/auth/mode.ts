@@ -8,6 +8,7 @@ export interface AuthSettings {
   authNoneOnNetwork: 'on' | 'off';
   allowedHosts?: readonly string[];
   oidcIssuer?: string;
+  publicUrl?: string;
   oidcClientId?: string;
   oidcClientSecret?: string;
   sessionKey?: string;
@@ -27,6 +28,7 @@ export function authProblems(s: AuthSettings): string[] {
     const missing = [
       ['MEMDASH_OIDC_ISSUER', s.oidcIssuer],
       ['MEMDASH_OIDC_CLIENT_ID', s.oidcClientId],
+      ['MEMDASH_PUBLIC_URL', s.publicUrl],
       ['MEMDASH_OIDC_CLIENT_SECRET', s.oidcClientSecret],
       ['MEMDASH_SESSION_KEY', s.sessionKey],
     ].filter(([, value]) => !value);

@@ -21,13 +21,15 @@ export interface Session extends Identity {
   idTokenExpiresAt?: number;
 }
 
-const sealed = z.object({
-  user: z.string().min(1).max(512),
-  groups: z.array(z.string().max(512)).max(200),
-  email: z.string().max(512).optional(),
-  refreshToken: z.string().max(2048).optional(),
-  idTokenExpiresAt: z.number().int().optional(),
-});
+const sealed = z
+  .object({
+    user: z.string().min(1).max(512),
+    groups: z.array(z.string().max(512)).max(200),
+    email: z.string().max(512).optional(),
+    refreshToken: z.string().max(2048).optional(),
+    idTokenExpiresAt: z.number().int().optional(),
+  })
+  .strip();
 
 /** The name of the cookie that carries the session. `__Host-` binds it to this host, path / and HTTPS. */
 export function sessionCookieName(secure: boolean): string {
@@ -41,17 +43,22 @@ export function sessionKeyOf(base64: string): Uint8Array {
   return new Uint8Array(key);
 }
 
-export async function sealSession(session: Session, key: Uint8Array, now: Date): Promise<string> {
-  const { expiresAt, ...rest } = session;
-  return new EncryptJWT({ ...rest })
+/** Seals `value` (an object) into a cookie value that opens until `expiresAt` (ms since the epoch). */
+export async function seal(value: Record<string, unknown>, key: Uint8Array, now: Date, expiresAt: number): Promise<string> {
+  return new EncryptJWT(value)
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(expiresAt / 1000))
     .encrypt(key);
 }
 
-/** The session a cookie holds, or null for one that does not open: another key, changed, expired or not ours. */
-export async function openSession(cookie: string | undefined, key: Uint8Array, now: Date): Promise<Session | null> {
+/** What a sealed cookie holds, checked by `schema`, or null for one that does not open: another key, changed, expired. */
+export async function unseal<T>(
+  cookie: string | undefined,
+  key: Uint8Array,
+  now: Date,
+  schema: z.ZodType<T>,
+): Promise<{ value: T; expiresAt: number } | null> {
   if (!cookie || cookie.length > 4096) return null;
   try {
     const { payload } = await jwtDecrypt(cookie, key, {
@@ -59,11 +66,22 @@ export async function openSession(cookie: string | undefined, key: Uint8Array, n
       contentEncryptionAlgorithms: ['A256GCM'],
       keyManagementAlgorithms: ['dir'],
     });
-    const parsed = sealed.safeParse(payload);
+    const parsed = schema.safeParse(payload);
     if (!parsed.success || typeof payload.exp !== 'number') return null;
-    return { ...parsed.data, expiresAt: payload.exp * 1000 };
+    return { value: parsed.data, expiresAt: payload.exp * 1000 };
   } catch (err) {
     if (err instanceof errors.JOSEError) return null;
     throw err;
   }
+}
+
+export async function sealSession(session: Session, key: Uint8Array, now: Date): Promise<string> {
+  const { expiresAt, ...rest } = session;
+  return seal(rest, key, now, expiresAt);
+}
+
+/** The session a cookie holds, or null for one that does not open: another key, changed, expired or not ours. */
+export async function openSession(cookie: string | undefined, key: Uint8Array, now: Date): Promise<Session | null> {
+  const opened = await unseal(cookie, key, now, sealed);
+  return opened && { ...opened.value, expiresAt: opened.expiresAt };
 }
