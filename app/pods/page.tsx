@@ -4,7 +4,9 @@ import { notFound } from 'next/navigation';
 import { ErrorState } from '@/components/ErrorState';
 import { PodFilters } from '@/components/PodFilters';
 import { PodTable } from '@/components/PodTable';
+import { visible } from '@/lib/domain/rights';
 import { isNotThere } from '@/lib/http/errors';
+import { rightsOfPage } from '@/lib/http/viewer';
 import { readClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { MAX_POD_LIMIT, parsePodSearch, parseVerdictFilter } from '@/lib/http/params';
@@ -32,7 +34,11 @@ export default async function PodsPage({ searchParams }: Props) {
     const search = parsePodSearch(raw, PODS_SHOWN);
     const verdict = parseVerdictFilter(raw);
     const k = readClients();
-    const [found, namespaces] = await Promise.all([findPodsWithVerdicts(k, search, verdict, now), listNamespaceNames(k)]);
+    const rights = await rightsOfPage();
+    const [found, namespaces] = await Promise.all([
+      findPodsWithVerdicts(k, search, verdict, now, rights),
+      listNamespaceNames(k).then((names) => visible(rights, names, (name) => name)),
+    ]);
     return { search, verdict, found, namespaces };
   });
   if (!read.ok) {

@@ -19,6 +19,8 @@ import { rowsOverTime } from '@/lib/history/store';
 import { readClients } from '@/lib/k8s/client';
 import { asPodShape, listPods, type LoadedPod } from '@/lib/k8s/pods';
 import { PrometheusError, workloadSeries } from '@/lib/prometheus/client';
+import type { Rights } from '@/lib/domain/rights';
+import { requireWorkload } from './workload-history';
 import type { WorkloadRef } from './workload-history-types';
 import type { ContainerChart, WorkloadMemory } from './workload-memory-types';
 
@@ -30,7 +32,8 @@ export type { ContainerChart, WorkloadMemory };
 
 const BUCKET_SECONDS = 3600;
 
-export async function readWorkloadMemory(ref: WorkloadRef, now = new Date()): Promise<WorkloadMemory> {
+export async function readWorkloadMemory(ref: WorkloadRef, rights: Rights, now = new Date()): Promise<WorkloadMemory> {
+  requireWorkload(rights, ref);
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
   const start = end - s.snapshotWindowDays * 86400;

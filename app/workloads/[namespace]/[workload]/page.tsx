@@ -11,8 +11,9 @@ import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
 import { rowKey, type Part } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parseWorkloadRef } from '@/lib/http/params';
+import { rightsOfPage } from '@/lib/http/viewer';
 import { answeredBy, attempt } from '@/lib/views/part';
-import { driftOf, readWorkloadHistory } from '@/lib/views/workload-history';
+import { driftOf, readWorkloadHistory, requireWorkload } from '@/lib/views/workload-history';
 import { readWorkloadMemory, type WorkloadMemory } from '@/lib/views/workload-memory';
 import { podHref } from '@/lib/routes';
 
@@ -126,8 +127,10 @@ const CHARTS_JOIN_MS = 250;
 async function readPage(namespace: string, workload: string) {
   const asked = Date.now();
   const ref = parseWorkloadRef({ namespace, workload });
-  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref)).then((part) => ({ part, readAt: Date.now() }));
-  const history = await readWorkloadHistory(ref);
+  const rights = await rightsOfPage();
+  requireWorkload(rights, ref); // before Prometheus is asked
+  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref, rights)).then((part) => ({ part, readAt: Date.now() }));
+  const history = await readWorkloadHistory(ref, rights);
   return { history, memory, early: await answeredBy(memory, asked + CHARTS_JOIN_MS) };
 }
 
