@@ -3,6 +3,7 @@
 // them stay shared; each answer is cut here, or by lib/domain/rights.ts, to the person it goes to.
 import { settings } from '@/lib/config';
 import { RIGHTS_HEADER, rightsFromHeader } from '@/lib/auth/viewer';
+import { partFailed, type Part } from '@/lib/domain/part';
 import { EVERYTHING, seesNamespace, type Rights } from '@/lib/domain/rights';
 import { AppError } from './errors';
 
@@ -60,4 +61,20 @@ export function requireAudit(rights: Rights): void {
       ? `The audit log is for members of group ${group}, and you are not one`
       : 'The audit log is for the audit group, and none is set (MEMDASH_AUDIT_GROUP)',
   );
+}
+
+/** A panel of a page everyone signed in reads, withheld when `check` refuses: its place says why, the rest stands. */
+export function withheld<T>(part: Part<T>, check: () => void): Part<T> {
+  try {
+    check();
+    return part;
+  } catch (err) {
+    if (err instanceof AppError) return partFailed(err.code, err.message);
+    throw err;
+  }
+}
+
+/** A panel of pods of one namespace (Kyverno's own): for those who may list pods there. */
+export function requirePodsIn(rights: Rights, namespace: string): void {
+  if (!seesNamespace(rights, namespace)) throw new AppError('forbidden', `You may not list pods in ${namespace}: its pods are withheld`);
 }

@@ -11,6 +11,7 @@ import { snapshotRunCommands } from '@/lib/domain/write-commands';
 import { failureOf, type AppError } from '@/lib/http/errors';
 import { readSnapshotRunList } from '@/lib/views/snapshot-run';
 import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
+import { rightsOfPage, requireKyvernoLogs } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
 
@@ -22,6 +23,7 @@ export default async function SnapshotRunsPage() {
   let list: SnapshotRunList | null = null;
   let failure: AppError | null = null;
   try {
+    requireKyvernoLogs(await rightsOfPage());
     list = await readSnapshotRunList();
   } catch (err) {
     failure = failureOf(err);
