@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVERYTHING, rightsKey, seesNamespace, visible, type Rights } from './rights';
+import { partFailed } from './part';
+import { EVERYTHING, rightsKey, seesNamespace, visible, visiblePart, type Rights } from './rights';
 
 const shop: Rights = { pods: ['shop'], table: false, kyvernoLogs: false, audit: false };
 const pods = [
@@ -28,5 +29,12 @@ describe('rights', () => {
       { ...a, kyvernoLogs: true },
     ];
     expect(new Set([a, ...others].map(rightsKey)).size).toBe(6);
+  });
+
+  it('cut a part that was read, and leave one that failed as it is', () => {
+    const read = visiblePart(shop, { ok: true, value: pods }, (p) => p.namespace);
+    expect(read.ok && read.value.map((p) => p.name)).toEqual(['cart-1', 'web-1']);
+    const failed = partFailed<typeof pods>('forbidden', 'list events in every namespace');
+    expect(visiblePart(shop, failed, (p) => p.namespace)).toBe(failed);
   });
 });

@@ -1,6 +1,8 @@
 // What one signed-in person may read, as the cluster's RBAC answered for them, and the rules that cut an answer to
 // it. memdash reads with its own credential into shared caches; every answer is then cut to the person asking.
 
+import type { Part } from './part';
+
 export interface Rights {
   /** Namespaces where they may list pods: every one, or these. */
   pods: 'all' | readonly string[];
@@ -33,4 +35,9 @@ export function visible<T>(rights: Rights, items: readonly T[], namespaceOf: (it
 export function rightsKey(rights: Rights): string {
   const pods = rights.pods === 'all' ? '*' : [...rights.pods].sort().join(',');
   return `${pods}|${rights.table ? 't' : ''}${rights.kyvernoLogs ? 'l' : ''}${rights.audit ? 'a' : ''}`;
+}
+
+/** A part's items cut to what they see (visible); a failed part stays as it is: its message names no item. */
+export function visiblePart<T>(rights: Rights, part: Part<readonly T[]>, namespaceOf: (item: T) => string): Part<T[]> {
+  return part.ok ? { ok: true, value: visible(rights, part.value, namespaceOf) } : part;
 }
