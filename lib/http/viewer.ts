@@ -26,10 +26,10 @@ export async function rightsOfPage(): Promise<Rights> {
 
 /**
  * A pod or workload in a namespace they may not list pods in is answered as one that does not exist: the same 404,
- * so that asking never tells whether it is there.
+ * so that asking never tells whether it is there. `notFound` is the message of one that is not there.
  */
-export function requireNamespace(rights: Rights, namespace: string, what: string): void {
-  if (!seesNamespace(rights, namespace)) throw new AppError('not-found', `${what} not found`);
+export function requireNamespace(rights: Rights, namespace: string, notFound: string): void {
+  if (!seesNamespace(rights, namespace)) throw new AppError('not-found', notFound);
 }
 
 /** The table, its versions, diffs, preview and exports: for those who may get the table ConfigMap. */
