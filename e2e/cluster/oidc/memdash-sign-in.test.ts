@@ -20,7 +20,8 @@ const base = () => `http://127.0.0.1:${memdash.port}`;
 
 beforeAll(async () => {
   const current = readState();
-  if (!current?.oidc) throw new Error('precondition failed: the local cluster runs without our OpenID Provider (npm run cluster:up -- --oidc)');
+  if (!current?.oidc)
+    throw new Error('precondition failed: the local cluster runs without our OpenID Provider (npm run cluster:up -- --oidc)');
   const dir = mkdtempSync(join(tmpdir(), 'memdash-sign-in-'));
   memdash = await startMemdash({
     MEMDASH_HISTORY_PATH: join(dir, 'history.sqlite'),
