@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealSession } from '@/lib/auth/session';
+import { openSession, sealSession } from '@/lib/auth/session';
 import { pki } from '../lib/pki.ts';
 import { readState } from '../lib/state.ts';
 import { startMemdash, type RunningMemdash } from '../../../test/security/server.ts';
+import { signInAs } from './code-flow.ts';
 import { issuerUrl, oidcSecrets } from './provider.ts';
 
 const key = randomBytes(32);
@@ -89,6 +90,26 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     const who = Buffer.from(JSON.stringify({ user: 'platform-reader', groups: ['platform'] })).toString('base64url');
     const headers = { 'x-memdash-rights': everything, 'x-memdash-identity': who };
     expect((await fetch(`${base()}/api/pods`, { headers })).status).toBe(401);
+  });
+
+  it('renews a session whose ID token ended with its refresh token, and sends a spent one to sign in', async () => {
+    const now = new Date();
+    const tokens = await signInAs(readState()!, 'shop-reader');
+    const ended = { user: 'shop-reader', groups: [], refreshToken: tokens.refreshToken, idTokenExpiresAt: now.getTime() - 1000 };
+    const cookie = `memdash-session=${await sealSession({ ...ended, expiresAt: now.getTime() + 3600_000 }, key, now)}`;
+    const page = await fetch(`${base()}/pods`, { headers: { cookie }, redirect: 'manual' });
+    expect([page.status, page.headers.get('location')]).toEqual([302, '/auth/refresh?next=%2Fpods']);
+    const renewed = await fetch(`${base()}/auth/refresh?next=%2Fpods`, { headers: { cookie }, redirect: 'manual' });
+    expect([renewed.status, renewed.headers.get('location')]).toEqual([302, '/pods']);
+    const sealed = /memdash-session=([^;]+)/.exec(renewed.headers.get('set-cookie') ?? '')?.[1];
+    const session = await openSession(sealed, key, new Date());
+    // the provider's groups now, and an ID token that has not ended; the session's own end is kept
+    expect(session).toMatchObject({ user: 'shop-reader', groups: ['shop-team'] });
+    expect(session!.idTokenExpiresAt).toBeGreaterThan(Date.now());
+    expect(Math.abs(session!.expiresAt - (now.getTime() + 3600_000))).toBeLessThan(1000);
+    // the provider rotates refresh tokens: the old cookie's one is spent
+    const spent = await fetch(`${base()}/auth/refresh?next=%2Fpods`, { headers: { cookie }, redirect: 'manual' });
+    expect([spent.status, spent.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fpods']);
   });
 
   it('ends the session at sign-out', async () => {
