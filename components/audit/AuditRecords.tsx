@@ -23,7 +23,10 @@ export function AuditRecords({ log }: { log: AuditLog }) {
         {log.records.map((r) => (
           <Row key={r.id} className="align-top" data-testid="audit-record" data-id={r.id} data-action={r.action} data-outcome={r.outcome}>
             <Td className="font-mono text-xs whitespace-nowrap">{showTime(r.at)}</Td>
-            <Td className="font-mono">{r.actor}</Td>
+            <Td className="font-mono">
+              {r.actor}
+              {r.signedIn && <span className="block font-sans text-xs text-zinc-600">signed in as {r.signedIn}</span>}
+            </Td>
             <Td className="font-mono">{r.action}</Td>
             <Td className="font-mono">{atSlashes(r.target)}</Td>
             <Td className={`font-semibold ${OUTCOME_CLASS[r.outcome]}`}>{r.outcome}</Td>

@@ -7,7 +7,7 @@ import { readClients } from '@/lib/k8s/client';
 import { rightsOf } from '@/lib/k8s/rights';
 import { proxyIdentity, type ProxyTrust } from './proxy-identity';
 import { sessionCookie } from './cookies';
-import { openSession, sessionKeyOf, type Identity } from './session';
+import { openSession, sessionKeyOf, type Identity, type Session } from './session';
 import { encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER } from './viewer';
 
 // The sign-in gate, run in the before-Next hook on every request: who is asking (a sealed session cookie in oidc, the
@@ -20,6 +20,8 @@ export type GateOutcome =
   | { kind: 'pass' }
   /** A page asked without a session: sign in first, then come back to it. */
   | { kind: 'sign-in'; returnTo: string }
+  /** A page asked with a session whose ID token has ended: renewed at the provider first (/auth/refresh), then back. */
+  | { kind: 'refresh'; returnTo: string }
   /** An API route, or any request in proxy mode, without a person: 401. */
   | { kind: 'unauthorized'; message: string };
 
@@ -32,7 +34,16 @@ export async function gate(request: IncomingMessage): Promise<GateOutcome> {
   const s = settings();
   if (s.auth === 'none') return pass(request, null, EVERYTHING);
   if (OPEN.some((open) => open.test(path))) return { kind: 'pass' };
-  const who = s.auth === 'proxy' ? fromProxy(request) : await fromSession(request);
+  const session = s.auth === 'oidc' ? await fromSession(request) : null;
+  if (
+    session &&
+    isPage(request, path) &&
+    session.idTokenExpiresAt !== undefined &&
+    session.idTokenExpiresAt < Date.now() &&
+    session.refreshToken
+  )
+    return { kind: 'refresh', returnTo: request.url ?? '/' };
+  const who = s.auth === 'proxy' ? fromProxy(request) : session && identityOf(session);
   if (!who) return refused(request, path);
   const namespaces = readCaches()
     .namespaces.list()
@@ -47,9 +58,16 @@ function pass(request: IncomingMessage, who: Identity | null, rights: Rights): G
   return { kind: 'pass' };
 }
 
+const isPage = (request: IncomingMessage, path: string) => request.method === 'GET' && !path.startsWith('/api/');
+
+const identityOf = (session: Session): Identity => ({
+  user: session.user,
+  groups: session.groups,
+  ...(session.email ? { email: session.email } : {}),
+});
+
 function refused(request: IncomingMessage, path: string): GateOutcome {
-  const api = path.startsWith('/api/');
-  if (settings().auth === 'oidc' && !api && request.method === 'GET') return { kind: 'sign-in', returnTo: request.url ?? '/' };
+  if (settings().auth === 'oidc' && isPage(request, path)) return { kind: 'sign-in', returnTo: request.url ?? '/' };
   return {
     kind: 'unauthorized',
     message:
@@ -84,13 +102,12 @@ function fromProxy(request: IncomingMessage): Identity | null {
   return who;
 }
 
-async function fromSession(request: IncomingMessage): Promise<Identity | null> {
+async function fromSession(request: IncomingMessage): Promise<Session | null> {
   const s = settings();
   const { value, rest } = takeCookie(request.headers.cookie, sessionCookie());
   if (rest === null) delete request.headers.cookie;
   else request.headers.cookie = rest;
-  const session = await openSession(value, sessionKeyOf(s.sessionKey!), new Date());
-  return session && { user: session.user, groups: session.groups, ...(session.email ? { email: session.email } : {}) };
+  return openSession(value, sessionKeyOf(s.sessionKey!), new Date());
 }
 
 /** One cookie's value, and the Cookie header without it (null when nothing is left). */

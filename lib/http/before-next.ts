@@ -58,6 +58,7 @@ export function answerBeforeNext(): void {
       void gate(request).then(
         (outcome) => {
           if (outcome.kind === 'sign-in') return redirect(response, `/auth/sign-in?next=${encodeURIComponent(outcome.returnTo)}`);
+          if (outcome.kind === 'refresh') return redirect(response, `/auth/refresh?next=${encodeURIComponent(outcome.returnTo)}`);
           if (outcome.kind === 'unauthorized') return refuse(request, response, new AppError('unauthorized', outcome.message));
           answerCollapsed(request, response, () => {
             const over = overLimit(request);
