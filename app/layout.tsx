@@ -4,6 +4,8 @@ import { Link } from '@/components/ui/Link';
 import type { ReactNode } from 'react';
 import { ClusterStatus } from '@/components/ClusterStatus';
 import { PodCreationStatus } from '@/components/PodCreationStatus';
+import { SignInStatus } from '@/components/SignInStatus';
+import { settings } from '@/lib/config';
 import { JumpToPod } from '@/components/JumpToPod';
 import { Providers } from '@/components/Providers';
 import { SiteNav } from '@/components/SiteNav';
@@ -38,6 +40,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <ClusterStatus />
               <TimeZoneSwitch />
               <ThemeSwitch initial={theme} />
+              <SignInStatus mode={settings().auth} openOnNetwork={settings().authNoneOnNetwork === 'on'} />
             </div>
           </header>
           <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-4 outline-none">

@@ -12,6 +12,7 @@ import { readRegistration } from '@/lib/k8s/webhook';
 import { NAVIGATION } from '@/lib/routes';
 import { attempt } from '@/lib/views/part';
 import { readSnapshotSchedule } from '@/lib/views/snapshot-schedule';
+import { rightsOfPage, requireKyvernoLogs } from '@/lib/http/viewer';
 import { SnapshotSchedule } from '@/components/snapshot/SnapshotSchedule';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import { Card } from '@/components/ui/Card';
@@ -26,8 +27,9 @@ export default async function HomePage() {
       const [ready, table, registration] = await Promise.all([readiness(), readTable(k), readRegistration(k)]);
       return { ready, table, registration };
     }),
-    // the schedule is its own part: a CronJob that cannot be read leaves the rest of the summary
-    attempt(() => readSnapshotSchedule(now)),
+    // the schedule is its own part: a CronJob that cannot be read leaves the rest of the summary; its runs are the
+    // snapshot Jobs', shown to those who may read their logs
+    rightsOfPage().then((rights) => attempt(() => (requireKyvernoLogs(rights), readSnapshotSchedule(now)))),
   ]);
   if (!read.ok) {
     return (

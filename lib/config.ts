@@ -5,6 +5,7 @@
 // read the same parsed object through `settings`.
 // No 'server-only' here: next.config.mjs runs in plain Node, where that import throws.
 import { z } from 'zod';
+import { authProblems } from './auth/mode.ts';
 import { equalitySelector, namespaceName, objectName, rbacName } from './k8s/names.ts';
 
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be above 0');
@@ -54,6 +55,21 @@ const nodeList = z
           .regex(/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/, 'a node is a host name or an IPv4 address'),
       )
       .min(1, 'must name at least one node'),
+  );
+
+// An HTTP header name as a proxy sends it (lower-cased).
+const HEADER = /^[a-z0-9][a-z0-9-]{0,99}$/;
+// IP addresses, comma-separated: the authenticating proxy's, as memdash sees them (the socket's peer).
+const addressList = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(z.union([z.ipv4(), z.ipv6()], { error: 'each entry is an IPv4 or IPv6 address' })).min(1, 'must name at least one address'),
   );
 
 /** Setting → [environment variable, schema with its default]. The variable is what an error names. */
@@ -147,6 +163,70 @@ const SETTINGS = {
   accessLimit: ['MEMDASH_ACCESS_LIMIT', zeroOrMore.default(30)],
   // on only when a reverse proxy in front sets X-Forwarded-Host and X-Forwarded-Proto: otherwise a client could.
   trustProxy: ['MEMDASH_TRUST_PROXY', z.enum(['on', 'off'], { error: 'must be on or off' }).default('off')],
+  // Who may read (docs/sign-in.md): oidc signs people in with an OpenID provider, proxy takes them from an
+  // authenticating proxy's headers, none lets anyone who reaches an allowed host read (loopback hosts only, unless
+  // MEMDASH_AUTH_NONE_ON_NETWORK=on says that is meant).
+  auth: ['MEMDASH_AUTH', z.enum(['oidc', 'proxy', 'none'], { error: 'must be oidc, proxy or none' }).default('none')],
+  authNoneOnNetwork: ['MEMDASH_AUTH_NONE_ON_NETWORK', z.enum(['on', 'off'], { error: 'must be on or off' }).default('off')],
+  oidcIssuer: ['MEMDASH_OIDC_ISSUER', z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional()],
+  oidcClientId: ['MEMDASH_OIDC_CLIENT_ID', optionalText],
+  // From the chart's Secret; never shown, not even in an error.
+  oidcClientSecret: ['MEMDASH_OIDC_CLIENT_SECRET', optionalText],
+  // The address people reach memdash at (https://memdash.example.internal): the provider sends them back to
+  // <it>/auth/callback, and the session cookie is Secure when it is https.
+  publicUrl: ['MEMDASH_PUBLIC_URL', z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()],
+  oidcScopes: [
+    'MEMDASH_OIDC_SCOPES',
+    z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, 'space-separated scopes')
+      .default('openid profile email offline_access'),
+  ],
+  // The claim that names the person (Kubernetes's --oidc-username-claim), and the prefixes the API server puts before
+  // names and groups (--oidc-username-prefix, --oidc-groups-prefix): memdash asks the cluster about the same names.
+  oidcUsernameClaim: ['MEMDASH_OIDC_USERNAME_CLAIM', z.string().trim().min(1).max(100).default('sub')],
+  oidcUsernamePrefix: ['MEMDASH_OIDC_USERNAME_PREFIX', z.string().max(100).default('')],
+  oidcGroupsPrefix: ['MEMDASH_OIDC_GROUPS_PREFIX', z.string().max(100).default('')],
+  // The claim of the ID token that lists the person's groups (Kubernetes's --oidc-groups-claim).
+  oidcGroupsClaim: ['MEMDASH_OIDC_GROUPS_CLAIM', z.string().trim().min(1).max(100).default('groups')],
+  // The key sessions are sealed with: 32 random bytes, base64. Every replica has the same one (a Secret); a new key
+  // ends every session. Never shown.
+  sessionKey: [
+    'MEMDASH_SESSION_KEY',
+    z
+      .string()
+      .trim()
+      .refine((text) => Buffer.from(text, 'base64').length === 32, 'must be 32 bytes, base64 (openssl rand -base64 32)')
+      .optional(),
+  ],
+  sessionHours: ['MEMDASH_SESSION_HOURS', positiveInt.max(168, 'at most 168 (a week)').default(12)],
+  // proxy: the identity headers count only on a request that carries this secret in MEMDASH_PROXY_SECRET_HEADER, or
+  // that comes from one of MEMDASH_PROXY_ADDRESSES; from anyone else they are ignored.
+  proxySecret: ['MEMDASH_PROXY_SECRET', z.string().trim().min(16, 'must be at least 16 characters').optional()],
+  proxySecretHeader: [
+    'MEMDASH_PROXY_SECRET_HEADER',
+    z.string().trim().toLowerCase().regex(HEADER, 'must be a header name').default('x-memdash-proxy-secret'),
+  ],
+  proxyAddresses: ['MEMDASH_PROXY_ADDRESSES', addressList.optional()],
+  proxyUserHeader: [
+    'MEMDASH_PROXY_USER_HEADER',
+    z.string().trim().toLowerCase().regex(HEADER, 'must be a header name').default('x-auth-request-user'),
+  ],
+  proxyEmailHeader: [
+    'MEMDASH_PROXY_EMAIL_HEADER',
+    z.string().trim().toLowerCase().regex(HEADER, 'must be a header name').default('x-auth-request-email'),
+  ],
+  proxyGroupsHeader: [
+    'MEMDASH_PROXY_GROUPS_HEADER',
+    z.string().trim().toLowerCase().regex(HEADER, 'must be a header name').default('x-auth-request-groups'),
+  ],
+  // Members of this group read the audit log; unset, nobody signed in does (in none mode, everyone does).
+  auditGroup: ['MEMDASH_AUDIT_GROUP', optionalText],
+  // How long what a person may read (their access reviews) is kept before it is asked again.
+  rightsTtlSeconds: ['MEMDASH_RIGHTS_TTL_SECONDS', positiveInt.max(3600, 'at most 3600').default(60)],
+  // /metrics answers only with this bearer token when set (any signed-in mode); unset, it answers everyone.
+  metricsToken: ['MEMDASH_METRICS_TOKEN', z.string().trim().min(16, 'must be at least 16 characters').optional()],
   // The probe is a pod create through admission: at most one per interval, whoever asks.
   probeMinIntervalMs: [
     'MEMDASH_PROBE_MIN_INTERVAL_MS',
@@ -178,6 +258,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     if (result.success) out[key] = result.data;
     else problems.push(`${variable}: ${result.error.issues.map((i) => i.message).join('; ')}`);
   }
+  if (problems.length === 0) problems.push(...authProblems(out as Settings));
   if (problems.length > 0) throw new SettingsError(problems);
   return Object.freeze(out) as Settings;
 }

@@ -7,6 +7,7 @@ import { ErrorState } from '@/components/ErrorState';
 import { failureOf } from '@/lib/http/errors';
 import { readAuditLog } from '@/lib/views/audit';
 import type { AuditLog } from '@/lib/views/audit-types';
+import { rightsOfPage, requireAudit } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Audit · memdash' };
 
@@ -15,6 +16,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   await connection();
   let log: AuditLog;
   try {
+    requireAudit(await rightsOfPage());
     log = await readAuditLog(await searchParams);
   } catch (err) {
     return <ErrorState error={failureOf(err)} />;

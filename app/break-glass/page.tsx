@@ -3,6 +3,7 @@ import { BreakGlassPage } from '@/components/break-glass/BreakGlassPage';
 import { settings } from '@/lib/config';
 import { controlPlaneFallback } from '@/lib/domain';
 import { breakGlassNames, readBreakGlass } from '@/lib/views/break-glass';
+import { rightsOfPage } from '@/lib/http/viewer';
 import { attempt } from '@/lib/views/part';
 
 export const metadata: Metadata = { title: 'Break-glass · memdash' };
@@ -13,7 +14,7 @@ export default async function BreakGlass() {
   const s = settings();
   // Read here so that the evidence and the steps are in the HTML; the page follows them live from the browser. Should
   // the read fail as a whole, the page arrives without them and the browser's first read says why, as before.
-  const first = await attempt(() => readBreakGlass());
+  const first = await attempt(async () => readBreakGlass(await rightsOfPage()));
   // From the settings alone, so that it is there when the cluster cannot be read at all.
   const fallback = controlPlaneFallback(s.controlPlaneNodes, breakGlassNames(), s.admissionReplicas);
   return (

@@ -6,7 +6,9 @@ import { PodFilters } from '@/components/PodFilters';
 import { PodTable } from '@/components/PodTable';
 import { PodCards } from '@/components/pods/PodCards';
 import type { PodListQuery } from '@/components/pods/pod-list-query';
+import { visible } from '@/lib/domain/rights';
 import { isNotThere } from '@/lib/http/errors';
+import { rightsOfPage } from '@/lib/http/viewer';
 import { readClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { MAX_POD_LIMIT, parsePodOrder, parsePodSearch, parseVerdictFilter } from '@/lib/http/params';
@@ -35,7 +37,11 @@ export default async function PodsPage({ searchParams }: Props) {
     const verdict = parseVerdictFilter(raw);
     const order = parsePodOrder(raw);
     const k = readClients();
-    const [found, namespaces] = await Promise.all([findPodsWithVerdicts(k, search, verdict, now, order), listNamespaceNames(k)]);
+    const rights = await rightsOfPage();
+    const [found, namespaces] = await Promise.all([
+      findPodsWithVerdicts(k, search, verdict, now, rights, order),
+      listNamespaceNames(k).then((names) => visible(rights, names, (name) => name)),
+    ]);
     return { search, verdict, order, found, namespaces };
   });
   if (!read.ok) {

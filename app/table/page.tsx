@@ -11,6 +11,7 @@ import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
 import { readTable } from '@/lib/k8s/table';
 import { attempt } from '@/lib/views/part';
+import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Table · memdash' };
 
@@ -24,7 +25,10 @@ export default async function TablePage({ searchParams }: Props) {
   await connection();
   const now = new Date();
   const s = settings();
-  const read = await attempt(() => readTable(readClients()));
+  const read = await attempt(async () => {
+    requireTable(await rightsOfPage());
+    return readTable(readClients());
+  });
   if (!read.ok) {
     return (
       <>

@@ -3,6 +3,7 @@ import { cache } from 'react';
 import { webhookTitle } from '@/components/webhook/title';
 import { WebhookHealthView } from '@/components/webhook/WebhookHealthView';
 import { settings } from '@/lib/config';
+import { rightsOfPage } from '@/lib/http/viewer';
 import { attempt } from '@/lib/views/part';
 import { readWebhookHealth } from '@/lib/views/webhook-health';
 
@@ -11,7 +12,7 @@ export const dynamic = 'force-dynamic';
 // Read here so the state and the panels are in the HTML; the page refreshes them from the browser from then on.
 // Should this read fail as a whole, the page arrives empty and the browser's first refresh says why, as before.
 // One read per request, shared by the title and the page.
-const firstRead = cache(() => attempt(() => readWebhookHealth()));
+const firstRead = cache(() => attempt(async () => readWebhookHealth(await rightsOfPage())));
 
 export async function generateMetadata(): Promise<Metadata> {
   const first = await firstRead();

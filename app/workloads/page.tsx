@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { ErrorState } from '@/components/ErrorState';
 import { WorkloadList } from '@/components/WorkloadList';
 import { firstWindow, workloadFilterOf, type WorkloadListFilter } from '@/components/workload-sorts';
+import { rightsOfPage } from '@/lib/http/viewer';
 import { attempt } from '@/lib/views/part';
 import { readWorkloads } from '@/lib/views/workloads';
 
@@ -43,7 +44,7 @@ async function Workloads({ filter }: { filter: WorkloadListFilter }) {
   // From warm caches every read below answers at once and the rest is work on this thread: without a turn of the
   // event loop first, the heading would wait for the whole list instead of going out ahead of it.
   for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
-  const read = await attempt(() => readWorkloads());
+  const read = await attempt(async () => readWorkloads(await rightsOfPage()));
   if (!read.ok) return <ErrorState error={read.error} />;
   return (
     <>

@@ -25,7 +25,10 @@ export function AuditRecords({ log }: { log: AuditLog }) {
             <Td className="font-mono text-xs whitespace-nowrap">
               <Time at={r.at} />
             </Td>
-            <Td className="font-mono">{r.actor}</Td>
+            <Td className="font-mono">
+              {r.actor}
+              {r.signedIn && <span className="block font-sans text-xs text-zinc-600">signed in as {r.signedIn}</span>}
+            </Td>
             <Td className="font-mono">{r.action}</Td>
             <Td className="font-mono">{atSlashes(r.target)}</Td>
             <Td className={`font-semibold ${OUTCOME_CLASS[r.outcome]}`}>{r.outcome}</Td>

@@ -38,7 +38,9 @@ describe('stale, judged against the row in force at creation', () => {
   it('is stale with the old row as evidence when the request is that row', () => {
     const redis = container(pods.statefulSet, 'redis', { history: history({ cache_redis_redis: '1536Mi' }) });
     expect(redis.verdict).toBe('stale');
-    expect(redis.reason).toContain('it is the row in force when the pod was created (1536Mi, recorded, in force from 2026-09-06T02:15:40Z)');
+    expect(redis.reason).toContain(
+      'it is the row in force when the pod was created (1536Mi, recorded, in force from 2026-09-06T02:15:40Z)',
+    );
     expect(redis.evidence).toContain(
       "Row cache_redis_redis in the table in force at the pod's creation (recorded, in force from 2026-09-06T02:15:40Z): 1536Mi.",
     );

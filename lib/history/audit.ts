@@ -12,6 +12,8 @@ export interface AuditRecord {
   at: string;
   /** Who wrote, as the cluster's SelfSubjectReview named them. */
   actor: string;
+  /** Who was signed in to memdash when they wrote (sign-in's person); null without sign-in. */
+  signedIn?: string | null;
   action: string;
   target: string;
   outcome: 'success' | 'failure' | 'refused';
@@ -27,7 +29,15 @@ export interface StoredAuditRecord extends AuditRecord {
 export async function recordAudit(db: HistoryDb, record: AuditRecord): Promise<number> {
   const row = await db
     .insertInto('audit_records')
-    .values({ ...record, at: storedTime(record.at), detail: record.detail?.slice(0, 2000) ?? null })
+    .values({
+      at: storedTime(record.at),
+      actor: record.actor,
+      action: record.action,
+      target: record.target,
+      outcome: record.outcome,
+      detail: record.detail?.slice(0, 2000) ?? null,
+      signed_in: record.signedIn ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -62,7 +72,7 @@ export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter 
   const before = filter.before;
   if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
   const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(({ id, at, actor, action, target, outcome, detail }) => ({
+  return rows.map(({ id, at, actor, action, target, outcome, detail, signed_in }) => ({
     id,
     at,
     actor,
@@ -70,6 +80,7 @@ export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter 
     target,
     outcome: outcome as AuditRecord['outcome'],
     detail,
+    ...(signed_in ? { signedIn: signed_in } : {}),
   }));
 }
 

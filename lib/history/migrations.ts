@@ -130,11 +130,19 @@ const auditRefusals: Migration = {
   },
 };
 
+// With sign-in, an audit record names the signed-in person beside the write credential's identity.
+const auditSignedIn: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('audit_records').addColumn('signed_in', 'text').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_break_glass': breakGlass,
   '0003_in_force_order': inForceOrder,
   '0004_audit_refusals': auditRefusals,
+  '0005_audit_signed_in': auditSignedIn,
 };
 
 export const migrationProvider: MigrationProvider = {

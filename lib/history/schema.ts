@@ -63,6 +63,8 @@ export interface AuditRecordsTable {
   target: string;
   outcome: string;
   detail: string | null;
+  /** Who was signed in (MEMDASH_AUTH oidc or proxy); null without sign-in. */
+  signed_in: string | null;
 }
 
 /** Writes refused before any credential was read, counted per action, reason and hour rather than stored each. */

@@ -6,6 +6,7 @@ import { AppError } from './errors';
 import { SERVED_METHODS, securityHeaders } from './headers';
 import { MAX_JSON_BODY_BYTES } from './limits';
 import { hostProblem } from './origin';
+import { gate } from '@/lib/auth/gate';
 import { timeRequest } from '@/lib/metrics/requests';
 
 // Requests answered as the Node server hands them over, before Next reads or builds anything from them:
@@ -52,12 +53,24 @@ export function answerBeforeNext(): void {
         answerAlive(request, response);
         return true;
       }
-      // `answer` runs only for a request whose answer is made for it: that is what spends its client's budget
-      answerCollapsed(request, response, () => {
-        const over = overLimit(request);
-        if (over) return refuse(request, response, over.error, { 'retry-after': String(over.retryAfterSeconds) });
-        inItsOwnTurn(() => void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args));
-      });
+      // Signed in (or open) first: the gate puts the person's rights in the request, and the shared answer's key
+      // follows them. `answer` runs only for a request whose answer is made for it: that spends its client's budget.
+      void gate(request).then(
+        (outcome) => {
+          if (outcome.kind === 'sign-in') return redirect(response, `/auth/sign-in?next=${encodeURIComponent(outcome.returnTo)}`);
+          if (outcome.kind === 'refresh') return redirect(response, `/auth/refresh?next=${encodeURIComponent(outcome.returnTo)}`);
+          if (outcome.kind === 'unauthorized') return refuse(request, response, new AppError('unauthorized', outcome.message));
+          answerCollapsed(request, response, () => {
+            const over = overLimit(request);
+            if (over) return refuse(request, response, over.error, { 'retry-after': String(over.retryAfterSeconds) });
+            inItsOwnTurn(() => void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args));
+          });
+        },
+        (err: unknown) => {
+          console.error('memdash: the sign-in gate failed:', err instanceof Error ? err.message.slice(0, 300) : 'unknown error');
+          refuse(request, response, new AppError('unreachable', 'memdash could not ask the cluster who may read this: try again shortly'));
+        },
+      );
       return true;
     }
     return (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args);
@@ -124,6 +137,14 @@ function answerAlive(request: IncomingMessage, response: ServerResponse): void {
   const misdirected = hostProblem(headersOf(request));
   if (misdirected) return refuse(request, response, misdirected);
   answerJson(response, 200, { alive: true });
+}
+
+function redirect(response: ServerResponse, location: string): void {
+  response.statusCode = 302;
+  response.setHeader('location', location);
+  for (const { key, value } of securityHeaders()) response.setHeader(key, value);
+  response.setHeader('cache-control', 'no-store');
+  response.end();
 }
 
 function headersOf(request: IncomingMessage): Headers {

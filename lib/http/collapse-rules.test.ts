@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER } from '@/lib/auth/viewer';
+import { EVERYTHING, type Rights } from '@/lib/domain/rights';
 import { collapseKey, replayable, wantsFresh } from './collapse-rules';
 
 const browser = { host: '127.0.0.1:3000', 'user-agent': 'Mozilla/5.0', accept: 'text/html', cookie: 'memdash-theme=dark' };
@@ -72,6 +74,22 @@ describe('collapseKey', () => {
 
   it('answers on its own a read that names a parameter it reads twice', () => {
     expect(collapseKey('GET', '/pods?namespace=shop&namespace=web', browser)).toBeNull();
+  });
+
+  it('shares one answer between people with the same rights, and never between people with different rights', () => {
+    const shop: Rights = { pods: ['shop'], table: false, kyvernoLogs: false, audit: false };
+    const signedIn = (rights: Rights, who: { user: string; groups: string[] }) => ({
+      ...browser,
+      [RIGHTS_HEADER]: encodeHeader(rights),
+      [IDENTITY_HEADER]: encodeHeader(who),
+    });
+    const alice = collapseKey('GET', '/pods', signedIn(shop, { user: 'alice', groups: ['shop-team'] }));
+    const bob = collapseKey('GET', '/pods', signedIn({ ...shop }, { user: 'bob', groups: ['shop-team', 'other'] }));
+    const carol = collapseKey('GET', '/pods', signedIn({ ...shop, pods: ['shop', 'payments'] }, { user: 'carol', groups: [] }));
+    const dave = collapseKey('GET', '/pods', signedIn(EVERYTHING, { user: 'dave', groups: ['platform'] }));
+    expect(alice).not.toBeNull();
+    expect(bob).toBe(alice);
+    expect(new Set([alice, carol, dave]).size).toBe(3);
   });
 
   it('holds no cookie in the key', () => {

@@ -1,6 +1,7 @@
 // Which requests may share one answer while it is being made (see collapse.ts), and which answers may be handed to
 // the requests that waited for it. Pure rules, apart from the Node request's shape.
 import { createHash } from 'node:crypto';
+import { IDENTITY_HEADER } from '@/lib/auth/viewer';
 
 /**
  * The reads a team opens together in an incident: a pod's page and explanation, the pod list and the Ctrl-K search,
@@ -27,7 +28,11 @@ const COLLAPSIBLE: ReadonlyArray<{ path: RegExp; params: readonly string[] }> = 
 // two requests share an answer only when everything Next could read from them (cookies, the theme, the React
 // Server Components headers, the user agent Next checks for bots, the encodings) is the same. (Next's `_rsc` query
 // parameter only busts caches: what it stands for is in those headers.)
-const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'te']);
+//
+// Nor the signed-in person's identity (the gate's header): what they may read is in the rights header, which is in
+// the key, so a team with the same rights shares one answer and two people who may see different things never do.
+// Nothing a shared page or route renders may read the identity header (lib/auth/viewer.ts).
+const NOT_IN_KEY = new Set(['connection', 'keep-alive', 'te', IDENTITY_HEADER]);
 
 /** The key under which a request may share an answer, or null when it must be answered on its own. */
 export function collapseKey(
@@ -41,7 +46,7 @@ export function collapseKey(
   // a credential in the request is never shared, even with an identical request
   if (headers.authorization !== undefined || headers['content-length'] !== undefined) return null;
   const kept = Object.keys(headers)
-    .filter((name) => !CONNECTION_HEADERS.has(name))
+    .filter((name) => !NOT_IN_KEY.has(name))
     .sort()
     .map((name) => [name, headers[name]]);
   // hashed: the map of answers in flight holds no cookie

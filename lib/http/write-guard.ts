@@ -6,6 +6,7 @@ import { readText } from '@/lib/http/body';
 import { historyDb } from '@/lib/history';
 import { recordAudit, type AuditRecord } from '@/lib/history/audit';
 import { countRefusal } from '@/lib/history/refusal-tally';
+import { identityFromHeader, IDENTITY_HEADER } from '@/lib/auth/viewer';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
 import { assertSameOrigin } from '@/lib/http/origin';
@@ -76,6 +77,7 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
   return async (request) => {
     const record: Omit<AuditRecord, 'at'> = {
       actor: 'unknown',
+      signedIn: signedInPerson(request),
       action: spec.action,
       target: '(not read)',
       outcome: 'refused',
@@ -114,6 +116,14 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       );
     }
   };
+}
+
+/**
+ * Who is signed in, as the sign-in gate put it in the request (lib/auth/viewer.ts); null without sign-in. With sign-in
+ * on, the gate has refused a request without a session before it got here.
+ */
+function signedInPerson(request: Request): string | null {
+  return identityFromHeader(request.headers.get(IDENTITY_HEADER))?.user ?? null;
 }
 
 /** The answer of an action that ran, and what its audit record says of it. */

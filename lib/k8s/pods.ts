@@ -23,6 +23,14 @@ export function asPodShape(pod: V1Pod): LoadedPod | null {
   return podFields.safeParse(pod).success ? (pod as LoadedPod) : null;
 }
 
+/**
+ * What a pod that is not there is answered with (the API server's words for it): also the answer to anyone who may
+ * not list pods in its namespace, so that the two cannot be told apart.
+ */
+export function podNotFound(ref: PodRef): string {
+  return `No pod ${ref.namespace}/${ref.name}: pods "${ref.name}" not found`;
+}
+
 /** The pod, or a not-found AppError that names it. */
 export async function readPod(k: KubeClients, ref: PodRef): Promise<LoadedPod> {
   try {
@@ -31,7 +39,7 @@ export async function readPod(k: KubeClients, ref: PodRef): Promise<LoadedPod> {
     return pod as LoadedPod;
   } catch (err) {
     const mapped = toAppError(err);
-    if (mapped.code === 'not-found') throw new AppError('not-found', `No pod ${ref.namespace}/${ref.name}: ${mapped.message}`);
+    if (mapped.code === 'not-found') throw new AppError('not-found', podNotFound(ref));
     throw err;
   }
 }

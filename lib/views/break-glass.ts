@@ -12,6 +12,7 @@ import {
   type BreakGlassNames,
 } from '@/lib/domain';
 import { settings } from '@/lib/config';
+import { seesNamespace, visiblePart, type Rights } from '@/lib/domain/rights';
 import { historyDb } from '@/lib/history';
 import { listBreakGlass, savedRegistration } from '@/lib/history/break-glass';
 import { lastDesiredReplicas } from '@/lib/history/observations';
@@ -101,7 +102,11 @@ export async function readBreakGlassFacts(k: KubeClients, now: Date) {
   return { facts, cluster, gaps };
 }
 
-export async function readBreakGlass(now = new Date()): Promise<BreakGlassView> {
+/**
+ * The break-glass page for one person: its state and steps for everyone signed in (that is what the page is for),
+ * its evidence cut to them: refused creates of their namespaces, Kyverno's pods left if they may list pods there.
+ */
+export async function readBreakGlass(rights: Rights, now = new Date()): Promise<BreakGlassView> {
   const s = settings();
   const k = readClients();
   const names = breakGlassNames();
@@ -119,12 +124,12 @@ export async function readBreakGlass(now = new Date()): Promise<BreakGlassView> 
     readAt: now.toISOString(),
     evidence: {
       state: v ? { ok: true, value: stateOf(v.cluster) } : (read as Exclude<typeof read, { ok: true }>),
-      failedCreates,
+      failedCreates: visiblePart(rights, failedCreates, (group) => group.owner.namespace),
       lastProbe: lastProbe ? { at: lastProbe.at, outcome: lastProbe.probe! } : null,
     },
     progress: progress ? { ok: true, value: progress } : (read as Exclude<typeof read, { ok: true }>),
     deployment: v?.facts.deployment ?? null,
-    podsLeft: v?.facts.podsLeft ?? [],
+    podsLeft: kyvernoPodsFor(rights, v?.facts.podsLeft ?? []),
     registrations: v?.facts.registrations ?? [],
     gap: since ? { since, source: lastGap ? 'recorded-gap' : 'recorded-deletion' } : null,
     waitTimeoutMs: WAIT_TIMEOUT_MS,
@@ -143,7 +148,13 @@ function stateOf(cluster: Awaited<ReturnType<typeof clusterFacts>>) {
   return webhookStateOf({ replicas: cluster.deployment, registration, entryName: s.webhookEntry, ownerName: s.webhookOwner });
 }
 
-export async function readDrill(now = new Date()): Promise<DrillView> {
+/** Kyverno's pods by name, for those who may list pods in its namespace; none for anyone else. */
+function kyvernoPodsFor<T>(rights: Rights, pods: T[]): T[] {
+  return seesNamespace(rights, settings().kyvernoNamespace) ? pods : [];
+}
+
+/** The drill's steps for everyone signed in; Kyverno's pods left as on the break-glass page. */
+export async function readDrill(rights: Rights, now = new Date()): Promise<DrillView> {
   const s = settings();
   const names = breakGlassNames();
   const read = await part('the admission controller, its pods, the registrations and the history store', async () => {
@@ -155,7 +166,7 @@ export async function readDrill(now = new Date()): Promise<DrillView> {
     readAt: now.toISOString(),
     progress: v ? { ok: true, value: drillProgress(v.facts) } : (read as Exclude<typeof read, { ok: true }>),
     deployment: v?.facts.deployment ?? null,
-    podsLeft: v?.facts.podsLeft ?? [],
+    podsLeft: kyvernoPodsFor(rights, v?.facts.podsLeft ?? []),
     registrations: v?.facts.registrations ?? [],
     podRegistration: v?.facts.podRegistration ?? null,
     saved: v?.saved ?? null,

@@ -1,12 +1,14 @@
 import 'server-only';
 import { explainPod, type WorkloadKind } from '@/lib/domain';
 import { settings } from '@/lib/config';
+import type { Rights } from '@/lib/domain/rights';
+import { requireNamespace } from '@/lib/http/viewer';
 import { behindNotes, readCaches } from '@/lib/k8s/caches';
 import { readClients } from '@/lib/k8s/client';
 import { readNamespaceLabels } from '@/lib/k8s/namespaces';
 import { podKey, type PodRef } from '@/lib/k8s/names';
 import { readOwnerChain, type OwnerLink } from '@/lib/k8s/owners';
-import { readPod, timestampOf } from '@/lib/k8s/pods';
+import { podNotFound, readPod, timestampOf } from '@/lib/k8s/pods';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
 import { sharedInFlight } from '@/lib/shared-in-flight';
@@ -20,6 +22,15 @@ export type { Explanation };
  * API of a team on one pod share it, its pod read (afresh, never from the cache) included (see sharedInFlight).
  */
 export const explainPodShared: (ref: PodRef) => Promise<Explanation> = sharedInFlight(podKey, (ref: PodRef) => explainPodByRef(ref));
+
+/**
+ * The explanation for someone who may list pods in its namespace; for anyone else the answer of a pod that does not
+ * exist (the 404 readPod gives), so that asking never tells whether it is there.
+ */
+export function explainPodFor(rights: Rights, ref: PodRef): Promise<Explanation> {
+  requireNamespace(rights, ref.namespace, podNotFound(ref));
+  return explainPodShared(ref);
+}
 
 /** Reads the pod and everything its verdicts depend on, and explains every container's memory request. */
 export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Explanation> {

@@ -17,6 +17,7 @@ import { historyAtCreation, listGaps } from '@/lib/history/reads';
 import { readClients } from '@/lib/k8s/client';
 import { listNamespaces } from '@/lib/k8s/namespaces';
 import { asPodShape, listPods, timestampOf } from '@/lib/k8s/pods';
+import { visible, type Rights } from '@/lib/domain/rights';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
 import type { PodsCreatedView } from './break-glass-types';
@@ -24,7 +25,8 @@ import type { PodsCreatedView } from './break-glass-types';
 // The runbook's "pods created while the registration was gone": every pod created since the gap began (or since a
 // time the operator typed, the runbook's SINCE), each container with its verdict, grouped by workload.
 
-export async function readPodsCreated(typed: string | undefined, now = new Date()): Promise<PodsCreatedView> {
+/** The pods created meanwhile in the namespaces the asker may list pods in (the others are not even explained). */
+export async function readPodsCreated(typed: string | undefined, rights: Rights, now = new Date()): Promise<PodsCreatedView> {
   const s = settings();
   const db = await historyDb();
   const k = readClients();
@@ -46,7 +48,7 @@ export async function readPodsCreated(typed: string | undefined, now = new Date(
   const [pods, namespaces, table, registration] = await Promise.all([listPods(k), listNamespaces(k), readTable(k), readRegistration(k)]);
   const labels = new Map(namespaces.map((n) => [n.name, n.labels]));
   const explained: ExplainedPod[] = [];
-  for (const raw of pods) {
+  for (const raw of visible(rights, pods, (p) => p.metadata?.namespace ?? '')) {
     const pod = asPodShape(raw);
     const createdAt = pod ? timestampOf(pod) : null;
     if (!pod || !createdAt || new Date(createdAt) < wholeSecond(sinceDate) || (untilDate && new Date(createdAt) >= untilDate)) continue;

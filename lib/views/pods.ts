@@ -10,6 +10,7 @@ import {
   workloadOf,
   type PodOrder,
 } from '@/lib/domain';
+import { seesNamespace, visible, type Rights } from '@/lib/domain/rights';
 import { derived, readCaches, whenFresh } from '@/lib/k8s/caches';
 import type { KubeClients } from '@/lib/k8s/client';
 import type { Informer } from '@/lib/k8s/informer';
@@ -20,9 +21,12 @@ import type { PodContainerRow, PodListRow, PodSearch, PodSummary, PodVerdictFilt
 
 export type { PodListRow, PodSearch, PodSummary, PodVerdictFilter };
 
-/** Pods matching a namespace and a name fragment, sorted by namespace and name, at most `limit` of them. */
-export async function findPods(k: KubeClients, search: PodSearch): Promise<{ pods: PodSummary[]; total: number }> {
-  const matches = await matchingPods(k, search);
+/**
+ * Pods matching a namespace and a name fragment in the namespaces the asker may list pods in, sorted by namespace and
+ * name, at most `limit` of them; the total is of what they see.
+ */
+export async function findPods(k: KubeClients, search: PodSearch, rights: Rights): Promise<{ pods: PodSummary[]; total: number }> {
+  const matches = await matchingPods(k, search, rights);
   return { pods: matches.slice(0, search.limit).map((m) => m.summary), total: matches.length };
 }
 
@@ -36,9 +40,10 @@ export async function findPodsWithVerdicts(
   search: PodSearch,
   verdict: PodVerdictFilter | undefined,
   now: Date,
+  rights: Rights,
   order: PodOrder = PLAIN_POD_ORDER,
 ): Promise<{ pods: PodListRow[]; total: number }> {
-  const [matches, judging] = await Promise.all([matchingPods(k, search), judgingAt(k, now)]);
+  const [matches, judging] = await Promise.all([matchingPods(k, search, rights), judgingAt(k, now)]);
   const byContainer = SORTS_BY_CONTAINER.has(order.sort);
   // Without a verdict filter or order only the page shown needs its verdicts: every match is counted, only the page
   // explained.
@@ -73,13 +78,16 @@ export interface ListedPod {
   summary: PodSummary;
 }
 
-async function matchingPods(k: KubeClients, search: PodSearch): Promise<ListedPod[]> {
+async function matchingPods(k: KubeClients, search: PodSearch, rights: Rights): Promise<ListedPod[]> {
+  // a namespace they may not list pods in is searched as an empty one: the answer never tells what is in it
+  if (search.namespace && !seesNamespace(rights, search.namespace)) return [];
   const needle = search.name?.trim().toLowerCase() ?? '';
   // from the pod cache the rows are made once per change of it; a search then only filters them
   const rows =
     whenFresh(readCaches().pods, (c) => (search.namespace ? (rowsByNamespace(c).get(search.namespace) ?? []) : sortedRows(c))) ??
     matchesOf(await listPods(k, search.namespace));
-  return needle ? rows.filter(({ summary: p }) => p.name.includes(needle) || (p.workload?.name.includes(needle) ?? false)) : rows;
+  const seen = search.namespace ? rows : visible(rights, rows, (row) => row.summary.namespace);
+  return needle ? seen.filter(({ summary: p }) => p.name.includes(needle) || (p.workload?.name.includes(needle) ?? false)) : seen;
 }
 
 const sortedRows = derived((cache: Informer<CachedPod>) => matchesOf(cache.list() as V1Pod[]));

@@ -9,6 +9,8 @@ import { historyDb } from '@/lib/history';
 import { listVersions, readVersion } from '@/lib/history/store';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { listRunJobs, readRunLog, readRunPods, requireRunJob } from '@/lib/k8s/snapshot-runs';
+import type { Rights } from '@/lib/domain/rights';
+import { requireKyvernoLogs, requireTable } from '@/lib/http/viewer';
 import type { RunDiff, RunState, SnapshotRunList, SnapshotRunView, SnapshotTry } from './snapshot-run-types';
 
 // A run of the snapshot as the operator follows it: its tries, each try's log and result, and after a success the
@@ -108,4 +110,10 @@ async function diffOfRun(last: SnapshotTry, createdAt: string | null, rows: numb
     counts: diffCounts(diff),
     lostRows: workloadsDropped(diff.gone, to.data).map((w) => `${w.namespace}/${w.workload}`),
   };
+}
+
+/** One run as its page and routes show it: its tries' logs, and after a success the table's change. */
+export function requireRun(rights: Rights): void {
+  requireKyvernoLogs(rights);
+  requireTable(rights);
 }

@@ -22,6 +22,8 @@ import { listRegistrations } from '@/lib/k8s/registrations';
 import { readSnapshotRuns } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
 import { part } from './part';
+import { visiblePart, type Rights } from '@/lib/domain/rights';
+import { requireKyvernoLogs, requirePodsIn, withheld } from '@/lib/http/viewer';
 import type { Part, PodRegistrationView, WebhookHealth } from './webhook-health-types';
 
 // Everything the webhook page shows, read in parallel; each part succeeds or fails on its own, so a refused read
@@ -29,7 +31,23 @@ import type { Part, PodRegistrationView, WebhookHealth } from './webhook-health-
 
 const valueOf = <T>(p: Part<T>): T | undefined => (p.ok ? p.value : undefined);
 
-export async function readWebhookHealth(now = new Date()): Promise<WebhookHealth> {
+/**
+ * The webhook page for one person: its state and the registrations for everyone signed in (that is what the page is
+ * for), its evidence cut to them: refused creates of their namespaces, Kyverno's pods if they may list them there,
+ * the snapshot runs' last log lines if they may read its logs.
+ */
+export async function readWebhookHealth(rights: Rights, now = new Date()): Promise<WebhookHealth> {
+  const health = await readWebhookHealthForAll(now);
+  const ns = settings().kyvernoNamespace;
+  return {
+    ...health,
+    pods: withheld(health.pods, () => requirePodsIn(rights, ns)),
+    snapshotRuns: withheld(health.snapshotRuns, () => requireKyvernoLogs(rights)),
+    failedCreates: visiblePart(rights, health.failedCreates, (group) => group.owner.namespace),
+  };
+}
+
+async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
   const s = settings();
   const k = readClients();
   const ns = s.kyvernoNamespace;

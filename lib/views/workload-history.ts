@@ -1,7 +1,9 @@
 import 'server-only';
 import { explainPod, isDrifted, rowKey, workloadOf, type ContainerExplanation } from '@/lib/domain';
 import { settings } from '@/lib/config';
+import type { Rights } from '@/lib/domain/rights';
 import { AppError } from '@/lib/http/errors';
+import { requireNamespace, requireTable } from '@/lib/http/viewer';
 import { withHistory } from './at-creation';
 import { historyDb } from '@/lib/history';
 import { rowsOverTime } from '@/lib/history/store';
@@ -17,8 +19,13 @@ export type { WorkloadHistory, WorkloadPod, WorkloadRef };
 // A workload's page: its rows now and across the recorded versions, its current pods with their verdicts, and the
 // drift (pods whose request is not today's row). The chart's Prometheus data is read separately, per chart.
 
-/** Everything the workload page shows but the chart. */
-export async function readWorkloadHistory(ref: WorkloadRef, now = new Date()): Promise<WorkloadHistory> {
+/**
+ * Everything the workload page shows but the chart: for someone who may list pods in its namespace (for anyone else
+ * the answer of a workload that is not there) and get the table (its rows, now and across the versions, are most of
+ * the page).
+ */
+export async function readWorkloadHistory(ref: WorkloadRef, rights: Rights, now = new Date()): Promise<WorkloadHistory> {
+  requireWorkload(rights, ref);
   const k = readClients();
   const [table, registration, labels, podList] = await Promise.all([
     readTable(k),
@@ -31,9 +38,7 @@ export async function readWorkloadHistory(ref: WorkloadRef, now = new Date()): P
     .map(asPodShape)
     .filter((p): p is LoadedPod => p !== null && workloadOf(p, { jenkinsNamespace })?.name === ref.workload);
   const rows = Object.values(table.parsed.rows).filter((r) => r.namespace === ref.namespace && r.workload === ref.workload);
-  if (pods.length === 0 && rows.length === 0) {
-    throw new AppError('not-found', `No workload ${ref.namespace}/${ref.workload}: no pod of it runs and the table holds no row for it`);
-  }
+  if (pods.length === 0 && rows.length === 0) throw new AppError('not-found', workloadNotFound(ref));
   const containers = [
     ...new Set([
       ...rows.map((r) => r.container),
@@ -65,4 +70,16 @@ export async function readWorkloadHistory(ref: WorkloadRef, now = new Date()): P
 /** Pods whose request is not what today's row gives: they get the row with their next pod. */
 export function driftOf(history: WorkloadHistory): Array<{ pod: string; container: ContainerExplanation }> {
   return history.pods.flatMap((pod) => pod.containers.filter(isDrifted).map((container) => ({ pod: pod.name, container })));
+}
+
+const workloadNotFound = (ref: WorkloadRef) =>
+  `No workload ${ref.namespace}/${ref.workload}: no pod of it runs and the table holds no row for it`;
+
+/**
+ * A workload's page and charts: outside the asker's namespaces the answer of a workload that is not there; without
+ * the table, a refusal naming it (its rows are what the page and the charts are drawn against).
+ */
+export function requireWorkload(rights: Rights, ref: WorkloadRef): void {
+  requireNamespace(rights, ref.namespace, workloadNotFound(ref));
+  requireTable(rights);
 }

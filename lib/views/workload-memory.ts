@@ -25,6 +25,8 @@ import { rowsOverTime } from '@/lib/history/store';
 import { readClients } from '@/lib/k8s/client';
 import { asPodShape, listPods, type LoadedPod } from '@/lib/k8s/pods';
 import { PrometheusError, workloadSeries } from '@/lib/prometheus/client';
+import type { Rights } from '@/lib/domain/rights';
+import { requireWorkload } from './workload-history';
 import type { WorkloadRef } from './workload-history-types';
 import type { ContainerChart, WorkloadMemory } from './workload-memory-types';
 
@@ -40,7 +42,8 @@ export type { ContainerChart, WorkloadMemory };
  * window's samples (the same evaluation times as a query of its own, both ending at `end`), and the job's p90 needs
  * the whole window whatever the range.
  */
-export async function readWorkloadMemory(ref: WorkloadRef, range?: ChartRange, now = new Date()): Promise<WorkloadMemory> {
+export async function readWorkloadMemory(ref: WorkloadRef, rights: Rights, range?: ChartRange, now = new Date()): Promise<WorkloadMemory> {
+  requireWorkload(rights, ref);
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
   const windowSeconds = s.snapshotWindowDays * 86400;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { compareNames, isDrifted, sentToKyverno } from '@/lib/domain';
+import { visible, type Rights } from '@/lib/domain/rights';
 import { readClients } from '@/lib/k8s/client';
 import { listPods } from '@/lib/k8s/pods';
 import type { V1Pod } from '@kubernetes/client-node';
@@ -16,10 +17,15 @@ export type { WorkloadSummary };
 let kept: { pods: V1Pod[]; judging: object; list: Promise<WorkloadSummary[]> } | null = null;
 
 /**
- * Every workload the table has rows for, and every workload without one whose pods Kyverno sees: its rows, and how
- * many of its current pods are stale or drifted.
+ * Every workload the table has rows for, and every workload without one whose pods Kyverno sees, in the namespaces
+ * the asker may list pods in: its rows, and how many of its current pods are stale or drifted. The list is made
+ * once for everyone and cut to each.
  */
-export async function readWorkloads(now = new Date()): Promise<WorkloadSummary[]> {
+export async function readWorkloads(rights: Rights, now = new Date()): Promise<WorkloadSummary[]> {
+  return visible(rights, await everyWorkload(now), (w) => w.namespace);
+}
+
+async function everyWorkload(now: Date): Promise<WorkloadSummary[]> {
   const k = readClients();
   const [pods, judging] = await Promise.all([listPods(k), judgingAt(k, now)]);
   if (kept?.pods === pods && kept.judging === judging.key) return kept.list;

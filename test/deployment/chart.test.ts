@@ -72,6 +72,8 @@ const envOf = (objects: K8sObject[]) => new Map(podSpecOf(objects).containers[0]
 
 // Every setting lib/config.ts reads; DATABASE_URL holds a password and comes from a Secret, never from a value.
 const SETTING_VARIABLES = (Object.keys(loadSettings({})) as Array<keyof Settings>).map(variableOf);
+/** Settings that are secrets: from `auth.existingSecret`, never values. */
+const SECRET_SETTINGS = ['MEMDASH_OIDC_CLIENT_SECRET', 'MEMDASH_SESSION_KEY', 'MEMDASH_PROXY_SECRET', 'MEMDASH_METRICS_TOKEN'];
 
 describe('helm lint and helm template', () => {
   it('helm lint --strict finds nothing', () => {
@@ -96,7 +98,7 @@ describe('helm lint and helm template', () => {
 
   it('every setting of lib/config.ts is a value under `settings`, and a value given reaches the container', () => {
     const values = parseYaml(readFileSync(join(CHART, 'values.yaml'), 'utf8')) as { settings: Record<string, string> };
-    const underSettings = SETTING_VARIABLES.filter((v) => v !== 'DATABASE_URL');
+    const underSettings = SETTING_VARIABLES.filter((v) => v !== 'DATABASE_URL' && !SECRET_SETTINGS.includes(v));
     expect(Object.keys(values.settings).sort()).toEqual([...underSettings].sort());
     const given = Object.fromEntries(underSettings.map((v) => [`settings.${v}`, `value-of-${v.toLowerCase()}`]));
     const env = envOf(render(given));
@@ -106,6 +108,19 @@ describe('helm lint and helm template', () => {
       if (variable === 'MEMDASH_ALLOWED_HOSTS') expect(value.split(',')).toContain(`value-of-${variable.toLowerCase()}`);
       else expect(value, variable).toBe(`value-of-${variable.toLowerCase()}`);
     }
+  });
+
+  it("sign-in's secrets come from a Secret, an Ingress without sign-in is refused, and the ClusterRole only asks", () => {
+    const env = envOf(render({ 'auth.existingSecret': 'memdash-auth', 'settings.MEMDASH_AUTH': 'oidc' }));
+    for (const variable of SECRET_SETTINGS)
+      expect(env.get(variable)).toEqual({ name: variable, valueFrom: { secretKeyRef: { name: 'memdash-auth', key: variable, optional: true } } });
+    expect(env.has('MEMDASH_AUTH_NONE_ON_NETWORK')).toBe(false);
+    expect(envOf(render()).get('MEMDASH_AUTH_NONE_ON_NETWORK')?.value).toBe('on');
+    expect(() => render({ 'ingress.enabled': true })).toThrow(/ingress.enabled with settings.MEMDASH_AUTH none/);
+    expect(() => render({ 'ingress.enabled': true, 'settings.MEMDASH_AUTH': 'proxy' })).not.toThrow();
+    const [role] = find(render(), 'ClusterRole') as unknown as Array<{ rules: Array<{ apiGroups: string[]; resources: string[]; verbs: string[] }> }>;
+    const asking = role!.rules.filter((r) => r.apiGroups.includes('authorization.k8s.io'));
+    expect(asking).toEqual([{ apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] }]);
   });
 
   it("PostgreSQL's URL comes from a Secret, never from a value; more than one replica without it is refused", () => {
@@ -122,7 +137,12 @@ describe('helm lint and helm template', () => {
     const plain = render();
     expect(find(plain, 'Ingress')).toEqual([]);
     expect(find(plain, 'PrometheusRule')).toEqual([]);
-    const full = render({ 'ingress.enabled': true, 'ingress.host': 'memdash.example.internal', 'prometheusRule.enabled': true });
+    const full = render({
+      'ingress.enabled': true,
+      'ingress.host': 'memdash.example.internal',
+      'prometheusRule.enabled': true,
+      'settings.MEMDASH_AUTH': 'proxy',
+    });
     const [ingress] = find(full, 'Ingress') as unknown as Array<{
       spec: { rules: Array<{ host: string; http: { paths: Array<{ backend: unknown }> } }> };
     }>;

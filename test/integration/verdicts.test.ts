@@ -21,6 +21,7 @@ const { listVersions, readVersion } = await import('@/lib/history/store');
 const { listGaps } = await import('@/lib/history/reads');
 const { findPodsWithVerdicts } = await import('@/lib/views/pods');
 const { readClients } = await import('@/lib/k8s/client');
+const { EVERYTHING } = await import('@/lib/domain/rights');
 
 async function explain(namespace: string, pod: string): Promise<Explanation> {
   const response = await GET(new Request(`http://memdash.test/api/pods/${namespace}/${pod}/explanation`), {
@@ -35,7 +36,7 @@ async function explain(namespace: string, pod: string): Promise<Explanation> {
  * too, and must then follow the explanation.
  */
 async function listedVerdicts(namespace: string, pod: string): Promise<string[] | null> {
-  const { pods } = await findPodsWithVerdicts(readClients(), { namespace, name: pod, limit: 50 }, undefined, new Date());
+  const { pods } = await findPodsWithVerdicts(readClients(), { namespace, name: pod, limit: 50 }, undefined, new Date(), EVERYTHING);
   return pods.find((p) => p.name === pod)?.containers.map((c) => c.verdict) ?? null;
 }
 const shown = (e: Explanation) =>

@@ -68,7 +68,10 @@ export interface RunningMemdash {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** `next start` of the build on a free port against the local cluster, answering /healthz; `env` adds or overrides. */
+/**
+ * `next start` of the build on a free port against the local cluster, answering /healthz; `env` adds or overrides
+ * (`{port}` in a value is the port it listens on: MEMDASH_PUBLIC_URL, say).
+ */
 export async function startMemdash(env: Record<string, string>, logFile?: string): Promise<RunningMemdash> {
   checkPreconditions();
   const port = await freePort();
@@ -85,7 +88,7 @@ export async function startMemdash(env: Record<string, string>, logFile?: string
       // own (collapse.test.ts), so that no other test meets them
       MEMDASH_READ_LIMIT: '0',
       MEMDASH_ACCESS_LIMIT: '0',
-      ...env,
+      ...Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replaceAll('{port}', String(port))])),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

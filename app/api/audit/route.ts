@@ -1,6 +1,7 @@
 import { searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { readAuditLog } from '@/lib/views/audit';
+import { rightsOfAsker, requireAudit } from '@/lib/http/viewer';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,6 +9,7 @@ export const dynamic = 'force-dynamic';
  * memdash's writes, one record per attempt with a credential, and the count of those refused before one:
  * ?action=snapshot.run&outcome=refused&limit=200, then ?before=<next> for the page after.
  */
-export const GET = route(async (request) =>
-  Response.json(await readAuditLog(searchOf(request)), { headers: { 'cache-control': 'no-store' } }),
-);
+export const GET = route(async (request) => {
+  requireAudit(rightsOfAsker(request.headers));
+  return Response.json(await readAuditLog(searchOf(request)), { headers: { 'cache-control': 'no-store' } });
+});

@@ -1,7 +1,8 @@
 import { route } from '@/lib/http/route';
+import { rightsOfAsker } from '@/lib/http/viewer';
 import { readBreakGlass } from '@/lib/views/break-glass';
 
 export const dynamic = 'force-dynamic';
 
 /** The break-glass's evidence and each step's status, from the cluster and the history store (for scripts too). */
-export const GET = route(async () => Response.json(await readBreakGlass()));
+export const GET = route(async (request) => Response.json(await readBreakGlass(rightsOfAsker(request.headers))));

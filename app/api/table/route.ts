@@ -2,8 +2,12 @@ import { tableRowsAnswer } from '@/lib/views/table-rows';
 import { readClients } from '@/lib/k8s/client';
 import { readTable } from '@/lib/k8s/table';
 import { route } from '@/lib/http/route';
+import { rightsOfAsker, requireTable } from '@/lib/http/viewer';
 
 export const dynamic = 'force-dynamic';
 
 /** Every row of today's table (well-formed ones packed, malformed ones flagged): what /table searches and sorts. */
-export const GET = route(async () => Response.json(tableRowsAnswer((await readTable(readClients())).parsed)));
+export const GET = route(async (request) => {
+  requireTable(rightsOfAsker(request.headers));
+  return Response.json(tableRowsAnswer((await readTable(readClients())).parsed));
+});

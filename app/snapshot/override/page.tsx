@@ -6,10 +6,11 @@ import { OverrideTheGuard } from '@/components/snapshot/OverrideTheGuard';
 import { settings } from '@/lib/config';
 import { overrideCommands, savedTableFileName } from '@/lib/domain/write-commands';
 import { failureOf } from '@/lib/http/errors';
-import { readSnapshotRunList } from '@/lib/views/snapshot-run';
+import { readSnapshotRunList, requireRun } from '@/lib/views/snapshot-run';
 import type { SnapshotRunSummary } from '@/lib/views/snapshot-run-types';
 import { tableShownForOverride } from '@/lib/views/table-override';
 import type { TableShown } from '@/lib/views/table-write-types';
+import { rightsOfPage } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Override the guard · memdash' };
 
@@ -20,6 +21,7 @@ export default async function OverridePage() {
   let last: SnapshotRunSummary | undefined;
   let shown: TableShown | null;
   try {
+    requireRun(await rightsOfPage());
     [last, shown] = await Promise.all([readSnapshotRunList(1).then((list) => list.runs[0]), tableShownForOverride()]);
   } catch (err) {
     return <ErrorState error={failureOf(err)} />;

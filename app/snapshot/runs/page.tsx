@@ -16,6 +16,7 @@ import { Card } from '@/components/ui/Card';
 import { Tag } from '@/components/ui/Tag';
 import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
 import { Time } from '@/components/Time';
+import { rightsOfPage, requireKyvernoLogs } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
 
@@ -25,7 +26,13 @@ export default async function SnapshotRunsPage() {
   const s = settings();
   const now = new Date();
   // A failed read of the runs still leaves the button: running the snapshot does not need the list.
-  const [schedule, runs] = await Promise.all([attempt(() => readSnapshotSchedule(now)), attempt(() => readSnapshotRunList())]);
+  // the schedule's last runs and the runs' outcomes are the snapshot Jobs': for those who may read their logs
+  const rights = await rightsOfPage();
+  const mayRead = () => requireKyvernoLogs(rights);
+  const [schedule, runs] = await Promise.all([
+    attempt(() => (mayRead(), readSnapshotSchedule(now))),
+    attempt(() => (mayRead(), readSnapshotRunList())),
+  ]);
   const list = runs.ok ? runs.value : null;
   const last = list?.runs[0];
   return (

@@ -11,6 +11,7 @@ import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
 import { readDiffPage, type DiffPageView } from '@/lib/views/table-diff';
 import { Time } from '@/components/Time';
+import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };
 
@@ -26,6 +27,7 @@ export default async function DiffPage({ searchParams }: Props) {
   await connection();
   const raw = await searchParams;
   const read = await attempt(async () => {
+    requireTable(await rightsOfPage());
     const params = parseDiffParams(raw);
     return { params, found: await readDiffPage(params) };
   });

@@ -2,7 +2,10 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { SnapshotPreviewView } from '@/components/preview/SnapshotPreviewView';
+import { ErrorState } from '@/components/ErrorState';
 import { settings } from '@/lib/config';
+import { rightsOfPage, requireTable } from '@/lib/http/viewer';
+import { attempt } from '@/lib/views/part';
 
 export const metadata: Metadata = { title: 'Preview the next table · memdash' };
 
@@ -10,6 +13,8 @@ export const metadata: Metadata = { title: 'Preview the next table · memdash' }
 export default async function PreviewPage() {
   await connection();
   const s = settings();
+  const allowed = await attempt(async () => requireTable(await rightsOfPage()));
+  if (!allowed.ok) return <ErrorState error={allowed.error} />;
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Preview of the next table</h1>

@@ -8,6 +8,7 @@ import { settings } from '@/lib/config';
 import { failureOf } from '@/lib/http/errors';
 import { historyDb } from '@/lib/history';
 import { listVersions } from '@/lib/history/store';
+import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Restore a saved table · memdash' };
 
@@ -17,6 +18,7 @@ export default async function RestorePage() {
   const s = settings();
   let versions: VersionChoice[];
   try {
+    requireTable(await rightsOfPage());
     versions = (await listVersions(await historyDb()))
       .filter((v) => v.rows > 0)
       .reverse()

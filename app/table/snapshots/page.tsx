@@ -13,6 +13,7 @@ import { attempt } from '@/lib/views/part';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { Card } from '@/components/ui/Card';
 import { diffHref } from '@/lib/routes';
+import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Table versions · memdash' };
 
@@ -22,6 +23,7 @@ export default async function SnapshotsPage() {
   const now = new Date();
   const s = settings();
   const read = await attempt(async () => {
+    requireTable(await rightsOfPage());
     const db = await historyDb();
     const [snapshots, gaps, changes] = await Promise.all([
       listSnapshots(db),

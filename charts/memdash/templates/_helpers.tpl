@@ -22,3 +22,12 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- with .Values.settings.MEMDASH_ALLOWED_HOSTS }}{{ $hosts = concat (splitList "," .) $hosts }}{{ end -}}
 {{- join "," $hosts -}}
 {{- end -}}
+
+{{/* The sign-in mode; an Ingress with none is refused, since it would let everyone who reaches the host read. */}}
+{{- define "memdash.auth" -}}
+{{- $mode := .Values.settings.MEMDASH_AUTH | default "none" -}}
+{{- if and .Values.ingress.enabled (eq $mode "none") -}}
+{{- fail "ingress.enabled with settings.MEMDASH_AUTH none would let everyone who reaches the host read every page: set settings.MEMDASH_AUTH to oidc or proxy (docs/sign-in.md)" -}}
+{{- end -}}
+{{- $mode -}}
+{{- end -}}

@@ -41,6 +41,12 @@ export function rbacObjects(): object[] {
     role('ClusterRole', 'memdash-viewer', viewerRules),
     binding('ClusterRoleBinding', 'memdash-viewer', 'ClusterRole', 'viewer'),
     binding('ClusterRoleBinding', 'memdash-viewer-operator', 'ClusterRole', 'operator', undefined, 'memdash-viewer'),
+    // sign-in: memdash asks what a signed-in person may read, as the chart's ClusterRole lets it (a role of its own:
+    // memdash-viewer is also what the test accounts' groups are given)
+    role('ClusterRole', 'memdash-access-reviews', [
+      { apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] },
+    ]),
+    binding('ClusterRoleBinding', 'memdash-access-reviews', 'ClusterRole', 'viewer'),
     // the probe: a server-side dry run of a pod create in development
     role('Role', 'memdash-probe', [{ apiGroups: [''], resources: ['pods'], verbs: ['create'] }], 'development'),
     binding('RoleBinding', 'memdash-probe', 'Role', 'viewer', 'development'),

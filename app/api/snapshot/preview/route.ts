@@ -4,6 +4,7 @@ import { parsePreviewParams, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { previewSnapshotShared } from '@/lib/views/snapshot-preview';
 import type { PreviewEvent } from '@/lib/views/snapshot-preview-types';
+import { rightsOfAsker, requireTable } from '@/lib/http/viewer';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,9 +15,10 @@ export const dynamic = 'force-dynamic';
  * request going away stops the Prometheus reads once the interval has passed (previewSnapshotShared).
  * ?format=configmap: the preview as a saved table file (`jq -c '{data}'` gives the restore's patch).
  */
-export const GET = route((request) =>
-  parsePreviewParams(searchOf(request)).format === 'configmap' ? configMapFile(request) : stream(request),
-);
+export const GET = route((request) => {
+  requireTable(rightsOfAsker(request.headers));
+  return parsePreviewParams(searchOf(request)).format === 'configmap' ? configMapFile(request) : stream(request);
+});
 
 function stream(request: Request): Response {
   const stop = new AbortController();

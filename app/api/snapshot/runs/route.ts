@@ -4,12 +4,14 @@ import { errorResponse } from '@/lib/http/errors';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { createSnapshotJob } from '@/lib/k8s/snapshot-job';
 import { readSnapshotRunList } from '@/lib/views/snapshot-run';
+import { rightsOfAsker, requireKyvernoLogs } from '@/lib/http/viewer';
 
 export const dynamic = 'force-dynamic';
 
 /** Recent runs of the snapshot, scheduled and manual, newest first, each with what its log says it did. */
-export async function GET(): Promise<Response> {
+export async function GET(request: Request): Promise<Response> {
   try {
+    requireKyvernoLogs(rightsOfAsker(request.headers));
     return Response.json(await readSnapshotRunList());
   } catch (err) {
     return errorResponse(err);

@@ -1,7 +1,14 @@
 import { route } from '@/lib/http/route';
+import { requireKyvernoLogs, rightsOfAsker } from '@/lib/http/viewer';
 import { readSnapshotSchedule } from '@/lib/views/snapshot-schedule';
 
 export const dynamic = 'force-dynamic';
 
-/** When the snapshot CronJob runs next (UTC and its zone's time), whether it is suspended, and its last runs. */
-export const GET = route(async () => Response.json(await readSnapshotSchedule(new Date())));
+/**
+ * When the snapshot CronJob runs next (UTC and its zone's time), whether it is suspended, and its last runs: the
+ * snapshot Jobs', for those who may read their logs.
+ */
+export const GET = route(async (request) => {
+  requireKyvernoLogs(rightsOfAsker(request.headers));
+  return Response.json(await readSnapshotSchedule(new Date()));
+});

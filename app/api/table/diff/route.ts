@@ -2,11 +2,13 @@ import { AppError } from '@/lib/http/errors';
 import { parseDiffParams, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { readDiffExport } from '@/lib/views/table-diff';
+import { rightsOfAsker, requireTable } from '@/lib/http/viewer';
 
 export const dynamic = 'force-dynamic';
 
 /** Two recorded versions of the table compared: ?from=&to=&namespace=&workload=&format=json|csv */
 export const GET = route(async (request) => {
+  requireTable(rightsOfAsker(request.headers));
   const params = parseDiffParams(searchOf(request));
   const started = performance.now();
   // Large tables are diffed in a worker thread: a diff of 100,000 rows would otherwise hold the server while it runs.

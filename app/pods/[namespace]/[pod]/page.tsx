@@ -12,7 +12,8 @@ import { settings } from '@/lib/config';
 import { firstLineFor } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parsePodRef } from '@/lib/http/params';
-import { explainPodShared } from '@/lib/views/explain';
+import { rightsOfPage } from '@/lib/http/viewer';
+import { explainPodFor } from '@/lib/views/explain';
 import { attempt } from '@/lib/views/part';
 import { readPodMemoryShared, type PodMemory } from '@/lib/views/pod-memory';
 import { podsInNamespaceHref } from '@/lib/routes';
@@ -32,9 +33,11 @@ export default async function PodPage({ params }: Props) {
   const now = new Date();
   const read = await attempt(async () => {
     const ref = parsePodRef({ namespace, name: pod });
+    // outside the asker's namespaces this throws before anything is asked, Prometheus included
+    const explanation = explainPodFor(await rightsOfPage(), ref);
     // Prometheus is asked at once, beside the explanation; the working set is streamed in when it answers
     const memory: Promise<PodMemory> = attempt(() => readPodMemoryShared(ref)).then((r) => (r.ok ? r.value : r));
-    return { explanation: await explainPodShared(ref), memory };
+    return { explanation: await explanation, memory };
   });
   if (!read.ok) {
     // a name Kubernetes would refuse, or a pod that is not there: a real 404, rendered by ./not-found.tsx

@@ -5,8 +5,9 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { RunFollower } from '@/components/snapshot/RunFollower';
 import { failureOf, isNotThere } from '@/lib/http/errors';
-import { readSnapshotRun, readSnapshotRunList, type RunWithLogs } from '@/lib/views/snapshot-run';
+import { readSnapshotRun, readSnapshotRunList, requireRun, type RunWithLogs } from '@/lib/views/snapshot-run';
 import { jobParam } from '@/lib/views/snapshot-run-params';
+import { rightsOfPage } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Snapshot run · memdash' };
 
@@ -17,6 +18,7 @@ export default async function SnapshotRunPage({ params }: { params: Promise<{ jo
   let latest: boolean;
   let job: string;
   try {
+    requireRun(await rightsOfPage());
     job = jobParam((await params).job);
     [found, latest] = await Promise.all([readSnapshotRun(job), readSnapshotRunList(1).then((l) => l.runs[0]?.job === job)]);
   } catch (err) {

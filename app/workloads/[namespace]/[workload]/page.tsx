@@ -12,8 +12,9 @@ import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
 import { countOf, RANGE_SECONDS, rangeOfSeconds, rowKey, spanWords, type ChartRange, type Part } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parseChartRange, parseWorkloadRef, type RawSearch } from '@/lib/http/params';
+import { rightsOfPage } from '@/lib/http/viewer';
 import { answeredBy, attempt } from '@/lib/views/part';
-import { driftOf, readWorkloadHistory } from '@/lib/views/workload-history';
+import { driftOf, readWorkloadHistory, requireWorkload } from '@/lib/views/workload-history';
 import { readWorkloadMemory, type WorkloadMemory } from '@/lib/views/workload-memory';
 import { settings } from '@/lib/config';
 
@@ -114,8 +115,13 @@ async function readPage(namespace: string, workload: string, search: RawSearch) 
   const asked = Date.now();
   const ref = parseWorkloadRef({ namespace, workload });
   const range = rangeOf(parseChartRange(search));
-  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref, range.asked)).then((part) => ({ part, readAt: Date.now() }));
-  const history = await readWorkloadHistory(ref);
+  const rights = await rightsOfPage();
+  requireWorkload(rights, ref); // before Prometheus is asked
+  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref, rights, range.asked)).then((part) => ({
+    part,
+    readAt: Date.now(),
+  }));
+  const history = await readWorkloadHistory(ref, rights);
   return { history, memory, range, early: await answeredBy(memory, asked + CHARTS_JOIN_MS) };
 }
 

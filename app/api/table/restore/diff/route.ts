@@ -1,6 +1,7 @@
 import { AppError, errorResponse } from '@/lib/http/errors';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { previewRestore, restoreSource } from '@/lib/views/table-restore';
+import { rightsOfAsker, requireTable } from '@/lib/http/viewer';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +11,7 @@ export const dynamic = 'force-dynamic';
  */
 export async function POST(request: Request): Promise<Response> {
   try {
+    requireTable(rightsOfAsker(request.headers));
     assertSameOrigin(request);
     if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? ''))
       throw new AppError('unsupported-media-type', 'Send JSON: {versionId} or {fileName, content}');

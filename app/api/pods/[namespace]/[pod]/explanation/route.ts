@@ -1,10 +1,11 @@
 import { parsePodRef } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
-import { explainPodShared } from '@/lib/views/explain';
+import { rightsOfAsker } from '@/lib/http/viewer';
+import { explainPodFor } from '@/lib/views/explain';
 
 export const dynamic = 'force-dynamic';
 
-/** Why each container of a pod has its memory request: the JSON the pod page renders. */
-export const GET = route<{ namespace: string; pod: string }>(async (_request, { namespace, pod }) =>
-  Response.json(await explainPodShared(parsePodRef({ namespace, name: pod }))),
+/** Why each container of a pod has its memory request: the JSON the pod page renders (404 outside the asker's namespaces). */
+export const GET = route<{ namespace: string; pod: string }>(async (request, { namespace, pod }) =>
+  Response.json(await explainPodFor(rightsOfAsker(request.headers), parsePodRef({ namespace, name: pod }))),
 );

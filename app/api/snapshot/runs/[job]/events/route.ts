@@ -3,6 +3,8 @@ import { readClients } from '@/lib/k8s/client';
 import { requireRunJob } from '@/lib/k8s/snapshot-runs';
 import { followSnapshotRun } from '@/lib/views/snapshot-run-follow';
 import { jobParam } from '@/lib/views/snapshot-run-params';
+import { rightsOfAsker } from '@/lib/http/viewer';
+import { requireRun } from '@/lib/views/snapshot-run';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +16,7 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request, { params }: { params: Promise<{ job: string }> }): Promise<Response> {
   let job: string;
   try {
+    requireRun(rightsOfAsker(request.headers));
     job = jobParam((await params).job);
     await requireRunJob(readClients(undefined, request.signal), job);
   } catch (err) {

@@ -1,6 +1,7 @@
 import { flatPartOf } from '@/lib/domain';
 import { parseChartRange, parseWorkloadRef, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
+import { rightsOfAsker } from '@/lib/http/viewer';
 import { readWorkloadMemory } from '@/lib/views/workload-memory';
 
 export const dynamic = 'force-dynamic';
@@ -11,5 +12,5 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route<{ namespace: string; workload: string }>(async (request, params) => {
   const ref = parseWorkloadRef(params);
-  return Response.json(flatPartOf(await readWorkloadMemory(ref, parseChartRange(searchOf(request)))));
+  return Response.json(flatPartOf(await readWorkloadMemory(ref, rightsOfAsker(request.headers), parseChartRange(searchOf(request)))));
 });

@@ -1,0 +1,30 @@
+import { settings } from '@/lib/config';
+import { sessionCookie, setCookie } from '@/lib/auth/cookies';
+import { takeCookie } from '@/lib/auth/gate';
+import { finishSignIn, PENDING_COOKIE } from '@/lib/auth/oidc';
+import { sealSession, sessionKeyOf } from '@/lib/auth/session';
+import { AppError } from '@/lib/http/errors';
+import { route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /auth/callback?code=…&state=…: the provider's answer, checked, becomes the session cookie. */
+export const GET = route(async (request) => {
+  const s = settings();
+  if (s.auth !== 'oidc') throw new AppError('not-found', 'memdash signs nobody in itself here (MEMDASH_AUTH is not oidc)');
+  const now = new Date();
+  const pending = takeCookie(request.headers.get('cookie') ?? undefined, PENDING_COOKIE).value;
+  let finished;
+  try {
+    finished = await finishSignIn(new URL(request.url), pending, now);
+  } catch (err) {
+    // the provider's or openid-client's words, one line: never the code or the tokens (they are not in messages)
+    const why = err instanceof Error ? err.message.split('\n', 1)[0]!.slice(0, 300) : 'the answer did not check out';
+    throw new AppError('unauthorized', `The sign-in did not complete: ${why}`);
+  }
+  const sealed = await sealSession(finished.session, sessionKeyOf(s.sessionKey!), now);
+  const headers = new Headers({ location: finished.returnTo, 'cache-control': 'no-store' });
+  headers.append('set-cookie', setCookie(sessionCookie(), sealed, (finished.session.expiresAt - now.getTime()) / 1000));
+  headers.append('set-cookie', setCookie(PENDING_COOKIE, '', 0));
+  return new Response(null, { status: 302, headers });
+});

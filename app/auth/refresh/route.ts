@@ -1,0 +1,34 @@
+import { settings } from '@/lib/config';
+import { sessionCookie, setCookie } from '@/lib/auth/cookies';
+import { takeCookie } from '@/lib/auth/gate';
+import { refreshSession, safeReturnTo } from '@/lib/auth/oidc';
+import { openSession, sealSession, sessionKeyOf } from '@/lib/auth/session';
+import { AppError } from '@/lib/http/errors';
+import { route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /auth/refresh?next=/pods: the session renewed with the provider's refresh token (its groups as the provider now
+ * says), then back to `next`; a provider that no longer renews it sends the person to sign in again.
+ */
+export const GET = route(async (request) => {
+  const s = settings();
+  if (s.auth !== 'oidc') throw new AppError('not-found', 'memdash signs nobody in itself here (MEMDASH_AUTH is not oidc)');
+  const now = new Date();
+  const next = safeReturnTo(new URL(request.url).searchParams.get('next'));
+  const key = sessionKeyOf(s.sessionKey!);
+  const session = await openSession(takeCookie(request.headers.get('cookie') ?? undefined, sessionCookie()).value, key, now);
+  const renewed = session && (await refreshSession(session, now));
+  const headers = new Headers({ 'cache-control': 'no-store' });
+  if (!renewed) {
+    headers.set('location', `/auth/sign-in?next=${encodeURIComponent(next)}`);
+    headers.append('set-cookie', setCookie(sessionCookie(), '', 0));
+  } else {
+    // the session keeps the end it was given at sign-in: renewing the ID token does not lengthen it
+    const kept = { ...renewed, expiresAt: session.expiresAt };
+    headers.set('location', next);
+    headers.append('set-cookie', setCookie(sessionCookie(), await sealSession(kept, key, now), (kept.expiresAt - now.getTime()) / 1000));
+  }
+  return new Response(null, { status: 302, headers });
+});

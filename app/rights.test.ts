@@ -1,0 +1,93 @@
+// Every page and route under app/ with the right it needs, so that a new one cannot answer before someone decides
+// what it shows to whom: a file not listed here fails, and a listed one that reads must ask for the asker's rights.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+type Need =
+  | 'open' // answered before sign-in, or holds nothing read from the cluster for a person
+  | 'signed-in' // everyone signed in: the webhook's state, the break-glass's steps, the writes (their own credential)
+  | 'cut' // everyone signed in, each answer cut to their namespaces (and its panels withheld as their rights say)
+  | 'namespace' // 404 outside their namespaces
+  | 'table'
+  | 'logs'
+  | 'audit';
+
+const NEEDS: Record<string, Need> = {
+  'app/page.tsx': 'signed-in',
+  'app/healthz/route.ts': 'open',
+  'app/readyz/route.ts': 'open',
+  'app/metrics/route.ts': 'open',
+  'app/auth/callback/route.ts': 'open',
+  'app/auth/sign-in/route.ts': 'open',
+  'app/auth/sign-out/route.ts': 'open',
+  'app/auth/refresh/route.ts': 'open',
+  'app/pods/page.tsx': 'cut',
+  'app/pods/[namespace]/[pod]/page.tsx': 'namespace',
+  'app/api/pods/route.ts': 'cut',
+  'app/api/pods/[namespace]/[pod]/explanation/route.ts': 'namespace',
+  'app/workloads/page.tsx': 'cut',
+  'app/api/workloads/route.ts': 'cut',
+  'app/workloads/[namespace]/[workload]/page.tsx': 'table',
+  'app/api/workloads/[namespace]/[workload]/memory/route.ts': 'table',
+  'app/api/workloads/[namespace]/[workload]/restart/route.ts': 'signed-in',
+  'app/table/page.tsx': 'table',
+  'app/table/diff/page.tsx': 'table',
+  'app/table/preview/page.tsx': 'table',
+  'app/table/restore/page.tsx': 'table',
+  'app/table/snapshots/page.tsx': 'table',
+  'app/api/table/route.ts': 'table',
+  'app/api/table/diff/route.ts': 'table',
+  'app/api/table/snapshots/route.ts': 'table',
+  'app/api/table/restore/diff/route.ts': 'table',
+  'app/api/table/restore/route.ts': 'signed-in',
+  'app/api/table/override/route.ts': 'signed-in',
+  'app/api/history/imports/route.ts': 'signed-in',
+  'app/api/snapshot/preview/route.ts': 'table',
+  'app/snapshot/override/page.tsx': 'logs',
+  'app/snapshot/runs/page.tsx': 'logs',
+  'app/snapshot/runs/[job]/page.tsx': 'logs',
+  'app/api/snapshot/runs/route.ts': 'logs',
+  'app/api/snapshot/schedule/route.ts': 'logs',
+  'app/api/snapshot/runs/[job]/route.ts': 'logs',
+  'app/api/snapshot/runs/[job]/events/route.ts': 'logs',
+  'app/api/webhook/logs/route.ts': 'logs',
+  'app/audit/page.tsx': 'audit',
+  'app/api/audit/route.ts': 'audit',
+  'app/webhook/page.tsx': 'cut',
+  'app/api/webhook/route.ts': 'cut',
+  'app/api/webhook/state/route.ts': 'signed-in',
+  'app/api/webhook/probe/route.ts': 'signed-in',
+  'app/api/access/route.ts': 'signed-in',
+  'app/api/caches/route.ts': 'signed-in',
+  'app/break-glass/page.tsx': 'cut',
+  'app/break-glass/drill/page.tsx': 'signed-in',
+  'app/api/break-glass/route.ts': 'cut',
+  'app/api/break-glass/[step]/route.ts': 'signed-in',
+  'app/api/break-glass/drill/route.ts': 'cut',
+  'app/api/break-glass/drill/[action]/route.ts': 'signed-in',
+  'app/api/break-glass/pods-created/route.ts': 'cut',
+};
+
+const root = join(import.meta.dirname, '..');
+
+function answering(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return answering(path);
+    return entry.name === 'page.tsx' || entry.name === 'route.ts' ? [relative(root, path)] : [];
+  });
+}
+
+describe('every page and route', () => {
+  const files = answering(join(root, 'app')).sort();
+
+  it('has the right it needs decided', () => {
+    expect(files.filter((file) => !(file in NEEDS))).toEqual([]);
+    expect(Object.keys(NEEDS).filter((file) => !files.includes(file))).toEqual([]);
+  });
+
+  it.each(files.filter((file) => !['open', 'signed-in'].includes(NEEDS[file] ?? 'open')))('%s asks for the asker’s rights', (file) => {
+    expect(readFileSync(join(root, file), 'utf8')).toMatch(/rightsOf(Asker|Page)\(/);
+  });
+});

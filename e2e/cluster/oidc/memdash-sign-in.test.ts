@@ -1,0 +1,125 @@
+// memdash's own sign-in (MEMDASH_AUTH=oidc) against our OpenID Provider, in Debian's Chromium through the provider's
+// real login form: without a session every page goes to sign-in and every API answers 401; signed in, pages and
+// APIs answer; a cookie sealed with another key, or forged gate headers, change nothing; sign-out ends it.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, sealSession } from '@/lib/auth/session';
+import { pki } from '../lib/pki.ts';
+import { readState } from '../lib/state.ts';
+import { startMemdash, type RunningMemdash } from '../../../test/security/server.ts';
+import { signInAs } from './code-flow.ts';
+import { issuerUrl, oidcSecrets } from './provider.ts';
+
+const key = randomBytes(32);
+let memdash: RunningMemdash;
+let browser: Browser;
+const base = () => `http://127.0.0.1:${memdash.port}`;
+
+beforeAll(async () => {
+  const current = readState();
+  if (!current?.oidc)
+    throw new Error('precondition failed: the local cluster runs without our OpenID Provider (npm run cluster:up -- --oidc)');
+  const dir = mkdtempSync(join(tmpdir(), 'memdash-sign-in-'));
+  memdash = await startMemdash({
+    MEMDASH_HISTORY_PATH: join(dir, 'history.sqlite'),
+    MEMDASH_AUTH: 'oidc',
+    MEMDASH_OIDC_ISSUER: issuerUrl(current),
+    MEMDASH_OIDC_CLIENT_ID: 'memdash',
+    MEMDASH_OIDC_CLIENT_SECRET: oidcSecrets().clients.memdash,
+    MEMDASH_OIDC_SCOPES: 'openid profile email groups offline_access',
+    MEMDASH_SESSION_KEY: key.toString('base64'),
+    MEMDASH_PUBLIC_URL: 'http://127.0.0.1:{port}',
+    NODE_EXTRA_CA_CERTS: pki('ca.crt'),
+  });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    // the provider's certificate is the harness's CA's, which this Chromium does not know
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--ignore-certificate-errors'],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await memdash?.stop();
+});
+
+async function signedInPage(account: 'shop-reader' | 'platform-reader' | 'no-rights', path = '/pods') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base()}${path}`);
+  await page.waitForURL(/127\.0\.0\.1:\d+\/login/);
+  await page.getByLabel(/user/i).fill(account);
+  await page.getByLabel(/password/i).fill(oidcSecrets().passwords[account]);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await page.waitForURL(`${base()}${path}`);
+  return { context, page };
+}
+
+describe('memdash with MEMDASH_AUTH=oidc', () => {
+  it('sends a page without a session to sign in and answers an API 401', async () => {
+    const page = await fetch(`${base()}/pods`, { redirect: 'manual' });
+    expect([page.status, page.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fpods']);
+    const api = await fetch(`${base()}/api/pods`);
+    expect(api.status).toBe(401);
+    expect((await fetch(`${base()}/healthz`)).status).toBe(200);
+  });
+
+  it('signs shop-reader in through the provider and back to the page asked for, with an HttpOnly session', async () => {
+    const { context, page } = await signedInPage('shop-reader');
+    const cookies = await context.cookies(base());
+    const session = cookies.find((c) => c.name === 'memdash-session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const api = await page.request.get(`${base()}/api/pods`);
+    expect(api.status()).toBe(200);
+    await context.close();
+  });
+
+  it('refuses a session sealed with another key, and ignores gate headers a client sends', async () => {
+    const now = new Date();
+    const forged = await sealSession(
+      { user: 'platform-reader', groups: ['platform'], expiresAt: now.getTime() + 3600_000 },
+      new Uint8Array(randomBytes(32)),
+      now,
+    );
+    expect((await fetch(`${base()}/api/pods`, { headers: { cookie: `memdash-session=${forged}` } })).status).toBe(401);
+    const everything = Buffer.from(JSON.stringify({ pods: 'all', table: true, kyvernoLogs: true, audit: true })).toString('base64url');
+    const who = Buffer.from(JSON.stringify({ user: 'platform-reader', groups: ['platform'] })).toString('base64url');
+    const headers = { 'x-memdash-rights': everything, 'x-memdash-identity': who };
+    expect((await fetch(`${base()}/api/pods`, { headers })).status).toBe(401);
+  });
+
+  it('renews a session whose ID token ended with its refresh token, and sends a spent one to sign in', async () => {
+    const now = new Date();
+    const tokens = await signInAs(readState()!, 'shop-reader');
+    const ended = { user: 'shop-reader', groups: [], refreshToken: tokens.refreshToken, idTokenExpiresAt: now.getTime() - 1000 };
+    const cookie = `memdash-session=${await sealSession({ ...ended, expiresAt: now.getTime() + 3600_000 }, key, now)}`;
+    const page = await fetch(`${base()}/pods`, { headers: { cookie }, redirect: 'manual' });
+    expect([page.status, page.headers.get('location')]).toEqual([302, '/auth/refresh?next=%2Fpods']);
+    const renewed = await fetch(`${base()}/auth/refresh?next=%2Fpods`, { headers: { cookie }, redirect: 'manual' });
+    expect([renewed.status, renewed.headers.get('location')]).toEqual([302, '/pods']);
+    const sealed = /memdash-session=([^;]+)/.exec(renewed.headers.get('set-cookie') ?? '')?.[1];
+    const session = await openSession(sealed, key, new Date());
+    // the provider's groups now, and an ID token that has not ended; the session's own end is kept
+    expect(session).toMatchObject({ user: 'shop-reader', groups: ['shop-team'] });
+    expect(session!.idTokenExpiresAt).toBeGreaterThan(Date.now());
+    expect(Math.abs(session!.expiresAt - (now.getTime() + 3600_000))).toBeLessThan(1000);
+    // the provider rotates refresh tokens: the old cookie's one is spent
+    const spent = await fetch(`${base()}/auth/refresh?next=%2Fpods`, { headers: { cookie }, redirect: 'manual' });
+    expect([spent.status, spent.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fpods']);
+  });
+
+  it('ends the session at sign-out', async () => {
+    const { context, page } = await signedInPage('platform-reader');
+    const before = await context.cookies(base());
+    const out = await page.request.post(`${base()}/auth/sign-out`, { headers: { origin: base() }, maxRedirects: 0 });
+    expect(out.status()).toBe(303);
+    expect((await context.cookies(base())).some((c) => c.name === 'memdash-session')).toBe(false);
+    expect((await page.request.get(`${base()}/api/pods`)).status()).toBe(401);
+    expect(before.some((c) => c.name === 'memdash-session')).toBe(true);
+    await context.close();
+  });
+});

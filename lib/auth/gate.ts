@@ -1,0 +1,125 @@
+import 'server-only';
+import type { IncomingMessage } from 'node:http';
+import { settings } from '@/lib/config';
+import { EVERYTHING, type Rights } from '@/lib/domain/rights';
+import { readCaches } from '@/lib/k8s/caches';
+import { readClients } from '@/lib/k8s/client';
+import { rightsOf } from '@/lib/k8s/rights';
+import { proxyIdentity, type ProxyTrust } from './proxy-identity';
+import { sessionCookie } from './cookies';
+import { openSession, sessionKeyOf, type Identity, type Session } from './session';
+import { encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER } from './viewer';
+
+// The sign-in gate, run in the before-Next hook on every request: who is asking (a sealed session cookie in oidc, the
+// proxy's headers in proxy, nobody in none) and what they may read (lib/k8s/rights.ts). A request that passes goes on
+// to Next with the gate's two headers (lib/auth/viewer.ts) and without what it came with to prove it (the session
+// cookie, the proxy's headers and secret), so that what Next renders, and the key its answer is shared under,
+// depends on the person's rights and nothing else of theirs.
+
+export type GateOutcome =
+  | { kind: 'pass' }
+  /** A page asked without a session: sign in first, then come back to it. */
+  | { kind: 'sign-in'; returnTo: string }
+  /** A page asked with a session whose ID token has ended: renewed at the provider first (/auth/refresh), then back. */
+  | { kind: 'refresh'; returnTo: string }
+  /** An API route, or any request in proxy mode, without a person: 401. */
+  | { kind: 'unauthorized'; message: string };
+
+/** Paths that answer without sign-in: health, metrics (its own token), sign-in itself, Next's static files. */
+const OPEN = [/^\/healthz$/, /^\/readyz$/, /^\/metrics$/, /^\/auth\//, /^\/_next\/static\//, /^\/favicon\.ico$/];
+
+export async function gate(request: IncomingMessage): Promise<GateOutcome> {
+  removeGateHeaders(request);
+  const path = (request.url ?? '/').split('?', 1)[0]!;
+  const s = settings();
+  if (s.auth === 'none') return pass(request, null, EVERYTHING);
+  if (OPEN.some((open) => open.test(path))) return { kind: 'pass' };
+  const session = s.auth === 'oidc' ? await fromSession(request) : null;
+  if (
+    session &&
+    isPage(request, path) &&
+    session.idTokenExpiresAt !== undefined &&
+    session.idTokenExpiresAt < Date.now() &&
+    session.refreshToken
+  )
+    return { kind: 'refresh', returnTo: request.url ?? '/' };
+  const who = s.auth === 'proxy' ? fromProxy(request) : session && identityOf(session);
+  if (!who) return refused(request, path);
+  const namespaces = readCaches()
+    .namespaces.list()
+    .map((n) => n.metadata.name)
+    .filter((n): n is string => Boolean(n));
+  return pass(request, who, await rightsOf(readClients(), who, namespaces));
+}
+
+function pass(request: IncomingMessage, who: Identity | null, rights: Rights): GateOutcome {
+  request.headers[RIGHTS_HEADER] = encodeHeader(rights);
+  if (who) request.headers[IDENTITY_HEADER] = encodeHeader(who);
+  return { kind: 'pass' };
+}
+
+const isPage = (request: IncomingMessage, path: string) => request.method === 'GET' && !path.startsWith('/api/');
+
+const identityOf = (session: Session): Identity => ({
+  user: session.user,
+  groups: session.groups,
+  ...(session.email ? { email: session.email } : {}),
+});
+
+function refused(request: IncomingMessage, path: string): GateOutcome {
+  if (settings().auth === 'oidc' && isPage(request, path)) return { kind: 'sign-in', returnTo: request.url ?? '/' };
+  return {
+    kind: 'unauthorized',
+    message:
+      settings().auth === 'oidc'
+        ? 'Sign in first: this memdash answers only people signed in (/auth/sign-in)'
+        : 'memdash is behind an authenticating proxy, and this request did not come through it naming someone',
+  };
+}
+
+/** The gate's own headers as a client sent them are never believed; nor are a proxy's, past this point. */
+function removeGateHeaders(request: IncomingMessage): void {
+  delete request.headers[RIGHTS_HEADER];
+  delete request.headers[IDENTITY_HEADER];
+}
+
+function proxyTrust(): ProxyTrust {
+  const s = settings();
+  return {
+    secret: s.proxySecret,
+    secretHeader: s.proxySecretHeader,
+    addresses: s.proxyAddresses,
+    userHeader: s.proxyUserHeader,
+    emailHeader: s.proxyEmailHeader,
+    groupsHeader: s.proxyGroupsHeader,
+  };
+}
+
+function fromProxy(request: IncomingMessage): Identity | null {
+  const trust = proxyTrust();
+  const who = proxyIdentity((name) => request.headers[name], request.socket.remoteAddress, trust);
+  for (const name of [trust.secretHeader, trust.userHeader, trust.emailHeader, trust.groupsHeader]) delete request.headers[name];
+  return who;
+}
+
+async function fromSession(request: IncomingMessage): Promise<Session | null> {
+  const s = settings();
+  const { value, rest } = takeCookie(request.headers.cookie, sessionCookie());
+  if (rest === null) delete request.headers.cookie;
+  else request.headers.cookie = rest;
+  return openSession(value, sessionKeyOf(s.sessionKey!), new Date());
+}
+
+/** One cookie's value, and the Cookie header without it (null when nothing is left). */
+export function takeCookie(header: string | undefined, name: string): { value: string | undefined; rest: string | null } {
+  let value: string | undefined;
+  const rest = (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => {
+      if (!part.startsWith(`${name}=`)) return part !== '';
+      value ??= part.slice(name.length + 1);
+      return false;
+    });
+  return { value, rest: rest.length ? rest.join('; ') : null };
+}

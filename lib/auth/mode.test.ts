@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { authProblems, isLoopbackHost, type AuthSettings } from './mode';
+
+const none: AuthSettings = { auth: 'none', authNoneOnNetwork: 'off' };
+
+describe('sign-in settings', () => {
+  it('lets none run on loopback names only, unless that is acknowledged', () => {
+    expect(authProblems(none)).toEqual([]);
+    expect(authProblems({ ...none, allowedHosts: ['localhost:3000', '127.0.0.1', '[::1]:3000'] })).toEqual([]);
+    const [problem] = authProblems({ ...none, allowedHosts: ['127.0.0.1:3000', 'memdash.example.internal'] });
+    expect(problem).toMatch(/none lets everyone who reaches memdash\.example\.internal read/);
+    expect(problem).toMatch(/MEMDASH_AUTH_NONE_ON_NETWORK=on/);
+    expect(authProblems({ ...none, allowedHosts: ['memdash.example.internal'], authNoneOnNetwork: 'on' })).toEqual([]);
+  });
+
+  it('names what oidc lacks, and refuses a proxy mode anyone could impersonate', () => {
+    expect(authProblems({ ...none, auth: 'oidc', oidcIssuer: 'https://id.example' })).toEqual([
+      'MEMDASH_OIDC_CLIENT_ID: must be set when MEMDASH_AUTH=oidc',
+      'MEMDASH_PUBLIC_URL: must be set when MEMDASH_AUTH=oidc',
+      'MEMDASH_OIDC_CLIENT_SECRET: must be set when MEMDASH_AUTH=oidc',
+      'MEMDASH_SESSION_KEY: must be set when MEMDASH_AUTH=oidc',
+    ]);
+    expect(authProblems({ ...none, auth: 'proxy' })[0]).toMatch(/MEMDASH_PROXY_SECRET or MEMDASH_PROXY_ADDRESSES/);
+    expect(authProblems({ ...none, auth: 'proxy', proxyAddresses: ['10.0.0.5'] })).toEqual([]);
+  });
+
+  it('knows loopback hosts as written, never by resolving them', () => {
+    expect(['localhost', 'localhost:80', '127.0.0.1:3000', '127.1.2.3', '[::1]', '[::1]:3000'].every(isLoopbackHost)).toBe(true);
+    expect(['127.0.0.1.example', 'localhost.example', '0x7f.1', '[::2]', '10.0.0.1', 'memdash'].some(isLoopbackHost)).toBe(false);
+  });
+});

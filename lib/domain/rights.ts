@@ -1,0 +1,43 @@
+// What one signed-in person may read, as the cluster's RBAC answered for them, and the rules that cut an answer to
+// it. memdash reads with its own credential into shared caches; every answer is then cut to the person asking.
+
+import type { Part } from './part';
+
+export interface Rights {
+  /** Namespaces where they may list pods: every one, or these. */
+  pods: 'all' | readonly string[];
+  /** They may get the table ConfigMap: the table, its versions, diffs, preview and exports. */
+  table: boolean;
+  /** They may get pods/log in Kyverno's namespace: Kyverno's and the snapshot runs' logs. */
+  kyvernoLogs: boolean;
+  /** They are in the audit group: the audit log. */
+  audit: boolean;
+}
+
+/** Anyone, when nobody signs in (MEMDASH_AUTH=none): today's behaviour. */
+export const EVERYTHING: Rights = Object.freeze({ pods: 'all', table: true, kyvernoLogs: true, audit: true });
+
+export function seesNamespace(rights: Rights, namespace: string): boolean {
+  return rights.pods === 'all' || rights.pods.includes(namespace);
+}
+
+/** The items of the namespaces they may see: a list, a search, a count is of what they see. */
+export function visible<T>(rights: Rights, items: readonly T[], namespaceOf: (item: T) => string): T[] {
+  if (rights.pods === 'all') return [...items];
+  const seen = new Set(rights.pods);
+  return items.filter((item) => seen.has(namespaceOf(item)));
+}
+
+/**
+ * The key an answer is shared under: the same for everyone with the same rights, so a team opening one page still
+ * shares one answer, and never the same for two people who may see different things.
+ */
+export function rightsKey(rights: Rights): string {
+  const pods = rights.pods === 'all' ? '*' : [...rights.pods].sort().join(',');
+  return `${pods}|${rights.table ? 't' : ''}${rights.kyvernoLogs ? 'l' : ''}${rights.audit ? 'a' : ''}`;
+}
+
+/** A part's items cut to what they see (visible); a failed part stays as it is: its message names no item. */
+export function visiblePart<T>(rights: Rights, part: Part<readonly T[]>, namespaceOf: (item: T) => string): Part<T[]> {
+  return part.ok ? { ok: true, value: visible(rights, part.value, namespaceOf) } : part;
+}

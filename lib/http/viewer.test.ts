@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { encodeHeader, RIGHTS_HEADER } from '@/lib/auth/viewer';
+import { EVERYTHING, type Rights } from '@/lib/domain/rights';
+
+const shop: Rights = { pods: ['shop'], table: false, kyvernoLogs: false, audit: false };
+const saved = { ...process.env };
+
+// The settings are parsed once per process: each mode gets a fresh module graph with its environment.
+async function viewerWith(env: Record<string, string>) {
+  vi.resetModules();
+  process.env = { ...saved, ...env };
+  return import('./viewer');
+}
+
+const withRights = (rights: Rights) => new Headers({ [RIGHTS_HEADER]: encodeHeader(rights) });
+
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+describe('rightsOfAsker', () => {
+  it('reads the rights the gate set, in every mode', async () => {
+    const none = await viewerWith({ MEMDASH_AUTH: 'none' });
+    expect(none.rightsOfAsker(withRights(shop))).toEqual(shop);
+    const proxy = await viewerWith({ MEMDASH_AUTH: 'proxy', MEMDASH_PROXY_SECRET: 'a-secret-of-sixteen-chars' });
+    expect(proxy.rightsOfAsker(withRights(shop))).toEqual(shop);
+  });
+
+  it('gives everything without the header only when nobody signs in, and refuses otherwise', async () => {
+    const none = await viewerWith({ MEMDASH_AUTH: 'none' });
+    expect(none.rightsOfAsker(new Headers())).toEqual(EVERYTHING);
+    const proxy = await viewerWith({ MEMDASH_AUTH: 'proxy', MEMDASH_PROXY_SECRET: 'a-secret-of-sixteen-chars' });
+    expect(() => proxy.rightsOfAsker(new Headers())).toThrow(expect.objectContaining({ code: 'unauthorized' }));
+    expect(() => proxy.rightsOfAsker(new Headers({ [RIGHTS_HEADER]: 'forged' }))).toThrow(
+      expect.objectContaining({ code: 'unauthorized' }),
+    );
+  });
+});
+
+describe('the checks', () => {
+  it('answer a namespace they may not list pods in as not found, in the words of one that is not there', async () => {
+    const { requireNamespace } = await viewerWith({});
+    expect(() => requireNamespace(shop, 'shop', 'No pod shop/web-1')).not.toThrow();
+    expect(() => requireNamespace(shop, 'payments', 'No pod payments/ledger-1')).toThrow(
+      expect.objectContaining({ code: 'not-found', message: 'No pod payments/ledger-1' }),
+    );
+    expect(() => requireNamespace(EVERYTHING, 'payments', 'No pod payments/ledger-1')).not.toThrow();
+  });
+
+  it('refuse the table, the logs and the audit with 403 naming what they lack', async () => {
+    const { requireAudit, requireKyvernoLogs, requireTable } = await viewerWith({ MEMDASH_AUDIT_GROUP: 'memdash-auditors' });
+    expect(() => requireTable(shop)).toThrow(
+      expect.objectContaining({
+        code: 'forbidden',
+        message: expect.stringContaining('You may not get configmap memory-requests in kyverno-prd'),
+      }),
+    );
+    expect(() => requireKyvernoLogs(shop)).toThrow(
+      expect.objectContaining({ code: 'forbidden', message: expect.stringContaining('You may not get pods/log in kyverno-prd') }),
+    );
+    expect(() => requireAudit(shop)).toThrow(
+      expect.objectContaining({ code: 'forbidden', message: expect.stringContaining('memdash-auditors') }),
+    );
+    for (const check of [requireAudit, requireKyvernoLogs, requireTable]) expect(() => check(EVERYTHING)).not.toThrow();
+  });
+});

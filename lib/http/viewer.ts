@@ -1,0 +1,80 @@
+// The one way routes and pages learn what the person asking may read: the rights the sign-in gate put in the request
+// (lib/auth/gate.ts), and the checks that refuse an answer they may not have. The caches and the answers made from
+// them stay shared; each answer is cut here, or by lib/domain/rights.ts, to the person it goes to.
+import { settings } from '@/lib/config';
+import { RIGHTS_HEADER, rightsFromHeader } from '@/lib/auth/viewer';
+import { partFailed, type Part } from '@/lib/domain/part';
+import { EVERYTHING, seesNamespace, type Rights } from '@/lib/domain/rights';
+import { AppError } from './errors';
+
+/**
+ * The asker's rights from a request's headers. Without the gate's header: everything when nobody signs in
+ * (MEMDASH_AUTH=none: route handlers called directly, `next dev` before the hook), else a refusal, never a guess.
+ */
+export function rightsOfAsker(headers: Pick<Headers, 'get'>): Rights {
+  const rights = rightsFromHeader(headers.get(RIGHTS_HEADER));
+  if (rights) return rights;
+  if (settings().auth === 'none') return EVERYTHING;
+  throw new AppError('unauthorized', 'Sign in first: this request did not pass memdash’s sign-in');
+}
+
+/** The rights of the person a server component renders for (its request's headers). */
+export async function rightsOfPage(): Promise<Rights> {
+  const { headers } = await import('next/headers');
+  return rightsOfAsker(await headers());
+}
+
+/**
+ * A pod or workload in a namespace they may not list pods in is answered as one that does not exist: the same 404,
+ * so that asking never tells whether it is there. `notFound` is the message of one that is not there.
+ */
+export function requireNamespace(rights: Rights, namespace: string, notFound: string): void {
+  if (!seesNamespace(rights, namespace)) throw new AppError('not-found', notFound);
+}
+
+/** The table, its versions, diffs, preview and exports: for those who may get the table ConfigMap. */
+export function requireTable(rights: Rights): void {
+  const s = settings();
+  if (!rights.table)
+    throw new AppError(
+      'forbidden',
+      `You may not get configmap ${s.tableConfigMap} in ${s.kyvernoNamespace}: the table and its history are withheld`,
+    );
+}
+
+/** Kyverno's logs and the snapshot runs' (their Jobs run in Kyverno's namespace): for those who may get pods/log there. */
+export function requireKyvernoLogs(rights: Rights): void {
+  if (!rights.kyvernoLogs)
+    throw new AppError(
+      'forbidden',
+      `You may not get pods/log in ${settings().kyvernoNamespace}: Kyverno's and the snapshot runs' logs are withheld`,
+    );
+}
+
+/** The audit log: for members of the configured audit group (MEMDASH_AUDIT_GROUP). */
+export function requireAudit(rights: Rights): void {
+  if (rights.audit) return;
+  const group = settings().auditGroup;
+  throw new AppError(
+    'forbidden',
+    group
+      ? `The audit log is for members of group ${group}, and you are not one`
+      : 'The audit log is for the audit group, and none is set (MEMDASH_AUDIT_GROUP)',
+  );
+}
+
+/** A panel of a page everyone signed in reads, withheld when `check` refuses: its place says why, the rest stands. */
+export function withheld<T>(part: Part<T>, check: () => void): Part<T> {
+  try {
+    check();
+    return part;
+  } catch (err) {
+    if (err instanceof AppError) return partFailed(err.code, err.message);
+    throw err;
+  }
+}
+
+/** A panel of pods of one namespace (Kyverno's own): for those who may list pods there. */
+export function requirePodsIn(rights: Rights, namespace: string): void {
+  if (!seesNamespace(rights, namespace)) throw new AppError('forbidden', `You may not list pods in ${namespace}: its pods are withheld`);
+}

@@ -1,0 +1,58 @@
+import 'server-only';
+import type { V1ResourceAttributes } from '@kubernetes/client-node';
+import { settings } from '@/lib/config';
+import type { Identity } from '@/lib/auth/session';
+import type { Rights } from '@/lib/domain/rights';
+import { sharedInFlight } from '@/lib/shared-in-flight';
+import type { KubeClients } from './client';
+
+// What a signed-in person may read, asked of the API server as SubjectAccessReviews for their user and groups with
+// memdash's own credential (its ServiceAccount may create those and nothing more of the kind). The answer is kept
+// for MEMDASH_RIGHTS_TTL_SECONDS per person, and asked once however many of their requests arrive meanwhile.
+
+type Ask = (attributes: V1ResourceAttributes) => Promise<boolean>;
+
+function askerFor(k: KubeClients, who: Identity): Ask {
+  return async (attributes) => {
+    const review = await k.authorization.createSubjectAccessReview({
+      body: {
+        apiVersion: 'authorization.k8s.io/v1',
+        kind: 'SubjectAccessReview',
+        spec: { user: who.user, groups: who.groups, resourceAttributes: attributes },
+      },
+    });
+    return review.status?.allowed === true && review.status.denied !== true;
+  };
+}
+
+/**
+ * Their rights: `list pods` everywhere, or else in each of `namespaces` (the ones memdash knows); `get` the table;
+ * `get pods/log` in Kyverno's namespace; the audit group from the settings.
+ */
+export async function askRights(k: KubeClients, who: Identity, namespaces: readonly string[]): Promise<Rights> {
+  const s = settings();
+  const ask = askerFor(k, who);
+  const [everywhere, table, kyvernoLogs] = await Promise.all([
+    ask({ verb: 'list', resource: 'pods' }),
+    ask({ verb: 'get', resource: 'configmaps', namespace: s.kyvernoNamespace, name: s.tableConfigMap }),
+    ask({ verb: 'get', resource: 'pods', subresource: 'log', namespace: s.kyvernoNamespace }),
+  ]);
+  const pods = everywhere ? 'all' : await namespacesAllowed(ask, namespaces);
+  return { pods, table, kyvernoLogs, audit: s.auditGroup !== undefined && who.groups.includes(s.auditGroup) };
+}
+
+async function namespacesAllowed(ask: Ask, namespaces: readonly string[]): Promise<string[]> {
+  const answers = await Promise.all(namespaces.map((namespace) => ask({ verb: 'list', resource: 'pods', namespace })));
+  return namespaces.filter((_, i) => answers[i]);
+}
+
+/** The person's key: the same user with other groups is asked again. */
+export function identityKey(who: Identity): string {
+  return JSON.stringify([who.user, [...who.groups].sort()]);
+}
+
+/** `askRights`, kept per person for the configured time; a failure is not kept. */
+export const rightsOf = sharedInFlight((_k: KubeClients, who: Identity, _namespaces: readonly string[]) => identityKey(who), askRights, {
+  forMs: settings().rightsTtlSeconds * 1000,
+  when: () => true,
+});
