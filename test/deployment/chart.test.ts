@@ -113,12 +113,17 @@ describe('helm lint and helm template', () => {
   it("sign-in's secrets come from a Secret, an Ingress without sign-in is refused, and the ClusterRole only asks", () => {
     const env = envOf(render({ 'auth.existingSecret': 'memdash-auth', 'settings.MEMDASH_AUTH': 'oidc' }));
     for (const variable of SECRET_SETTINGS)
-      expect(env.get(variable)).toEqual({ name: variable, valueFrom: { secretKeyRef: { name: 'memdash-auth', key: variable, optional: true } } });
+      expect(env.get(variable)).toEqual({
+        name: variable,
+        valueFrom: { secretKeyRef: { name: 'memdash-auth', key: variable, optional: true } },
+      });
     expect(env.has('MEMDASH_AUTH_NONE_ON_NETWORK')).toBe(false);
     expect(envOf(render()).get('MEMDASH_AUTH_NONE_ON_NETWORK')?.value).toBe('on');
     expect(() => render({ 'ingress.enabled': true })).toThrow(/ingress.enabled with settings.MEMDASH_AUTH none/);
     expect(() => render({ 'ingress.enabled': true, 'settings.MEMDASH_AUTH': 'proxy' })).not.toThrow();
-    const [role] = find(render(), 'ClusterRole') as unknown as Array<{ rules: Array<{ apiGroups: string[]; resources: string[]; verbs: string[] }> }>;
+    const [role] = find(render(), 'ClusterRole') as unknown as Array<{
+      rules: Array<{ apiGroups: string[]; resources: string[]; verbs: string[] }>;
+    }>;
     const asking = role!.rules.filter((r) => r.apiGroups.includes('authorization.k8s.io'));
     expect(asking).toEqual([{ apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] }]);
   });
