@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import type { HistoryDb } from './db';
+import type { AuditRefusalsTable } from './schema';
 import { storedTime } from './store';
 
 // Refusals before a credential come as fast as anyone sends them, each answered at once. Counting each with its own
@@ -15,14 +16,8 @@ export interface Refusal {
   at: string;
 }
 
-interface Row {
-  action: string;
-  reason: string;
-  hour: string;
-  count: number;
-  first_at: string;
-  last_at: string;
-}
+/** A row of audit_refusals as it will be written. */
+type Row = Omit<AuditRefusalsTable, 'id'>;
 
 interface Tally {
   rows: Map<string, Row>;

@@ -5,9 +5,10 @@ import { request as httpRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readState } from '../lib/state.ts';
+import { launchChromium } from './chromium.ts';
 import { startMemdash, type RunningMemdash } from '../../../test/security/server.ts';
 import { startOauth2Proxy, type RunningProxy } from './oauth2-proxy.ts';
 import { oidcSecrets } from './provider.ts';
@@ -32,10 +33,7 @@ beforeAll(async () => {
     MEMDASH_ALLOWED_HOSTS: '127.0.0.1',
   });
   proxy = await startOauth2Proxy(current, `http://127.0.0.1:${memdash.port}/`);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--ignore-certificate-errors'],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {

@@ -5,11 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, sealSession } from '@/lib/auth/session';
 import { pki } from '../lib/pki.ts';
 import { readState } from '../lib/state.ts';
+import { launchChromium } from './chromium.ts';
 import { startMemdash, type RunningMemdash } from '../../../test/security/server.ts';
 import { signInAs } from './code-flow.ts';
 import { issuerUrl, oidcSecrets } from './provider.ts';
@@ -35,11 +36,7 @@ beforeAll(async () => {
     MEMDASH_PUBLIC_URL: 'http://127.0.0.1:{port}',
     NODE_EXTRA_CA_CERTS: pki('ca.crt'),
   });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    // the provider's certificate is the harness's CA's, which this Chromium does not know
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--ignore-certificate-errors'],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
