@@ -71,22 +71,24 @@ function RunsTable({ list }: { list: SnapshotRunList }) {
         <HeadRow>
           <Th>Run</Th>
           <Th>Created</Th>
-          <Th>How</Th>
-          <Th>Tries</Th>
+          <Th className="hidden sm:table-cell">How</Th>
+          <Th className="hidden sm:table-cell">Tries</Th>
           <Th>Outcome</Th>
         </HeadRow>
       </thead>
       <tbody>
         {list.runs.map((r) => (
           <Row key={r.job} className="align-top" data-testid="snapshot-run-row">
-            <Td className="font-mono break-all">
+            {/* a phone has room for the name, when and outcome: how it started goes under the name */}
+            <Td className="min-w-36 font-mono [overflow-wrap:anywhere]">
               <Link href={`/snapshot/runs/${encodeURIComponent(r.job)}`}>{r.job}</Link>
+              <span className="block font-sans text-xs text-zinc-600 sm:hidden">{r.manual ? 'manual' : 'scheduled'}</span>
             </Td>
             <Td className="font-mono text-xs">
               <Time at={r.createdAt} />
             </Td>
-            <Td>{r.manual ? 'manual' : 'scheduled'}</Td>
-            <Td>{r.tries}</Td>
+            <Td className="hidden sm:table-cell">{r.manual ? 'manual' : 'scheduled'}</Td>
+            <Td className="hidden sm:table-cell">{r.tries}</Td>
             <Td data-outcome={r.result.kind}>
               {r.state === 'running' && r.result.kind === 'unknown' ? 'running' : outcomeText(r.result)}
               {r.result.kind === 'success' && r.result.gone > 0 && (
