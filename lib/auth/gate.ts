@@ -2,8 +2,9 @@ import 'server-only';
 import type { IncomingMessage } from 'node:http';
 import { settings } from '@/lib/config';
 import { EVERYTHING, type Rights } from '@/lib/domain/rights';
-import { readCaches } from '@/lib/k8s/caches';
-import { readClients } from '@/lib/k8s/client';
+import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { listNamespaceNames } from '@/lib/k8s/namespaces';
+import { sharedInFlight } from '@/lib/shared-in-flight';
 import { rightsOf } from '@/lib/k8s/rights';
 import { proxyIdentity, type ProxyTrust } from './proxy-identity';
 import { sessionCookie } from './cookies';
@@ -45,12 +46,15 @@ export async function gate(request: IncomingMessage): Promise<GateOutcome> {
     return { kind: 'refresh', returnTo: request.url ?? '/' };
   const who = s.auth === 'proxy' ? fromProxy(request) : session && identityOf(session);
   if (!who) return refused(request, path);
-  const namespaces = readCaches()
-    .namespaces.list()
-    .map((n) => n.metadata.name)
-    .filter((n): n is string => Boolean(n));
-  return pass(request, who, await rightsOf(readClients(), who, namespaces));
+  const k = readClients();
+  return pass(request, who, await rightsOf(k, who, await namespaceNames(k)));
 }
+
+/**
+ * The namespaces a person's rights are asked for, listed from the API server and kept for a few seconds. (Not the
+ * namespace cache: a gate that asked before it had synced would keep "no namespace" for the person's whole TTL.)
+ */
+const namespaceNames = sharedInFlight((_k: KubeClients) => 'all', listNamespaceNames, { forMs: 10_000, when: (names) => names.length > 0 });
 
 function pass(request: IncomingMessage, who: Identity | null, rights: Rights): GateOutcome {
   request.headers[RIGHTS_HEADER] = encodeHeader(rights);

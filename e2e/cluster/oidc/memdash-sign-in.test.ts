@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, sealSession } from '@/lib/auth/session';
 import { pki } from '../lib/pki.ts';
 import { readState } from '../lib/state.ts';
+import { kubectl } from '../../../test/integration/cluster.ts';
 import { launchChromium } from './chromium.ts';
 import { startMemdash, type RunningMemdash } from '../../../test/security/server.ts';
 import { signInAs } from './code-flow.ts';
@@ -72,7 +73,24 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     const api = await page.request.get(`${base()}/api/pods`);
     expect(api.status()).toBe(200);
+    // what the gate asked the cluster for them: the pods of shop, and nothing of any other namespace
+    const listed = (await api.json()) as { pods: Array<{ namespace: string }>; total: number };
+    const shop = kubectl(['get', 'pods', '-n', 'shop', '-o', 'name'], 'admin').split('\n').filter(Boolean);
+    expect(listed.total).toBe(shop.length);
+    expect(new Set(listed.pods.map((p) => p.namespace))).toEqual(new Set(['shop']));
     await context.close();
+  });
+
+  it('shows platform-reader every namespace and no-rights none, as their RoleBindings say', async () => {
+    const seen = async (account: 'platform-reader' | 'no-rights') => {
+      const { context, page } = await signedInPage(account);
+      const listed = (await (await page.request.get(`${base()}/api/pods?limit=200`)).json()) as { pods: Array<{ namespace: string }> };
+      await context.close();
+      return new Set(listed.pods.map((p) => p.namespace));
+    };
+    const everywhere = new Set(kubectl(['get', 'pods', '-A', '-o', 'jsonpath={.items[*].metadata.namespace}'], 'admin').split(' '));
+    expect([...(await seen('platform-reader'))].sort()).toEqual([...everywhere].sort());
+    expect(await seen('no-rights')).toEqual(new Set());
   });
 
   it('refuses a session sealed with another key, and ignores gate headers a client sends', async () => {
