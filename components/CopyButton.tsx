@@ -18,7 +18,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     <button
       type="button"
       onClick={copy}
-      className="min-h-6 min-w-6 shrink-0 rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-100"
+      className="min-h-6 min-w-6 shrink-0 touch:min-h-11 touch:min-w-11 rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-100"
       aria-label={`${label}: ${text.slice(0, 60)}`}
     >
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}

@@ -1,7 +1,7 @@
 'use client';
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMemory, memoryAxis, memoryTick, formatTime, readableTime, timeTick, timeTicks, type RowWrite } from '@/lib/domain';
+import { formatMemory, memoryAxis, memoryTick, readableTime, timeTick, timeTicks, type RowWrite } from '@/lib/domain';
 import { useTimeZone } from './TimeZone';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import { highestOf, type Series } from './chart-series';
@@ -110,7 +110,7 @@ export default function MemoryChart({
               strokeWidth={writes.width}
               strokeDasharray={writes.dash}
               label={(props: { viewBox?: { x?: number; y?: number } }) => (
-                <WriteLabel write={w} x={props.viewBox?.x} y={props.viewBox?.y} />
+                <WriteLabel write={w} zone={zone} x={props.viewBox?.x} y={props.viewBox?.y} />
               )}
             />
           ))}
@@ -120,12 +120,12 @@ export default function MemoryChart({
 }
 
 /** A write's mark, along its line from the top: the version and the row it wrote (its time on hover). */
-function WriteLabel({ write, x = 0, y = 0 }: { write: RowWrite; x?: number; y?: number }) {
+function WriteLabel({ write, zone, x = 0, y = 0 }: { write: RowWrite; zone: string; x?: number; y?: number }) {
   const at = new Date(write.t * 1000);
   const text = `v${write.version} ${write.value ?? 'no row'}`;
   return (
     <g data-testid="chart-write" data-version={write.version} data-at={at.toISOString()} data-value={write.value ?? ''}>
-      <title>{`Version ${write.version}, in force from ${formatTime(at)}: ${write.value ?? 'no row'}`}</title>
+      <title>{`Version ${write.version}, in force from ${readableTime(at, zone)}: ${write.value ?? 'no row'}`}</title>
       <text x={x + 3} y={y + 4} transform={`rotate(90 ${x + 3} ${y + 4})`} fontSize={11} fill="var(--chart-write)">
         {text}
       </text>

@@ -74,7 +74,7 @@ test('an imported saved table becomes a version, and the diff against today expo
   await action.useToken(tokenOf('operator'));
   await action.expectMay(/may patch configmaps memory-requests in kyverno-prd/);
   await action.button(/^Import$/).click();
-  await expect(page.getByTestId('import-message')).toContainText('dated 2026-11-01T00:00:00Z');
+  await expect(page.getByTestId('import-message')).toContainText('dated 2026-11-01 00:00:00 UTC');
   // the store outlives a run (and other tests import tables too): find this import by its file, not its place; it is
   // listed with the imports, apart from the recorded versions
   const imported = page

@@ -153,7 +153,8 @@ test('too-few-rows: refused as a refusal; the override saves, downloads, removes
   await page.waitForURL(/\/snapshot\/runs\/memory-snapshot-/);
   followed(page);
   expect(await runResult(page, 240_000)).toBe('success');
-  await expect(page.getByTestId('lost-rows')).toContainText(/workloads? lost (its|their) row/, { timeout: 30_000 });
+  // The run read the table the override had emptied: its page shows the change it wrote (issue 32), so the rows the
+  // override removed are not "lost" by the run. What the run wrote is checked against the cluster below.
   const written = tableData();
   expect(Object.keys(written).length * 2).toBeLessThan(Object.keys(original).length);
   await shoot(page, info.outputPath('override-run.png'));
