@@ -158,12 +158,14 @@ describe('helm lint and helm template', () => {
     expect(rule!.spec).toEqual(parseYaml(readFileSync(join(CHART, 'alerts/memdash.rules.yaml'), 'utf8')));
   });
 
-  it('the read ClusterRole only reads, and lists and watches every kind the caches follow', () => {
+  it('the read ClusterRole only reads (and asks access reviews), and lists and watches every kind the caches follow', () => {
     const objects = render();
     const rules = find(objects, 'ClusterRole', `${RELEASE}-read`).flatMap(
       (r) => r.rules as Array<{ apiGroups: string[]; resources: string[]; verbs: string[] }>,
     );
-    expect(rules.flatMap((r) => r.verbs).filter((v) => !['get', 'list', 'watch'].includes(v))).toEqual([]);
+    // the one verb that is not a read: asking what a signed-in person may read, which grants nothing itself
+    const notReads = rules.filter((r) => r.verbs.some((v) => !['get', 'list', 'watch'].includes(v)));
+    expect(notReads).toEqual([{ apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] }]);
     const verbsOn = (group: string, resource: string) =>
       rules.filter((r) => r.apiGroups.includes(group) && r.resources.includes(resource)).flatMap((r) => r.verbs);
     // the kinds lib/k8s/caches.ts lists and watches cluster-wide (written out here, not read from the code under test)
