@@ -8,6 +8,7 @@ const TITLES: Record<ErrorCode, string> = {
   'bad-request': 'Bad request',
   unauthorized: "The cluster does not accept memdash's credential",
   forbidden: 'The cluster refused',
+  withheld: 'Not yours to read',
   'not-found': 'Not found',
   'method-not-allowed': 'Method not allowed',
   'too-large': 'Too large',
@@ -29,6 +30,9 @@ const HINTS: Partial<Record<ErrorCode, string>> = {
     'If kubectl cannot reach the API server either, see the runbook: pods may not be created, or the apiserver VIP is down.',
   forbidden: "This is the cluster's RBAC answering for memdash's read credential; memdash shows it as it came.",
   unauthorized: 'The read credential is expired or revoked: renew the kubeconfig memdash runs with.',
+  withheld:
+    'You are signed in; what the cluster lets you read (its RBAC, asked for you) does not include this. Ask for a ' +
+    'RoleBinding, or sign in as someone who may read it.',
 };
 
 /** A failed read shown as what it is, with the cluster's own words, never as a blank page. */

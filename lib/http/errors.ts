@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'bad-request'
   | 'unauthorized' // the cluster did not accept the credential
   | 'forbidden' // the cluster's RBAC refused; the message is the cluster's own
+  | 'withheld' // sign-in: the signed-in person's rights (their RBAC) do not reach this answer
   | 'not-found'
   | 'method-not-allowed'
   | 'too-large'
@@ -26,6 +27,7 @@ const STATUS: Record<ErrorCode, number> = {
   'bad-request': 400,
   unauthorized: 401,
   forbidden: 403,
+  withheld: 403,
   'not-found': 404,
   'method-not-allowed': 405,
   'too-large': 413,

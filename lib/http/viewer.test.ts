@@ -51,15 +51,15 @@ describe('the checks', () => {
     const { requireAudit, requireKyvernoLogs, requireTable } = await viewerWith({ MEMDASH_AUDIT_GROUP: 'memdash-auditors' });
     expect(() => requireTable(shop)).toThrow(
       expect.objectContaining({
-        code: 'forbidden',
+        code: 'withheld',
         message: expect.stringContaining('You may not get configmap memory-requests in kyverno-prd'),
       }),
     );
     expect(() => requireKyvernoLogs(shop)).toThrow(
-      expect.objectContaining({ code: 'forbidden', message: expect.stringContaining('You may not get pods/log in kyverno-prd') }),
+      expect.objectContaining({ code: 'withheld', message: expect.stringContaining('You may not get pods/log in kyverno-prd') }),
     );
     expect(() => requireAudit(shop)).toThrow(
-      expect.objectContaining({ code: 'forbidden', message: expect.stringContaining('memdash-auditors') }),
+      expect.objectContaining({ code: 'withheld', message: expect.stringContaining('memdash-auditors') }),
     );
     for (const check of [requireAudit, requireKyvernoLogs, requireTable]) expect(() => check(EVERYTHING)).not.toThrow();
   });

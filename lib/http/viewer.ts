@@ -37,7 +37,7 @@ export function requireTable(rights: Rights): void {
   const s = settings();
   if (!rights.table)
     throw new AppError(
-      'forbidden',
+      'withheld',
       `You may not get configmap ${s.tableConfigMap} in ${s.kyvernoNamespace}: the table and its history are withheld`,
     );
 }
@@ -46,7 +46,7 @@ export function requireTable(rights: Rights): void {
 export function requireKyvernoLogs(rights: Rights): void {
   if (!rights.kyvernoLogs)
     throw new AppError(
-      'forbidden',
+      'withheld',
       `You may not get pods/log in ${settings().kyvernoNamespace}: Kyverno's and the snapshot runs' logs are withheld`,
     );
 }
@@ -56,7 +56,7 @@ export function requireAudit(rights: Rights): void {
   if (rights.audit) return;
   const group = settings().auditGroup;
   throw new AppError(
-    'forbidden',
+    'withheld',
     group
       ? `The audit log is for members of group ${group}, and you are not one`
       : 'The audit log is for the audit group, and none is set (MEMDASH_AUDIT_GROUP)',
@@ -76,5 +76,5 @@ export function withheld<T>(part: Part<T>, check: () => void): Part<T> {
 
 /** A panel of pods of one namespace (Kyverno's own): for those who may list pods there. */
 export function requirePodsIn(rights: Rights, namespace: string): void {
-  if (!seesNamespace(rights, namespace)) throw new AppError('forbidden', `You may not list pods in ${namespace}: its pods are withheld`);
+  if (!seesNamespace(rights, namespace)) throw new AppError('withheld', `You may not list pods in ${namespace}: its pods are withheld`);
 }

@@ -140,8 +140,8 @@ describe('someone who may list pods in shop only', () => {
     const { status, body } = await answer(await webhook.GET(asked('/api/webhook', shopOnly)));
     expect(status).toBe(200);
     expect(body.state.ok).toBe(true);
-    expect(body.pods).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(body.snapshotRuns).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(body.pods).toMatchObject({ ok: false, error: { code: 'withheld' } });
+    expect(body.snapshotRuns).toMatchObject({ ok: false, error: { code: 'withheld' } });
     if (body.failedCreates.ok)
       expect(body.failedCreates.value.filter((g: { owner: { namespace: string } }) => g.owner.namespace !== 'shop')).toEqual([]);
     const everyone = await answer(await webhook.GET(asked('/api/webhook', EVERYTHING)));
