@@ -34,6 +34,7 @@ beforeAll(async () => {
     MEMDASH_OIDC_CLIENT_SECRET: oidcSecrets().clients.memdash,
     MEMDASH_OIDC_SCOPES: 'openid profile email groups offline_access',
     MEMDASH_SESSION_KEY: key.toString('base64'),
+    MEMDASH_AUDIT_GROUP: 'platform',
     MEMDASH_PUBLIC_URL: 'http://127.0.0.1:{port}',
     NODE_EXTRA_CA_CERTS: pki('ca.crt'),
   });
@@ -125,6 +126,18 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     // the provider rotates refresh tokens: the old cookie's one is spent
     const spent = await fetch(`${base()}/auth/refresh?next=%2Fpods`, { headers: { cookie }, redirect: 'manual' });
     expect([spent.status, spent.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fpods']);
+  });
+
+  it("names the signed-in person in a write's audit record, beside the credential's identity", async () => {
+    const { context, page } = await signedInPage('platform-reader');
+    // the probe: the one step that runs without a write credential (a server-side dry run), so it writes nothing
+    const probe = await page.request.post(`${base()}/api/break-glass/probe`, { headers: { origin: base() }, data: {} });
+    expect(probe.status()).toBe(200);
+    const audit = (await (await page.request.get(`${base()}/api/audit?limit=1`)).json()) as {
+      records: Array<{ action: string; actor: string; signedIn?: string }>;
+    };
+    expect(audit.records[0]).toMatchObject({ action: 'break-glass.probe', actor: '(no write credential)', signedIn: 'platform-reader' });
+    await context.close();
   });
 
   it('ends the session at sign-out', async () => {
