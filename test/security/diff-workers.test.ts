@@ -114,12 +114,12 @@ describe('diffs of large tables', () => {
     }
     await Promise.all(gone);
     const after = await settled(near(start), 30_000);
-    const { slowestMs, failures } = await health.stop();
-    const figures = `threads ${start.threads} → ${after.threads}, RSS ${mb(start)} → ${mb(after)} MB, /healthz at worst ${Math.round(slowestMs)} ms`;
+    const { slowestMs, asked, failures } = await health.stop();
+    const figures = `threads ${start.threads} → ${after.threads}, RSS ${mb(start)} → ${mb(after)} MB, /healthz at worst ${Math.round(slowestMs)} ms of ${asked}`;
     expect(after.threads - start.threads, figures).toBeLessThanOrEqual(2);
     expect(after.rssMb - start.rssMb, figures).toBeLessThanOrEqual(50);
     expect(failures, figures).toEqual([]);
-    // the 100 ms target is a benchmark's to hold on an idle machine; here /healthz must keep answering
+    // /healthz must keep answering; the 100 ms target is a figure to read, seen from a process of its own
     console.log(`diff workers: ${figures}`);
     expect(slowestMs, figures).toBeLessThan(2000);
   }, 180_000);

@@ -75,13 +75,13 @@ it('60 aborted diffs, 40 aborted previews and 1,000 refused writes leave no thre
   expect(new Set(statuses)).toEqual(new Set([401]));
 
   const after = await settledWithin(pid, { threads: start.threads + 2, rssMb: start.rssMb + 50 }, 60_000);
-  const { slowestMs, failures } = await health.stop();
-  const figures = `threads ${start.threads} → ${after.threads}, RSS ${Math.round(start.rssMb)} → ${Math.round(after.rssMb)} MB, /healthz at worst ${Math.round(slowestMs)} ms`;
+  const { slowestMs, asked, failures } = await health.stop();
+  const figures = `threads ${start.threads} → ${after.threads}, RSS ${Math.round(start.rssMb)} → ${Math.round(after.rssMb)} MB, /healthz at worst ${Math.round(slowestMs)} ms of ${asked}`;
   console.log(`resources: ${figures}`);
   expect(after.threads - start.threads, figures).toBeLessThanOrEqual(2);
   expect(after.rssMb - start.rssMb, figures).toBeLessThanOrEqual(50);
   expect(failures, figures).toEqual([]);
-  // Every /healthz asked meanwhile answered. One that arrives behind a burst of 50 refused writes waits for them; the
-  // 100 ms target is a benchmark's to hold on an idle machine, the figure is printed above.
+  // Every /healthz asked meanwhile answered, as seen from a process of its own (the kubelet's view). The 100 ms target
+  // is a figure to read above, not a time to race: a loaded machine's scheduler is not the server's doing.
   expect(slowestMs, figures).toBeLessThan(2000);
 }, 240_000);

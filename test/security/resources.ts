@@ -1,7 +1,9 @@
 // What a server process holds, read from /proc as the kernel counts it (not from the server's own metrics), and how
 // fast it answers /healthz meanwhile: for the tests of what abandoned requests leave behind.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { request as httpRequest, type ClientRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
 
 export interface Held {
   threads: number;
@@ -75,39 +77,26 @@ function readlinkOrEmpty(path: string): string {
   }
 }
 
-/** Asks /healthz every `everyMs` until stopped; `stop()` gives the slowest answer's time and the failures. */
-export function watchHealth(port: number, everyMs = 50): { stop: () => Promise<{ slowestMs: number; failures: string[] }> } {
-  let slowestMs = 0;
-  const failures: string[] = [];
-  let running = true;
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const started = performance.now();
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/healthz', headers: { host: `127.0.0.1:${port}` } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          slowestMs = Math.max(slowestMs, performance.now() - started);
-          if (res.statusCode !== 200) failures.push(`status ${res.statusCode}`);
-          resolve();
-        });
-      });
-      req.on('error', (err) => (failures.push(err.message), resolve()));
-      req.end();
-    });
-  const loop = (async () => {
-    while (running) {
-      await once();
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  })();
+/**
+ * Asks /healthz every `everyMs` until stopped, from a process of its own (health-watcher.ts); `stop()` gives the
+ * slowest answer's time, how many were asked and the failures.
+ */
+export function watchHealth(port: number, everyMs = 50): { stop: () => Promise<{ slowestMs: number; asked: number; failures: string[] }> } {
+  const watcher = spawn(process.execPath, [WATCHER, String(port), String(everyMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  watcher.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const ended = new Promise<number | null>((resolve) => watcher.on('close', resolve));
   return {
     stop: async () => {
-      running = false;
-      await loop;
-      return { slowestMs, failures };
+      watcher.stdin.end();
+      const code = await ended;
+      if (code !== 0) throw new Error(`the /healthz watcher ended with ${code}: ${out.slice(0, 200)}`);
+      return JSON.parse(out) as { slowestMs: number; asked: number; failures: string[] };
     },
   };
 }
+
+const WATCHER = fileURLToPath(new URL('./health-watcher.ts', import.meta.url));
 
 /**
  * Two recorded versions of `rows` rows each with every row changed between them, stored straight into the history
