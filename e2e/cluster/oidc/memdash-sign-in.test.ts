@@ -2,19 +2,16 @@
 // real login form: without a session every page goes to sign-in and every API answers 401; signed in, pages and
 // APIs answer; a cookie sealed with another key, or forged gate headers, change nothing; sign-out ends it.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, sealSession } from '@/lib/auth/session';
-import { pki } from '../lib/pki.ts';
 import { readState } from '../lib/state.ts';
 import { kubectl } from '../../../test/integration/cluster.ts';
 import { launchChromium } from './chromium.ts';
-import { startMemdash, type RunningMemdash } from '../../../test/security/server.ts';
+import type { RunningMemdash } from '../../../test/security/server.ts';
 import { signInAs } from './code-flow.ts';
-import { issuerUrl, oidcSecrets } from './provider.ts';
+import { signedInPage as signedIn, startOidcMemdash } from './memdash-oidc.ts';
+import type { Account } from './provider.ts';
 
 const key = randomBytes(32);
 let memdash: RunningMemdash;
@@ -22,22 +19,7 @@ let browser: Browser;
 const base = () => `http://127.0.0.1:${memdash.port}`;
 
 beforeAll(async () => {
-  const current = readState();
-  if (!current?.oidc)
-    throw new Error('precondition failed: the local cluster runs without our OpenID Provider (npm run cluster:up -- --oidc)');
-  const dir = mkdtempSync(join(tmpdir(), 'memdash-sign-in-'));
-  memdash = await startMemdash({
-    MEMDASH_HISTORY_PATH: join(dir, 'history.sqlite'),
-    MEMDASH_AUTH: 'oidc',
-    MEMDASH_OIDC_ISSUER: issuerUrl(current),
-    MEMDASH_OIDC_CLIENT_ID: 'memdash',
-    MEMDASH_OIDC_CLIENT_SECRET: oidcSecrets().clients.memdash,
-    MEMDASH_OIDC_SCOPES: 'openid profile email groups offline_access',
-    MEMDASH_SESSION_KEY: key.toString('base64'),
-    MEMDASH_AUDIT_GROUP: 'platform',
-    MEMDASH_PUBLIC_URL: 'http://127.0.0.1:{port}',
-    NODE_EXTRA_CA_CERTS: pki('ca.crt'),
-  });
+  memdash = await startOidcMemdash(key);
   browser = await launchChromium();
 }, 180_000);
 
@@ -46,17 +28,7 @@ afterAll(async () => {
   await memdash?.stop();
 });
 
-async function signedInPage(account: 'shop-reader' | 'platform-reader' | 'no-rights', path = '/pods') {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${base()}${path}`);
-  await page.waitForURL(/127\.0\.0\.1:\d+\/login/);
-  await page.getByLabel(/user/i).fill(account);
-  await page.getByLabel(/password/i).fill(oidcSecrets().passwords[account]);
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
-  await page.waitForURL(`${base()}${path}`);
-  return { context, page };
-}
+const signedInPage = (account: Account) => signedIn(browser, base(), account);
 
 describe('memdash with MEMDASH_AUTH=oidc', () => {
   it('sends a page without a session to sign in and answers an API 401', async () => {
