@@ -1,6 +1,7 @@
 // memdash's own sign-in (MEMDASH_AUTH=oidc) against our OpenID Provider, in Debian's Chromium through the provider's
 // real login form: without a session every page goes to sign-in and every API answers 401; signed in, pages and
-// APIs answer; a cookie sealed with another key, or forged gate headers, change nothing; sign-out ends it.
+// APIs answer; a cookie sealed with another key, or forged gate headers, change nothing; a session alone does not
+// write (MEMDASH_WRITE_AS_USER off: memdash-write-as-user.test.ts has it on); sign-out ends it.
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ let browser: Browser;
 const base = () => `http://127.0.0.1:${memdash.port}`;
 
 beforeAll(async () => {
-  memdash = await startOidcMemdash(key);
+  memdash = await startOidcMemdash(key); // MEMDASH_WRITE_AS_USER off, as by default
   browser = await launchChromium();
 }, 180_000);
 
@@ -109,6 +110,16 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
       records: Array<{ action: string; actor: string; signedIn?: string }>;
     };
     expect(audit.records[0]).toMatchObject({ action: 'break-glass.probe', actor: '(no write credential)', signedIn: 'platform-reader' });
+    await context.close();
+  });
+
+  it('refuses a write with only a session (MEMDASH_WRITE_AS_USER off), even from someone whose own token may do it', async () => {
+    const { context, page } = await signedInPage('platform-operator');
+    const run = await page.request.post(`${base()}/api/snapshot/runs`, { headers: { origin: base() }, data: {} });
+    expect(run.status()).toBe(401);
+    expect(((await run.json()) as { error: { message: string } }).error.message).toMatch(/^No write credential: paste a token/);
+    // nor does memdash keep the ID token for it
+    expect((await context.cookies(base())).some((c) => c.name === 'memdash-write')).toBe(false);
     await context.close();
   });
 
