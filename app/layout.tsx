@@ -28,7 +28,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="sr-only rounded bg-white px-2 py-1 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50">
           Skip to content
         </a>
-        <Providers>
+        {/* the same for everyone: whether this person may is /api/access's answer, never part of a shared page */}
+        <Providers sessionWrites={settings().auth === 'oidc' && settings().writeAsUser === 'on'}>
           <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-zinc-300 bg-white px-4 py-2">
             <Link href="/" className="font-semibold text-zinc-900">
               memdash

@@ -5,8 +5,11 @@ import { useState, type ReactNode } from 'react';
 import { shouldRetry } from '@/lib/query';
 import { WriteCredentialProvider } from './write/WriteCredentialProvider';
 
-/** One QueryClient per browser tab, with memdash's retry rule (never retry 4xx, 401/403 included), and the tab's write credential. */
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * One QueryClient per browser tab, with memdash's retry rule (never retry 4xx, 401/403 included), and the tab's write
+ * credential; `sessionWrites`: a signed-in person may write as themselves (MEMDASH_WRITE_AS_USER=on).
+ */
+export function Providers({ children, sessionWrites }: { children: ReactNode; sessionWrites: boolean }) {
   const [client] = useState(
     () =>
       new QueryClient({
@@ -15,7 +18,7 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={client}>
-      <WriteCredentialProvider>{children}</WriteCredentialProvider>
+      <WriteCredentialProvider sessionWrites={sessionWrites}>{children}</WriteCredentialProvider>
     </QueryClientProvider>
   );
 }

@@ -4,5 +4,7 @@ import type { AccessAnswer } from '@/lib/domain/access';
 export interface AccessResult {
   /** The SelfSubjectReview's user name, or "unknown". */
   actor: string;
+  /** The credential asked about: the one pasted in the tab, or the signed-in person's own (MEMDASH_WRITE_AS_USER). */
+  credential: 'pasted' | 'session';
   answers: AccessAnswer[];
 }

@@ -201,6 +201,9 @@ const SETTINGS = {
       .optional(),
   ],
   sessionHours: ['MEMDASH_SESSION_HOURS', positiveInt.max(168, 'at most 168 (a week)').default(12)],
+  // oidc: a signed-in person who pastes nothing writes with their own ID token, as the API server takes it (its
+  // RBAC decides). Off: every write takes the operator's write credential (prd-write), signed in or not.
+  writeAsUser: ['MEMDASH_WRITE_AS_USER', z.enum(['on', 'off'], { error: 'must be on or off' }).default('off')],
   // proxy: the identity headers count only on a request that carries this secret in MEMDASH_PROXY_SECRET_HEADER, or
   // that comes from one of MEMDASH_PROXY_ADDRESSES; from anyone else they are ignored.
   proxySecret: ['MEMDASH_PROXY_SECRET', z.string().trim().min(16, 'must be at least 16 characters').optional()],

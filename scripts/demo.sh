@@ -30,6 +30,7 @@ if [ "$auth" = oidc ]; then
   export MEMDASH_OIDC_SCOPES='openid profile email groups offline_access' MEMDASH_AUDIT_GROUP=platform
   export NODE_EXTRA_CA_CERTS="$PWD/.cluster/pki/ca.crt"
   echo "sign in as shop-reader (reads shop), platform-reader (reads everything, and the audit) or no-rights;"
+  echo "platform-operator writes as prd-write may, with its own ID token, when MEMDASH_WRITE_AS_USER=on is set;"
   echo "their passwords: jq .passwords .cluster/oidc/secrets.json (the provider's certificate is the local CA's)"
 fi
 echo "memdash on http://127.0.0.1:$port (Ctrl-C stops it; npm run cluster:down stops the cluster)"

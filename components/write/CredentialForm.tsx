@@ -1,7 +1,8 @@
 'use client';
 
 // Where the operator gives the write credential: a token pasted, or a kubeconfig file chosen. Shown inside every
-// GuardedAction while the tab holds none; once given, says who it acts as and offers to forget it.
+// GuardedAction while the tab holds none; once given, says who it acts as and offers to forget it. With
+// MEMDASH_WRITE_AS_USER, it also says which identity writes while nothing is pasted: the person's own, or why not.
 // Usage: <CredentialForm /> (needs WriteCredentialProvider above it, which Providers sets up).
 
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import { useWriteCredential } from './WriteCredentialProvider';
 const NO_CHECKS: never[] = [];
 
 export function CredentialForm() {
-  const { credential, describe, setCredential, forget } = useWriteCredential();
+  const { credential, describe, sessionWrites, setCredential, forget } = useWriteCredential();
   const whoami = useAccess(NO_CHECKS);
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -53,9 +54,10 @@ export function CredentialForm() {
         setProblem(null);
       }}
     >
+      {sessionWrites && <AsYou actor={whoami.data?.actor} problem={whoami.error?.message} />}
       <p>
-        memdash writes only with a credential you give it for this tab (the runbook&apos;s <span className="font-mono">prd-write</span>). It
-        stays in this tab&apos;s memory: reloading forgets it.
+        {sessionWrites ? 'Or write with' : 'memdash writes only with'} a credential you give it for this tab (the runbook&apos;s{' '}
+        <span className="font-mono">prd-write</span>). It stays in this tab&apos;s memory: reloading forgets it.
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-1">
@@ -87,5 +89,26 @@ export function CredentialForm() {
       </div>
       {problem && <p className="text-red-800">{problem}</p>}
     </form>
+  );
+}
+
+/** Who writes while nothing is pasted: the signed-in person, as the cluster names their ID token, or why they cannot. */
+function AsYou({ actor, problem }: { actor: string | undefined; problem: string | undefined }) {
+  if (problem)
+    return (
+      <p className="text-red-800" data-testid="write-as-you">
+        You cannot write as yourself now: {problem}
+      </p>
+    );
+  return (
+    <p data-testid="write-as-you">
+      {actor ? (
+        <>
+          Writing as you, <strong data-testid="actor">{actor}</strong> (your sign-in), unless you give a credential below.
+        </>
+      ) : (
+        'Asking the cluster who your sign-in is…'
+      )}
+    </p>
   );
 }

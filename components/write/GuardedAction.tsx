@@ -12,7 +12,8 @@
 //     run={(credential) => postWrite('/api/snapshot/runs', {}, credential)}
 //     result={(answer) => <Link href={`/snapshot/runs/${answer.job}`}>Follow it</Link>}
 //   />
-// It shows the exact target, the kubectl commands, the credential form until the tab holds one, who it acts as and
+// It shows the exact target, the kubectl commands, the credential form until the tab holds one (beside it, with
+// MEMDASH_WRITE_AS_USER, that the signed-in person writes as themselves until they paste one), who it acts as and
 // what the cluster says it may do (one line per check, before pressing), the typed confirmation, then the result or
 // the cluster's refusal as the cluster worded it.
 
@@ -38,7 +39,8 @@ export interface GuardedActionProps<T> {
   /** What pressing it would do, as far as memdash can tell before (the snapshot's preview): shown by the target. */
   outcome?: ReactNode;
   buttonLabel: string;
-  run: (credential: WriteCredential) => Promise<T>;
+  /** null: nothing pasted, and the signed-in person writes as themselves (MEMDASH_WRITE_AS_USER). */
+  run: (credential: WriteCredential | null) => Promise<T>;
   /** A step that only reads runs without a credential too (the tab's, when it holds one, names who asked). */
   runWithoutCredential?: () => Promise<T>;
   result?: (value: T) => ReactNode;
@@ -51,11 +53,13 @@ export interface GuardedActionProps<T> {
 }
 
 export function GuardedAction<T>(props: GuardedActionProps<T>) {
-  const { credential } = useWriteCredential();
+  const { credential, sessionWrites } = useWriteCredential();
   const [typed, setTyped] = useState('');
+  // a step that needs no credential runs without one when nothing is pasted, even for someone who may write as themselves
+  const withoutCredential = credential === null && props.runWithoutCredential !== undefined;
   const mutation = useMutation<T, AppError>({
     mutationFn: () =>
-      (credential ? props.run(credential) : props.runWithoutCredential!()).catch((err: unknown) => {
+      (withoutCredential ? props.runWithoutCredential!() : props.run(credential)).catch((err: unknown) => {
         // a dropped connection is not the cluster's answer: say so in the same shape
         throw err instanceof AppError
           ? err
@@ -65,7 +69,7 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
     retry: false,
   });
   const confirmed = !props.confirm || typed === props.confirm;
-  const ready = (credential !== null || props.runWithoutCredential !== undefined) && confirmed && !mutation.isPending && !props.unavailable;
+  const ready = (credential !== null || sessionWrites || withoutCredential) && confirmed && !mutation.isPending && !props.unavailable;
   return (
     <section className="space-y-2 rounded border border-zinc-300 bg-white p-3" data-testid={props.testId ?? 'guarded-action'}>
       <h2 className="text-base font-semibold">{props.title}</h2>
@@ -83,14 +87,14 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
         </div>
       )}
       <CommandLines commands={props.commands} title={props.commandsTitle} />
-      {props.runWithoutCredential && !credential ? (
+      {withoutCredential ? (
         <p className="text-zinc-700" data-testid="no-credential-needed">
           Needs no write credential: it runs with memdash&apos;s read credential.
         </p>
       ) : (
         <CredentialForm />
       )}
-      {credential && <AccessLines checks={props.checks} />}
+      {(credential || (sessionWrites && !withoutCredential)) && <AccessLines checks={props.checks} />}
       {props.confirm && (
         <label className="flex flex-col gap-1 text-sm">
           <span>

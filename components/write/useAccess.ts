@@ -1,6 +1,7 @@
 'use client';
 
-// What the tab's write credential may do, asked of the cluster (SelfSubjectAccessReview) before a button is pressed.
+// What the tab's write credential (or, with MEMDASH_WRITE_AS_USER, the signed-in person's own) may do, asked of
+// the cluster (SelfSubjectAccessReview) before a button is pressed.
 // Usage: const access = useAccess([{ verb: 'create', group: 'batch', resource: 'jobs', namespace: 'kyverno-prd' }]);
 //   access.data?.actor, access.data?.answers[i].text ("may create jobs in kyverno-prd")
 
@@ -11,11 +12,12 @@ import { postWrite, queryKeys } from '@/lib/query';
 import { useWriteCredential } from './WriteCredentialProvider';
 
 export function useAccess(checks: readonly AccessCheck[]) {
-  const { credential, generation } = useWriteCredential();
+  const { credential, generation, sessionWrites } = useWriteCredential();
   return useQuery({
     queryKey: queryKeys.access(generation, JSON.stringify(checks)),
     queryFn: ({ signal }) => postWrite<AccessResult>('/api/access', { checks }, credential, signal),
-    enabled: credential !== null,
+    // nothing pasted: the answer is for the signed-in person's own ID token, or why they cannot write as themselves
+    enabled: credential !== null || sessionWrites,
     staleTime: 60_000,
   });
 }

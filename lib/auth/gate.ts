@@ -7,15 +7,16 @@ import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { sharedInFlight } from '@/lib/shared-in-flight';
 import { rightsOf } from '@/lib/k8s/rights';
 import { proxyIdentity, type ProxyTrust } from './proxy-identity';
-import { sessionCookie } from './cookies';
+import { sessionCookie, writeCookie } from './cookies';
 import { openSession, sessionKeyOf, type Identity, type Session } from './session';
-import { encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER } from './viewer';
+import { encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER, WRITE_TOKEN_HEADER } from './viewer';
 
 // The sign-in gate, run in the before-Next hook on every request: who is asking (a sealed session cookie in oidc, the
 // proxy's headers in proxy, nobody in none) and what they may read (lib/k8s/rights.ts). A request that passes goes on
 // to Next with the gate's two headers (lib/auth/viewer.ts) and without what it came with to prove it (the session
 // cookie, the proxy's headers and secret), so that what Next renders, and the key its answer is shared under,
-// depends on the person's rights and nothing else of theirs.
+// depends on the person's rights and nothing else of theirs. A POST (a write, or /api/access) with
+// MEMDASH_WRITE_AS_USER=on also carries the person's sealed ID token, for the write guard to write as them.
 
 export type GateOutcome =
   | { kind: 'pass' }
@@ -85,6 +86,7 @@ function refused(request: IncomingMessage, path: string): GateOutcome {
 function removeGateHeaders(request: IncomingMessage): void {
   delete request.headers[RIGHTS_HEADER];
   delete request.headers[IDENTITY_HEADER];
+  delete request.headers[WRITE_TOKEN_HEADER];
 }
 
 function proxyTrust(): ProxyTrust {
@@ -108,10 +110,19 @@ function fromProxy(request: IncomingMessage): Identity | null {
 
 async function fromSession(request: IncomingMessage): Promise<Session | null> {
   const s = settings();
-  const { value, rest } = takeCookie(request.headers.cookie, sessionCookie());
+  const session = takeCookieOut(request, sessionCookie());
+  const token = takeCookieOut(request, writeCookie());
+  const opened = await openSession(session, sessionKeyOf(s.sessionKey!), new Date());
+  if (opened && token && s.writeAsUser === 'on' && request.method === 'POST') request.headers[WRITE_TOKEN_HEADER] = token;
+  return opened;
+}
+
+/** One cookie's value, taken out of the request's Cookie header. */
+function takeCookieOut(request: IncomingMessage, name: string): string | undefined {
+  const { value, rest } = takeCookie(request.headers.cookie, name);
   if (rest === null) delete request.headers.cookie;
   else request.headers.cookie = rest;
-  return openSession(value, sessionKeyOf(s.sessionKey!), new Date());
+  return value;
 }
 
 /** One cookie's value, and the Cookie header without it (null when nothing is left). */

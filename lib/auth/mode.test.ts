@@ -24,6 +24,25 @@ describe('sign-in settings', () => {
     expect(authProblems({ ...none, auth: 'proxy', proxyAddresses: ['10.0.0.5'] })).toEqual([]);
   });
 
+  it('refuses MEMDASH_WRITE_AS_USER=on in any mode but oidc, naming the variable', () => {
+    const oidc: AuthSettings = {
+      ...none,
+      auth: 'oidc',
+      oidcIssuer: 'https://id.example',
+      oidcClientId: 'memdash',
+      publicUrl: 'https://memdash.example',
+      oidcClientSecret: 'secret',
+      sessionKey: 'key',
+    };
+    expect(authProblems({ ...oidc, writeAsUser: 'on' })).toEqual([]);
+    for (const mode of [none, { ...none, auth: 'proxy', proxyAddresses: ['10.0.0.5'] } satisfies AuthSettings]) {
+      expect(authProblems({ ...mode, writeAsUser: 'off' })).toEqual([]);
+      const problems = authProblems({ ...mode, writeAsUser: 'on' });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^MEMDASH_WRITE_AS_USER: on only with MEMDASH_AUTH=oidc/);
+    }
+  });
+
   it('knows loopback hosts as written, never by resolving them', () => {
     expect(['localhost', 'localhost:80', '127.0.0.1:3000', '127.1.2.3', '[::1]', '[::1]:3000'].every(isLoopbackHost)).toBe(true);
     expect(['127.0.0.1.example', 'localhost.example', '0x7f.1', '[::2]', '10.0.0.1', 'memdash'].some(isLoopbackHost)).toBe(false);

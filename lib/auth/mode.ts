@@ -12,6 +12,7 @@ export interface AuthSettings {
   oidcClientId?: string;
   oidcClientSecret?: string;
   sessionKey?: string;
+  writeAsUser?: 'on' | 'off';
   proxySecret?: string;
   proxyAddresses?: readonly string[];
 }
@@ -24,6 +25,15 @@ export function isLoopbackHost(hostPort: string): boolean {
 
 /** What stops these settings from starting, each naming the variables to set (never a value). */
 export function authProblems(s: AuthSettings): string[] {
+  // only memdash's own sign-in holds the person's ID token: a proxy's headers carry no credential
+  const writes =
+    s.writeAsUser === 'on' && s.auth !== 'oidc'
+      ? [`MEMDASH_WRITE_AS_USER: on only with MEMDASH_AUTH=oidc (memdash holds a person's ID token only when it signs them in); set it off`]
+      : [];
+  return [...writes, ...modeProblems(s)];
+}
+
+function modeProblems(s: AuthSettings): string[] {
   if (s.auth === 'oidc') {
     const missing = [
       ['MEMDASH_OIDC_ISSUER', s.oidcIssuer],

@@ -68,7 +68,7 @@ export async function finishSignIn(
   currentUrl: URL,
   pendingCookie: string | undefined,
   now: Date,
-): Promise<{ session: Session; returnTo: string }> {
+): Promise<{ session: Session; idToken: string; returnTo: string }> {
   const opened = await unseal(pendingCookie, key(), now, pending);
   if (!opened) throw new Error('the sign-in expired or was started in another browser: start it again');
   const p = opened.value;
@@ -80,15 +80,22 @@ export async function finishSignIn(
     expectedNonce: p.nonce,
     idTokenExpected: true,
   });
-  return { session: sessionOf(tokens, now), returnTo: p.returnTo };
+  // sessionOf throws on an answer without an ID token, so there is one past it
+  return { session: sessionOf(tokens, now), idToken: tokens.id_token!, returnTo: p.returnTo };
 }
 
-/** The session renewed with its refresh token, or null when the provider no longer renews it (sign in again). */
-export async function refreshSession(session: Session, now: Date): Promise<Session | null> {
+/**
+ * The session renewed with its refresh token, and the new ID token (for MEMDASH_WRITE_AS_USER); null when the
+ * provider no longer renews it (sign in again).
+ */
+export async function refreshSession(session: Session, now: Date): Promise<{ session: Session; idToken: string } | null> {
   if (!session.refreshToken) return null;
   try {
     const tokens = await client.refreshTokenGrant(await configuration(), session.refreshToken);
-    return { ...sessionOf(tokens, now), refreshToken: tokens.refresh_token ?? session.refreshToken };
+    return {
+      session: { ...sessionOf(tokens, now), refreshToken: tokens.refresh_token ?? session.refreshToken },
+      idToken: tokens.id_token!,
+    };
   } catch {
     return null;
   }

@@ -8,6 +8,11 @@ import type { Identity } from './session';
 
 export const RIGHTS_HEADER = 'x-memdash-rights';
 export const IDENTITY_HEADER = 'x-memdash-identity';
+/**
+ * With MEMDASH_WRITE_AS_USER=on, a POST's third: the person's ID token as its cookie holds it, still sealed (only the
+ * write guard opens it). Never on a GET, so no shared answer depends on it.
+ */
+export const WRITE_TOKEN_HEADER = 'x-memdash-write-token';
 
 export function encodeHeader(value: Rights | Identity): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');

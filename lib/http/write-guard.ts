@@ -6,7 +6,10 @@ import { readText } from '@/lib/http/body';
 import { historyDb } from '@/lib/history';
 import { recordAudit, type AuditRecord } from '@/lib/history/audit';
 import { countRefusal } from '@/lib/history/refusal-tally';
-import { identityFromHeader, IDENTITY_HEADER } from '@/lib/auth/viewer';
+import { identityFromHeader, IDENTITY_HEADER, WRITE_TOKEN_HEADER } from '@/lib/auth/viewer';
+import { sessionKeyOf } from '@/lib/auth/session';
+import { openWriteToken, tokenToUse } from '@/lib/auth/write-token';
+import { settings } from '@/lib/config';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
 import { assertSameOrigin } from '@/lib/http/origin';
@@ -23,8 +26,9 @@ import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 //   });
 //
 // In order: POST only (405); memdash's own origin, Sec-Fetch-Site same-origin when sent (403); JSON only (415);
-// the body's schema (400); a write credential (401, with no cluster call); the clients built for this request from
-// it (a bad kubeconfig is refused, 400, before anything connects); who it is (SelfSubjectReview: a credential the
+// the body's schema (400); a write credential (401, with no cluster call): the one pasted, else with
+// MEMDASH_WRITE_AS_USER=on the signed-in person's own ID token (credentialToUse); the clients built for this request
+// from it (a bad kubeconfig is refused, 400, before anything connects); who it is (SelfSubjectReview: a credential the
 // cluster does not accept is a 401 here, before the action); the action; the cluster's refusal passed on with its
 // status and message (401/403/404/409/422). Every attempt with a credential leaves exactly one audit record,
 // whatever happened; none holds a secret. One refused before a credential was read is counted per action and
@@ -38,6 +42,8 @@ export interface WriteContext<B> {
   kc: KubeConfig;
   /** Who the credential is (SelfSubjectReview), or "unknown" when the cluster accepted it but would not say. */
   actor: string;
+  /** Where the credential came from: pasted in the tab, or the signed-in person's own ID token. */
+  credential: CredentialSource;
   now: Date;
   /** Aborts when the browser goes away (the clients of a write ignore it: a write runs to its end). */
   signal: AbortSignal;
@@ -66,6 +72,8 @@ export interface WriteSpec<B, R> {
    */
   withoutCredential?: (context: Pick<WriteContext<B>, 'body' | 'now' | 'signal'>) => Promise<WriteResult<R>>;
 }
+
+export type CredentialSource = 'pasted' | 'session';
 
 /** The audit record's actor of a read-only step run with no write credential. */
 export const NO_CREDENTIAL_ACTOR = '(no write credential)';
@@ -97,12 +105,16 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
         record.actor = NO_CREDENTIAL_ACTOR;
         return finish(record, await spec.withoutCredential({ body: admitted.body, now: new Date(), signal: request.signal }));
       }
+      const { credential, source } = await credentialToUse(request, admitted.credential);
+      if (source === 'session') secrets.push(...pastedSecrets(credential)); // the person's ID token
+      credentialRead = true;
       // A write, once started, runs to its end even if the browser leaves: an override stopped between removing the
       // data and creating the Job would leave the table empty. Only the per-call timeout applies.
-      const { k, kc } = clientsOf(admitted.credential);
+      const { k, kc } = clientsOf(credential);
       secrets.push(...secretsOf(kc));
-      record.actor = await actorOf(k);
-      return finish(record, await spec.run({ body: admitted.body, k, kc, actor: record.actor, now: new Date(), signal: request.signal }));
+      record.actor = await actorFor(k, source);
+      const context = { body: admitted.body, k, kc, actor: record.actor, credential: source, now: new Date(), signal: request.signal };
+      return finish(record, await spec.run(context));
     } catch (err) {
       const error = writeFailure(err, secrets);
       record.outcome = error.status >= 500 ? 'failure' : 'refused';
@@ -139,11 +151,12 @@ export function guardedCheck<B, R>(spec: Pick<WriteSpec<B, R>, 'body' | 'run'>):
     const secrets: string[] = [];
     try {
       const admitted = await admit(request, spec.body);
-      secrets.push(...pastedSecrets(admitted.credential));
-      const { k, kc } = clientsOf(admitted.credential, request.signal);
+      const { credential, source } = await credentialToUse(request, admitted.credential);
+      secrets.push(...pastedSecrets(credential)); // pasted, or the person's ID token
+      const { k, kc } = clientsOf(credential, request.signal);
       secrets.push(...secretsOf(kc));
-      const actor = await actorOf(k);
-      const result = await spec.run({ body: admitted.body, k, kc, actor, now: new Date(), signal: request.signal });
+      const actor = await actorFor(k, source);
+      const result = await spec.run({ body: admitted.body, k, kc, actor, credential: source, now: new Date(), signal: request.signal });
       return Response.json(result.json, { status: result.status ?? 200 });
     } catch (err) {
       const error = writeFailure(err, secrets);
@@ -199,13 +212,47 @@ function credentialOf(request: Request, kubeconfig: unknown): WriteCredential | 
   return null;
 }
 
-function clientsOf(credential: WriteCredential | null, signal?: AbortSignal): { k: KubeClients; kc: KubeConfig } {
-  if (!credential) {
+/**
+ * The credential a write acts with: the one pasted, which always wins; else, with MEMDASH_WRITE_AS_USER=on, the
+ * signed-in person's own ID token, as the gate passed it on still sealed. Without either: 401, with no cluster call.
+ */
+async function credentialToUse(
+  request: Request,
+  pasted: WriteCredential | null,
+): Promise<{ credential: WriteCredential; source: CredentialSource }> {
+  if (pasted) return { credential: pasted, source: 'pasted' };
+  const s = settings();
+  if (s.writeAsUser !== 'on') {
     throw new AppError(
       'unauthorized',
       'No write credential: paste a token or choose a kubeconfig (prd-write) to act. memdash never writes with its own.',
     );
   }
+  const now = new Date();
+  const kept = await openWriteToken(request.headers.get(WRITE_TOKEN_HEADER) ?? undefined, sessionKeyOf(s.sessionKey!), now);
+  const use = tokenToUse(kept, signedInPerson(request), now);
+  if (!use.ok) throw new AppError('unauthorized', use.message);
+  return { credential: { kind: 'token', token: use.idToken }, source: 'session' };
+}
+
+/**
+ * Who the credential is (actorOf). An ID token the cluster does not accept says where to look: the API server must
+ * trust the provider memdash signs people in at, with its audience and claims.
+ */
+async function actorFor(k: KubeClients, source: CredentialSource): Promise<string> {
+  try {
+    return await actorOf(k);
+  } catch (err) {
+    if (source !== 'session' || !(err instanceof AppError) || err.code !== 'unauthorized') throw err;
+    throw new AppError(
+      'unauthorized',
+      "The cluster did not accept your ID token to write as you: its API server must trust memdash's OpenID provider " +
+        '(issuer, audience, claims; docs/sign-in.md). Paste a write credential meanwhile.',
+    );
+  }
+}
+
+function clientsOf(credential: WriteCredential, signal?: AbortSignal): { k: KubeClients; kc: KubeConfig } {
   const kc = writeKubeConfig(credential);
   return { kc, k: writeClients(kc, signal) };
 }

@@ -33,4 +33,11 @@ describe('settings at start-up', () => {
     expect(output).toContain('MEMDASH_BOOTSTRAP_NAMESPACES');
     expect(output).not.toContain('Not_A_Namespace_7f3a');
   });
+
+  it('MEMDASH_WRITE_AS_USER=on without MEMDASH_AUTH=oidc ends next start, naming the variable', async () => {
+    const { code, output } = await startUntilExit({ MEMDASH_AUTH: 'none', MEMDASH_WRITE_AS_USER: 'on' });
+    expect(code, output).toBe(1);
+    expect(output).toContain('memdash: bad settings, not starting');
+    expect(output).toMatch(/MEMDASH_WRITE_AS_USER: on only with MEMDASH_AUTH=oidc/);
+  });
 });

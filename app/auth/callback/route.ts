@@ -1,8 +1,7 @@
 import { settings } from '@/lib/config';
-import { sessionCookie, setCookie } from '@/lib/auth/cookies';
+import { sessionCookies, setCookie } from '@/lib/auth/cookies';
 import { takeCookie } from '@/lib/auth/gate';
 import { finishSignIn, PENDING_COOKIE } from '@/lib/auth/oidc';
-import { sealSession, sessionKeyOf } from '@/lib/auth/session';
 import { AppError } from '@/lib/http/errors';
 import { route } from '@/lib/http/route';
 
@@ -22,9 +21,8 @@ export const GET = route(async (request) => {
     const why = err instanceof Error ? err.message.split('\n', 1)[0]!.slice(0, 300) : 'the answer did not check out';
     throw new AppError('unauthorized', `The sign-in did not complete: ${why}`);
   }
-  const sealed = await sealSession(finished.session, sessionKeyOf(s.sessionKey!), now);
   const headers = new Headers({ location: finished.returnTo, 'cache-control': 'no-store' });
-  headers.append('set-cookie', setCookie(sessionCookie(), sealed, (finished.session.expiresAt - now.getTime()) / 1000));
+  for (const cookie of await sessionCookies(finished.session, finished.idToken, now)) headers.append('set-cookie', cookie);
   headers.append('set-cookie', setCookie(PENDING_COOKIE, '', 0));
   return new Response(null, { status: 302, headers });
 });

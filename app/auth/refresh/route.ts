@@ -1,8 +1,8 @@
 import { settings } from '@/lib/config';
-import { sessionCookie, setCookie } from '@/lib/auth/cookies';
+import { endedSessionCookies, sessionCookie, sessionCookies } from '@/lib/auth/cookies';
 import { takeCookie } from '@/lib/auth/gate';
 import { refreshSession, safeReturnTo } from '@/lib/auth/oidc';
-import { openSession, sealSession, sessionKeyOf } from '@/lib/auth/session';
+import { openSession, sessionKeyOf } from '@/lib/auth/session';
 import { AppError } from '@/lib/http/errors';
 import { route } from '@/lib/http/route';
 
@@ -23,12 +23,12 @@ export const GET = route(async (request) => {
   const headers = new Headers({ 'cache-control': 'no-store' });
   if (!renewed) {
     headers.set('location', `/auth/sign-in?next=${encodeURIComponent(next)}`);
-    headers.append('set-cookie', setCookie(sessionCookie(), '', 0));
+    for (const cookie of endedSessionCookies()) headers.append('set-cookie', cookie);
   } else {
     // the session keeps the end it was given at sign-in: renewing the ID token does not lengthen it
-    const kept = { ...renewed, expiresAt: session.expiresAt };
+    const kept = { ...renewed.session, expiresAt: session.expiresAt };
     headers.set('location', next);
-    headers.append('set-cookie', setCookie(sessionCookie(), await sealSession(kept, key, now), (kept.expiresAt - now.getTime()) / 1000));
+    for (const cookie of await sessionCookies(kept, renewed.idToken, now)) headers.append('set-cookie', cookie);
   }
   return new Response(null, { status: 302, headers });
 });

@@ -1,20 +1,18 @@
 // memdash's own sign-in (MEMDASH_AUTH=oidc) against our OpenID Provider, in Debian's Chromium through the provider's
 // real login form: without a session every page goes to sign-in and every API answers 401; signed in, pages and
-// APIs answer; a cookie sealed with another key, or forged gate headers, change nothing; sign-out ends it.
+// APIs answer; a cookie sealed with another key, or forged gate headers, change nothing; a session alone does not
+// write (MEMDASH_WRITE_AS_USER off: memdash-write-as-user.test.ts has it on); sign-out ends it.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, sealSession } from '@/lib/auth/session';
-import { pki } from '../lib/pki.ts';
 import { readState } from '../lib/state.ts';
 import { kubectl } from '../../../test/integration/cluster.ts';
 import { launchChromium } from './chromium.ts';
-import { startMemdash, type RunningMemdash } from '../../../test/security/server.ts';
+import type { RunningMemdash } from '../../../test/security/server.ts';
 import { signInAs } from './code-flow.ts';
-import { issuerUrl, oidcSecrets } from './provider.ts';
+import { signedInPage as signedIn, startOidcMemdash } from './memdash-oidc.ts';
+import type { Account } from './provider.ts';
 
 const key = randomBytes(32);
 let memdash: RunningMemdash;
@@ -22,22 +20,7 @@ let browser: Browser;
 const base = () => `http://127.0.0.1:${memdash.port}`;
 
 beforeAll(async () => {
-  const current = readState();
-  if (!current?.oidc)
-    throw new Error('precondition failed: the local cluster runs without our OpenID Provider (npm run cluster:up -- --oidc)');
-  const dir = mkdtempSync(join(tmpdir(), 'memdash-sign-in-'));
-  memdash = await startMemdash({
-    MEMDASH_HISTORY_PATH: join(dir, 'history.sqlite'),
-    MEMDASH_AUTH: 'oidc',
-    MEMDASH_OIDC_ISSUER: issuerUrl(current),
-    MEMDASH_OIDC_CLIENT_ID: 'memdash',
-    MEMDASH_OIDC_CLIENT_SECRET: oidcSecrets().clients.memdash,
-    MEMDASH_OIDC_SCOPES: 'openid profile email groups offline_access',
-    MEMDASH_SESSION_KEY: key.toString('base64'),
-    MEMDASH_AUDIT_GROUP: 'platform',
-    MEMDASH_PUBLIC_URL: 'http://127.0.0.1:{port}',
-    NODE_EXTRA_CA_CERTS: pki('ca.crt'),
-  });
+  memdash = await startOidcMemdash(key); // MEMDASH_WRITE_AS_USER off, as by default
   browser = await launchChromium();
 }, 180_000);
 
@@ -46,17 +29,7 @@ afterAll(async () => {
   await memdash?.stop();
 });
 
-async function signedInPage(account: 'shop-reader' | 'platform-reader' | 'no-rights', path = '/pods') {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${base()}${path}`);
-  await page.waitForURL(/127\.0\.0\.1:\d+\/login/);
-  await page.getByLabel(/user/i).fill(account);
-  await page.getByLabel(/password/i).fill(oidcSecrets().passwords[account]);
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
-  await page.waitForURL(`${base()}${path}`);
-  return { context, page };
-}
+const signedInPage = (account: Account) => signedIn(browser, base(), account);
 
 describe('memdash with MEMDASH_AUTH=oidc', () => {
   it('sends a page without a session to sign in and answers an API 401', async () => {
@@ -137,6 +110,16 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
       records: Array<{ action: string; actor: string; signedIn?: string }>;
     };
     expect(audit.records[0]).toMatchObject({ action: 'break-glass.probe', actor: '(no write credential)', signedIn: 'platform-reader' });
+    await context.close();
+  });
+
+  it('refuses a write with only a session (MEMDASH_WRITE_AS_USER off), even from someone whose own token may do it', async () => {
+    const { context, page } = await signedInPage('platform-operator');
+    const run = await page.request.post(`${base()}/api/snapshot/runs`, { headers: { origin: base() }, data: {} });
+    expect(run.status()).toBe(401);
+    expect(((await run.json()) as { error: { message: string } }).error.message).toMatch(/^No write credential: paste a token/);
+    // nor does memdash keep the ID token for it
+    expect((await context.cookies(base())).some((c) => c.name === 'memdash-write')).toBe(false);
     await context.close();
   });
 

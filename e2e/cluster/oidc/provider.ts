@@ -11,11 +11,13 @@ import { isRunning, logFile, startDaemon, stopDaemon, waitFor } from '../lib/pro
 import { writeState, type ClusterState } from '../lib/state.ts';
 import { fail, log } from '../lib/log.ts';
 
-/** The test accounts: who they are at the provider. What each may read is RBAC's (rbac.ts). */
+/** The test accounts: who they are at the provider. What each may read or write is RBAC's (rbac.ts). */
 export const ACCOUNTS = [
   { name: 'shop-reader', groups: ['shop-team'], reads: 'namespace shop only' },
   { name: 'platform-reader', groups: ['platform'], reads: 'everything memdash shows' },
   { name: 'no-rights', groups: [], reads: 'nothing' },
+  // MEMDASH_WRITE_AS_USER: writes as the harness's `operator` (prd-write) may, with their own ID token
+  { name: 'platform-operator', groups: ['platform-operators'], reads: 'everything, writes as prd-write' },
 ] as const;
 export type Account = (typeof ACCOUNTS)[number]['name'];
 

@@ -4,10 +4,10 @@ import { logFile } from '../lib/processes.ts';
 import type { ClusterState } from '../lib/state.ts';
 
 export function oidcStatus(current: ClusterState): string {
-  const accounts = ACCOUNTS.map((a) => {
-    const groups = a.groups.length ? `group ${a.groups.join(', ')}` : 'no groups';
-    return `${a.name.padEnd(16)} ${groups.padEnd(16)} reads ${a.reads}`;
-  });
+  const groupsOf = (a: (typeof ACCOUNTS)[number]) => (a.groups.length ? `group ${a.groups.join(', ')}` : 'no groups');
+  // columns as wide as their longest entry
+  const [nameWidth, groupsWidth] = [Math.max(...ACCOUNTS.map((a) => a.name.length)), Math.max(...ACCOUNTS.map((a) => groupsOf(a).length))];
+  const accounts = ACCOUNTS.map((a) => `${a.name.padEnd(nameWidth)}  ${groupsOf(a).padEnd(groupsWidth)}  reads ${a.reads}`);
   return `OpenID       ${issuerUrl(current)}   (our provider, e2e/oidc-provider; log ${logFile('oidc-provider')})
              the API server trusts its ID tokens (audience kubernetes, user = sub, groups = groups)
 accounts     ${accounts.join('\n             ')}

@@ -1,0 +1,142 @@
+// MEMDASH_WRITE_AS_USER=on against our OpenID Provider and the API server that trusts it: a signed-in person who
+// pastes nothing writes with their own ID token, kept sealed in memdash's cookie. platform-operator (bound as the
+// harness's `operator`, prd-write) runs the snapshot; shop-reader is refused by the cluster's RBAC in its own words;
+// a pasted credential wins over the session's; an ended ID token is refused, saying to sign in again.
+// The write is the snapshot run, with the snapshot's Prometheus failing: the Job is created (the write under test)
+// but its runs cannot rewrite the table, and it is deleted when the file ends.
+import { randomBytes } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealSession } from '@/lib/auth/session';
+import { openWriteToken, sealWriteToken } from '@/lib/auth/write-token';
+import { putTableData, kubectl } from '../../../test/integration/cluster.ts';
+import { KYVERNO, requireNoActiveRun, snapshotMode, tableData } from '../../../test/integration/write-harness.ts';
+import type { RunningMemdash } from '../../../test/security/server.ts';
+import { readState } from '../lib/state.ts';
+import { launchChromium } from './chromium.ts';
+import { claimsOf, signInAs } from './code-flow.ts';
+import { signedInPage, startOidcMemdash } from './memdash-oidc.ts';
+import type { Account } from './provider.ts';
+
+const key = randomBytes(32);
+let memdash: RunningMemdash;
+let browser: Browser;
+const base = () => `http://127.0.0.1:${memdash.port}`;
+const table = tableData();
+/** The Jobs this file's runs created. */
+const created: string[] = [];
+
+beforeAll(async () => {
+  requireNoActiveRun();
+  snapshotMode('prometheus-fails');
+  memdash = await startOidcMemdash(key, { MEMDASH_WRITE_AS_USER: 'on', MEMDASH_AUDIT_GROUP: 'platform-operators' });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await memdash?.stop();
+  if (created.length > 0) kubectl(['-n', KYVERNO, 'delete', 'job', '--ignore-not-found', ...created], 'admin');
+  snapshotMode('normal');
+  // the runs could not reach Prometheus, so this is only in case one did: the other tests read the seeded table
+  if (table && JSON.stringify(tableData()) !== JSON.stringify(table)) putTableData(table);
+});
+
+interface AuditRecords {
+  records: Array<{ action: string; actor: string; signedIn?: string; target: string; outcome: string; detail: string | null }>;
+}
+type ErrorBody = { error: { code: string; message: string } };
+const CHECKS = { checks: [{ verb: 'create', group: 'batch', resource: 'jobs', namespace: KYVERNO }] };
+
+async function signedIn(account: Account) {
+  const { context, page } = await signedInPage(browser, base(), account);
+  const post = (path: string, data: object, headers: Record<string, string> = {}) =>
+    page.request.post(`${base()}${path}`, { headers: { origin: base(), ...headers }, data });
+  return { context, page, post };
+}
+
+describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
+  it('runs the snapshot as platform-operator with their own ID token, pasting nothing, and audits them', async () => {
+    const { context, page } = await signedInPage(browser, base(), 'platform-operator', '/snapshot/runs');
+    // the token is kept sealed (a JWE with memdash's key), HttpOnly, and is the provider's ID token for them
+    const cookie = (await context.cookies(base())).find((c) => c.name === 'memdash-write');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(cookie!.value.split('.')).toHaveLength(5);
+    const kept = await openWriteToken(cookie!.value, new Uint8Array(key), new Date());
+    const idToken = kept && 'idToken' in kept ? kept.idToken : '';
+    expect(claimsOf(idToken)).toMatchObject({ sub: 'platform-operator', groups: ['platform-operators'] });
+
+    const access = await page.request.post(`${base()}/api/access`, { headers: { origin: base() }, data: CHECKS });
+    expect(await access.json()).toMatchObject({
+      actor: 'platform-operator',
+      credential: 'session',
+      answers: [{ allowed: true, text: `may create jobs in ${KYVERNO}` }],
+    });
+    // the page says who will write, and its button runs it with nothing pasted
+    const box = page.getByTestId('run-snapshot-now');
+    await expect
+      .poll(() => box.getByTestId('write-as-you').textContent(), { timeout: 30_000 })
+      .toMatch(/^Writing as you, platform-operator \(your sign-in\)/);
+    expect(await box.getByTestId('access-answers').textContent()).toContain(`platform-operator may create jobs in ${KYVERNO}`);
+    await box.getByRole('button', { name: 'Run the snapshot now' }).click();
+    await page.waitForURL(/\/snapshot\/runs\/memory-snapshot-[^/?#]+$/);
+    const job = new URL(page.url()).pathname.split('/').pop()!;
+    created.push(job);
+    expect(kubectl(['-n', KYVERNO, 'get', 'job', job, '-o', 'name'], 'admin').trim()).toBe(`job.batch/${job}`);
+
+    const audit = (await (await page.request.get(`${base()}/api/audit?limit=1`)).json()) as AuditRecords;
+    expect(audit.records[0]).toMatchObject({
+      action: 'snapshot.run',
+      actor: 'platform-operator',
+      signedIn: 'platform-operator',
+      target: `${KYVERNO}/job/${job}`,
+      outcome: 'success',
+    });
+    // never in an answer or the server's log
+    expect(JSON.stringify(audit) + (await page.content()) + memdash.output()).not.toContain(idToken.split('.')[2]);
+    await context.close();
+  });
+
+  it("refuses shop-reader's own write with the cluster's 403, as the cluster worded it", async () => {
+    const { context, post } = await signedIn('shop-reader');
+    const access = await post('/api/access', CHECKS);
+    expect(await access.json()).toMatchObject({ actor: 'shop-reader', credential: 'session', answers: [{ allowed: false }] });
+    const run = await post('/api/snapshot/runs', {});
+    expect(run.status()).toBe(403);
+    const { error } = (await run.json()) as ErrorBody;
+    expect(error.message).toMatch(/User "shop-reader" cannot get resource "cronjobs" in API group "batch" in the namespace "kyverno-prd"/);
+    await context.close();
+    const operator = await signedIn('platform-operator');
+    const audit = (await (await operator.page.request.get(`${base()}/api/audit?limit=1`)).json()) as AuditRecords;
+    expect(audit.records[0]).toMatchObject({ action: 'snapshot.run', actor: 'shop-reader', signedIn: 'shop-reader', outcome: 'refused' });
+    await operator.context.close();
+  });
+
+  it("uses a pasted credential over the session's own token", async () => {
+    const { context, post } = await signedIn('platform-operator');
+    const shop = await signInAs(readState()!, 'shop-reader');
+    const access = await post('/api/access', CHECKS, { authorization: `Bearer ${shop.idToken}` });
+    expect(await access.json()).toMatchObject({ actor: 'shop-reader', credential: 'pasted', answers: [{ allowed: false }] });
+    await context.close();
+  });
+
+  it('refuses an ID token that has ended, saying to sign in again', async () => {
+    const now = new Date();
+    const tokens = await signInAs(readState()!, 'platform-operator');
+    const ends = now.getTime() + 3600_000;
+    const who = { user: 'platform-operator', groups: ['platform-operators'] };
+    const ended = { user: who.user, idToken: tokens.idToken, idTokenExpiresAt: now.getTime() - 1000 };
+    const cookie = [
+      `memdash-session=${await sealSession({ ...who, idTokenExpiresAt: ended.idTokenExpiresAt, expiresAt: ends }, new Uint8Array(key), now)}`,
+      `memdash-write=${await sealWriteToken(ended, new Uint8Array(key), now, ends)}`,
+    ].join('; ');
+    const run = await fetch(`${base()}/api/snapshot/runs`, {
+      method: 'POST',
+      headers: { cookie, origin: base(), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(run.status).toBe(401);
+    const { error } = (await run.json()) as ErrorBody;
+    expect(error.message).toMatch(/^Your sign-in's ID token ended at .*: reload the page \(memdash renews your sign-in\) or sign in again/);
+  });
+});
