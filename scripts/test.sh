@@ -4,10 +4,10 @@
 # when any group is missing, did not run, skipped a test, or failed to load a file.
 # A cluster that was already running is left running; one this script started is stopped at the end.
 #
-# On a fresh machine the Go builds are most of the time (about 28 min on 2 cores). They run in the background, one
-# at a time as before, while the groups that need none of them run: the groups that need the cluster wait for the
-# Kubernetes and KWOK binaries and our OpenID Provider (the cluster starts with it: `up --oidc`), the sign-in group
-# for oauth2-proxy too, the last two (the chart with helm, the real Kyverno) for everything.
+# On a fresh machine the Go builds are most of the time (the cold run's build.log says how long each took). They run
+# in the background, one at a time, while the groups that need none of them run: the groups that need the cluster
+# wait for the Kubernetes and KWOK binaries and our OpenID Provider (the cluster starts with it: `up --oidc`), the
+# sign-in group for oauth2-proxy too, the last two (the chart with helm, the real Kyverno) for everything.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --no-build || { echo "setup failed"; exit 1; }
