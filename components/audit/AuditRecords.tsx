@@ -2,6 +2,8 @@ import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import type { AuditLog } from '@/lib/views/audit-types';
 import { Time, WithTimes } from '@/components/Time';
 
+const CREDENTIAL_TEXT = { pasted: 'with a pasted write credential', session: 'with their own sign-in (ID token)' } as const;
+
 const OUTCOME_CLASS = { success: 'text-green-800', refused: 'text-amber-800', failure: 'text-red-800' } as const;
 
 /** One page of the records: who, what, which target, the outcome and the cluster's words. */
@@ -28,6 +30,11 @@ export function AuditRecords({ log }: { log: AuditLog }) {
             <Td className="font-mono">
               {r.actor}
               {r.signedIn && <span className="block font-sans text-xs text-zinc-600">signed in as {r.signedIn}</span>}
+              {r.credential && (
+                <span className="block font-sans text-xs text-zinc-600" data-testid="audit-credential">
+                  {CREDENTIAL_TEXT[r.credential]}
+                </span>
+              )}
             </Td>
             <Td className="font-mono">{r.action}</Td>
             <Td className="font-mono">{atSlashes(r.target)}</Td>

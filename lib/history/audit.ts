@@ -8,12 +8,17 @@ import { storedTime } from './store';
 // request field. A write refused before any credential was read leaves no record but a count (refusal-tally.ts): anyone
 // can send those, as fast as they like.
 
+/** Where a write's credential came from: pasted with the request, or the signed-in person's session. */
+export type AuditCredential = 'pasted' | 'session';
+
 export interface AuditRecord {
   at: string;
   /** Who wrote, as the cluster's SelfSubjectReview named them. */
   actor: string;
   /** Who was signed in to memdash when they wrote (sign-in's person); null without sign-in. */
   signedIn?: string | null;
+  /** Which credential wrote: the one pasted, or the signed-in person's own ID token; absent when none was used. */
+  credential?: AuditCredential | null;
   action: string;
   target: string;
   outcome: 'success' | 'failure' | 'refused';
@@ -37,6 +42,7 @@ export async function recordAudit(db: HistoryDb, record: AuditRecord): Promise<n
       outcome: record.outcome,
       detail: record.detail?.slice(0, 2000) ?? null,
       signed_in: record.signedIn ?? null,
+      credential: record.credential ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -72,7 +78,7 @@ export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter 
   const before = filter.before;
   if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
   const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(({ id, at, actor, action, target, outcome, detail, signed_in }) => ({
+  return rows.map(({ id, at, actor, action, target, outcome, detail, signed_in, credential }) => ({
     id,
     at,
     actor,
@@ -81,6 +87,7 @@ export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter 
     outcome: outcome as AuditRecord['outcome'],
     detail,
     ...(signed_in ? { signedIn: signed_in } : {}),
+    ...(credential === 'pasted' || credential === 'session' ? { credential } : {}),
   }));
 }
 

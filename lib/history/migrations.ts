@@ -137,12 +137,20 @@ const auditSignedIn: Migration = {
   },
 };
 
+// With MEMDASH_WRITE_AS_USER, a record says which credential wrote: the pasted one or the person's own ID token.
+const auditCredential: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('audit_records').addColumn('credential', 'text').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_break_glass': breakGlass,
   '0003_in_force_order': inForceOrder,
   '0004_audit_refusals': auditRefusals,
   '0005_audit_signed_in': auditSignedIn,
+  '0006_audit_credential': auditCredential,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -65,6 +65,9 @@ export interface AuditRecordsTable {
   detail: string | null;
   /** Who was signed in (MEMDASH_AUTH oidc or proxy); null without sign-in. */
   signed_in: string | null;
+  /** Which credential wrote: 'pasted' (the write credential sent with the request) or 'session' (the person's own ID
+   * token, MEMDASH_WRITE_AS_USER); null when none was used (a read-only step) or the record predates this column. */
+  credential: string | null;
 }
 
 /** Writes refused before any credential was read, counted per action, reason and hour rather than stored each. */

@@ -362,6 +362,18 @@ describe('audit records', () => {
     });
     expect((await listAudit(db)).map((r) => r.actor)).toEqual(['bob', 'alice']);
   });
+
+  it('keeps who was signed in and which credential wrote, and leaves both out when there was none', async () => {
+    const write = { action: 'snapshot.run', target: 'kyverno-prd/cronjob/memory-snapshot', outcome: 'success' as const, detail: null };
+    await recordAudit(db, { ...write, at: '2026-10-01T00:00:00Z', actor: 'ops', signedIn: 'alice', credential: 'pasted' });
+    await recordAudit(db, { ...write, at: '2026-10-01T00:01:00Z', actor: 'alice', signedIn: 'alice', credential: 'session' });
+    await recordAudit(db, { ...write, at: '2026-10-01T00:02:00Z', actor: '(no write credential)', action: 'break-glass.probe' });
+    const [probe, own, pasted] = await listAudit(db);
+    expect(pasted).toMatchObject({ actor: 'ops', signedIn: 'alice', credential: 'pasted' });
+    expect(own).toMatchObject({ actor: 'alice', signedIn: 'alice', credential: 'session' });
+    expect(probe).not.toHaveProperty('credential');
+    expect(probe).not.toHaveProperty('signedIn');
+  });
 });
 
 // Refusals before a credential counted in a row per action, reason and hour; the log paged by its cursor (issue 31).

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError, failureOf, redacted, type ErrorCode } from '@/lib/http/errors';
 import { readText } from '@/lib/http/body';
 import { historyDb } from '@/lib/history';
-import { recordAudit, type AuditRecord } from '@/lib/history/audit';
+import { recordAudit, type AuditCredential, type AuditRecord } from '@/lib/history/audit';
 import { countRefusal } from '@/lib/history/refusal-tally';
 import { identityFromHeader, IDENTITY_HEADER, WRITE_TOKEN_HEADER } from '@/lib/auth/viewer';
 import { sessionKeyOf } from '@/lib/auth/session';
@@ -73,7 +73,7 @@ export interface WriteSpec<B, R> {
   withoutCredential?: (context: Pick<WriteContext<B>, 'body' | 'now' | 'signal'>) => Promise<WriteResult<R>>;
 }
 
-export type CredentialSource = 'pasted' | 'session';
+export type CredentialSource = AuditCredential;
 
 /** The audit record's actor of a read-only step run with no write credential. */
 export const NO_CREDENTIAL_ACTOR = '(no write credential)';
@@ -108,6 +108,7 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       const { credential, source } = await credentialToUse(request, admitted.credential);
       if (source === 'session') secrets.push(...pastedSecrets(credential)); // the person's ID token
       credentialRead = true;
+      record.credential = source;
       // A write, once started, runs to its end even if the browser leaves: an override stopped between removing the
       // data and creating the Job would leave the table empty. Only the per-call timeout applies.
       const { k, kc } = clientsOf(credential);

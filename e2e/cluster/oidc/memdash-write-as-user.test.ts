@@ -43,7 +43,15 @@ afterAll(async () => {
 });
 
 interface AuditRecords {
-  records: Array<{ action: string; actor: string; signedIn?: string; target: string; outcome: string; detail: string | null }>;
+  records: Array<{
+    action: string;
+    actor: string;
+    signedIn?: string;
+    credential?: string;
+    target: string;
+    outcome: string;
+    detail: string | null;
+  }>;
 }
 type ErrorBody = { error: { code: string; message: string } };
 const CHECKS = { checks: [{ verb: 'create', group: 'batch', resource: 'jobs', namespace: KYVERNO }] };
@@ -89,6 +97,7 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
       action: 'snapshot.run',
       actor: 'platform-operator',
       signedIn: 'platform-operator',
+      credential: 'session',
       target: `${KYVERNO}/job/${job}`,
       outcome: 'success',
     });
@@ -108,15 +117,32 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
     await context.close();
     const operator = await signedIn('platform-operator');
     const audit = (await (await operator.page.request.get(`${base()}/api/audit?limit=1`)).json()) as AuditRecords;
-    expect(audit.records[0]).toMatchObject({ action: 'snapshot.run', actor: 'shop-reader', signedIn: 'shop-reader', outcome: 'refused' });
+    expect(audit.records[0]).toMatchObject({
+      action: 'snapshot.run',
+      actor: 'shop-reader',
+      signedIn: 'shop-reader',
+      credential: 'session',
+      outcome: 'refused',
+    });
     await operator.context.close();
   });
 
   it("uses a pasted credential over the session's own token", async () => {
-    const { context, post } = await signedIn('platform-operator');
+    const { context, page, post } = await signedIn('platform-operator');
     const shop = await signInAs(readState()!, 'shop-reader');
     const access = await post('/api/access', CHECKS, { authorization: `Bearer ${shop.idToken}` });
     expect(await access.json()).toMatchObject({ actor: 'shop-reader', credential: 'pasted', answers: [{ allowed: false }] });
+    // the write itself goes with the pasted token, and its record says the credential was pasted, not the sign-in's
+    const run = await post('/api/snapshot/runs', {}, { authorization: `Bearer ${shop.idToken}` });
+    expect(run.status()).toBe(403);
+    const audit = (await (await page.request.get(`${base()}/api/audit?limit=1`)).json()) as AuditRecords;
+    expect(audit.records[0]).toMatchObject({
+      action: 'snapshot.run',
+      actor: 'shop-reader',
+      signedIn: 'platform-operator',
+      credential: 'pasted',
+      outcome: 'refused',
+    });
     await context.close();
   });
 
