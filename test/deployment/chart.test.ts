@@ -121,6 +121,12 @@ describe('helm lint and helm template', () => {
     expect(envOf(render()).get('MEMDASH_AUTH_NONE_ON_NETWORK')?.value).toBe('on');
     expect(() => render({ 'ingress.enabled': true })).toThrow(/ingress.enabled with settings.MEMDASH_AUTH none/);
     expect(() => render({ 'ingress.enabled': true, 'settings.MEMDASH_AUTH': 'proxy' })).not.toThrow();
+    // writing as the person needs their ID token, which only oidc holds
+    for (const mode of ['none', 'proxy'])
+      expect(() => render({ 'settings.MEMDASH_AUTH': mode, 'settings.MEMDASH_WRITE_AS_USER': 'on' })).toThrow(
+        /MEMDASH_WRITE_AS_USER on needs settings.MEMDASH_AUTH oidc/,
+      );
+    expect(() => render({ 'settings.MEMDASH_AUTH': 'oidc', 'settings.MEMDASH_WRITE_AS_USER': 'on' })).not.toThrow();
     const [role] = find(render(), 'ClusterRole') as unknown as Array<{
       rules: Array<{ apiGroups: string[]; resources: string[]; verbs: string[] }>;
     }>;

@@ -23,11 +23,15 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- join "," $hosts -}}
 {{- end -}}
 
-{{/* The sign-in mode; an Ingress with none is refused, since it would let everyone who reaches the host read. */}}
+{{/* The sign-in mode; an Ingress with none is refused, since it would let everyone who reaches the host read, and so
+is writing as the person outside oidc (memdash starts refusing it; the chart says so before anything is installed). */}}
 {{- define "memdash.auth" -}}
 {{- $mode := .Values.settings.MEMDASH_AUTH | default "none" -}}
 {{- if and .Values.ingress.enabled (eq $mode "none") -}}
 {{- fail "ingress.enabled with settings.MEMDASH_AUTH none would let everyone who reaches the host read every page: set settings.MEMDASH_AUTH to oidc or proxy (docs/sign-in.md)" -}}
+{{- end -}}
+{{- if and (eq (toString .Values.settings.MEMDASH_WRITE_AS_USER) "on") (ne $mode "oidc") -}}
+{{- fail "settings.MEMDASH_WRITE_AS_USER on needs settings.MEMDASH_AUTH oidc: only then does memdash hold the person's own ID token (docs/sign-in.md)" -}}
 {{- end -}}
 {{- $mode -}}
 {{- end -}}
