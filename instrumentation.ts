@@ -10,4 +10,10 @@ export async function register(): Promise<void> {
   answerBeforeNext();
   const { startHistory } = await import('./lib/history/start');
   await startHistory();
+  // with sign-in, the sessions signed out on any replica are refused here too (before the first request)
+  const { settings } = await import('./lib/config');
+  if (settings().auth === 'oidc') {
+    const { followEndedSessions } = await import('./lib/auth/ended-sessions');
+    await followEndedSessions();
+  }
 }

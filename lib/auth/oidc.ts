@@ -2,7 +2,7 @@ import 'server-only';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { seal, sessionKeyOf, unseal, type Identity, type Session } from './session';
+import { newSessionId, seal, sessionKeyOf, unseal, type Identity, type Session } from './session';
 
 // MEMDASH_AUTH=oidc: the authorization code flow with PKCE through openid-client. A sign-in in progress (its code
 // verifier, state, nonce and the page to come back to) is sealed in a short-lived cookie of its own, so any replica
@@ -93,7 +93,7 @@ export async function refreshSession(session: Session, now: Date): Promise<{ ses
   try {
     const tokens = await client.refreshTokenGrant(await configuration(), session.refreshToken);
     return {
-      session: { ...sessionOf(tokens, now), refreshToken: tokens.refresh_token ?? session.refreshToken },
+      session: { ...sessionOf(tokens, now), sid: session.sid, refreshToken: tokens.refresh_token ?? session.refreshToken },
       idToken: tokens.id_token!,
     };
   } catch {
@@ -107,6 +107,7 @@ function sessionOf(tokens: client.TokenEndpointResponse & client.TokenEndpointRe
   const who = identityOfClaims(claims);
   return {
     ...who,
+    sid: newSessionId(),
     expiresAt: now.getTime() + settings().sessionHours * 3600_000,
     idTokenExpiresAt: claims.exp * 1000,
     ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),

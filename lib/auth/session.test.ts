@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openSession, sealSession, sessionKeyOf, type Session } from './session';
+import { newSessionId, openSession, seal, sealSession, sessionKeyOf, type Session } from './session';
 
 const now = new Date('2026-12-03T10:00:00Z');
 const key = new Uint8Array(randomBytes(32));
 const session: Session = {
+  sid: 'c2Vzc2lvbi1pZC0xMjM0',
   user: 'shop-reader',
   groups: ['shop-team'],
   email: 'shop-reader@example.test',
@@ -27,6 +28,14 @@ describe('a sealed session', () => {
     expect(await openSession(changed, key, now)).toBeNull();
     expect(await openSession(cookie, key, new Date(session.expiresAt + 1000))).toBeNull();
     for (const junk of [undefined, '', 'x', 'a.b.c.d.e', 'x'.repeat(5000)]) expect(await openSession(junk, key, now)).toBeNull();
+  });
+
+  it('does not open without its id, which sign-out ends it by', async () => {
+    const { sid: _sid, ...withoutId } = session;
+    const cookie = await seal(withoutId, key, now, session.expiresAt);
+    expect(await openSession(cookie, key, now)).toBeNull();
+    expect(newSessionId()).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(newSessionId()).not.toBe(newSessionId());
   });
 
   it('takes its key as 32 bytes of base64 and refuses any other length', () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt, errors } from 'jose';
 import { z } from 'zod';
 
@@ -13,6 +14,8 @@ export interface Identity {
 }
 
 export interface Session extends Identity {
+  /** The session's own random id, kept through renewals: sign-out puts it on the list of ended ones. */
+  sid: string;
   /** When the session ends, whatever the provider's tokens say (ms since the epoch). */
   expiresAt: number;
   /** The provider's refresh token, when it gave one: the session is renewed with it (openid-client). */
@@ -23,6 +26,7 @@ export interface Session extends Identity {
 
 const sealed = z
   .object({
+    sid: z.string().min(16).max(64),
     user: z.string().min(1).max(512),
     groups: z.array(z.string().max(512)).max(200),
     email: z.string().max(512).optional(),
@@ -30,6 +34,11 @@ const sealed = z
     idTokenExpiresAt: z.number().int().optional(),
   })
   .strip();
+
+/** A new session's id: 128 random bits. */
+export function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
+}
 
 /** The name of the cookie that carries the session. `__Host-` binds it to this host, path / and HTTPS. */
 export function sessionCookieName(secure: boolean): string {

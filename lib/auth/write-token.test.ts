@@ -25,7 +25,11 @@ describe("the signed-in person's ID token, sealed for their writes", () => {
   });
 
   it('never opens as a session, nor a session as it, though both are sealed with one key', async () => {
-    const session = await sealSession({ user: 'platform-operator', groups: ['platform-operators'], expiresAt: sessionEnds }, key, now);
+    const session = await sealSession(
+      { sid: 'session-id-of-operator', user: 'platform-operator', groups: ['platform-operators'], expiresAt: sessionEnds },
+      key,
+      now,
+    );
     expect(await openWriteToken(session, key, now)).toBeNull();
     expect(await openSession(await sealWriteToken(token, key, now, sessionEnds), key, now)).toBeNull();
   });

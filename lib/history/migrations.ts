@@ -144,6 +144,17 @@ const auditCredential: Migration = {
   },
 };
 
+// Sign-out ends a session on every replica: the sealed cookie alone would open until it ends.
+const endedSessions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('ended_sessions')
+      .addColumn('sid', 'text', (c) => c.primaryKey())
+      .addColumn('ends_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_break_glass': breakGlass,
@@ -151,6 +162,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_audit_refusals': auditRefusals,
   '0005_audit_signed_in': auditSignedIn,
   '0006_audit_credential': auditCredential,
+  '0007_ended_sessions': endedSessions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -70,6 +70,13 @@ export interface AuditRecordsTable {
   credential: string | null;
 }
 
+/** Sessions signed out before they ended: refused until then, on every replica (lib/auth/ended-sessions.ts). */
+export interface EndedSessionsTable {
+  sid: string;
+  /** When the session would have ended by itself; the row goes after it. */
+  ends_at: string;
+}
+
 /** Writes refused before any credential was read, counted per action, reason and hour rather than stored each. */
 export interface AuditRefusalsTable {
   id: Generated<number>;
@@ -104,6 +111,7 @@ export interface HistoryDatabase {
   imports: ImportsTable;
   watch_cursors: WatchCursorsTable;
   audit_records: AuditRecordsTable;
+  ended_sessions: EndedSessionsTable;
   audit_refusals: AuditRefusalsTable;
   break_glass_records: BreakGlassRecordsTable;
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newTestStore, type TestStore } from '@/test/stores';
 import { auditActions, auditCursor, listAudit, recordAudit, refusalCounts, type AuditRecord } from './audit';
+import { endedSessions, recordEndedSession } from './ended-sessions';
 import { countRefusal } from './refusal-tally';
 import { migrate, openHistoryDb, type HistoryDb } from './db';
 import { MIGRATIONS } from './migrations';
@@ -373,6 +374,28 @@ describe('audit records', () => {
     expect(own).toMatchObject({ actor: 'alice', signedIn: 'alice', credential: 'session' });
     expect(probe).not.toHaveProperty('credential');
     expect(probe).not.toHaveProperty('signedIn');
+  });
+});
+
+describe('sessions signed out', () => {
+  it('are listed until they would have ended, once each, and then dropped', async () => {
+    const now = new Date('2026-12-04T10:00:00Z');
+    const hour = 3600_000;
+    await recordEndedSession(db, 'sid-ends-in-1h', now.getTime() + hour, now);
+    await recordEndedSession(db, 'sid-ends-in-1h', now.getTime() + hour, now); // signed out twice: one row
+    await recordEndedSession(db, 'sid-ends-in-3h', now.getTime() + 3 * hour, now);
+    expect(await endedSessions(db, now)).toEqual(
+      new Map([
+        ['sid-ends-in-1h', now.getTime() + hour],
+        ['sid-ends-in-3h', now.getTime() + 3 * hour],
+      ]),
+    );
+    // two hours on, the first would have ended anyway: it is not listed, and the next sign-out removes its row
+    const later = new Date(now.getTime() + 2 * hour);
+    expect([...(await endedSessions(db, later)).keys()]).toEqual(['sid-ends-in-3h']);
+    await recordEndedSession(db, 'sid-later', later.getTime() + hour, later);
+    const rows = await db.selectFrom('ended_sessions').select('sid').orderBy('sid').execute();
+    expect(rows.map((r) => r.sid)).toEqual(['sid-ends-in-3h', 'sid-later']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { settings } from '@/lib/config';
 import { endedSessionCookies, sessionCookie, sessionCookies } from '@/lib/auth/cookies';
+import { isEnded } from '@/lib/auth/ended-sessions';
 import { takeCookie } from '@/lib/auth/gate';
 import { refreshSession, safeReturnTo } from '@/lib/auth/oidc';
 import { openSession, sessionKeyOf } from '@/lib/auth/session';
@@ -18,7 +19,8 @@ export const GET = route(async (request) => {
   const now = new Date();
   const next = safeReturnTo(new URL(request.url).searchParams.get('next'));
   const key = sessionKeyOf(s.sessionKey!);
-  const session = await openSession(takeCookie(request.headers.get('cookie') ?? undefined, sessionCookie()).value, key, now);
+  const opened = await openSession(takeCookie(request.headers.get('cookie') ?? undefined, sessionCookie()).value, key, now);
+  const session = opened && !isEnded(opened.sid) ? opened : null; // a signed-out session is not renewed
   const renewed = session && (await refreshSession(session, now));
   const headers = new Headers({ 'cache-control': 'no-store' });
   if (!renewed) {

@@ -70,7 +70,7 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
   it('refuses a session sealed with another key, and ignores gate headers a client sends', async () => {
     const now = new Date();
     const forged = await sealSession(
-      { user: 'platform-reader', groups: ['platform'], expiresAt: now.getTime() + 3600_000 },
+      { sid: 'forged-session-id-1', user: 'platform-reader', groups: ['platform'], expiresAt: now.getTime() + 3600_000 },
       new Uint8Array(randomBytes(32)),
       now,
     );
@@ -84,7 +84,13 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
   it('renews a session whose ID token ended with its refresh token, and sends a spent one to sign in', async () => {
     const now = new Date();
     const tokens = await signInAs(readState()!, 'shop-reader');
-    const ended = { user: 'shop-reader', groups: [], refreshToken: tokens.refreshToken, idTokenExpiresAt: now.getTime() - 1000 };
+    const ended = {
+      sid: 'renewed-session-id-1',
+      user: 'shop-reader',
+      groups: [],
+      refreshToken: tokens.refreshToken,
+      idTokenExpiresAt: now.getTime() - 1000,
+    };
     const cookie = `memdash-session=${await sealSession({ ...ended, expiresAt: now.getTime() + 3600_000 }, key, now)}`;
     const page = await fetch(`${base()}/pods`, { headers: { cookie }, redirect: 'manual' });
     expect([page.status, page.headers.get('location')]).toEqual([302, '/auth/refresh?next=%2Fpods']);
@@ -93,7 +99,7 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     const sealed = /memdash-session=([^;]+)/.exec(renewed.headers.get('set-cookie') ?? '')?.[1];
     const session = await openSession(sealed, key, new Date());
     // the provider's groups now, and an ID token that has not ended; the session's own end is kept
-    expect(session).toMatchObject({ user: 'shop-reader', groups: ['shop-team'] });
+    expect(session).toMatchObject({ sid: 'renewed-session-id-1', user: 'shop-reader', groups: ['shop-team'] });
     expect(session!.idTokenExpiresAt).toBeGreaterThan(Date.now());
     expect(Math.abs(session!.expiresAt - (now.getTime() + 3600_000))).toBeLessThan(1000);
     // the provider rotates refresh tokens: the old cookie's one is spent
@@ -123,14 +129,21 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     await context.close();
   });
 
-  it('ends the session at sign-out', async () => {
+  it('ends the session at sign-out, and a copy of its cookie with it', async () => {
     const { context, page } = await signedInPage('platform-reader');
     const before = await context.cookies(base());
+    const copy = `memdash-session=${before.find((c) => c.name === 'memdash-session')?.value}`;
+    expect((await fetch(`${base()}/api/pods?limit=1`, { headers: { cookie: copy } })).status).toBe(200);
     const out = await page.request.post(`${base()}/auth/sign-out`, { headers: { origin: base() }, maxRedirects: 0 });
     expect(out.status()).toBe(303);
     expect((await context.cookies(base())).some((c) => c.name === 'memdash-session')).toBe(false);
     expect((await page.request.get(`${base()}/api/pods`)).status()).toBe(401);
     expect(before.some((c) => c.name === 'memdash-session')).toBe(true);
+    // the copy still opens (it is sealed), but the session it names was signed out: refused, and not renewed
+    const refused = await fetch(`${base()}/api/pods?limit=1`, { headers: { cookie: copy } });
+    expect(refused.status).toBe(401);
+    const renew = await fetch(`${base()}/auth/refresh?next=%2Fpods`, { headers: { cookie: copy }, redirect: 'manual' });
+    expect([renew.status, renew.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fpods']);
     await context.close();
   });
 });

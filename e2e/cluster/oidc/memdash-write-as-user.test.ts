@@ -150,7 +150,7 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
     const now = new Date();
     const tokens = await signInAs(readState()!, 'platform-operator');
     const ends = now.getTime() + 3600_000;
-    const who = { user: 'platform-operator', groups: ['platform-operators'] };
+    const who = { sid: 'ended-token-session-1', user: 'platform-operator', groups: ['platform-operators'] };
     const ended = { user: who.user, idToken: tokens.idToken, idTokenExpiresAt: now.getTime() - 1000 };
     const cookie = [
       `memdash-session=${await sealSession({ ...who, idTokenExpiresAt: ended.idTokenExpiresAt, expiresAt: ends }, new Uint8Array(key), now)}`,
