@@ -66,10 +66,13 @@ export function patchTableRow(row: string, value: string | null, user: 'viewer' 
   return kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([op])], user);
 }
 
-/** Replaces the table ConfigMap's data whole with `data` (a test setting the table, or putting it back). */
-export function putTableData(data: Record<string, string>): void {
+/**
+ * Replaces the table ConfigMap's data whole with `data` (a test setting the table, or putting it back), as admin or,
+ * where the runbook's write credential is the point, as operator.
+ */
+export function putTableData(data: Record<string, string>, user: 'operator' | 'admin' = 'admin'): void {
   const patch = JSON.stringify([{ op: 'add', path: '/data', value: data }]);
-  kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', patch], 'admin');
+  kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', patch], user);
 }
 
 export function kubectlJson<T>(args: string[]): T {
