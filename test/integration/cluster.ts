@@ -94,6 +94,25 @@ export function podOf(namespace: string, workload: string): string {
   return pod.metadata.name;
 }
 
+/**
+ * Kyverno's webhook registrations as kubectl names them (`mutatingwebhookconfiguration.admissionregistration.k8s.io/
+ * <name>`), found by the label the runbook deletes them by; sorted, none when there are none.
+ */
+export function kyvernoRegistrations(): string[] {
+  return kubectl([
+    'get',
+    'mutatingwebhookconfiguration,validatingwebhookconfiguration',
+    '-l',
+    'webhook.kyverno.io/managed-by=kyverno',
+    '-o',
+    'name',
+  ])
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .sort();
+}
+
 export const POD_REGISTRATION = 'kyverno-resource-mutating-webhook-cfg';
 export const POD_ENTRY = 'mpol.validate.kyverno.svc-fail';
 

@@ -1,7 +1,7 @@
 // The webhook routes on the local cluster, healthy: what they say is what kubectl shows. The state-driving
 // (crash, scale to zero, orphaned…) is in e2e/browser/webhook.spec.ts, which drives the page through them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, kubectlJson, requireCluster, requirePodWebhook } from './cluster';
+import { kubeconfig, kubectl, kubectlJson, kyvernoRegistrations, requireCluster, requirePodWebhook } from './cluster';
 
 requireCluster();
 
@@ -72,14 +72,7 @@ describe('GET /api/webhook on the healthy local cluster', () => {
   });
 
   it("checks every Kyverno registration against the runbook's owners, and flags no deadlock among them", () => {
-    const names = kubectl([
-      'get',
-      'mutatingwebhookconfigurations,validatingwebhookconfigurations',
-      '-l',
-      'webhook.kyverno.io/managed-by=kyverno',
-      '-o',
-      'jsonpath={.items[*].metadata.name}',
-    ]).split(' ');
+    const names = kyvernoRegistrations().map((n) => n.slice(n.indexOf('/') + 1));
     const checks = value(body.kyvernoRegistrations);
     expect(checks.map((c) => c.name).sort()).toEqual(names.sort());
     expect(checks.filter((c) => c.problem)).toEqual([]);
