@@ -79,17 +79,21 @@ export function kubectlJson<T>(args: string[]): T {
   return JSON.parse(kubectl([...args, '-o', 'json'])) as T;
 }
 
-/** The name of one pod of a workload of the scenario, by the label the harness puts on every pod. */
+/** The table ConfigMap whole, as the runbook saves it before a change (`kubectl get configmap -o json`). */
+export function savedTable(): Record<string, unknown> & { data: Record<string, string> } {
+  return kubectlJson(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
+}
+
+type PodName = { metadata: { name: string; deletionTimestamp?: string } };
+
+/** The pods of a workload of the scenario, by the label the harness puts on every pod, deleted ones included. */
+export function podsOfWorkload(namespace: string, workload: string): PodName[] {
+  return kubectlJson<{ items: PodName[] }>(['-n', namespace, 'get', 'pods', '-l', `app.kubernetes.io/name=${workload}`]).items;
+}
+
+/** The name of one pod of a workload of the scenario, not one being deleted. */
 export function podOf(namespace: string, workload: string): string {
-  const list = kubectlJson<{ items: Array<{ metadata: { name: string; deletionTimestamp?: string } }> }>([
-    '-n',
-    namespace,
-    'get',
-    'pods',
-    '-l',
-    `app.kubernetes.io/name=${workload}`,
-  ]);
-  const pod = list.items.find((p) => !p.metadata.deletionTimestamp);
+  const pod = podsOfWorkload(namespace, workload).find((p) => !p.metadata.deletionTimestamp);
   if (!pod) throw new Error(`no pod of ${namespace}/${workload} in the local cluster`);
   return pod.metadata.name;
 }

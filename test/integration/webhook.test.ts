@@ -14,6 +14,11 @@ const probe = await import('@/app/api/webhook/probe/route');
 const logs = await import('@/app/api/webhook/logs/route');
 
 const KYVERNO = 'kyverno-prd';
+/** A field of each admission-controller pod, as kubectl's jsonpath gives it. */
+const admissionPods = (jsonpath: string): string[] => {
+  const selector = 'app.kubernetes.io/component=admission-controller';
+  return kubectl(['-n', KYVERNO, 'get', 'pods', '-l', selector, '-o', `jsonpath=${jsonpath}`]).split(' ');
+};
 const value = <T>(part: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
   if (!part.ok) throw new Error(part.error.message);
   return part.value;
@@ -36,18 +41,7 @@ describe('GET /api/webhook on the healthy local cluster', () => {
     ]);
     expect(value(body.state).code).toBe('healthy');
     expect(value(body.replicas)).toMatchObject({ desired: deployment.spec.replicas, ready: deployment.status.readyReplicas });
-    const nodes = kubectl([
-      '-n',
-      KYVERNO,
-      'get',
-      'pods',
-      '-l',
-      'app.kubernetes.io/component=admission-controller',
-      '-o',
-      'jsonpath={.items[*].spec.nodeName}',
-    ])
-      .split(' ')
-      .sort();
+    const nodes = admissionPods('{.items[*].spec.nodeName}').sort();
     expect(
       value(body.pods)
         .map((p) => p.node)
@@ -93,16 +87,7 @@ describe('GET /api/webhook on the healthy local cluster', () => {
     const tails = (
       (await (await logs.GET()).json()) as { tails: Array<{ pod: string; container: string; lines: string[]; error: string | null }> }
     ).tails;
-    const pods = kubectl([
-      '-n',
-      KYVERNO,
-      'get',
-      'pods',
-      '-l',
-      'app.kubernetes.io/component=admission-controller',
-      '-o',
-      'jsonpath={.items[*].metadata.name}',
-    ]).split(' ');
+    const pods = admissionPods('{.items[*].metadata.name}');
     expect(tails.map((t) => t.pod).sort()).toEqual(pods.sort());
     for (const tail of tails) {
       expect(tail.error).toBeNull();
