@@ -19,24 +19,13 @@ function firstPod(): string {
 
 /** The runbook's "Which request a pod got, and why": requests and limits, creation and owner, the workload's rows. */
 function runbook(ns: string, pod: string, workload: string): void {
-  kubectl([
-    '-n',
-    ns,
-    'get',
-    'pod',
-    pod,
-    '-o',
-    'jsonpath={range .spec.initContainers[*]}{.name} (init): {.resources.requests.memory}, limit {.resources.limits.memory}{"\\n"}{end}{range .spec.containers[*]}{.name}: {.resources.requests.memory}, limit {.resources.limits.memory}{"\\n"}{end}',
-  ]);
-  kubectl([
-    '-n',
-    ns,
-    'get',
-    'pod',
-    pod,
-    '-o',
-    'jsonpath={.metadata.creationTimestamp} {.metadata.ownerReferences[?(@.controller==true)].kind}/{.metadata.ownerReferences[?(@.controller==true)].name}{"\\n"}',
-  ]);
+  const podFields = (jsonpath: string) => kubectl(['-n', ns, 'get', 'pod', pod, '-o', `jsonpath=${jsonpath}`]);
+  podFields(
+    '{range .spec.initContainers[*]}{.name} (init): {.resources.requests.memory}, limit {.resources.limits.memory}{"\\n"}{end}{range .spec.containers[*]}{.name}: {.resources.requests.memory}, limit {.resources.limits.memory}{"\\n"}{end}',
+  );
+  podFields(
+    '{.metadata.creationTimestamp} {.metadata.ownerReferences[?(@.controller==true)].kind}/{.metadata.ownerReferences[?(@.controller==true)].name}{"\\n"}',
+  );
   const table = kubectl(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests', '-o', 'json']);
   execFileSync(
     'jq',

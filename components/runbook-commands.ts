@@ -1,7 +1,7 @@
 // The runbook's "Which request a pod got, and why" commands, filled in for one pod. They are pasted into a shell that
 // holds the operator's credentials: a name Kubernetes would refuse builds no command, and every value is shell-quoted
 // all the same (an ownerReference's name, and so a workload, can hold any text).
-import { isLabelName, isObjectName, shellQuote as q } from '@/lib/domain';
+import { isLabelName, isObjectName, rowKey, shellQuote as q } from '@/lib/domain';
 
 export interface RunbookCommand {
   /** What the command answers, in the runbook's words. */
@@ -45,9 +45,11 @@ export function podCommands(t: CommandTarget, s: CommandSettings): RunbookComman
     { title: 'Its creation time and controller owner', command: `${pod} -o jsonpath=${q(OWNER_JSONPATH)}` },
   ];
   if (t.workload !== null && isObjectName(t.workload)) {
+    // Every key of the workload's rows starts with the key of a container without a name.
+    const prefix = rowKey(t.namespace, t.workload, '');
     commands.push({
       title: `The workload's rows (${t.workload})`,
-      command: `${table} -o json \\\n  | jq -r --arg p ${q(`${t.namespace}_${t.workload}_`)} ${q(ROWS_JQ)}`,
+      command: `${table} -o json \\\n  | jq -r --arg p ${q(prefix)} ${q(ROWS_JQ)}`,
     });
   }
   commands.push(

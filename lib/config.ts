@@ -11,66 +11,45 @@ import { equalitySelector, namespaceName, objectName, rbacName } from './k8s/nam
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be above 0');
 const zeroOrMore = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 const optionalText = z.string().trim().min(1).optional();
-// A comma-separated list of namespace names, as an environment variable carries it.
-const namespaceList = z
-  .string()
-  .transform((text) =>
-    text
-      .split(',')
-      .map((n) => n.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(namespaceName).min(1, 'must name at least one namespace'));
+// A comma-separated list, as an environment variable carries it: each entry trimmed (and lower-cased where case does
+// not count), empty entries dropped, every entry checked, and at least one.
+function commaList<T extends z.ZodType<unknown, string>>(entry: T, atLeastOne: string, { lowerCase = false } = {}) {
+  return z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((e) => (lowerCase ? e.trim().toLowerCase() : e.trim()))
+        .filter(Boolean),
+    )
+    .pipe(z.array(entry).min(1, atLeastOne));
+}
 
+const namespaceList = commaList(namespaceName, 'must name at least one namespace');
 // host or host:port: a DNS name, an IPv4 address or a bracketed IPv6 address, lower-cased.
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)(:\d{1,5})?$/;
-const hostList = z
-  .string()
-  .transform((text) =>
-    text
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(
-    z
-      .array(z.string().regex(HOST, 'each entry is host or host:port (a name, an IPv4 address or [an IPv6 address])'))
-      .min(1, 'must name at least one host'),
-  );
-// Host names or IP addresses, comma-separated: they are shown inside ssh commands, so nothing else is allowed.
-const nodeList = z
-  .string()
-  .transform((text) =>
-    text
-      .split(',')
-      .map((n) => n.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .max(253)
-          .regex(/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/, 'a node is a host name or an IPv4 address'),
-      )
-      .min(1, 'must name at least one node'),
-  );
+const hostList = commaList(
+  z.string().regex(HOST, 'each entry is host or host:port (a name, an IPv4 address or [an IPv6 address])'),
+  'must name at least one host',
+  { lowerCase: true },
+);
+// Host names or IP addresses: they are shown inside ssh commands, so nothing else is allowed.
+const nodeList = commaList(
+  z
+    .string()
+    .max(253)
+    .regex(/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/, 'a node is a host name or an IPv4 address'),
+  'must name at least one node',
+);
 
 // An HTTP header name as a proxy sends it (lower-cased).
 const HEADER = /^[a-z0-9][a-z0-9-]{0,99}$/;
-// IP addresses, comma-separated: the authenticating proxy's, as memdash sees them (the socket's peer).
-const addressList = z
-  .string()
-  .transform((text) =>
-    text
-      .split(',')
-      .map((a) => a.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(z.union([z.ipv4(), z.ipv6()], { error: 'each entry is an IPv4 or IPv6 address' })).min(1, 'must name at least one address'),
-  );
+// IP addresses: the authenticating proxy's, as memdash sees them (the socket's peer).
+const addressList = commaList(
+  z.union([z.ipv4(), z.ipv6()], { error: 'each entry is an IPv4 or IPv6 address' }),
+  'must name at least one address',
+  { lowerCase: true },
+);
 
 /** Setting → [environment variable, schema with its default]. The variable is what an error names. */
 const SETTINGS = {

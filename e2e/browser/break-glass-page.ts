@@ -2,6 +2,7 @@
 // history store to check them (kubectl and SQLite, not the code under test).
 import Database from 'better-sqlite3';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { kyvernoRegistrations } from '../../test/integration/cluster';
 import { tokenOf } from '../../test/integration/write-harness';
 import { kubectlAs, kyverno, registrationHealthy, scaleAdmissionController } from './webhook-page';
 
@@ -64,19 +65,7 @@ export function clusterSnapshot(): { replicas: number; registrations: string[] }
   const deployment = JSON.parse(
     kubectlAs('viewer', ['-n', 'kyverno-prd', 'get', 'deployment', 'kyverno-admission-controller', '-o', 'json']),
   ) as { spec: { replicas: number } };
-  const names = kubectlAs('viewer', [
-    'get',
-    'mutatingwebhookconfiguration,validatingwebhookconfiguration',
-    '-l',
-    'webhook.kyverno.io/managed-by=kyverno',
-    '-o',
-    'name',
-  ])
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .sort();
-  return { replicas: deployment.spec.replicas, registrations: names };
+  return { replicas: deployment.spec.replicas, registrations: kyvernoRegistrations() };
 }
 
 /** The audit records of the test run's history store since `since`, oldest first. */

@@ -1,6 +1,6 @@
 // Finding a pod: /pods with filters in the URL, and the Ctrl/Cmd-K jump from any page.
 import { expect, test } from '@playwright/test';
-import { kubectlJson } from '../../test/integration/cluster';
+import { podsOfWorkload } from '../../test/integration/cluster';
 import { JumpDialog } from './pod-page';
 
 test('the home page links to the pods and says the API server answers', async ({ page }) => {
@@ -13,14 +13,7 @@ test('the home page links to the pods and says the API server answers', async ({
 
 test('/pods filters by namespace and name through the URL', async ({ page }) => {
   await page.goto('/pods?namespace=shop&name=web');
-  const webPods = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>([
-    '-n',
-    'shop',
-    'get',
-    'pods',
-    '-l',
-    'app.kubernetes.io/name=web',
-  ]).items;
+  const webPods = podsOfWorkload('shop', 'web');
   await expect(page.getByTestId('pod-row')).toHaveCount(webPods.length);
 
   await page.getByLabel('Namespace').selectOption('development');

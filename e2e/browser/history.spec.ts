@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { backfilledP90Mi } from '../../test/integration/backfill';
-import { kubectlJson } from '../../test/integration/cluster';
+import { kubectlJson, savedTable } from '../../test/integration/cluster';
 import { bytes } from '../../test/integration/scenario';
 import { GuardedButton, tokenOf } from './write-page';
 import { formatMemory } from '../../lib/domain';
@@ -51,13 +51,7 @@ test('/table shows the first rows its server sent at once, and searches every ro
 });
 
 test('an imported saved table becomes a version, and the diff against today exports as CSV', async ({ page }, info) => {
-  const saved = kubectlJson<Record<string, unknown> & { data: Record<string, string> }>([
-    '-n',
-    'kyverno-prd',
-    'get',
-    'configmap',
-    'memory-requests',
-  ]);
+  const saved = savedTable();
   const [first] = Object.keys(saved.data).sort();
   const file = info.outputPath('memory-requests-2026-11-01.json');
   writeFileSync(file, JSON.stringify({ ...saved, data: { ...saved.data, [first!]: '1Mi' } }));

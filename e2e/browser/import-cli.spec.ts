@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { kubeconfig, kubectlJson } from '../../test/integration/cluster';
+import { kubeconfig, savedTable } from '../../test/integration/cluster';
 import { tokenOf } from './write-page';
 
 const run = promisify(execFile);
@@ -16,13 +16,7 @@ const importTable = (baseURL: string, ...args: string[]) =>
   );
 
 test('a saved table given on the command line is listed as a version', async ({ page, baseURL }, info) => {
-  const saved = kubectlJson<Record<string, unknown> & { data: Record<string, string> }>([
-    '-n',
-    'kyverno-prd',
-    'get',
-    'configmap',
-    'memory-requests',
-  ]);
+  const saved = savedTable();
   const file = info.outputPath('memory-requests-2026-10-06.json');
   writeFileSync(file, JSON.stringify({ ...saved, data: { ...saved.data, cli_import_marker: '7Mi' } }));
   // an import is a write: the operator's token, from a file on the operator's machine

@@ -6,26 +6,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { kubectl } from '../../test/integration/cluster';
+import { kubectl, putTableData } from '../../test/integration/cluster';
 import { GuardedButton, KYVERNO, jobNames, runNow, runResult, shoot, snapshotMode, tableData, tokenOf } from './write-page';
 
 test.describe.configure({ mode: 'serial' });
 
 const original = tableData();
-const putTableBack = (data: Record<string, string>) =>
-  kubectl(
-    [
-      '-n',
-      KYVERNO,
-      'patch',
-      'configmap',
-      'memory-requests',
-      '--type=json',
-      '-p',
-      JSON.stringify([{ op: 'add', path: '/data', value: data }]),
-    ],
-    'admin',
-  );
 
 /** The Jobs the runs below created, by the run page each landed on: deleted at the end, the shared cluster kept clean. */
 const created: string[] = [];
@@ -43,7 +29,7 @@ test.beforeAll(() => {
 
 test.afterAll(() => {
   snapshotMode('normal');
-  putTableBack(original);
+  putTableData(original);
   if (created.length > 0) kubectl(['-n', KYVERNO, 'delete', 'job', '--ignore-not-found', ...created], 'admin');
 });
 
@@ -72,7 +58,7 @@ test('snapshot normal: run now, follow it live to a success, and the diff link s
   snapshotMode('normal');
   // one row off, so the run has a change to make (the seeded table is what the job computes)
   const [key] = Object.keys(original).sort();
-  putTableBack({ ...original, [key!]: '1Mi' });
+  putTableData({ ...original, [key!]: '1Mi' });
   const action = await runNow(page, tokenOf('operator'));
   await expect(action.section.getByTestId('actor')).toHaveText('operator');
   await action.expectMay(/operator may create jobs in kyverno-prd/);
@@ -120,7 +106,7 @@ test('too-few-rows: refused as a refusal; the override saves, downloads, removes
   page,
 }, info) => {
   test.setTimeout(420_000);
-  putTableBack(original);
+  putTableData(original);
   snapshotMode('too-few-rows');
   const action = await runNow(page, tokenOf('operator'));
   await action.button('Run the snapshot now').click();

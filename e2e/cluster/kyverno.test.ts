@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyObjects, getJson, kubectl, kubectlAsync } from './lib/kubectl.ts';
 import { waitFor } from './lib/processes.ts';
 import { standIn, waitForRegistration, waitForTable } from './kyverno/harness.ts';
-import { requireCluster } from '../../test/integration/cluster';
+import { putTableData, requireCluster } from '../../test/integration/cluster';
 
 requireCluster(); // a cluster that is not up is a failure naming what is missing
 
@@ -39,20 +39,7 @@ const memory = (pod: Pod, container: string, init = false) =>
 
 /** Writes the table's data whole, as the snapshot does, with the runbook's write credential. */
 async function writeTable(data: Record<string, string>): Promise<void> {
-  const done = await kubectlAsync(
-    [
-      '-n',
-      KYVERNO,
-      'patch',
-      'configmap',
-      'memory-requests',
-      '--type=json',
-      '-p',
-      JSON.stringify([{ op: 'add', path: '/data', value: data }]),
-    ],
-    { user: 'operator' },
-  );
-  expect(done.stderr).toBe('');
+  putTableData(data, 'operator');
   await waitForTable(data);
 }
 

@@ -4,11 +4,11 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, kubectl, kubectlAsync } from './lib/kubectl.ts';
+import { getJson, kubectlAsync } from './lib/kubectl.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
 import { readState } from './lib/state.ts';
 import { waitForTable } from './kyverno/harness.ts';
-import { requireCluster } from '../../test/integration/cluster';
+import { putTableData, requireCluster } from '../../test/integration/cluster';
 
 requireCluster(); // a cluster that is not up is a failure naming what is missing
 
@@ -61,19 +61,7 @@ describe('the snapshot job', () => {
   });
   afterAll(async () => {
     cli('snapshot', 'normal');
-    kubectl(
-      [
-        '-n',
-        NS,
-        'patch',
-        'configmap',
-        'memory-requests',
-        '--type=json',
-        '-p',
-        JSON.stringify([{ op: 'add', path: '/data', value: saved }]),
-      ],
-      { user: 'operator' },
-    );
+    putTableData(saved, 'operator');
     await waitForTable(saved);
   });
 

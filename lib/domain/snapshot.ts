@@ -1,4 +1,5 @@
 import { MiB } from './quantity';
+import { rowKey } from './table';
 
 // The snapshot job's algorithm (runbook, "The snapshot"), fed one series at a time so the preview never holds 28
 // days of samples: every pod of a workload pooled per container, the nearest-rank p90 in whole MiB rounded up, rows
@@ -198,7 +199,7 @@ export class SnapshotPool {
       };
       return null;
     }
-    const key = `${namespace}_${workload}_${container}`;
+    const key = rowKey(namespace, workload, container);
     let counts = this.counts.get(key);
     if (!counts) this.counts.set(key, (counts = new MiBCounts()));
     const { values } = series;
@@ -310,9 +311,10 @@ export function asTableConfigMap(rows: Readonly<Record<string, string>>, namespa
 export function snapshotReadsPodAs(pod: { name: string; namespace: string }, workload: string, container: string): string | null {
   const byName = workloadFromPodName(pod.name);
   if (byName === workload) return null;
-  const wanted = `${pod.namespace}_${workload}_${container}`;
+  const wanted = rowKey(pod.namespace, workload, container);
   if (byName === null) {
     return `The snapshot job reads a past pod's workload from its name, and ${pod.name} is no name it recognises: it writes no row from this pod's samples, so ${wanted} never comes from a snapshot.`;
   }
-  return `The snapshot job reads a past pod's workload from its name, and reads ${pod.name} as ${byName}: it writes this container's samples as ${pod.namespace}_${byName}_${container}, so ${wanted} never comes from a snapshot.`;
+  const written = rowKey(pod.namespace, byName, container);
+  return `The snapshot job reads a past pod's workload from its name, and reads ${pod.name} as ${byName}: it writes this container's samples as ${written}, so ${wanted} never comes from a snapshot.`;
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { version } from './__fixtures__/table-versions';
 import { inForceFrom, inForceTimes, recordedFirst, tableAt, versionsAroundWrite, type TableVersion } from './table-history';
-
-const version = (id: number, at: string, data: Record<string, string> | null = { a_b_c: `${id}Mi` }): TableVersion => ({
-  id,
-  inForceFrom: at,
-  seenAt: at,
-  data,
-  source: 'watch',
-  label: null,
-});
 
 const versions = [version(1, '2026-10-01T04:15:30Z'), version(2, '2026-10-02T04:15:31.250Z', null), version(3, '2026-10-03T04:15:29Z')];
 

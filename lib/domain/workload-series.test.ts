@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableVersion } from './table-history';
+import { version } from './__fixtures__/table-versions';
 import { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, workingSetOf, type SampleSeries } from './workload-series';
 import { rowWrites, seriesFrom } from './workload-series'; // the chart's marks and ranges
 
@@ -42,15 +42,6 @@ describe('pooling and share above the request', () => {
   it('lists pods by their first sample', () => {
     expect(podsOf(series, 'app')).toEqual(['web-a-1', 'web-b-2']);
   });
-});
-
-const version = (id: number, at: string, data: Record<string, string> | null): TableVersion => ({
-  id,
-  inForceFrom: at,
-  seenAt: at,
-  data,
-  source: 'watch',
-  label: null,
 });
 
 describe('rowSteps', () => {

@@ -264,32 +264,14 @@ describe('registration and replicas', () => {
     owner: 'ClusterRole/kyverno-prd:webhook',
     live: true,
   };
+  // the registration deleted: nothing of it is left to see
+  const absent = { ...observation, present: false, uid: null, createdAt: null, failurePolicy: null, owner: null };
 
   it('stores a state only when it differs from the newest', async () => {
     expect(await recordRegistration(db, { ...observation, at: '2026-10-01T00:00:00Z' })).toBe('recorded');
     expect(await recordRegistration(db, { ...observation, at: '2026-10-01T00:01:00Z' })).toBe('unchanged');
-    expect(
-      await recordRegistration(db, {
-        ...observation,
-        present: false,
-        uid: null,
-        createdAt: null,
-        failurePolicy: null,
-        owner: null,
-        at: '2026-10-01T01:00:00Z',
-      }),
-    ).toBe('recorded');
-    expect(
-      await recordRegistration(db, {
-        ...observation,
-        present: false,
-        uid: null,
-        createdAt: null,
-        failurePolicy: null,
-        owner: null,
-        at: '2026-10-01T01:00:01Z',
-      }),
-    ).toBe('unchanged');
+    expect(await recordRegistration(db, { ...absent, at: '2026-10-01T01:00:00Z' })).toBe('recorded');
+    expect(await recordRegistration(db, { ...absent, at: '2026-10-01T01:00:01Z' })).toBe('unchanged');
     expect(await recordRegistration(db, { ...observation, uid: 'u2', at: '2026-10-01T02:00:00Z' })).toBe('recorded');
     const stored = await listRegistrationObservations(db);
     expect(stored.map((o) => [o.present, o.uid])).toEqual([

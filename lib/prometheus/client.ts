@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { settings } from '@/lib/config';
+import { settings, variableOf } from '@/lib/config';
 import type { SampleSeries } from '@/lib/domain';
 import { prometheusErrors } from '@/lib/metrics/metrics';
 import { postForm, type FormAnswer } from './http';
@@ -18,6 +18,13 @@ export class PrometheusError extends Error {
     this.name = 'PrometheusError';
     prometheusErrors.inc({ kind }); // made only where a query failed: each one counted once, for GET /metrics
   }
+}
+
+/** The URL of a path of Prometheus's API (`api/v1/query_range`) under MEMDASH_PROMETHEUS_URL. */
+export function prometheusApiUrl(path: string): URL {
+  const base = settings().prometheusUrl;
+  if (!base) throw new PrometheusError('not-configured', `No Prometheus is configured (${variableOf('prometheusUrl')}).`);
+  return new URL(path, base.endsWith('/') ? base : `${base}/`);
 }
 
 const matrix = z.object({
@@ -62,9 +69,7 @@ export async function queryRange(q: RangeQuery, signal?: AbortSignal): Promise<R
 }
 
 async function queryChunk(q: RangeQuery, signal?: AbortSignal): Promise<RawSeries[]> {
-  const base = settings().prometheusUrl;
-  if (!base) throw new PrometheusError('not-configured', 'No Prometheus is configured (MEMDASH_PROMETHEUS_URL).');
-  const url = new URL('api/v1/query_range', base.endsWith('/') ? base : `${base}/`);
+  const url = prometheusApiUrl('api/v1/query_range');
   const body = new URLSearchParams({ query: q.query, start: String(q.start), end: String(q.end), step: String(q.step) });
   const timeout = settings().prometheusTimeoutMs;
   let response: FormAnswer;

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { settings, variableOf } from '@/lib/config';
 import { workloadFromPodName, type SampleProgress } from '@/lib/domain';
-import { PrometheusError } from './client';
+import { PrometheusError, prometheusApiUrl } from './client';
 import { planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
 import { SeriesShapeError, parseSeriesItem, type ParsedSeries } from './series-item';
 import { postStreamed } from './stream';
@@ -130,9 +130,7 @@ async function post(
   onItem: (text: string) => void,
   onSeries?: (s: ReadSeries) => void,
 ): Promise<void> {
-  const base = settings().prometheusUrl;
-  if (!base) throw new PrometheusError('not-configured', `No Prometheus is configured (${variableOf('prometheusUrl')}).`);
-  const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
+  const url = prometheusApiUrl(path);
   const timeout = { idleTimeoutMs: settings().prometheusTimeoutMs, signal, timeoutSetting: variableOf('prometheusTimeoutMs') };
   const answer = await postStreamed(url, form, items, onItem, timeout, onSeries);
   const failed = errorRest.safeParse(answer.rest);

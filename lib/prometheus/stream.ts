@@ -1,7 +1,6 @@
 import 'server-only';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { PrometheusError } from './client';
+import { sendForm } from './http';
 import { JsonArrayItems, JsonItemsError } from './json-items';
 import { SeriesShapeError, type ParsedSeries } from './series-item';
 
@@ -34,46 +33,33 @@ export function postStreamed(
   const { idleTimeoutMs, signal } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal)); // stopped already: nothing is sent
-    const body = form.toString();
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     // once stopped, whichever of the request and the response reports first, the failure is the stop
     const fail = (err: unknown) => reject(signal?.aborted ? abortError(signal) : asPrometheusError(err, url, options));
-    const req = send(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
-          accept: 'application/json',
-        },
-      },
-      (res) => {
-        const items = new JsonArrayItems(path, onItem, onSeries);
-        // The first thing wrong with the answer is its failure; the rest of it is not read.
-        let broken = false;
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          if (broken) return;
-          try {
-            items.push(chunk);
-          } catch (err) {
-            broken = true;
-            fail(err);
-            req.destroy();
-          }
-        });
-        res.on('error', fail);
-        res.on('end', () => {
-          if (broken) return;
-          try {
-            resolve({ status: res.statusCode ?? 0, rest: items.end() });
-          } catch (err) {
-            fail(err);
-          }
-        });
-      },
-    );
+    const req = sendForm(url, form, (res) => {
+      const items = new JsonArrayItems(path, onItem, onSeries);
+      // The first thing wrong with the answer is its failure; the rest of it is not read.
+      let broken = false;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        if (broken) return;
+        try {
+          items.push(chunk);
+        } catch (err) {
+          broken = true;
+          fail(err);
+          req.destroy();
+        }
+      });
+      res.on('error', fail);
+      res.on('end', () => {
+        if (broken) return;
+        try {
+          resolve({ status: res.statusCode ?? 0, rest: items.end() });
+        } catch (err) {
+          fail(err);
+        }
+      });
+    });
     req.setTimeout(idleTimeoutMs, () => req.destroy(new SilenceError()));
     req.on('error', fail);
     // The stop is followed here rather than handed to http.request: a stop that came from inside this answer's own
@@ -84,7 +70,6 @@ export function postStreamed(
       signal.addEventListener('abort', stop, { once: true });
       req.on('close', () => signal.removeEventListener('abort', stop));
     }
-    req.end(body);
   });
 }
 

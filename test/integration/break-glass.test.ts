@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, kubectlJson, requirePodWebhook } from './cluster';
+import { kubeconfig, kubectl, kubectlJson, kyvernoRegistrations, requirePodWebhook } from './cluster';
 
 process.env.KUBECONFIG = kubeconfig('viewer');
 process.env.MEMDASH_HISTORY_PATH = join(mkdtempSync(join(tmpdir(), 'memdash-bg-')), 'store.sqlite');
@@ -36,21 +36,11 @@ describe('GET /api/break-glass on the healthy local cluster', () => {
   });
 
   it("lists Kyverno's registrations by label as kubectl does", () => {
-    const names = kubectl([
-      'get',
-      'mutatingwebhookconfiguration,validatingwebhookconfiguration',
-      '-l',
-      'webhook.kyverno.io/managed-by=kyverno',
-      '-o',
-      'name',
-    ])
-      .trim()
-      .split('\n')
-      .map((n) =>
-        n
-          .replace('mutatingwebhookconfiguration.admissionregistration.k8s.io/', 'MutatingWebhookConfiguration/')
-          .replace('validatingwebhookconfiguration.admissionregistration.k8s.io/', 'ValidatingWebhookConfiguration/'),
-      );
+    const names = kyvernoRegistrations().map((n) =>
+      n
+        .replace('mutatingwebhookconfiguration.admissionregistration.k8s.io/', 'MutatingWebhookConfiguration/')
+        .replace('validatingwebhookconfiguration.admissionregistration.k8s.io/', 'ValidatingWebhookConfiguration/'),
+    );
     expect([...body.registrations].sort()).toEqual(names.sort());
   });
 

@@ -66,29 +66,55 @@ export function patchTableRow(row: string, value: string | null, user: 'viewer' 
   return kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', JSON.stringify([op])], user);
 }
 
-/** Replaces the table ConfigMap's data whole with `data` (a test setting the table, or putting it back). */
-export function putTableData(data: Record<string, string>): void {
+/**
+ * Replaces the table ConfigMap's data whole with `data` (a test setting the table, or putting it back), as admin or,
+ * where the runbook's write credential is the point, as operator.
+ */
+export function putTableData(data: Record<string, string>, user: 'operator' | 'admin' = 'admin'): void {
   const patch = JSON.stringify([{ op: 'add', path: '/data', value: data }]);
-  kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', patch], 'admin');
+  kubectl(['-n', 'kyverno-prd', 'patch', 'configmap', 'memory-requests', '--type=json', '-p', patch], user);
 }
 
 export function kubectlJson<T>(args: string[]): T {
   return JSON.parse(kubectl([...args, '-o', 'json'])) as T;
 }
 
-/** The name of one pod of a workload of the scenario, by the label the harness puts on every pod. */
+/** The table ConfigMap whole, as the runbook saves it before a change (`kubectl get configmap -o json`). */
+export function savedTable(): Record<string, unknown> & { data: Record<string, string> } {
+  return kubectlJson(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']);
+}
+
+type PodName = { metadata: { name: string; deletionTimestamp?: string } };
+
+/** The pods of a workload of the scenario, by the label the harness puts on every pod, deleted ones included. */
+export function podsOfWorkload(namespace: string, workload: string): PodName[] {
+  return kubectlJson<{ items: PodName[] }>(['-n', namespace, 'get', 'pods', '-l', `app.kubernetes.io/name=${workload}`]).items;
+}
+
+/** The name of one pod of a workload of the scenario, not one being deleted. */
 export function podOf(namespace: string, workload: string): string {
-  const list = kubectlJson<{ items: Array<{ metadata: { name: string; deletionTimestamp?: string } }> }>([
-    '-n',
-    namespace,
-    'get',
-    'pods',
-    '-l',
-    `app.kubernetes.io/name=${workload}`,
-  ]);
-  const pod = list.items.find((p) => !p.metadata.deletionTimestamp);
+  const pod = podsOfWorkload(namespace, workload).find((p) => !p.metadata.deletionTimestamp);
   if (!pod) throw new Error(`no pod of ${namespace}/${workload} in the local cluster`);
   return pod.metadata.name;
+}
+
+/**
+ * Kyverno's webhook registrations as kubectl names them (`mutatingwebhookconfiguration.admissionregistration.k8s.io/
+ * <name>`), found by the label the runbook deletes them by; sorted, none when there are none.
+ */
+export function kyvernoRegistrations(): string[] {
+  return kubectl([
+    'get',
+    'mutatingwebhookconfiguration,validatingwebhookconfiguration',
+    '-l',
+    'webhook.kyverno.io/managed-by=kyverno',
+    '-o',
+    'name',
+  ])
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .sort();
 }
 
 export const POD_REGISTRATION = 'kyverno-resource-mutating-webhook-cfg';

@@ -1,6 +1,6 @@
 // The pod search behind /pods and the Ctrl/Cmd-K jump, on the local cluster.
 import { describe, expect, it } from 'vitest';
-import { kubeconfig, kubectlJson, requireCluster } from './cluster';
+import { kubeconfig, podsOfWorkload, requireCluster } from './cluster';
 
 requireCluster();
 
@@ -17,15 +17,8 @@ async function search(query: string): Promise<{ status: number; body: { pods: Fo
 describe('GET /api/pods', () => {
   it('finds the pods of a namespace whose pod or workload name holds the fragment, with their workloads', async () => {
     const { status, body } = await search('namespace=shop&name=web');
-    const names = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>([
-      '-n',
-      'shop',
-      'get',
-      'pods',
-      '-l',
-      'app.kubernetes.io/name=web',
-    ])
-      .items.map((p) => p.metadata.name)
+    const names = podsOfWorkload('shop', 'web')
+      .map((p) => p.metadata.name)
       .sort();
     expect(status).toBe(200);
     expect(body.pods.map((p) => p.name)).toEqual(names);

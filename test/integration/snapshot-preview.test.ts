@@ -8,11 +8,12 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitForTable } from '../../e2e/cluster/kyverno/harness.ts';
-import { getJson, kubectl, kubectlAsync } from '../../e2e/cluster/lib/kubectl.ts';
+import { getJson, kubectlAsync } from '../../e2e/cluster/lib/kubectl.ts';
 import { kubeconfigPath, repoRoot } from '../../e2e/cluster/lib/paths.ts';
 import { freePort } from '../../e2e/cluster/lib/ports.ts';
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { readState } from '../../e2e/cluster/lib/state.ts';
+import { putTableData } from './cluster';
 import { fakePrometheus, forward, slowedPrometheus } from './prometheus-in-front.ts';
 
 const NS = 'kyverno-prd';
@@ -67,19 +68,7 @@ describe('the preview is what the snapshot job writes', () => {
   });
   afterAll(async () => {
     // Put the table back as the tests after this one expect it; fail loudly if it does not hold.
-    kubectl(
-      [
-        '-n',
-        NS,
-        'patch',
-        'configmap',
-        'memory-requests',
-        '--type=json',
-        '-p',
-        JSON.stringify([{ op: 'add', path: '/data', value: before }]),
-      ],
-      { user: 'operator' },
-    );
+    putTableData(before, 'operator');
     const now = table().data ?? {};
     if (JSON.stringify(Object.entries(now).sort()) !== JSON.stringify(Object.entries(before).sort())) {
       throw new Error(`the table ${NS}/memory-requests could not be restored: later tests will see the job's rows`);

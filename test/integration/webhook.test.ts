@@ -1,7 +1,7 @@
 // The webhook routes on the local cluster, healthy: what they say is what kubectl shows. The state-driving
 // (crash, scale to zero, orphaned…) is in e2e/browser/webhook.spec.ts, which drives the page through them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, kubectlJson, requireCluster, requirePodWebhook } from './cluster';
+import { kubeconfig, kubectl, kubectlJson, kyvernoRegistrations, requireCluster, requirePodWebhook } from './cluster';
 
 requireCluster();
 
@@ -14,6 +14,11 @@ const probe = await import('@/app/api/webhook/probe/route');
 const logs = await import('@/app/api/webhook/logs/route');
 
 const KYVERNO = 'kyverno-prd';
+/** A field of each admission-controller pod, as kubectl's jsonpath gives it. */
+const admissionPods = (jsonpath: string): string[] => {
+  const selector = 'app.kubernetes.io/component=admission-controller';
+  return kubectl(['-n', KYVERNO, 'get', 'pods', '-l', selector, '-o', `jsonpath=${jsonpath}`]).split(' ');
+};
 const value = <T>(part: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
   if (!part.ok) throw new Error(part.error.message);
   return part.value;
@@ -36,18 +41,7 @@ describe('GET /api/webhook on the healthy local cluster', () => {
     ]);
     expect(value(body.state).code).toBe('healthy');
     expect(value(body.replicas)).toMatchObject({ desired: deployment.spec.replicas, ready: deployment.status.readyReplicas });
-    const nodes = kubectl([
-      '-n',
-      KYVERNO,
-      'get',
-      'pods',
-      '-l',
-      'app.kubernetes.io/component=admission-controller',
-      '-o',
-      'jsonpath={.items[*].spec.nodeName}',
-    ])
-      .split(' ')
-      .sort();
+    const nodes = admissionPods('{.items[*].spec.nodeName}').sort();
     expect(
       value(body.pods)
         .map((p) => p.node)
@@ -72,14 +66,7 @@ describe('GET /api/webhook on the healthy local cluster', () => {
   });
 
   it("checks every Kyverno registration against the runbook's owners, and flags no deadlock among them", () => {
-    const names = kubectl([
-      'get',
-      'mutatingwebhookconfigurations,validatingwebhookconfigurations',
-      '-l',
-      'webhook.kyverno.io/managed-by=kyverno',
-      '-o',
-      'jsonpath={.items[*].metadata.name}',
-    ]).split(' ');
+    const names = kyvernoRegistrations().map((n) => n.slice(n.indexOf('/') + 1));
     const checks = value(body.kyvernoRegistrations);
     expect(checks.map((c) => c.name).sort()).toEqual(names.sort());
     expect(checks.filter((c) => c.problem)).toEqual([]);
@@ -100,16 +87,7 @@ describe('GET /api/webhook on the healthy local cluster', () => {
     const tails = (
       (await (await logs.GET()).json()) as { tails: Array<{ pod: string; container: string; lines: string[]; error: string | null }> }
     ).tails;
-    const pods = kubectl([
-      '-n',
-      KYVERNO,
-      'get',
-      'pods',
-      '-l',
-      'app.kubernetes.io/component=admission-controller',
-      '-o',
-      'jsonpath={.items[*].metadata.name}',
-    ]).split(' ');
+    const pods = admissionPods('{.items[*].metadata.name}');
     expect(tails.map((t) => t.pod).sort()).toEqual(pods.sort());
     for (const tail of tails) {
       expect(tail.error).toBeNull();

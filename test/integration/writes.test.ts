@@ -7,7 +7,7 @@ import { everythingStored } from '../stores';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, requireCluster } from './cluster';
+import { kubeconfig, kubectl, putTableData, requireCluster } from './cluster';
 import {
   KYVERNO,
   apiServerOf,
@@ -117,20 +117,7 @@ afterAll(async () => {
   snapshotMode('normal');
   if (created.length > 0) kubectl(['-n', KYVERNO, 'delete', 'job', '--ignore-not-found', ...created], 'admin');
   // the other tests read the seeded table: put it back as it was
-  if (original)
-    kubectl(
-      [
-        '-n',
-        KYVERNO,
-        'patch',
-        'configmap',
-        'memory-requests',
-        '--type=json',
-        '-p',
-        JSON.stringify([{ op: 'add', path: '/data', value: original }]),
-      ],
-      'admin',
-    );
+  if (original) putTableData(original);
   await proxy.close();
 });
 

@@ -2,7 +2,7 @@
 
 import { Link } from '@/components/ui/Link';
 import { useParams } from 'next/navigation';
-import { ErrorBox } from '@/components/ui/ErrorBox';
+import { NoSuch } from '@/components/ui/NoSuch';
 import { podsInNamespaceHref, segmentAsTyped } from '@/lib/routes';
 
 /** "No such pod", with the name as typed and where to look instead (the pod may have been replaced). */
@@ -10,15 +10,9 @@ export default function PodNotFound() {
   const params = useParams<{ namespace: string; pod: string }>();
   const [namespace, pod] = [segmentAsTyped(params.namespace), segmentAsTyped(params.pod)];
   return (
-    <ErrorBox data-testid="error-state" data-error="not-found">
-      <h1 className="text-base font-semibold text-red-900">No such pod</h1>
-      <p className="mt-1 font-mono">
-        {namespace}/{pod}
-      </p>
-      <p className="mt-2 text-zinc-700">
-        It does not exist now: it may have been replaced by a newer pod of its workload.{' '}
-        <Link href={podsInNamespaceHref(namespace)}>Pods in {namespace}</Link>
-      </p>
-    </ErrorBox>
+    <NoSuch title="No such pod" namespace={namespace} name={pod}>
+      It does not exist now: it may have been replaced by a newer pod of its workload.{' '}
+      <Link href={podsInNamespaceHref(namespace)}>Pods in {namespace}</Link>
+    </NoSuch>
   );
 }

@@ -2,7 +2,7 @@
 
 import { Link } from '@/components/ui/Link';
 import { useParams } from 'next/navigation';
-import { ErrorBox } from '@/components/ui/ErrorBox';
+import { NoSuch } from '@/components/ui/NoSuch';
 import { podsInNamespaceHref, segmentAsTyped } from '@/lib/routes';
 
 /** "No such workload", with the name as typed and where to look instead. */
@@ -10,17 +10,11 @@ export default function WorkloadNotFound() {
   const params = useParams<{ namespace: string; workload: string }>();
   const [namespace, workload] = [segmentAsTyped(params.namespace), segmentAsTyped(params.workload)];
   return (
-    <ErrorBox data-testid="error-state" data-error="not-found">
-      <h1 className="text-base font-semibold text-red-900">No such workload</h1>
-      <p className="mt-1 font-mono">
-        {namespace}/{workload}
-      </p>
-      <p className="mt-2 text-zinc-700">
-        No pod of it runs now and the table holds no row for it (or the name is not one Kubernetes allows). Press{' '}
-        <kbd className="rounded border border-zinc-300 px-1 font-mono text-xs">Ctrl K</kbd> and type part of its name to find it, or see{' '}
-        <Link href="/workloads">the workloads in the table</Link> and{' '}
-        <Link href={podsInNamespaceHref(namespace)}>the pods in {namespace}</Link>.
-      </p>
-    </ErrorBox>
+    <NoSuch title="No such workload" namespace={namespace} name={workload}>
+      No pod of it runs now and the table holds no row for it (or the name is not one Kubernetes allows). Press{' '}
+      <kbd className="rounded border border-zinc-300 px-1 font-mono text-xs">Ctrl K</kbd> and type part of its name to find it, or see{' '}
+      <Link href="/workloads">the workloads in the table</Link> and{' '}
+      <Link href={podsInNamespaceHref(namespace)}>the pods in {namespace}</Link>.
+    </NoSuch>
   );
 }
