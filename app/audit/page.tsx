@@ -4,7 +4,7 @@ import { AuditPager } from '@/components/audit/AuditPager';
 import { AuditRecords } from '@/components/audit/AuditRecords';
 import { AuditRefusals } from '@/components/audit/AuditRefusals';
 import { ErrorState } from '@/components/ErrorState';
-import { failureOf } from '@/lib/http/errors';
+import { failureOf } from '@/lib/errors';
 import { readAuditLog } from '@/lib/views/audit';
 import type { AuditLog } from '@/lib/views/audit-types';
 import { rightsOfPage, requireAudit } from '@/lib/http/viewer';

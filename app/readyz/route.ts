@@ -1,4 +1,4 @@
-import { failureOf } from '@/lib/http/errors';
+import { failureOf } from '@/lib/errors';
 import { readiness } from '@/lib/k8s/health';
 
 // Readiness: the API server answers memdash's read credential. Anyone who reaches memdash may ask, so a failure says

@@ -1,6 +1,6 @@
 // The one shape of "this part failed, the rest works": a webhook panel's read, a chart, an imported file, the
 // history behind an explanation. Types and constructors only, so pages, routes and the browser share it.
-import type { ErrorCode } from '@/lib/http/errors';
+import type { ErrorCode } from '@/lib/errors';
 
 export interface PartError {
   code: ErrorCode;

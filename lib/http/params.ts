@@ -2,7 +2,7 @@
 // `invalid-name` (400) and never reaches the API server; any other bad parameter is a `bad-request` (400).
 // No 'server-only': it does no I/O, and pages parse their search params with the same schemas.
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '@/lib/http/errors';
+import { AppError, type ErrorCode } from '@/lib/errors';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { CHART_RANGES, NAME_FRAGMENT, VERDICT_CODES, podOrder, type ChartRange, type PodOrder } from '@/lib/domain';
 import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
-import { AppError, failureOf, redacted, type ErrorCode } from '@/lib/http/errors';
+import { AppError, failureOf, redacted, type ErrorCode } from '@/lib/errors';
 import { readText } from '@/lib/http/body';
 import { historyDb } from '@/lib/history';
 import { recordAudit, type AuditCredential, type AuditRecord } from '@/lib/history/audit';

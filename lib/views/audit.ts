@@ -1,5 +1,5 @@
 import 'server-only';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { parseAuditSearch, type RawSearch } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import { auditActions, auditCursor, listAudit, refusalCounts } from '@/lib/history/audit';

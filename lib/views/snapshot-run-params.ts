@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { objectName } from '@/lib/k8s/names';
 
 /** A run's Job name from a URL (Next has decoded it once: a second decoding would throw on "%" or read "%61" as "a"). */

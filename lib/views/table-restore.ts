@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { diffCounts, diffTables, parseSavedTable, showTime } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { shownResourceVersion } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import { readVersion } from '@/lib/history/store';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { errorResponse } from '@/lib/http/errors';
+import { errorResponse } from '@/lib/http/route';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { createSnapshotJob } from '@/lib/k8s/snapshot-job';
 import { readSnapshotRunList } from '@/lib/views/snapshot-run';

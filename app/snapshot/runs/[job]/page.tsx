@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { RunFollower } from '@/components/snapshot/RunFollower';
-import { failureOf, isNotThere } from '@/lib/http/errors';
+import { failureOf, isNotThere } from '@/lib/errors';
 import { readSnapshotRun, readSnapshotRunList, requireRun, type RunWithLogs } from '@/lib/views/snapshot-run';
 import { jobParam } from '@/lib/views/snapshot-run-params';
 import { rightsOfPage } from '@/lib/http/viewer';

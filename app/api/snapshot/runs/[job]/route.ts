@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/http/errors';
+import { errorResponse } from '@/lib/http/route';
 import { jobParam } from '@/lib/views/snapshot-run-params';
 import { readSnapshotRun, requireRun } from '@/lib/views/snapshot-run';
 import { rightsOfAsker } from '@/lib/http/viewer';

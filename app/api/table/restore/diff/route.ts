@@ -1,4 +1,5 @@
-import { AppError, errorResponse } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
+import { errorResponse } from '@/lib/http/route';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { previewRestore, restoreSource } from '@/lib/views/table-restore';
 import { rightsOfAsker, requireTable } from '@/lib/http/viewer';

@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/http/errors';
+import { errorResponse } from '@/lib/http/route';
 import { readClients } from '@/lib/k8s/client';
 import { requireRunJob } from '@/lib/k8s/snapshot-runs';
 import { followSnapshotRun } from '@/lib/views/snapshot-run-follow';
