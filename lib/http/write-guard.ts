@@ -173,6 +173,15 @@ interface Admitted<B> {
 
 /** Every check that needs no cluster call, in the guard's order. */
 async function admit<B>(request: Request, schema: z.ZodType<B>): Promise<Admitted<B>> {
+  const { [KUBECONFIG_FIELD]: kubeconfig, ...rest } = await jsonObjectOf(request);
+  return { body: parsedBody(schema, rest), credential: credentialOf(request, kubeconfig) };
+}
+
+/**
+ * The guard's checks of a request up to its body, with no cluster call: POST only, memdash's own origin, JSON only,
+ * its size, a JSON object. Also for a route that reads with a body and acts with no credential (the restore's diff).
+ */
+export async function jsonObjectOf(request: Request): Promise<Record<string, unknown>> {
   if (request.method !== 'POST') throw new AppError('method-not-allowed', `${request.method} is not allowed here: writes are POST only`);
   assertSameOrigin(request); // Host, Origin (scheme, host, port) and Sec-Fetch-Site
   const type = request.headers.get('content-type') ?? '';
@@ -190,15 +199,19 @@ async function admit<B>(request: Request, schema: z.ZodType<B>): Promise<Admitte
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw new AppError('bad-request', 'The request body is not a JSON object');
-  const { [KUBECONFIG_FIELD]: kubeconfig, ...rest } = json as Record<string, unknown>;
-  const parsed = schema.safeParse(rest);
+  return json as Record<string, unknown>;
+}
+
+/** The body as the route's schema reads it, or a 400 naming each problem. */
+export function parsedBody<B>(schema: z.ZodType<B>, json: Record<string, unknown>): B {
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     throw new AppError(
       'bad-request',
       `Bad request (${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`,
     );
   }
-  return { body: parsed.data, credential: credentialOf(request, kubeconfig) };
+  return parsed.data;
 }
 
 function credentialOf(request: Request, kubeconfig: unknown): WriteCredential | null {
