@@ -10,16 +10,25 @@ import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names'
 /** Search params as Next hands them to a page, or as a route reads them from the URL. */
 export type RawSearch = Record<string, string | string[] | undefined>;
 
-/** The one wording of zod's issues in an error message: `path: problem; path: problem`. */
-export function issuesText(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+/** The one wording of zod's issues in an error message: `path: problem; path: problem`, `whole` for the input itself. */
+export function issuesText(error: z.ZodError, whole: string): string {
+  return error.issues.map((i) => `${i.path.join('.') || whole}: ${i.message}`).join('; ');
 }
 
-/** Parses `raw` or throws an AppError with `code`, its message `<what> (<issues>)`. */
-export function parseOr<S extends z.ZodType>(schema: S, raw: unknown, code: ErrorCode, what: string): z.output<S> {
+/**
+ * Parses `raw` or throws an AppError with `code`, its message `<what> (<issues>)`; an issue with the whole input (a
+ * body's unknown key) is named `whole`.
+ */
+export function parseOr<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  code: ErrorCode,
+  what: string,
+  whole = 'the parameters',
+): z.output<S> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  throw new AppError(code, `${what} (${issuesText(parsed.error)})`);
+  throw new AppError(code, `${what} (${issuesText(parsed.error, whole)})`);
 }
 
 /** The first value of each search param, trimmed; empty ones count as absent. */

@@ -13,6 +13,7 @@ import { settings } from '@/lib/config';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
 import { assertSameOrigin } from '@/lib/http/origin';
+import { parseOr } from '@/lib/http/params';
 import { writeAttempts, writesRefusedBeforeCredential } from '@/lib/metrics/metrics';
 import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 
@@ -204,14 +205,7 @@ export async function jsonObjectOf(request: Request): Promise<Record<string, unk
 
 /** The body as the route's schema reads it, or a 400 naming each problem. */
 export function parsedBody<B>(schema: z.ZodType<B>, json: Record<string, unknown>): B {
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    throw new AppError(
-      'bad-request',
-      `Bad request (${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`,
-    );
-  }
-  return parsed.data;
+  return parseOr(schema, json, 'bad-request', 'Bad request', 'body');
 }
 
 function credentialOf(request: Request, kubeconfig: unknown): WriteCredential | null {
