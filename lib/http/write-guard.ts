@@ -3,6 +3,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
 import { AppError, failureOf, redacted, type ErrorCode } from '@/lib/errors';
 import { readText } from '@/lib/http/body';
+import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { historyDb } from '@/lib/history';
 import { recordAudit, type AuditCredential, type AuditRecord } from '@/lib/history/audit';
 import { countRefusal } from '@/lib/history/refusal-tally';
@@ -78,9 +79,6 @@ export type CredentialSource = AuditCredential;
 
 /** The audit record's actor of a read-only step run with no write credential. */
 export const NO_CREDENTIAL_ACTOR = '(no write credential)';
-
-/** A body bigger than this is refused unread further (a saved table is at most 20 MB). */
-const MAX_BODY_BYTES = 25_000_000;
 
 export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -191,7 +189,7 @@ export async function jsonObjectOf(request: Request): Promise<Record<string, unk
       'unsupported-media-type',
       `Writes take JSON only (Content-Type application/json), not ${type || 'a body without a type'}`,
     );
-  const text = await readText(request, MAX_BODY_BYTES, () => new AppError('bad-request', 'The request body is too large'));
+  const text = await readText(request, MAX_JSON_BODY_BYTES);
   let json: unknown;
   try {
     json = JSON.parse(text);

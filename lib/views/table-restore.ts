@@ -4,6 +4,7 @@ import { settings } from '@/lib/config';
 import { diffCounts, diffTables, parseSavedTable, showTime } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
 import { AppError } from '@/lib/errors';
+import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { shownResourceVersion } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import { readVersion } from '@/lib/history/store';
@@ -16,9 +17,7 @@ import type { RestoreDone, RestorePreview } from './table-write-types';
 // patch of its data on the table that diff was made against, checked afterwards to equal the saved data exactly.
 
 const versionSource = z.object({ versionId: z.number().int().positive() }).strict();
-const fileSource = z
-  .object({ fileName: z.string().min(1).max(255), content: z.string().max(20_000_000, 'a saved table is at most 20 MB') })
-  .strict();
+const fileSource = z.object({ fileName: z.string().min(1).max(255), content: z.string().max(MAX_JSON_BODY_BYTES) }).strict();
 
 /** POST /api/table/restore/diff: where the saved table comes from. */
 export const restoreSource = z.union([versionSource, fileSource]);
