@@ -161,3 +161,17 @@ export const shownResourceVersion = z
 
 /** POST /api/table/override: the table's name typed, and the table's resourceVersion shown. */
 export const overrideBody = z.object({ confirm: z.string().max(253), resourceVersion: shownResourceVersion }).strict();
+
+const versionSource = z.object({ versionId: z.number().int().positive() }).strict();
+const fileSource = z.object({ fileName: z.string().min(1).max(255), content: z.string().max(MAX_JSON_BODY_BYTES) }).strict();
+
+/** POST /api/table/restore/diff: where the saved table comes from, a recorded version or a saved file. */
+export const restoreSource = z.union([versionSource, fileSource]);
+export type RestoreSourceBody = z.infer<typeof restoreSource>;
+
+/** POST /api/table/restore: the same, and the resourceVersion of the table the diff was shown against. */
+export const restoreBody = z.union([
+  versionSource.extend({ resourceVersion: shownResourceVersion }),
+  fileSource.extend({ resourceVersion: shownResourceVersion }),
+]);
+export type RestoreBody = z.infer<typeof restoreBody>;

@@ -1,7 +1,8 @@
+import { restoreSource } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { rightsOfAsker, requireTable } from '@/lib/http/viewer';
 import { jsonObjectOf, parsedBody } from '@/lib/http/write-guard';
-import { previewRestore, restoreSource } from '@/lib/views/table-restore';
+import { previewRestore } from '@/lib/views/table-restore';
 
 export const dynamic = 'force-dynamic';
 
