@@ -123,6 +123,13 @@ export const importBody = z.object({
   takenAt: z.string().max(64).optional(),
 });
 
+/** A snapshot run's Job from the URL (Next has decoded it once: a second decoding would throw on "%" or read "%61" as "a"). */
+export function parseJobName(raw: string): string {
+  const parsed = objectName.safeParse(raw);
+  if (!parsed.success) throw new AppError('invalid-name', `Not a Job name: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
 const sinceParam = z.object({ since: z.iso.datetime({ offset: true, error: 'an RFC 3339 time, as 2026-10-06T10:00:00Z' }).optional() });
 
 /** The break-glass's SINCE (?since=): when pods began to be admitted without Kyverno; absent: the recorded gap's start. */

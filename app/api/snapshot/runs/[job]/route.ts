@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { jobParam } from '@/lib/views/snapshot-run-params';
+import { parseJobName } from '@/lib/http/params';
 import { readSnapshotRun, requireRun } from '@/lib/views/snapshot-run';
 import { rightsOfAsker } from '@/lib/http/viewer';
 
@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic';
 /** One run as it stands: its tries, each try's result, and after a success the table's change. Reads only. */
 export const GET = route<{ job: string }>(async (request, { job }) => {
   requireRun(rightsOfAsker(request.headers));
-  const { run, logs } = await readSnapshotRun(jobParam(job));
+  const { run, logs } = await readSnapshotRun(parseJobName(job));
   return Response.json({ ...run, logs: Object.fromEntries(logs) });
 });

@@ -2,7 +2,7 @@ import { route } from '@/lib/http/route';
 import { readClients } from '@/lib/k8s/client';
 import { requireRunJob } from '@/lib/k8s/snapshot-runs';
 import { followSnapshotRun } from '@/lib/views/snapshot-run-follow';
-import { jobParam } from '@/lib/views/snapshot-run-params';
+import { parseJobName } from '@/lib/http/params';
 import { rightsOfAsker } from '@/lib/http/viewer';
 import { requireRun } from '@/lib/views/snapshot-run';
 
@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route<{ job: string }>(async (request, params) => {
   requireRun(rightsOfAsker(request.headers));
-  const job = jobParam(params.job);
+  const job = parseJobName(params.job);
   await requireRunJob(readClients(undefined, request.signal), job);
   const stream = followSnapshotRun(job, request.signal);
   return new Response(stream, {
