@@ -30,8 +30,9 @@ export default defineConfig([
     },
   },
   {
-    // Components see the read models' JSON contracts (lib/views/*-types), lib/domain, the error type and the client
-    // fetch helper (lib/query), never the modules that read the cluster, Prometheus or the history store.
+    // Components see the read models' JSON contracts (lib/views/*-types), lib/domain, the error type (lib/errors) and
+    // the client fetch helper (lib/query), never the modules that read the cluster, Prometheus or the history store,
+    // nor the server's transport (lib/http).
     files: ['components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -47,13 +48,17 @@ export default defineConfig([
               message: "Components import only the read models' types files (lib/views/*-types).",
             },
             { group: ['@/lib/config'], message: 'Settings are server-side: pass what a component needs as props.' },
+            {
+              group: ['@/lib/http', '@/lib/http/*'],
+              message: "lib/http is the server's transport: the error type and its codes are in lib/errors.",
+            },
           ],
         },
       ],
     },
   },
   {
-    // lib/domain is pure: no I/O, no clock.
+    // lib/domain is pure: no I/O, no clock, and nothing of the transport (its error codes come from lib/errors).
     files: ['lib/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -67,8 +72,12 @@ export default defineConfig([
           ),
           patterns: [
             {
-              group: [...IO_MODULES, '@/lib/http/params', '@/lib/http/route', 'node:*', 'next/*'],
+              group: [...IO_MODULES, 'node:*', 'next/*'],
               message: 'lib/domain does no I/O: pass what it needs in.',
+            },
+            {
+              group: ['@/lib/http', '@/lib/http/*'],
+              message: 'lib/domain does not import the transport: the error codes are in lib/errors.',
             },
           ],
         },

@@ -2,7 +2,7 @@
 // name gets 421 before any page or route runs), and only the HTTP methods it serves (PROPFIND and the like get 405;
 // TRACE, and bodies without a length or past the limit, are answered earlier: see lib/http/before-next.ts).
 import { NextResponse, type NextRequest } from 'next/server';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { SERVED_METHODS as METHODS, securityHeaders } from '@/lib/http/headers';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { hostProblem } from '@/lib/http/origin';

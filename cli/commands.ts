@@ -1,6 +1,6 @@
 // The three commands: each reads through lib/views, as the page or API of the same name does.
 import { formatMemory, VERDICT_WORDS, WEBHOOK_STATE_WORDS, type WebhookStateCode } from '@/lib/domain';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { parseDiffParams, parsePodRef } from '@/lib/http/params';
 import type { Explanation } from '@/lib/views/explain-types';
 import type { FilteredDiff } from '@/lib/views/table-diff-types';

@@ -55,7 +55,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   try {
     return await runCommand(command, args, { json: values.json, namespace: values.namespace }, io);
   } catch (err) {
-    const { failureOf } = await import('@/lib/http/errors');
+    const { failureOf } = await import('@/lib/errors');
     const failure = failureOf(err);
     if (values.json) io.out(`${JSON.stringify(failure.toBody())}\n`);
     io.err(`memdash ${command}: ${failure.message}\n`);

@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/Link';
 import type { PartError } from '@/lib/domain';
-import type { ErrorCode } from '@/lib/http/errors';
+import type { ErrorCode } from '@/lib/errors';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 
 const TITLES: Record<ErrorCode, string> = {

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import { fetchJson, queryKeys } from '@/lib/query';
-import { bucketWords, chartSentence, partOfFlat, spanWords, type ChartRange } from '@/lib/domain';
-import type { ContainerChart, WorkloadMemory, WorkloadMemoryJson, WorkloadCharts as Charts } from '@/lib/views/workload-memory-types';
+import { bucketWords, chartSentence, spanWords, type ChartRange } from '@/lib/domain';
+import type { ContainerChart, WorkloadMemory, WorkloadCharts as Charts } from '@/lib/views/workload-memory-types';
 import { workloadMemoryUrl } from '@/lib/routes';
 import { ChartBox, ChartFrame, ChartsReading, type ChartSpan } from './ChartFrame';
 import { seriesId, seriesOf } from './chart-series';
@@ -43,7 +43,7 @@ export function WorkloadCharts({
 }) {
   const query = useQuery({
     queryKey: queryKeys.workloads.memory(namespace, workload, range),
-    queryFn: async ({ signal }) => partOfFlat(await fetchJson<WorkloadMemoryJson>(workloadMemoryUrl(namespace, workload, range), signal)),
+    queryFn: ({ signal }) => fetchJson<WorkloadMemory>(workloadMemoryUrl(namespace, workload, range), signal),
     staleTime: 60_000,
     initialData: initial?.memory,
     initialDataUpdatedAt: initial?.readAt,

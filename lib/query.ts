@@ -1,5 +1,5 @@
 // React Query's keys, fetcher and retry rule, in one place so every client component shares them.
-import { AppError, appErrorFromBody } from '@/lib/http/errors';
+import { AppError, appErrorFromBody } from '@/lib/errors';
 import { writeRequestInit, type WriteCredential } from '@/lib/write-credential';
 
 export const queryKeys = {

@@ -4,7 +4,8 @@ import { AuditPager } from '@/components/audit/AuditPager';
 import { AuditRecords } from '@/components/audit/AuditRecords';
 import { AuditRefusals } from '@/components/audit/AuditRefusals';
 import { ErrorState } from '@/components/ErrorState';
-import { failureOf } from '@/lib/http/errors';
+import { failureOf } from '@/lib/errors';
+import { parseAuditSearch } from '@/lib/http/params';
 import { readAuditLog } from '@/lib/views/audit';
 import type { AuditLog } from '@/lib/views/audit-types';
 import { rightsOfPage, requireAudit } from '@/lib/http/viewer';
@@ -17,7 +18,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   let log: AuditLog;
   try {
     requireAudit(await rightsOfPage());
-    log = await readAuditLog(await searchParams);
+    log = await readAuditLog(parseAuditSearch(await searchParams));
   } catch (err) {
     return <ErrorState error={failureOf(err)} />;
   }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 import { readMetrics } from '@/lib/views/metrics';
 

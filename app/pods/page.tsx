@@ -7,7 +7,7 @@ import { PodTable } from '@/components/PodTable';
 import { PodCards } from '@/components/pods/PodCards';
 import type { PodListQuery } from '@/components/pods/pod-list-query';
 import { visible } from '@/lib/domain/rights';
-import { isNotThere } from '@/lib/http/errors';
+import { isNotThere } from '@/lib/errors';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { readClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';

@@ -2,7 +2,7 @@ import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import type { AuditRefusals as Refusals } from '@/lib/views/audit-types';
 import { Time } from '@/components/Time';
 
-/** The refusals' reasons (lib/http/errors' codes) as the guard's checks name them. */
+/** The refusals' reasons (lib/errors' codes) as the guard's checks name them. */
 const REASON: Record<string, string> = {
   unauthorized: 'no credential',
   forbidden: "not from memdash's own page (Origin)",

@@ -4,7 +4,7 @@ import { Link } from '@/components/ui/Link';
 import { breakGlassIndication } from '@/lib/domain';
 import { ErrorState } from '@/components/ErrorState';
 import { RenderNowProvider } from '@/components/RenderNow';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { Evidence } from './Evidence';
 import { Fallback } from './Fallback';
 import { PodsCreated } from './PodsCreated';

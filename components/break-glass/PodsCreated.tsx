@@ -11,7 +11,7 @@ import {
   toDate,
   countOf,
 } from '@/lib/domain';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { postWrite } from '@/lib/query';
 import { podHref } from '@/lib/routes';
 import { Time } from '@/components/Time';

@@ -5,7 +5,7 @@ import { DiffTables } from '@/components/DiffTables';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { tablePatchCheck } from '@/lib/domain/access';
 import { restoreCommands } from '@/lib/domain/write-commands';
-import type { AppError } from '@/lib/http/errors';
+import type { AppError } from '@/lib/errors';
 import { postWrite } from '@/lib/query';
 import type { RestoreBody, RestoreDone, RestorePreview, RestoreSource } from '@/lib/views/table-write-types';
 

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { ErrorState } from '@/components/ErrorState';
 import { RenderNowProvider } from '@/components/RenderNow';
-import { toAppError } from '@/lib/http/errors';
+import { toAppError } from '@/lib/errors';
 import { AdmissionPanel } from './AdmissionPanel';
 import { AuditPanel } from './AuditPanel';
 import { FailedCreatesPanel } from './FailedCreatesPanel';

@@ -20,7 +20,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { AccessCheck } from '@/lib/domain/access';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { WriteCredential } from '@/lib/write-credential';
 import { CommandLines } from './CommandLines';
 import { CredentialForm } from './CredentialForm';

@@ -225,6 +225,6 @@ export {
   type ExplainedPod,
   type RestartableKind,
 } from './created-meanwhile';
-export { flatPartOf, partFailed, partOfFlat, partOk, type FlatPart, type Part, type PartError } from './part';
+export { partFailed, partOk, type Part, type PartError } from './part';
 export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './recorder-lease';
 export { firstLineFor, type FirstLine } from './first-line';

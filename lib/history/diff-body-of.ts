@@ -1,7 +1,7 @@
 import 'server-only';
 import { Worker } from 'node:worker_threads';
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { slots, SlotsFull, type Release } from '@/lib/slots';
 import { diffBody } from './diff-body';
 import type { DiffJob } from './diff-job';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { leaseStep, renewDeadlineMs } from '@/lib/domain';
-import { toAppError } from '@/lib/http/errors';
+import { toAppError } from '@/lib/errors';
 import { createLease, readLease, writeLease, type LeaseRef } from '@/lib/k8s/lease';
 import { recorderLeader } from '@/lib/metrics/metrics';
 import { forgetWatches } from '@/lib/metrics/recorder';

@@ -81,7 +81,7 @@ export interface EndedSessionsTable {
 export interface AuditRefusalsTable {
   id: Generated<number>;
   action: string;
-  /** The refusal's error code (lib/http/errors): unauthorized (no credential), forbidden (Origin), … */
+  /** The refusal's error code (lib/errors): unauthorized (no credential), forbidden (Origin), … */
   reason: string;
   /** The hour the refusals fell in, as the time it starts at. */
   hour: string;

@@ -2,7 +2,7 @@ import 'server-only';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { answerCollapsed } from './collapse';
 import { overLimit } from './client-limits';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import { SERVED_METHODS, securityHeaders } from './headers';
 import { MAX_JSON_BODY_BYTES } from './limits';
 import { hostProblem } from './origin';

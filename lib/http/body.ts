@@ -1,6 +1,6 @@
 // A request body read as JSON without trusting its size: Content-Length is checked first and the bytes are counted
 // as they arrive, so a 64 MiB body is cut off at the limit instead of being held whole before a refusal.
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 /** The body parsed as JSON; 415 without a JSON content type, 413 past `maxBytes`, 400 when it is not JSON. */
 export async function readJsonBody(request: Request, maxBytes: number, shape: string): Promise<unknown> {

@@ -3,7 +3,7 @@
 // of another site gets an Origin that is not memdash's own. X-Forwarded-* are anyone's to send, so they count only
 // when MEMDASH_TRUST_PROXY says a proxy in front sets them. No 'server-only': proxy.ts runs this too.
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 export interface OriginPolicy {
   /** host:port entries (or a bare host: any port) memdash answers, lower-cased. */

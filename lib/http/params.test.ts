@@ -1,6 +1,6 @@
 // The request schemas: a bad name is invalid-name, any other bad parameter bad-request, both before any call.
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import { parseDiffParams, parsePodRef, parsePodSearch, parseWorkloadRef } from './params';
 import { route } from './route';
 

@@ -2,7 +2,7 @@
 // `invalid-name` (400) and never reaches the API server; any other bad parameter is a `bad-request` (400).
 // No 'server-only': it does no I/O, and pages parse their search params with the same schemas.
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '@/lib/http/errors';
+import { AppError, type ErrorCode } from '@/lib/errors';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { CHART_RANGES, NAME_FRAGMENT, VERDICT_CODES, podOrder, type ChartRange, type PodOrder } from '@/lib/domain';
 import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names';
@@ -10,16 +10,25 @@ import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names'
 /** Search params as Next hands them to a page, or as a route reads them from the URL. */
 export type RawSearch = Record<string, string | string[] | undefined>;
 
-/** The one wording of zod's issues in an error message: `path: problem; path: problem`. */
-export function issuesText(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+/** The one wording of zod's issues in an error message: `path: problem; path: problem`, `whole` for the input itself. */
+export function issuesText(error: z.ZodError, whole: string): string {
+  return error.issues.map((i) => `${i.path.join('.') || whole}: ${i.message}`).join('; ');
 }
 
-/** Parses `raw` or throws an AppError with `code`, its message `<what> (<issues>)`. */
-export function parseOr<S extends z.ZodType>(schema: S, raw: unknown, code: ErrorCode, what: string): z.output<S> {
+/**
+ * Parses `raw` or throws an AppError with `code`, its message `<what> (<issues>)`; an issue with the whole input (a
+ * body's unknown key) is named `whole`.
+ */
+export function parseOr<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  code: ErrorCode,
+  what: string,
+  whole = 'the parameters',
+): z.output<S> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  throw new AppError(code, `${what} (${issuesText(parsed.error)})`);
+  throw new AppError(code, `${what} (${issuesText(parsed.error, whole)})`);
 }
 
 /** The first value of each search param, trimmed; empty ones count as absent. */
@@ -114,6 +123,13 @@ export const importBody = z.object({
   takenAt: z.string().max(64).optional(),
 });
 
+/** A snapshot run's Job from the URL (Next has decoded it once: a second decoding would throw on "%" or read "%61" as "a"). */
+export function parseJobName(raw: string): string {
+  const parsed = objectName.safeParse(raw);
+  if (!parsed.success) throw new AppError('invalid-name', `Not a Job name: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
 const sinceParam = z.object({ since: z.iso.datetime({ offset: true, error: 'an RFC 3339 time, as 2026-10-06T10:00:00Z' }).optional() });
 
 /** The break-glass's SINCE (?since=): when pods began to be admitted without Kyverno; absent: the recorded gap's start. */
@@ -152,3 +168,17 @@ export const shownResourceVersion = z
 
 /** POST /api/table/override: the table's name typed, and the table's resourceVersion shown. */
 export const overrideBody = z.object({ confirm: z.string().max(253), resourceVersion: shownResourceVersion }).strict();
+
+const versionSource = z.object({ versionId: z.number().int().positive() }).strict();
+const fileSource = z.object({ fileName: z.string().min(1).max(255), content: z.string().max(MAX_JSON_BODY_BYTES) }).strict();
+
+/** POST /api/table/restore/diff: where the saved table comes from, a recorded version or a saved file. */
+export const restoreSource = z.union([versionSource, fileSource]);
+export type RestoreSourceBody = z.infer<typeof restoreSource>;
+
+/** POST /api/table/restore: the same, and the resourceVersion of the table the diff was shown against. */
+export const restoreBody = z.union([
+  versionSource.extend({ resourceVersion: shownResourceVersion }),
+  fileSource.extend({ resourceVersion: shownResourceVersion }),
+]);
+export type RestoreBody = z.infer<typeof restoreBody>;

@@ -1,5 +1,5 @@
 // The one wrapper every route handler goes through: whatever it throws becomes the error mapper's JSON answer.
-import { errorResponse } from '@/lib/http/errors';
+import { failureOf } from '@/lib/errors';
 
 type RouteParams = Record<string, string | string[] | undefined>;
 
@@ -20,4 +20,11 @@ export function route<P extends RouteParams = RouteParams>(
       return errorResponse(err);
     }
   };
+}
+
+/** The Response a route handler returns for an error: its code's status, `{error: {code, message}}`, Retry-After. */
+export function errorResponse(err: unknown): Response {
+  const appError = failureOf(err);
+  const retry = appError.retryAfterSeconds;
+  return Response.json(appError.toBody(), { status: appError.status, headers: retry ? { 'retry-after': String(retry) } : {} });
 }

@@ -5,7 +5,7 @@ import { settings } from '@/lib/config';
 import { RIGHTS_HEADER, rightsFromHeader } from '@/lib/auth/viewer';
 import { partFailed, type Part } from '@/lib/domain/part';
 import { EVERYTHING, seesNamespace, type Rights } from '@/lib/domain/rights';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 /**
  * The asker's rights from a request's headers. Without the gate's header: everything when nobody signs in

@@ -1,8 +1,9 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { z } from 'zod';
-import { AppError, failureOf, redacted, type ErrorCode } from '@/lib/http/errors';
+import { AppError, failureOf, redacted, type ErrorCode } from '@/lib/errors';
 import { readText } from '@/lib/http/body';
+import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { historyDb } from '@/lib/history';
 import { recordAudit, type AuditCredential, type AuditRecord } from '@/lib/history/audit';
 import { countRefusal } from '@/lib/history/refusal-tally';
@@ -13,6 +14,7 @@ import { settings } from '@/lib/config';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
 import { assertSameOrigin } from '@/lib/http/origin';
+import { parseOr } from '@/lib/http/params';
 import { writeAttempts, writesRefusedBeforeCredential } from '@/lib/metrics/metrics';
 import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 
@@ -77,9 +79,6 @@ export type CredentialSource = AuditCredential;
 
 /** The audit record's actor of a read-only step run with no write credential. */
 export const NO_CREDENTIAL_ACTOR = '(no write credential)';
-
-/** A body bigger than this is refused unread further (a saved table is at most 20 MB). */
-const MAX_BODY_BYTES = 25_000_000;
 
 export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -173,6 +172,15 @@ interface Admitted<B> {
 
 /** Every check that needs no cluster call, in the guard's order. */
 async function admit<B>(request: Request, schema: z.ZodType<B>): Promise<Admitted<B>> {
+  const { [KUBECONFIG_FIELD]: kubeconfig, ...rest } = await jsonObjectOf(request);
+  return { body: parsedBody(schema, rest), credential: credentialOf(request, kubeconfig) };
+}
+
+/**
+ * The guard's checks of a request up to its body, with no cluster call: POST only, memdash's own origin, JSON only,
+ * its size, a JSON object. Also for a route that reads with a body and acts with no credential (the restore's diff).
+ */
+export async function jsonObjectOf(request: Request): Promise<Record<string, unknown>> {
   if (request.method !== 'POST') throw new AppError('method-not-allowed', `${request.method} is not allowed here: writes are POST only`);
   assertSameOrigin(request); // Host, Origin (scheme, host, port) and Sec-Fetch-Site
   const type = request.headers.get('content-type') ?? '';
@@ -181,7 +189,7 @@ async function admit<B>(request: Request, schema: z.ZodType<B>): Promise<Admitte
       'unsupported-media-type',
       `Writes take JSON only (Content-Type application/json), not ${type || 'a body without a type'}`,
     );
-  const text = await readText(request, MAX_BODY_BYTES, () => new AppError('bad-request', 'The request body is too large'));
+  const text = await readText(request, MAX_JSON_BODY_BYTES);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -190,15 +198,12 @@ async function admit<B>(request: Request, schema: z.ZodType<B>): Promise<Admitte
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw new AppError('bad-request', 'The request body is not a JSON object');
-  const { [KUBECONFIG_FIELD]: kubeconfig, ...rest } = json as Record<string, unknown>;
-  const parsed = schema.safeParse(rest);
-  if (!parsed.success) {
-    throw new AppError(
-      'bad-request',
-      `Bad request (${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`,
-    );
-  }
-  return { body: parsed.data, credential: credentialOf(request, kubeconfig) };
+  return json as Record<string, unknown>;
+}
+
+/** The body as the route's schema reads it, or a 400 naming each problem. */
+export function parsedBody<B>(schema: z.ZodType<B>, json: Record<string, unknown>): B {
+  return parseOr(schema, json, 'bad-request', 'Bad request', 'body');
 }
 
 function credentialOf(request: Request, kubeconfig: unknown): WriteCredential | null {

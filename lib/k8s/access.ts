@@ -1,6 +1,6 @@
 import 'server-only';
 import { accessAnswer, type AccessAnswer, type AccessCheck } from '@/lib/domain/access';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { KubeClients } from './client';
 
 /** Asks the cluster, with the credential the clients act with, whether it may do each thing (SelfSubjectAccessReview). */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { settings } from '@/lib/config';
-import { toAppError } from '@/lib/http/errors';
+import { toAppError } from '@/lib/errors';
 import type { KubeClients } from './client';
 
 /** One pod's log tail, each line prefixed as kubectl's --prefix does. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { PatchStrategy, setHeaderOptions, type V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
 import type { RestartableKind } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { AppError, toAppError } from '@/lib/http/errors';
+import { AppError, toAppError } from '@/lib/errors';
 import { FIELD_MANAGER, type KubeClients } from './client';
 
 // The break-glass's writes, each made with the operator's write clients (`w`) for one request, and the reads they

@@ -20,7 +20,7 @@ import {
   type SecurityAuthentication,
 } from '@kubernetes/client-node';
 import { settings, variableOf } from '@/lib/config';
-import { AppError, toAppError } from '@/lib/http/errors';
+import { AppError, toAppError } from '@/lib/errors';
 import { clusterErrorKind, clusterErrors } from '@/lib/metrics/metrics';
 
 /** The API clients one request uses, all acting with one credential. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { isLabelName, isObjectName } from '@/lib/domain';
-import { toAppError } from '@/lib/http/errors';
+import { toAppError } from '@/lib/errors';
 import type { KubeClients } from './client';
 import { readCaches, whenFresh } from './caches';
 

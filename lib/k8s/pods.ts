@@ -2,7 +2,7 @@ import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { formatTime, toDate, type PodShape } from '@/lib/domain';
-import { AppError, toAppError } from '@/lib/http/errors';
+import { AppError, toAppError } from '@/lib/errors';
 import type { KubeClients } from './client';
 import type { PodRef } from './names';
 import { derived, readCaches, whenFresh } from './caches';

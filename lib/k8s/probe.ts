@@ -2,7 +2,7 @@ import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
 import { classifyProbe, type ProbeAnswer } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { AppError, clusterAnswerOf } from '@/lib/http/errors';
+import { AppError, clusterAnswerOf } from '@/lib/errors';
 import { readClients } from './client';
 
 // The runbook's probe, `kubectl -n development run kyverno-probe --image=busybox --restart=Never --dry-run=server`:

@@ -2,7 +2,7 @@ import 'server-only';
 import type { V1CronJob, V1Job } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
 import { activeRunsOf, jobFromCronJob, manualJobName, runningRefusal } from '@/lib/domain/snapshot-job';
-import { AppError, toAppError } from '@/lib/http/errors';
+import { AppError, toAppError } from '@/lib/errors';
 import { FIELD_MANAGER, readClients, type KubeClients } from './client';
 
 // A run of the snapshot starts only while none runs, as the CronJob's `concurrencyPolicy: Forbid` has it for its

@@ -2,7 +2,7 @@ import 'server-only';
 import type { V1Job, V1Pod } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
 import { isRunOf } from '@/lib/domain/snapshot-run-owner';
-import { AppError, toAppError } from '@/lib/http/errors';
+import { AppError, toAppError } from '@/lib/errors';
 import { readOrNull, type KubeClients } from './client';
 
 // The last runs of the snapshot CronJob (the runbook's `get cronjob,jobs` and `logs job/<job>`), with each run's

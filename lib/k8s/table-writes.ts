@@ -1,7 +1,7 @@
 import 'server-only';
 import { PatchStrategy, setHeaderOptions, type V1ConfigMap } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { AppError, toAppError } from '@/lib/http/errors';
+import { AppError, toAppError } from '@/lib/errors';
 import { FIELD_MANAGER, type KubeClients } from './client';
 
 // The two writes of the table the runbook makes by hand: remove its data (so the snapshot's guard compares against

@@ -1,6 +1,6 @@
 import 'server-only';
 import { KubeConfig, type Cluster, type User, type V1SelfSubjectReview } from '@kubernetes/client-node';
-import { AppError, clusterAnswerOf } from '@/lib/http/errors';
+import { AppError, clusterAnswerOf } from '@/lib/errors';
 import type { WriteCredential } from '@/lib/write-credential';
 import { clientsFor, readKubeConfig, type KubeClients } from './client';
 import { NOT_A_BEARER_TOKEN, bearerToken, parseWriteKubeconfig, type InlineSecret } from './write-kubeconfig';

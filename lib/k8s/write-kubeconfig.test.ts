@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { certificate, key, otherKey } from './__fixtures__/client-certificate';
 import { kubeconfigText } from './__fixtures__/kubeconfig';
 import { MAX_KUBECONFIG_CHARS, bearerToken, parseWriteKubeconfig } from './write-kubeconfig';

@@ -2,7 +2,7 @@ import 'server-only';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { z } from 'zod';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 // The operator's kubeconfig (the runbook's prd-write), read as text and never given to client-node's loader: that
 // loader reads `token-file` from the server's own disk while it parses, before any check could refuse it. Only the

@@ -87,7 +87,7 @@ export const recorderLeader = once(
     }),
 );
 
-/** A 4xx/5xx answer of the API server as a kind, in the words of lib/http/errors' codes. */
+/** A 4xx/5xx answer of the API server as a kind, in the words of lib/errors' codes. */
 export function clusterErrorKind(status: number): string {
   const known: Record<number, string> = {
     400: 'bad-request',

@@ -1,13 +1,12 @@
 import 'server-only';
-import { AppError } from '@/lib/http/errors';
-import { parseAuditSearch, type RawSearch } from '@/lib/http/params';
+import { AppError } from '@/lib/errors';
+import type { AuditSearch } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import { auditActions, auditCursor, listAudit, refusalCounts } from '@/lib/history/audit';
 import type { AuditLog, AuditRefusals } from './audit-types';
 
 /** The audit log, newest first, filtered by action and outcome and paged (?action=&outcome=&before=&limit=). */
-export async function readAuditLog(raw: RawSearch): Promise<AuditLog> {
-  const { action, outcome, before, limit } = parseAuditSearch(raw);
+export async function readAuditLog({ action, outcome, before, limit }: AuditSearch): Promise<AuditLog> {
   const db = await historyDb();
   const cursor = before === undefined ? undefined : await auditCursor(db, before);
   if (cursor === null) throw new AppError('bad-request', `Bad cursor (before: there is no audit record ${before})`);

@@ -2,7 +2,7 @@ import 'server-only';
 import type { V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
 import { breakGlassProgress, showTime, type BreakGlassRecord } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
 import { recordBreakGlass, savedRegistration } from '@/lib/history/break-glass';
 import {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { partOk, type Part } from '@/lib/domain';
-import { failureOf } from '@/lib/http/errors';
+import { failureOf } from '@/lib/errors';
 
 /** Runs one read of a page; a failure becomes that part's error (logged when it is memdash's own fault). */
 export async function attempt<T>(read: () => Promise<T>): Promise<Part<T>> {

@@ -10,7 +10,7 @@ import {
   type ExplainedPod,
 } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
 import { listBreakGlass } from '@/lib/history/break-glass';
 import { historyAtCreation, listGaps } from '@/lib/history/reads';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { SnapshotPool, diffCounts, diffTables, snapshotGuard, type SnapshotCrash } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { toAppError } from '@/lib/http/errors';
+import { toAppError } from '@/lib/errors';
 import { sharedRun } from '@/lib/shared-in-flight';
 import { readClients } from '@/lib/k8s/client';
 import { readTableData } from '@/lib/k8s/table';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { failureOf } from '@/lib/http/errors';
+import { failureOf } from '@/lib/errors';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { newLines, sinceSecondsAfter, type LogMark } from '@/lib/k8s/log-since';
 import { readRunLog } from '@/lib/k8s/snapshot-runs';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { filterDiff } from '@/lib/domain';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { DiffParams } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import type { HistoryDb } from '@/lib/history/db';

@@ -2,7 +2,7 @@ import 'server-only';
 import { settings } from '@/lib/config';
 import { parseSavedTable } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
-import { AppError, toAppError } from '@/lib/http/errors';
+import { AppError, toAppError } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
 import { importSavedTable } from '@/lib/history/store';
 import { readClients, type KubeClients } from '@/lib/k8s/client';

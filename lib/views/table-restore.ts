@@ -1,10 +1,9 @@
 import 'server-only';
-import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { diffCounts, diffTables, parseSavedTable, showTime } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
-import { AppError } from '@/lib/http/errors';
-import { shownResourceVersion } from '@/lib/http/params';
+import { AppError } from '@/lib/errors';
+import type { RestoreBody, RestoreSourceBody } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import { readVersion } from '@/lib/history/store';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
@@ -14,21 +13,6 @@ import type { RestoreDone, RestorePreview } from './table-write-types';
 
 // Putting a saved table back (the runbook's restore): first what it changes against today's table, then the merge
 // patch of its data on the table that diff was made against, checked afterwards to equal the saved data exactly.
-
-const versionSource = z.object({ versionId: z.number().int().positive() }).strict();
-const fileSource = z
-  .object({ fileName: z.string().min(1).max(255), content: z.string().max(20_000_000, 'a saved table is at most 20 MB') })
-  .strict();
-
-/** POST /api/table/restore/diff: where the saved table comes from. */
-export const restoreSource = z.union([versionSource, fileSource]);
-export type RestoreSourceBody = z.infer<typeof restoreSource>;
-
-/** POST /api/table/restore: the same, and the resourceVersion of the table the diff was shown against. */
-export const restoreBody = z.union([
-  versionSource.extend({ resourceVersion: shownResourceVersion }),
-  fileSource.extend({ resourceVersion: shownResourceVersion }),
-]);
 
 interface SavedData {
   data: Record<string, string>;
@@ -82,7 +66,7 @@ export async function previewRestore(source: RestoreSourceBody): Promise<Restore
  * The merge patch, with the write credential, on the table the diff was shown against (a 409 when it moved since);
  * then the table as the patch left it, compared with the saved data.
  */
-export async function restoreTable(k: KubeClients, body: z.infer<typeof restoreBody>): Promise<RestoreDone & { label: string }> {
+export async function restoreTable(k: KubeClients, body: RestoreBody): Promise<RestoreDone & { label: string }> {
   const { resourceVersion, ...source } = body;
   const saved = await savedDataOf(source);
   const current = await readTableForSave(k);

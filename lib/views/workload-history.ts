@@ -2,7 +2,7 @@ import 'server-only';
 import { explainPod, isDrifted, rowKey, workloadOf, type ContainerExplanation } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import type { Rights } from '@/lib/domain/rights';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { requireNamespace, requireTable } from '@/lib/http/viewer';
 import { withHistory } from './at-creation';
 import { historyDb } from '@/lib/history';

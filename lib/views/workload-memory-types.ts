@@ -1,5 +1,5 @@
 // The JSON of GET /api/workloads/{namespace}/{workload}/memory, which the workload page's charts render. Types only.
-import type { ChartPoint, ChartRange, FlatPart, Part, RowWrite } from '@/lib/domain';
+import type { ChartPoint, ChartRange, Part, RowWrite } from '@/lib/domain';
 
 /** One container's chart. The p90 the job would write is over the snapshot's window; the rest over the range shown. */
 export interface ContainerChart {
@@ -35,8 +35,8 @@ export interface WorkloadCharts {
   charts: ContainerChart[];
 }
 
-/** A Prometheus failure is this part's error, in the charts' place; the rest of the page does not need Prometheus. */
+/**
+ * The route's JSON, and the page's read: a Prometheus failure is this part's error, in the charts' place; the rest of
+ * the page does not need Prometheus.
+ */
 export type WorkloadMemory = Part<WorkloadCharts>;
-
-/** The route's JSON: `{ok: true, start, end, step, charts}` or `{ok: false, problem}`, as it has always answered. */
-export type WorkloadMemoryJson = FlatPart<WorkloadCharts>;

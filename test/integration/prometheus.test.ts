@@ -70,10 +70,13 @@ describe('the Prometheus client', () => {
     const params = Promise.resolve({ namespace: 'payments', workload: 'api' });
     const response = await route.GET(new Request('http://memdash.test/api/workloads/payments/api/memory'), { params });
     expect(response.status).toBe(200);
-    // the route's JSON as it has always been: ok false and the problem's words
+    // a Part like every other: ok false, and the error's code and words
     expect(await response.json()).toEqual({
       ok: false,
-      problem: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/),
+      error: {
+        code: 'unreachable',
+        message: expect.stringMatching(/^Prometheus cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/),
+      },
     });
   });
 

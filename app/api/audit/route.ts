@@ -1,4 +1,4 @@
-import { searchOf } from '@/lib/http/params';
+import { parseAuditSearch, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { readAuditLog } from '@/lib/views/audit';
 import { rightsOfAsker, requireAudit } from '@/lib/http/viewer';
@@ -11,5 +11,5 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route(async (request) => {
   requireAudit(rightsOfAsker(request.headers));
-  return Response.json(await readAuditLog(searchOf(request)), { headers: { 'cache-control': 'no-store' } });
+  return Response.json(await readAuditLog(parseAuditSearch(searchOf(request))), { headers: { 'cache-control': 'no-store' } });
 });

@@ -2,7 +2,7 @@ import { settings } from '@/lib/config';
 import { sessionCookies, setCookie } from '@/lib/auth/cookies';
 import { takeCookie } from '@/lib/auth/gate';
 import { finishSignIn, PENDING_COOKIE } from '@/lib/auth/oidc';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@ import { isEnded } from '@/lib/auth/ended-sessions';
 import { takeCookie } from '@/lib/auth/gate';
 import { refreshSession, safeReturnTo } from '@/lib/auth/oidc';
 import { openSession, sessionKeyOf } from '@/lib/auth/session';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

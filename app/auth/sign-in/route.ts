@@ -1,7 +1,7 @@
 import { settings } from '@/lib/config';
 import { setCookie } from '@/lib/auth/cookies';
 import { beginSignIn, PENDING_COOKIE } from '@/lib/auth/oidc';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

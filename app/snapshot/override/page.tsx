@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/ErrorState';
 import { OverrideTheGuard } from '@/components/snapshot/OverrideTheGuard';
 import { settings } from '@/lib/config';
 import { overrideCommands, savedTableFileName } from '@/lib/domain/write-commands';
-import { failureOf } from '@/lib/http/errors';
+import { failureOf } from '@/lib/errors';
 import { readSnapshotRunList, requireRun } from '@/lib/views/snapshot-run';
 import type { SnapshotRunSummary } from '@/lib/views/snapshot-run-types';
 import { tableShownForOverride } from '@/lib/views/table-override';

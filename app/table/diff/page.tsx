@@ -6,7 +6,7 @@ import { DiffTables } from '@/components/DiffTables';
 import { RowsGone } from '@/components/snapshot/RowsGone';
 import { ErrorState } from '@/components/ErrorState';
 import { diffPageCount, countOf, formatCount, type DiffPage } from '@/lib/domain';
-import { isNotThere } from '@/lib/http/errors';
+import { isNotThere } from '@/lib/errors';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
 import { readDiffPage, type DiffPageView } from '@/lib/views/table-diff';

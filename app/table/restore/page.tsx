@@ -5,7 +5,7 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { RestoreTable, type VersionChoice } from '@/components/table/RestoreTable';
 import { settings } from '@/lib/config';
-import { failureOf } from '@/lib/http/errors';
+import { failureOf } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
 import { listVersions } from '@/lib/history/store';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { deleteRegistrations, probe, scaleDown, scaleUp } from '@/lib/views/break-glass-steps';

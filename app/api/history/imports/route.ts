@@ -1,7 +1,7 @@
 import { settings } from '@/lib/config';
 import { parseSavedTable } from '@/lib/domain';
 import { tablePatchCheck } from '@/lib/domain/access';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { importBody } from '@/lib/http/params';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { historyDb } from '@/lib/history';

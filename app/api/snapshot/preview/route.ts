@@ -1,5 +1,5 @@
 import { asTableConfigMap } from '@/lib/domain';
-import { AppError, failureOf } from '@/lib/http/errors';
+import { AppError, failureOf } from '@/lib/errors';
 import { parsePreviewParams, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { previewSnapshotShared } from '@/lib/views/snapshot-preview';

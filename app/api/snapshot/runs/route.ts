@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { errorResponse } from '@/lib/http/errors';
+import { route } from '@/lib/http/route';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { createSnapshotJob } from '@/lib/k8s/snapshot-job';
 import { readSnapshotRunList } from '@/lib/views/snapshot-run';
@@ -9,14 +9,10 @@ import { rightsOfAsker, requireKyvernoLogs } from '@/lib/http/viewer';
 export const dynamic = 'force-dynamic';
 
 /** Recent runs of the snapshot, scheduled and manual, newest first, each with what its log says it did. */
-export async function GET(request: Request): Promise<Response> {
-  try {
-    requireKyvernoLogs(rightsOfAsker(request.headers));
-    return Response.json(await readSnapshotRunList());
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const GET = route(async (request) => {
+  requireKyvernoLogs(rightsOfAsker(request.headers));
+  return Response.json(await readSnapshotRunList());
+});
 
 /** Runs the snapshot now (the runbook's "Refreshing it by hand"): 201 {"job": "<name>"}. Body: {}. */
 export const POST = guardedWrite({

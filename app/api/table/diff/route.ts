@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { parseDiffParams, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { readDiffExport } from '@/lib/views/table-diff';

@@ -1,6 +1,7 @@
 import { settings } from '@/lib/config';
+import { restoreBody } from '@/lib/http/params';
 import { guardedWrite } from '@/lib/http/write-guard';
-import { restoreBody, restoreTable } from '@/lib/views/table-restore';
+import { restoreTable } from '@/lib/views/table-restore';
 
 export const dynamic = 'force-dynamic';
 

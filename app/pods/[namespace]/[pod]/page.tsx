@@ -10,7 +10,7 @@ import { RunbookCommands } from '@/components/RunbookCommands';
 import { podCommands } from '@/components/runbook-commands';
 import { settings } from '@/lib/config';
 import { firstLineFor } from '@/lib/domain';
-import { isNotThere } from '@/lib/http/errors';
+import { isNotThere } from '@/lib/errors';
 import { parsePodRef } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { explainPodFor } from '@/lib/views/explain';

@@ -4,9 +4,9 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ErrorState';
 import { RunFollower } from '@/components/snapshot/RunFollower';
-import { failureOf, isNotThere } from '@/lib/http/errors';
+import { failureOf, isNotThere } from '@/lib/errors';
 import { readSnapshotRun, readSnapshotRunList, requireRun, type RunWithLogs } from '@/lib/views/snapshot-run';
-import { jobParam } from '@/lib/views/snapshot-run-params';
+import { parseJobName } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Snapshot run · memdash' };
@@ -19,7 +19,7 @@ export default async function SnapshotRunPage({ params }: { params: Promise<{ jo
   let job: string;
   try {
     requireRun(await rightsOfPage());
-    job = jobParam((await params).job);
+    job = parseJobName((await params).job);
     [found, latest] = await Promise.all([readSnapshotRun(job), readSnapshotRunList(1).then((l) => l.runs[0]?.job === job)]);
   } catch (err) {
     const error = failureOf(err);

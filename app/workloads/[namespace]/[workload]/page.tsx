@@ -10,7 +10,7 @@ import { Memory } from '@/components/Memory';
 import { WorkloadCharts, type ServerRead } from '@/components/WorkloadCharts';
 import { RowsAcrossVersions, WorkloadPods } from '@/components/WorkloadRows';
 import { countOf, RANGE_SECONDS, rangeOfSeconds, rowKey, spanWords, type ChartRange, type Part } from '@/lib/domain';
-import { isNotThere } from '@/lib/http/errors';
+import { isNotThere } from '@/lib/errors';
 import { parseChartRange, parseWorkloadRef, type RawSearch } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { answeredBy, attempt } from '@/lib/views/part';

@@ -1,28 +1,18 @@
-import { AppError, errorResponse } from '@/lib/http/errors';
-import { assertSameOrigin } from '@/lib/http/origin';
-import { previewRestore, restoreSource } from '@/lib/views/table-restore';
+import { restoreSource } from '@/lib/http/params';
+import { route } from '@/lib/http/route';
 import { rightsOfAsker, requireTable } from '@/lib/http/viewer';
+import { jsonObjectOf, parsedBody } from '@/lib/http/write-guard';
+import { previewRestore } from '@/lib/views/table-restore';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * What restoring a saved table would change against today's table. Writes nothing (so no credential, no audit);
- * a POST because an uploaded file travels in the body. Same origin and JSON only, like the writes.
+ * a POST because an uploaded file travels in the body, checked as the write guard checks a write's: same origin,
+ * JSON only, its size, its schema.
  */
-export async function POST(request: Request): Promise<Response> {
-  try {
-    requireTable(rightsOfAsker(request.headers));
-    assertSameOrigin(request);
-    if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? ''))
-      throw new AppError('unsupported-media-type', 'Send JSON: {versionId} or {fileName, content}');
-    const body = restoreSource.safeParse(await request.json().catch(() => null));
-    if (!body.success)
-      throw new AppError(
-        'bad-request',
-        `Bad request (${body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`,
-      );
-    return Response.json(await previewRestore(body.data));
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const POST = route(async (request) => {
+  requireTable(rightsOfAsker(request.headers));
+  const source = parsedBody(restoreSource, await jsonObjectOf(request));
+  return Response.json(await previewRestore(source));
+});

@@ -1,8 +1,8 @@
-import { errorResponse } from '@/lib/http/errors';
+import { route } from '@/lib/http/route';
 import { readClients } from '@/lib/k8s/client';
 import { requireRunJob } from '@/lib/k8s/snapshot-runs';
 import { followSnapshotRun } from '@/lib/views/snapshot-run-follow';
-import { jobParam } from '@/lib/views/snapshot-run-params';
+import { parseJobName } from '@/lib/http/params';
 import { rightsOfAsker } from '@/lib/http/viewer';
 import { requireRun } from '@/lib/views/snapshot-run';
 
@@ -13,17 +13,12 @@ export const dynamic = 'force-dynamic';
  * they are written, then `end`. Closing the page stops it: the loop and its in-flight API call are aborted. A Job that
  * is not a run of the snapshot is a 404 before any stream starts.
  */
-export async function GET(request: Request, { params }: { params: Promise<{ job: string }> }): Promise<Response> {
-  let job: string;
-  try {
-    requireRun(rightsOfAsker(request.headers));
-    job = jobParam((await params).job);
-    await requireRunJob(readClients(undefined, request.signal), job);
-  } catch (err) {
-    return errorResponse(err);
-  }
+export const GET = route<{ job: string }>(async (request, params) => {
+  requireRun(rightsOfAsker(request.headers));
+  const job = parseJobName(params.job);
+  await requireRunJob(readClients(undefined, request.signal), job);
   const stream = followSnapshotRun(job, request.signal);
   return new Response(stream, {
     headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
   });
-}
+});

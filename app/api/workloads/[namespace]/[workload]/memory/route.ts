@@ -1,4 +1,3 @@
-import { flatPartOf } from '@/lib/domain';
 import { parseChartRange, parseWorkloadRef, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { rightsOfAsker } from '@/lib/http/viewer';
@@ -8,9 +7,10 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The workload's memory charts over ?range= (24h, 7d, 28d; the snapshot's window without it): Prometheus's working
- * set, the pooled p90, the row over time and the versions that changed it (WorkloadMemoryJson).
+ * set, the pooled p90, the row over time and the versions that changed it (WorkloadMemory: a Part, its error in the
+ * charts' place when Prometheus fails).
  */
 export const GET = route<{ namespace: string; workload: string }>(async (request, params) => {
   const ref = parseWorkloadRef(params);
-  return Response.json(flatPartOf(await readWorkloadMemory(ref, rightsOfAsker(request.headers), parseChartRange(searchOf(request)))));
+  return Response.json(await readWorkloadMemory(ref, rightsOfAsker(request.headers), parseChartRange(searchOf(request))));
 });

@@ -1,6 +1,8 @@
-// The app's one error type and its one mapper. Imported by route handlers, server components and the browser
-// (which rebuilds an AppError from a route's JSON), so it holds no Kubernetes client import: a failed call from
-// @kubernetes/client-node is recognised by its shape.
+// The app's one error type, its codes and its one mapper (what a failed call to the cluster means). The data layer
+// (lib/k8s, lib/history, lib/views, lib/domain's parts) throws it, route handlers and pages answer it, and the browser
+// rebuilds it from a route's JSON; so it holds no Kubernetes client import (a failed call from @kubernetes/client-node
+// is recognised by its shape) and nothing of HTTP's but each code's status. The answer itself is lib/http's
+// (errorResponse in lib/http/route.ts).
 
 export type ErrorCode =
   | 'invalid-name' // a namespace or name that Kubernetes would refuse; checked before any call
@@ -138,13 +140,6 @@ function clipped(text: string): string {
  */
 export function isNotThere(error: { code: ErrorCode }): boolean {
   return error.code === 'invalid-name' || error.code === 'bad-request' || error.code === 'not-found';
-}
-
-/** The Response a route handler returns for an error. */
-export function errorResponse(err: unknown): Response {
-  const appError = failureOf(err);
-  const retry = appError.retryAfterSeconds;
-  return Response.json(appError.toBody(), { status: appError.status, headers: retry ? { 'retry-after': String(retry) } : {} });
 }
 
 /**
