@@ -222,7 +222,11 @@ function ProbeAction({ view, onDone }: { view: DrillView; onDone: (action: strin
       title="Check: run the probe"
       target={
         <>
-          A server-side dry run of pod <code>{view.names.probeNamespace}/kyverno-probe</code> (creates nothing)
+          A server-side dry run of pod{' '}
+          <code>
+            {view.names.probeNamespace}/{view.names.probePod}
+          </code>{' '}
+          (creates nothing)
         </>
       }
       commands={[view.commands.probe]}

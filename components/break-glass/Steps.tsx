@@ -261,8 +261,11 @@ function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView
       title: step === 'probe-through' ? 'Run the probe: admitted through Kyverno?' : 'Run the probe: admitted?',
       target: (
         <>
-          A server-side dry run of pod <code>{view.names.probeNamespace}/kyverno-probe</code>, with memdash&apos;s read credential (it
-          creates nothing)
+          A server-side dry run of pod{' '}
+          <code>
+            {view.names.probeNamespace}/{view.names.probePod}
+          </code>
+          , with memdash&apos;s read credential (it creates nothing)
         </>
       ),
       commands: [view.commands.probe],
