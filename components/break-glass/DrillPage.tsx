@@ -107,8 +107,12 @@ function checksOf(step: DrillStepId, view: DrillView): AccessCheck[] {
   }
   if (step === 'create-saved')
     return [{ verb: 'create', group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' }];
-  if (step === 'delete-registrations')
-    return [{ verb: 'delete', group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' }];
+  if (step === 'delete-registrations') {
+    return [
+      { verb: 'delete', group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' },
+      { verb: 'delete', group: 'admissionregistration.k8s.io', resource: 'validatingwebhookconfigurations' },
+    ];
+  }
   return [];
 }
 
