@@ -216,6 +216,7 @@ export {
   type BreakGlassCommands,
   type BreakGlassNames,
 } from './break-glass-commands';
+export { STEP_ACTIONS, type StepAction, type StepActionId, type StepCommands, type StepNames, type StepTarget } from './step-actions';
 export {
   RESTARTABLE_KINDS,
   RESTARTS_WITHOUT_CONFIRMATION,
