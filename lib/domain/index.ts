@@ -216,7 +216,19 @@ export {
   type BreakGlassCommands,
   type BreakGlassNames,
 } from './break-glass-commands';
-export { STEP_ACTIONS, type StepAction, type StepActionId, type StepCommands, type StepNames, type StepTarget } from './step-actions';
+export {
+  BREAK_GLASS_BUTTONS,
+  DRILL_BUTTONS,
+  STEP_ACTIONS,
+  buttonCommands,
+  buttonLabel,
+  type StepAction,
+  type StepActionId,
+  type StepButton,
+  type StepCommands,
+  type StepNames,
+  type StepTarget,
+} from './step-actions';
 export {
   RESTARTABLE_KINDS,
   RESTARTS_WITHOUT_CONFIRMATION,

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { canary, HOSTILE, wordsInShell } from './__fixtures__/hostile';
 import { describeCheck } from './access';
 import { breakGlassCommands, type BreakGlassNames } from './break-glass-commands';
-import { STEP_ACTIONS, type StepActionId, type StepCommands } from './step-actions';
+import {
+  BREAK_GLASS_BUTTONS,
+  buttonCommands,
+  DRILL_BUTTONS,
+  STEP_ACTIONS,
+  type StepActionId,
+  type StepButton,
+  type StepCommands,
+} from './step-actions';
 
 // The expected lines and records below are the runbook's and the audit log's, written out here; the shell reads the
 // commands, not this code.
@@ -140,6 +148,38 @@ describe('STEP_ACTIONS', () => {
       'break-glass.delete-registrations webhook configurations -l webhook.kyverno.io/managed-by=kyverno',
       'break-glass.probe development/pod/kyverno-probe (dry run)',
       'break-glass.scale-up kyverno-prd/deployment/kyverno-admission-controller',
+    ]);
+  });
+});
+
+describe("the pages' buttons", () => {
+  const pages = { 'break-glass': BREAK_GLASS_BUTTONS, drill: DRILL_BUTTONS } as Record<string, Record<string, StepButton>>;
+  const each = Object.entries(pages).flatMap(([page, buttons]) => Object.entries(buttons).map(([id, b]) => [`${page} ${id}`, b] as const));
+
+  it("add only reads to their step's Copy", () => {
+    const lines = each.map(([, b]) => buttonCommands(b, filledIn(DEFAULTS)).map((line) => line.split(' \\\n  ')[0]!));
+    const words = wordsInShell('/bin/sh', lines.flat());
+    const writes = Object.fromEntries(each.map(([name], i) => [name, writesOf(words.splice(0, lines[i]!.length))]));
+    expect(writes).toEqual({
+      'break-glass scale-down': ['scale to 0'],
+      'break-glass delete-registrations': ['delete'],
+      'break-glass probe': [],
+      'break-glass scale-up': ['scale to 3'],
+      'break-glass probe-through': [],
+      'drill save': [],
+      'drill scale-down': ['scale to 0'],
+      'drill create-saved': ['create'],
+      'drill delete-registrations': ['delete'],
+      'drill scale-up': ['scale to 3'],
+      'drill probe': [],
+    });
+  });
+
+  it("are red where pressing can leave covered pods refused or without the table's request", () => {
+    expect(each.filter(([, b]) => b.breaksPodCreation).map(([name]) => name)).toEqual([
+      'break-glass scale-down',
+      'break-glass scale-up',
+      'drill create-saved',
     ]);
   });
 });

@@ -1,5 +1,7 @@
 import type { AccessCheck } from './access';
+import { STEP_TITLES, type StepId } from './break-glass';
 import type { BreakGlassCommands, BreakGlassNames } from './break-glass-commands';
+import { DRILL_STEP_TITLES, type DrillStepId } from './drill';
 
 // The break-glass's and the drill's writes, each stated once: what it acts on, the commands it stands for, what the
 // cluster must allow before it is pressed, and its audit record. The step routes and both pages' buttons read it; a
@@ -121,3 +123,82 @@ export const STEP_ACTIONS: Record<StepActionId, StepAction> = {
     checks: (n) => [scale(n)],
   },
 };
+
+/** A step's button as a page offers it: the page's words for it. */
+export interface StepButton {
+  action: StepActionId;
+  title: string;
+  /** What the button says; a scale-up's names the count it goes back to. */
+  label: string | ((replicas: number) => string);
+  /** Red: pressing it can leave covered pods refused, or created without the table's request. */
+  breaksPodCreation: boolean;
+  /** A read the page shows after the step's commands: what must hold once it ran. */
+  check?: (c: StepCommands) => string;
+}
+
+export function buttonLabel(button: StepButton, replicas: number): string {
+  return typeof button.label === 'string' ? button.label : button.label(replicas);
+}
+
+/**
+ * The break-glass page's buttons, by the step that offers them. Scaling down and back up are red: from the one until
+ * the other covered pods are created without the table's request, and a replica that starts while the fault is still
+ * there registers the webhooks again.
+ */
+export const BREAK_GLASS_BUTTONS: Partial<Record<StepId, StepButton>> = {
+  'scale-down': { action: 'scale-down', title: STEP_TITLES['scale-down'], label: 'Scale to 0', breaksPodCreation: true },
+  'delete-registrations': {
+    action: 'delete-registrations',
+    title: STEP_TITLES['delete-registrations'],
+    label: 'Delete them',
+    breaksPodCreation: false,
+  },
+  probe: { action: 'probe', title: 'Run the probe: admitted?', label: 'Run the probe', breaksPodCreation: false },
+  'scale-up': { action: 'scale-up', title: 'Bring Kyverno back', label: (replicas) => `Scale to ${replicas}`, breaksPodCreation: true },
+  'probe-through': {
+    action: 'probe',
+    title: 'Run the probe: admitted through Kyverno?',
+    label: 'Run the probe',
+    breaksPodCreation: false,
+  },
+};
+
+/**
+ * The drill's buttons, by its steps, and the probe it asks for between them. With Kyverno healthy the scale-down
+ * takes the registration with it; only the saved copy, created with no replica to answer it, refuses covered pods.
+ */
+export const DRILL_BUTTONS: Record<DrillStepId | 'probe', StepButton> = {
+  save: { action: 'save', title: DRILL_STEP_TITLES.save, label: 'Start the drill: save the registration', breaksPodCreation: false },
+  'scale-down': {
+    action: 'scale-down',
+    title: DRILL_STEP_TITLES['scale-down'],
+    label: 'Scale to 0',
+    breaksPodCreation: false,
+    check: (c) => `${c.checkRegistration}   # NotFound`,
+  },
+  'create-saved': {
+    action: 'create-saved',
+    title: DRILL_STEP_TITLES['create-saved'],
+    label: 'Create the saved copy',
+    breaksPodCreation: true,
+  },
+  'delete-registrations': {
+    action: 'delete-registrations',
+    title: DRILL_STEP_TITLES['delete-registrations'],
+    label: 'Delete by label',
+    breaksPodCreation: false,
+  },
+  'scale-up': {
+    action: 'scale-up',
+    title: DRILL_STEP_TITLES['scale-up'],
+    label: (replicas) => `Scale back to ${replicas}`,
+    breaksPodCreation: false,
+  },
+  probe: { action: 'probe', title: 'Check: run the probe', label: 'Run the probe', breaksPodCreation: false },
+};
+
+/** What a button's Copy puts on the clipboard: its step's commands, then the page's check. */
+export function buttonCommands(button: StepButton, c: StepCommands): string[] {
+  const commands = STEP_ACTIONS[button.action].commands(c);
+  return button.check ? [...commands, button.check(c)] : commands;
+}
