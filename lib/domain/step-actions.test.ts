@@ -139,6 +139,17 @@ describe('STEP_ACTIONS', () => {
     ]);
   });
 
+  it("posts each step to its route, the drill's own two under /drill", () => {
+    expect(IDS.map((id) => STEP_ACTIONS[id].path)).toEqual([
+      '/api/break-glass/drill/save',
+      '/api/break-glass/scale-down',
+      '/api/break-glass/drill/create-saved',
+      '/api/break-glass/delete-registrations',
+      '/api/break-glass/probe',
+      '/api/break-glass/scale-up',
+    ]);
+  });
+
   it('leaves the audit records the step routes always left', () => {
     const records = IDS.map((id) => `${STEP_ACTIONS[id].audit} ${STEP_ACTIONS[id].target(DEFAULTS).audit}`);
     expect(records).toEqual([
