@@ -1,17 +1,20 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/Link';
-import { DRILL_STEP_TITLES, SAVED_REGISTRATION_FILE, type DrillCheck, type DrillStepId } from '@/lib/domain';
-import type { AccessCheck } from '@/lib/domain/access';
+import {
+  DRILL_BUTTONS,
+  DRILL_STEP_TITLES,
+  SAVED_REGISTRATION_FILE,
+  type DrillCheck,
+  type DrillStepId,
+  type StepActionId,
+} from '@/lib/domain';
 import { Time, WithTimes } from '@/components/Time';
-import { GuardedAction } from '@/components/write/GuardedAction';
 import type { DrillView } from '@/lib/views/break-glass-types';
+import { GuardedStep } from './GuardedStep';
 import { LastResult, useLastResult } from './LastResult';
-import { useDrill, useStepRunner } from './useBreakGlass';
-
-// The drill's one write that leaves covered pod creates refused until a later step: the saved copy put back with
-// no replica to answer it.
-const BREAKS_POD_CREATION = new Set<DrillStepId>(['create-saved']);
+import { useDrill } from './useBreakGlass';
 
 const CHECK_TONE: Record<DrillCheck['status'], string> = {
   holds: 'text-green-800',
@@ -68,9 +71,9 @@ export function DrillPage() {
         </p>
       )}
       <LastResult last={last} />
-      {p.next && <DrillAction key={p.next} step={p.next} view={view} fresh={p.complete || p.startedAt === null} onDone={remember} />}
-      {p.complete && <DrillAction key="again" step="save" view={view} fresh onDone={remember} />}
-      {p.probeWanted && <ProbeAction view={view} onDone={remember} />}
+      {p.next && <DrillAction key={p.next} step={p.next} view={view} onDone={remember} />}
+      {p.complete && <DrillAction key="again" step="save" view={view} onDone={remember} />}
+      {p.probeWanted && <DrillAction step="probe" view={view} onDone={remember} />}
       {!p.next && !p.probeWanted && !p.complete && (
         <p className="text-amber-800" data-testid="drill-waiting">
           Waiting for the checks above to hold (read every 2 s).
@@ -92,103 +95,32 @@ function SavedCopy({ saved }: { saved: NonNullable<DrillView['saved']> }) {
   );
 }
 
-function checksOf(step: DrillStepId, view: DrillView): AccessCheck[] {
-  if (step === 'scale-down' || step === 'scale-up') {
-    return [
-      {
-        verb: 'update',
-        group: 'apps',
-        resource: 'deployments',
-        subresource: 'scale',
-        namespace: view.names.namespace,
-        name: view.names.deployment,
-      },
-    ];
-  }
-  if (step === 'create-saved')
-    return [{ verb: 'create', group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' }];
-  if (step === 'delete-registrations')
-    return [{ verb: 'delete', group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' }];
-  return [];
-}
-
+/** The button of one drill step, or of the probe between them, with what the drill knows now about its target. */
 function DrillAction({
   step,
   view,
-  fresh,
   onDone,
 }: {
-  step: DrillStepId;
+  step: DrillStepId | 'probe';
   view: DrillView;
-  fresh: boolean;
   onDone: (action: string, text: string) => void;
 }) {
-  const run = useStepRunner();
-  const c = view.commands;
-  const spec = {
-    save: {
-      url: '/api/break-glass/drill/save',
-      commands: [c.saveRegistration],
-      label: fresh ? 'Start the drill: save the registration' : 'Save',
-      target: (
-        <>
-          MutatingWebhookConfiguration <code>{view.names.registration}</code> (read and saved), then Deployment{' '}
-          <code>
-            {view.names.namespace}/{view.names.deployment}
-          </code>
-        </>
-      ),
-    },
-    'scale-down': {
-      url: '/api/break-glass/scale-down',
-      commands: [c.scaleDown, c.waitPods, `${c.checkRegistration}   # NotFound`],
-      label: 'Scale to 0',
-      target: (
-        <>
-          Deployment{' '}
-          <code>
-            {view.names.namespace}/{view.names.deployment}
-          </code>
-          , from {view.deployment?.desired ?? '?'} to 0
-        </>
-      ),
-    },
-    'create-saved': {
-      url: '/api/break-glass/drill/create-saved',
-      commands: [c.createSaved],
-      label: 'Create the saved copy',
-      target: (
-        <>
-          MutatingWebhookConfiguration <code>{view.names.registration}</code> from the saved copy: from here until the delete, every pod
-          create in a covered namespace is refused
-        </>
-      ),
-    },
-    'delete-registrations': {
-      url: '/api/break-glass/delete-registrations',
-      commands: [c.deleteRegistrations],
-      label: 'Delete by label',
-      target: (
-        <>
-          Every registration labelled <code>{view.names.managedBySelector}</code>: {view.registrations.join(', ') || 'none stands'}
-        </>
-      ),
-    },
-    'scale-up': {
-      url: '/api/break-glass/scale-up',
-      commands: [c.scaleUp, c.checkRegistration],
-      label: `Scale back to ${view.defaultReplicas}`,
-      target: (
-        <>
-          Deployment{' '}
-          <code>
-            {view.names.namespace}/{view.names.deployment}
-          </code>
-          , from 0 back
-        </>
-      ),
-    },
-  }[step];
+  const detail: Partial<Record<StepActionId, ReactNode>> = {
+    save: (
+      <>
+        {' '}
+        (read and saved), then Deployment{' '}
+        <code>
+          {view.names.namespace}/{view.names.deployment}
+        </code>
+      </>
+    ),
+    'scale-down': <>, from {view.deployment?.desired ?? '?'} to 0</>,
+    'create-saved': <> from the saved copy: from here until the delete, every pod create in a covered namespace is refused</>,
+    'delete-registrations': <>: {view.registrations.join(', ') || 'none stands'}</>,
+    'scale-up': <>, from 0 back</>,
+    probe: <> (creates nothing)</>,
+  };
   const warning =
     step === 'save' ? (
       <p>
@@ -196,47 +128,17 @@ function DrillAction({
         namespace is refused.
       </p>
     ) : undefined;
+  const button = DRILL_BUTTONS[step];
   return (
-    <GuardedAction
+    <GuardedStep
       testId={`drill-action-${step}`}
-      title={DRILL_STEP_TITLES[step]}
-      target={spec.target}
-      commands={spec.commands}
-      checks={checksOf(step, view)}
+      button={button}
+      names={view.names}
+      commands={view.commands}
+      replicas={view.defaultReplicas}
+      detail={detail[button.action]}
       warning={warning}
-      confirm={step === 'save' ? view.names.deployment : undefined}
-      breaksPodCreation={BREAKS_POD_CREATION.has(step)}
-      buttonLabel={spec.label}
-      run={(credential) => run(spec.url, step === 'save' ? { confirm: view.names.deployment } : {}, credential)}
-      result={(answer) => <span data-testid="step-result">{answer.done}</span>}
       onDone={(answer) => onDone(`drill-action-${step}`, answer.done)}
-    />
-  );
-}
-
-function ProbeAction({ view, onDone }: { view: DrillView; onDone: (action: string, text: string) => void }) {
-  const run = useStepRunner();
-  return (
-    <GuardedAction
-      testId="drill-action-probe"
-      title="Check: run the probe"
-      target={
-        <>
-          A server-side dry run of pod <code>{view.names.probeNamespace}/kyverno-probe</code> (creates nothing)
-        </>
-      }
-      commands={[view.commands.probe]}
-      checks={[]}
-      buttonLabel="Run the probe"
-      run={(credential) => run('/api/break-glass/probe', {}, credential)}
-      runWithoutCredential={() => run('/api/break-glass/probe', {}, null)}
-      result={(answer) => (
-        <span data-testid="step-result">
-          {answer.done}
-          {answer.probe && <>: {answer.probe.explanation}</>}
-        </span>
-      )}
-      onDone={(answer) => onDone('drill-action-probe', answer.done)}
     />
   );
 }

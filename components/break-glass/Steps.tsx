@@ -1,16 +1,24 @@
 'use client';
 
-import { STEP_TITLES, type Indication, type StepId, type StepState, formatCount } from '@/lib/domain';
+import type { ReactNode } from 'react';
+import {
+  BREAK_GLASS_BUTTONS,
+  STEP_ACTIONS,
+  STEP_TITLES,
+  type Indication,
+  type StepActionId,
+  type StepId,
+  type StepState,
+  formatCount,
+} from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import { useRenderNow } from '@/components/RenderNow';
 import { Time, WithTimes } from '@/components/Time';
-import type { AccessCheck } from '@/lib/domain/access';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
 import type { BreakGlassProgress } from '@/lib/domain';
 import { CommandLines } from '@/components/write/CommandLines';
-import { GuardedAction } from '@/components/write/GuardedAction';
+import { GuardedStep } from './GuardedStep';
 import { LastResult, useLastResult } from './LastResult';
-import { useStepRunner } from './useBreakGlass';
 
 const MARK: Record<StepState['status'], string> = { done: '✓', next: '→', waiting: '…', 'timed-out': '!', pending: '·' };
 // What the mark says, for screen readers (the mark itself is hidden from them).
@@ -27,14 +35,6 @@ const TONE: Record<StepState['status'], string> = {
   waiting: 'text-amber-800',
   'timed-out': 'text-red-800',
   pending: 'text-zinc-500',
-};
-// The steps a button does; the others are waits, read from the cluster as they happen.
-const ACTIONS: Partial<Record<StepId, string>> = {
-  'scale-down': 'scale-down',
-  'delete-registrations': 'delete-registrations',
-  probe: 'probe',
-  'scale-up': 'scale-up',
-  'probe-through': 'probe',
 };
 
 /**
@@ -56,6 +56,7 @@ export function Steps({ view, indication }: { view: BreakGlassView; indication: 
     ? progress.steps.map((s) => ({ ...s, detail: '', status: s.id === 'scale-down' && indicated ? 'next' : 'pending' }) as StepState)
     : progress.steps;
   const current: StepId | null = calm ? (indicated ? 'scale-down' : null) : progress.next;
+  // The steps a button does (BREAK_GLASS_BUTTONS); the others are waits, read from the cluster as they happen.
   const action = (step: StepId) => (
     <StepAction key={step} step={step} view={view} onDone={(text) => remember(`step-action-${step}`, text)} />
   );
@@ -67,7 +68,7 @@ export function Steps({ view, indication }: { view: BreakGlassView; indication: 
         <StepList title="Bring Kyverno back" steps={steps.slice(4)} view={view} />
       </div>
       <LastResult last={last} />
-      {current && ACTIONS[current] && action(current)}
+      {current && BREAK_GLASS_BUTTONS[current] && action(current)}
       {calm && !indicated && (
         <details className="rounded border border-zinc-200 bg-white p-3" data-testid="start-anyway">
           <summary className="cursor-pointer">
@@ -100,20 +101,19 @@ function FinishedSession({ session }: { session: NonNullable<BreakGlassProgress[
 
 /** Every command of the procedure, to read before anything is pressed; one Copy per step, never two steps at once. */
 function WholeProcedure({ view }: { view: BreakGlassView }) {
-  const c = view.commands;
-  const blocks: Array<[string, string[]]> = [
-    ['1. Scale the admission controller to 0, and wait for its pods to go', [c.scaleDown, c.waitPods]],
-    ["2. Delete Kyverno's webhook registrations", [c.deleteRegistrations]],
-    ['3. The probe: admitted', [c.probe]],
-    ['4. Only once the fix is in: bring Kyverno back, and check its registration', [c.scaleUp, c.checkRegistration]],
-    ['5. The probe: admitted through Kyverno', [c.probe]],
+  const blocks: Array<[string, StepActionId]> = [
+    ['1. Scale the admission controller to 0, and wait for its pods to go', 'scale-down'],
+    ["2. Delete Kyverno's webhook registrations", 'delete-registrations'],
+    ['3. The probe: admitted', 'probe'],
+    ['4. Only once the fix is in: bring Kyverno back, and check its registration', 'scale-up'],
+    ['5. The probe: admitted through Kyverno', 'probe'],
   ];
   return (
     <details className="rounded border border-zinc-200 bg-white p-3" data-testid="whole-procedure">
       <summary className="cursor-pointer font-semibold">The whole procedure as kubectl</summary>
       <div className="mt-2 space-y-2">
-        {blocks.map(([title, commands]) => (
-          <CommandLines key={title} title={title} commands={commands} />
+        {blocks.map(([title, step]) => (
+          <CommandLines key={title} title={title} commands={STEP_ACTIONS[step].commands(view.commands)} />
         ))}
       </div>
     </details>
@@ -203,87 +203,31 @@ function WaitNote({ view }: { view: BreakGlassView }) {
   return null;
 }
 
-function checksOf(step: StepId, view: BreakGlassView): AccessCheck[] {
-  const scale: AccessCheck = {
-    verb: 'update',
-    group: 'apps',
-    resource: 'deployments',
-    subresource: 'scale',
-    namespace: view.names.namespace,
-    name: view.names.deployment,
-  };
-  if (step === 'scale-down' || step === 'scale-up') return [scale];
-  if (step === 'delete-registrations') {
-    return [
-      { verb: 'delete', group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' },
-      { verb: 'delete', group: 'admissionregistration.k8s.io', resource: 'validatingwebhookconfigurations' },
-    ];
-  }
-  return [];
-}
-
+/** The button of one step, with what this page knows now about its target. */
 function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView; onDone: (text: string) => void }) {
-  const run = useStepRunner();
   const progress = view.progress.ok ? view.progress.value : null;
-  const action = ACTIONS[step]!;
+  const button = BREAK_GLASS_BUTTONS[step]!;
   const timedOut = progress?.steps.find((s) => s.id === 'wait-pods')?.status === 'timed-out';
-  const props = {
-    'scale-down': {
-      title: 'Scale the admission controller to 0',
-      target: (
-        <>
-          Deployment{' '}
-          <code>
-            {view.names.namespace}/{view.names.deployment}
+  const detail: Partial<Record<StepActionId, ReactNode>> = {
+    'scale-down': <>, from {view.deployment?.desired ?? '?'} replicas (recorded) to 0</>,
+    'delete-registrations': (
+      <>
+        :{' '}
+        {view.registrations.map((r) => (
+          <code key={r} className="mr-2 inline-block break-all" data-testid="registration-to-delete">
+            {r}
           </code>
-          , from {view.deployment?.desired ?? '?'} replicas (recorded) to 0
-        </>
-      ),
-      commands: [view.commands.scaleDown, view.commands.waitPods],
-      buttonLabel: 'Scale to 0',
-    },
-    'delete-registrations': {
-      title: "Delete Kyverno's webhook registrations",
-      target: (
-        <>
-          Every registration labelled <code>{view.names.managedBySelector}</code>:{' '}
-          {view.registrations.map((r) => (
-            <code key={r} className="mr-2 inline-block break-all" data-testid="registration-to-delete">
-              {r}
-            </code>
-          ))}
-        </>
-      ),
-      commands: [view.commands.deleteRegistrations],
-      buttonLabel: 'Delete them',
-    },
-    probe: {
-      title: step === 'probe-through' ? 'Run the probe: admitted through Kyverno?' : 'Run the probe: admitted?',
-      target: (
-        <>
-          A server-side dry run of pod <code>{view.names.probeNamespace}/kyverno-probe</code>, with memdash&apos;s read credential (it
-          creates nothing)
-        </>
-      ),
-      commands: [view.commands.probe],
-      buttonLabel: 'Run the probe',
-    },
-    'scale-up': {
-      title: 'Bring Kyverno back',
-      target: (
-        <>
-          Deployment{' '}
-          <code>
-            {view.names.namespace}/{view.names.deployment}
-          </code>
-          , from 0 to {progress?.scaleUpTo} replicas
-          {progress?.session?.replicasBefore ? ' (the count recorded before the scale-down)' : ' (none recorded: the default)'}
-        </>
-      ),
-      commands: [view.commands.scaleUp, view.commands.checkRegistration],
-      buttonLabel: `Scale to ${progress?.scaleUpTo}`,
-    },
-  }[action]!;
+        ))}
+      </>
+    ),
+    probe: <>, with memdash&apos;s read credential (it creates nothing)</>,
+    'scale-up': (
+      <>
+        , from 0 to {progress?.scaleUpTo} replicas
+        {progress?.session?.replicasBefore ? ' (the count recorded before the scale-down)' : ' (none recorded: the default)'}
+      </>
+    ),
+  };
   const calm = step === 'scale-down' && (progress?.phase === 'idle' || progress?.phase === 'back');
   const warning = calm ? (
     <p>
@@ -299,23 +243,14 @@ function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView
     </p>
   ) : undefined;
   return (
-    <GuardedAction
+    <GuardedStep
       testId={`step-action-${step}`}
-      title={props.title}
-      target={props.target}
-      commands={props.commands}
-      checks={checksOf(action as StepId, view)}
+      button={button}
+      names={view.names}
+      commands={view.commands}
+      replicas={progress?.scaleUpTo ?? 0}
+      detail={detail[button.action]}
       warning={warning}
-      breaksPodCreation={action === 'scale-down' || action === 'scale-up'}
-      buttonLabel={props.buttonLabel}
-      run={(credential) => run(`/api/break-glass/${action}`, {}, credential)}
-      runWithoutCredential={action === 'probe' ? () => run('/api/break-glass/probe', {}, null) : undefined}
-      result={(answer) => (
-        <span data-testid="step-result">
-          {answer.done}
-          {answer.probe && <>: {answer.probe.explanation}</>}
-        </span>
-      )}
       onDone={(answer) => onDone(`${answer.done}${answer.probe ? `: ${answer.probe.explanation}` : ''}`)}
     />
   );

@@ -217,6 +217,19 @@ export {
   type BreakGlassNames,
 } from './break-glass-commands';
 export {
+  BREAK_GLASS_BUTTONS,
+  DRILL_BUTTONS,
+  STEP_ACTIONS,
+  buttonCommands,
+  buttonLabel,
+  type StepAction,
+  type StepActionId,
+  type StepButton,
+  type StepCommands,
+  type StepNames,
+  type StepTarget,
+} from './step-actions';
+export {
   RESTARTABLE_KINDS,
   RESTARTS_WITHOUT_CONFIRMATION,
   createdMeanwhile,

@@ -1,27 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canary, HOSTILE } from './__fixtures__/hostile';
+import { canary, HOSTILE, wordsInShell } from './__fixtures__/hostile';
 import { shellQuote, shellWords } from './shell';
-
-/**
- * The words a real POSIX shell (dash, then bash) reads from each of `lines`, one per NUL-terminated printf field.
- * One shell for all the lines: a shell per value made the test a race against its timeout on a loaded machine.
- */
-function wordsInShell(shell: string, lines: string[]): string[][] {
-  const script = lines.map((line) => `printf '%s\\0' ${line}; printf '\\001\\0'`).join('\n');
-  const fields = execFileSync(shell, ['-c', script], { encoding: 'utf8' }).split('\0').slice(0, -1);
-  const words: string[][] = [];
-  let line: string[] = [];
-  for (const field of fields) {
-    if (field !== '\x01') line.push(field);
-    else {
-      words.push(line);
-      line = [];
-    }
-  }
-  return words;
-}
 
 describe('shellQuote', () => {
   for (const shell of ['/bin/sh', '/bin/bash']) {

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
-import { breakGlassProgress, showTime, type BreakGlassRecord } from '@/lib/domain';
+import { breakGlassProgress, showTime, STEP_ACTIONS, type BreakGlassRecord, type StepActionId } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
@@ -14,14 +14,17 @@ import {
 import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { probeNow } from '@/lib/k8s/probe';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
-import { readBreakGlassFacts } from './break-glass';
+import { breakGlassNames, readBreakGlassFacts } from './break-glass';
 import type { StepAnswer } from './break-glass-types';
 
 // The break-glass's and the drill's actions: each does its write with the operator's clients (`w`, from the write
 // guard), then records what the steps resume from. The write guard around them leaves the audit record.
 
-export const STEP_ACTIONS = ['scale-down', 'delete-registrations', 'probe', 'scale-up'] as const;
-export const DRILL_ACTIONS = ['save', 'create-saved'] as const;
+/** A step route's audit record: its action and target as the domain's table states them, named from the settings. */
+export function stepAudit(id: StepActionId): { action: string; target: () => string } {
+  const step = STEP_ACTIONS[id];
+  return { action: step.audit, target: () => step.target(breakGlassNames()).audit };
+}
 
 const record = (at: Date, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord => ({
   at: at.toISOString(),

@@ -20,6 +20,8 @@ export interface BreakGlassNamesView {
   managedBySelector: string;
   podSelector: string;
   probeNamespace: string;
+  /** The probe pod's name (MEMDASH_PROBE_POD). */
+  probePod: string;
 }
 
 export interface BreakGlassCommandsView {

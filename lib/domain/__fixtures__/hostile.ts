@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,3 +27,26 @@ export const HOSTILE = [
   `\\`,
   '',
 ];
+
+/**
+ * The words a real POSIX shell (dash, then bash) reads from each of `lines`, one per NUL-terminated printf field.
+ * One shell for all the lines: a shell per value made the test a race against its timeout on a loaded machine. Each
+ * line's end mark is a command of its own, so a line that ends in a comment still ends; an operator's `$KC` is left
+ * out of its environment, so that the runbook's unquoted `$KC` adds no words.
+ */
+export function wordsInShell(shell: string, lines: string[]): string[][] {
+  const script = lines.map((line) => `printf '%s\\0' ${line}\nprintf '\\001\\0'`).join('\n');
+  const env = { ...process.env };
+  delete env.KC;
+  const fields = execFileSync(shell, ['-c', script], { encoding: 'utf8', env }).split('\0').slice(0, -1);
+  const words: string[][] = [];
+  let line: string[] = [];
+  for (const field of fields) {
+    if (field !== '\x01') line.push(field);
+    else {
+      words.push(line);
+      line = [];
+    }
+  }
+  return words;
+}

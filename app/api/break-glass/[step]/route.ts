@@ -1,30 +1,26 @@
 import { z } from 'zod';
-import { settings } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 import { guardedWrite } from '@/lib/http/write-guard';
-import { deleteRegistrations, probe, scaleDown, scaleUp } from '@/lib/views/break-glass-steps';
+import { deleteRegistrations, probe, scaleDown, scaleUp, stepAudit } from '@/lib/views/break-glass-steps';
 
 export const dynamic = 'force-dynamic';
 
 const noBody = z.object({}).strict();
-const deployment = () => `${settings().kyvernoNamespace}/deployment/${settings().admissionDeployment}`;
 
 // One guarded write per step: Origin, JSON, the write credential, the cluster's answer, one audit record each.
 const STEPS = {
   'scale-down': guardedWrite({
-    action: 'break-glass.scale-down',
+    ...stepAudit('scale-down'),
     body: noBody,
-    target: deployment,
     run: async ({ k, now }) => {
       const json = await scaleDown(k, now);
       return { json, detail: json.done };
     },
   }),
   'delete-registrations': guardedWrite({
-    action: 'break-glass.delete-registrations',
+    ...stepAudit('delete-registrations'),
     body: noBody,
-    target: () => `webhook configurations -l ${settings().webhookManagedBySelector}`,
     run: async ({ k, now }) => {
       const json = await deleteRegistrations(k, now);
       return { json, detail: json.done };
@@ -35,16 +31,14 @@ const STEPS = {
   // the other steps. It goes through the webhook page's limiter, asking for a probe started after the step before it
   // (lib/k8s/probe.ts).
   probe: guardedWrite({
-    action: 'break-glass.probe',
+    ...stepAudit('probe'),
     body: noBody,
-    target: () => `${settings().probeNamespace}/pod/${settings().probePod} (dry run)`,
     run: probeStep,
     withoutCredential: probeStep,
   }),
   'scale-up': guardedWrite({
-    action: 'break-glass.scale-up',
+    ...stepAudit('scale-up'),
     body: noBody,
-    target: deployment,
     run: async ({ k, now }) => {
       const json = await scaleUp(k, now);
       return { json, detail: json.done };

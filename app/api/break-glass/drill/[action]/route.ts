@@ -5,18 +5,15 @@ import { route } from '@/lib/http/route';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { accessAnswers } from '@/lib/k8s/access';
 import type { KubeClients } from '@/lib/k8s/client';
-import { createSaved, saveForDrill } from '@/lib/views/break-glass-steps';
+import { createSaved, saveForDrill, stepAudit } from '@/lib/views/break-glass-steps';
 
 export const dynamic = 'force-dynamic';
-
-const registration = () => `mutatingwebhookconfiguration/${settings().webhookConfiguration}`;
 
 // The drill's own two actions; its scale-down, delete, probe and scale-up are the break-glass's steps.
 const ACTIONS = {
   // Starting the drill is typed out on the page; the server checks the same words so a script cannot skip them.
   save: guardedWrite({
-    action: 'drill.save',
-    target: registration,
+    ...stepAudit('save'),
     body: z.object({ confirm: z.string() }).refine((b) => b.confirm === settings().admissionDeployment, {
       error: "type the Deployment's name to start the drill",
       path: ['confirm'],
@@ -28,9 +25,8 @@ const ACTIONS = {
     },
   }),
   'create-saved': guardedWrite({
-    action: 'drill.create-saved',
+    ...stepAudit('create-saved'),
     body: z.object({}).strict(),
-    target: registration,
     run: async ({ k, now }) => {
       const json = await createSaved(k, now);
       return { json, detail: json.done };
