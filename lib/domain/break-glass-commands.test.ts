@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { RUNBOOK_NAMES } from './__fixtures__/break-glass-fixtures';
 import { breakGlassCommands, controlPlaneFallback, podsSinceCommand, restartCommand, type BreakGlassNames } from './break-glass-commands';
 
-const names: BreakGlassNames = {
-  kubectl: 'cexec iac kubectl',
-  namespace: 'kyverno-prd',
-  deployment: 'kyverno-admission-controller',
-  podSelector: 'app.kubernetes.io/component=admission-controller',
-  managedBySelector: 'webhook.kyverno.io/managed-by=kyverno',
-  registration: 'kyverno-resource-mutating-webhook-cfg',
-  probeNamespace: 'development',
-  probePod: 'kyverno-probe',
-  probeImage: 'busybox',
-};
+// the runbook's names, with the kubectl of a cluster reached through a wrapper (several words)
+const names: BreakGlassNames = { ...RUNBOOK_NAMES, kubectl: 'cexec iac kubectl' };
 
 describe('breakGlassCommands', () => {
   it("are the runbook's lines", () => {

@@ -22,6 +22,11 @@ export interface BreakGlassRecord {
   registrationPresent: boolean | null;
 }
 
+/** A record of `action` at `at` (ISO time) that says nothing else unless `extra` does. */
+export function breakGlassRecord(at: string, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord {
+  return { at, action, replicas: null, registrations: [], probe: null, registrationPresent: null, ...extra };
+}
+
 export interface BreakGlassFacts {
   /** The admission controller's Deployment; null when it does not exist. */
   deployment: { desired: number; ready: number } | null;

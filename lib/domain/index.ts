@@ -184,6 +184,7 @@ export {
   STEP_TITLES,
   breakGlassIndication,
   breakGlassProgress,
+  breakGlassRecord,
   gapStart,
   latestSession,
   type BreakGlassAction,

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RUNBOOK_NAMES } from './__fixtures__/break-glass-fixtures';
 import { canary, HOSTILE, wordsInShell } from './__fixtures__/hostile';
 import { describeCheck } from './access';
 import { breakGlassCommands, type BreakGlassNames } from './break-glass-commands';
@@ -16,17 +17,7 @@ import {
 // The expected lines and records below are the runbook's and the audit log's, written out here; the shell reads the
 // commands, not this code.
 
-const DEFAULTS: BreakGlassNames = {
-  kubectl: 'kubectl',
-  namespace: 'kyverno-prd',
-  deployment: 'kyverno-admission-controller',
-  podSelector: 'app.kubernetes.io/component=admission-controller',
-  managedBySelector: 'webhook.kyverno.io/managed-by=kyverno',
-  registration: 'kyverno-resource-mutating-webhook-cfg',
-  probeNamespace: 'development',
-  probePod: 'kyverno-probe',
-  probeImage: 'busybox',
-};
+const DEFAULTS: BreakGlassNames = RUNBOOK_NAMES;
 
 const filledIn = (names: BreakGlassNames, replicas = 3): StepCommands => {
   const c = breakGlassCommands(names);

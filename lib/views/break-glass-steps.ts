@@ -1,6 +1,6 @@
 import 'server-only';
 import type { V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
-import { breakGlassProgress, showTime, STEP_ACTIONS, type BreakGlassRecord, type StepActionId } from '@/lib/domain';
+import { breakGlassProgress, breakGlassRecord, showTime, STEP_ACTIONS, type BreakGlassRecord, type StepActionId } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
@@ -26,15 +26,8 @@ export function stepAudit(id: StepActionId): { action: string; target: () => str
   return { action: step.audit, target: () => step.target(breakGlassNames()).audit };
 }
 
-const record = (at: Date, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord => ({
-  at: at.toISOString(),
-  action,
-  replicas: null,
-  registrations: [],
-  probe: null,
-  registrationPresent: null,
-  ...extra,
-});
+const record = (at: Date, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord =>
+  breakGlassRecord(at.toISOString(), action, extra);
 
 async function remember(r: BreakGlassRecord, saved: object | null = null): Promise<void> {
   await recordBreakGlass(await historyDb(), r, saved);

@@ -1,15 +1,21 @@
-import type { BreakGlassFacts, BreakGlassRecord } from '../break-glass';
+import { breakGlassRecord, type BreakGlassFacts } from '../break-glass';
+import type { BreakGlassNames } from '../break-glass-commands';
+
+/** The runbook's names, as memdash's settings default to them. */
+export const RUNBOOK_NAMES: BreakGlassNames = {
+  kubectl: 'kubectl',
+  namespace: 'kyverno-prd',
+  deployment: 'kyverno-admission-controller',
+  podSelector: 'app.kubernetes.io/component=admission-controller',
+  managedBySelector: 'webhook.kyverno.io/managed-by=kyverno',
+  registration: 'kyverno-resource-mutating-webhook-cfg',
+  probeNamespace: 'development',
+  probePod: 'kyverno-probe',
+  probeImage: 'busybox',
+};
 
 /** A record as the history store gives it back. */
-export const record = (at: string, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord => ({
-  at,
-  action,
-  replicas: null,
-  registrations: [],
-  probe: null,
-  registrationPresent: null,
-  ...extra,
-});
+export const record = breakGlassRecord;
 
 /** Kyverno healthy, nothing recorded: three replicas, one pod shown, the pod webhook with its entry and owner. */
 export const healthy: BreakGlassFacts = {
