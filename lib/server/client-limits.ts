@@ -1,7 +1,7 @@
 import 'server-only';
 import type { IncomingMessage } from 'node:http';
 import { settings } from '@/lib/config';
-import { AppError } from './errors';
+import { AppError } from '@/lib/http/errors';
 import { budgetOf, clientOf, RateLimiter, retryAfterSeconds } from './rate-limit';
 
 // Each client's budgets in this process (rate-limit.ts). A read spends from it only when its answer is made for it:

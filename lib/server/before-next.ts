@@ -2,10 +2,10 @@ import 'server-only';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { answerCollapsed } from './collapse';
 import { overLimit } from './client-limits';
-import { AppError } from './errors';
-import { SERVED_METHODS, securityHeaders } from './headers';
-import { MAX_JSON_BODY_BYTES } from './limits';
-import { hostProblem } from './origin';
+import { AppError } from '@/lib/http/errors';
+import { SERVED_METHODS, securityHeaders } from '@/lib/http/headers';
+import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
+import { hostProblem } from '@/lib/http/origin';
 import { gate } from '@/lib/auth/gate';
 import { timeRequest } from '@/lib/metrics/requests';
 

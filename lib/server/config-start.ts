@@ -1,5 +1,5 @@
 import 'server-only';
-import { settings, SettingsError } from './config';
+import { settings, SettingsError } from '@/lib/config';
 
 /**
  * Parses the settings once at start; on a bad one, says which (never its value) and ends the process. Next only logs
