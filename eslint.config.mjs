@@ -31,7 +31,7 @@ export default defineConfig([
   },
   {
     // Components see the read models' JSON contracts (lib/views/*-types), lib/domain, the error type and the client
-    // fetch helper (lib/query), never the modules that read the cluster, Prometheus or the history store.
+    // fetch helper (lib/client/query), never the modules that read the cluster, Prometheus or the history store.
     files: ['components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -11,7 +11,7 @@ import { Providers } from '@/components/Providers';
 import { SiteNav } from '@/components/SiteNav';
 import { ThemeSwitch } from '@/components/ThemeSwitch';
 import { TimeZoneSwitch } from '@/components/TimeZone';
-import { THEME_COOKIE, themeChoice } from '@/lib/theme';
+import { THEME_COOKIE, themeChoice } from '@/lib/client/theme';
 import './globals.css';
 
 export const metadata: Metadata = {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson, queryKeys } from '@/lib/query';
+import { fetchJson, queryKeys } from '@/lib/client/query';
 import type { Readiness } from '@/lib/views/readiness-types';
 
 /** A small live "API server answers" dot for the header, polling /readyz. */

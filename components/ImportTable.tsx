@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Card } from '@/components/ui/Card';
 import { GuardedAction } from '@/components/write/GuardedAction';
-import { postWrite } from '@/lib/query';
+import { postWrite } from '@/lib/client/query';
 import { Time } from './Time';
 
 interface Imported {

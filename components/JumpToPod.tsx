@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PodSummary } from '@/lib/views/pods-types';
-import { fetchJson, queryKeys } from '@/lib/query';
+import { fetchJson, queryKeys } from '@/lib/client/query';
 import { jumpTargets, pageTargets, parseJumpQuery, type JumpTarget } from './jump-targets';
 
 /** Ctrl/Cmd-K from any page: type part of a pod or workload name (or `namespace/name`, or a page), Enter to go there. */

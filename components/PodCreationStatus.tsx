@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/Link';
 import { HEALTH_EVERY_MS, PROBE_EVERY_MS } from '@/components/webhook/useWebhookHealth';
 import { PROBE_FRESH_MS, WEBHOOK_STATE_WORDS, webhookVerdict, type ProbeAnswer, type WebhookStateCode } from '@/lib/domain';
-import { fetchJson, postJson, queryKeys } from '@/lib/query';
+import { fetchJson, postJson, queryKeys } from '@/lib/client/query';
 import type { WebhookStateRead } from '@/lib/views/webhook-health-types';
 
 /**

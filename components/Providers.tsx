@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { shouldRetry } from '@/lib/query';
+import { shouldRetry } from '@/lib/client/query';
 import { WriteCredentialProvider } from './write/WriteCredentialProvider';
 
 /**

@@ -5,7 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Link } from '@/components/ui/Link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { countOf, formatCount, formatMemory, rowsOfAnswer, type TableRowSent, type TableRowsAnswer } from '@/lib/domain';
-import { fetchJson, queryKeys } from '@/lib/query';
+import { fetchJson, queryKeys } from '@/lib/client/query';
 import { TABLE_API, workloadHref } from '@/lib/routes';
 import { namespacesOf, viewOf, visibleRows, type Sort, type TableFilter } from './table-filter';
 

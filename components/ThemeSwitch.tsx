@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { THEME_COOKIE, type ThemeChoice } from '@/lib/theme';
+import { THEME_COOKIE, type ThemeChoice } from '@/lib/client/theme';
 
 /**
  * System, light or dark. The choice is a cookie the server renders into <html data-theme>, so the next page comes

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { TIME_ZONE_KEY, timeZoneChoice, type TimeZoneChoice } from '@/lib/time-zone';
+import { TIME_ZONE_KEY, timeZoneChoice, type TimeZoneChoice } from '@/lib/client/time-zone';
 
 // Every <Time> on the page reads the choice from one store, so the header's switch changes them all at once, and a
 // choice made in another tab (the storage event) too. While the page hydrates the store answers UTC, as the server

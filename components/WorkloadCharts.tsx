@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
-import { fetchJson, queryKeys } from '@/lib/query';
+import { fetchJson, queryKeys } from '@/lib/client/query';
 import { bucketWords, chartSentence, partOfFlat, spanWords, type ChartRange } from '@/lib/domain';
 import type { ContainerChart, WorkloadMemory, WorkloadMemoryJson, WorkloadCharts as Charts } from '@/lib/views/workload-memory-types';
 import { workloadMemoryUrl } from '@/lib/routes';

@@ -5,7 +5,7 @@ import { Link } from '@/components/ui/Link';
 import { useEffect, useMemo, useState } from 'react';
 import { MiB, compareNames, formatCount, formatMemory, formatPercent, rowKey } from '@/lib/domain';
 import type { WorkloadSummary } from '@/lib/views/workloads-types';
-import { fetchJson, queryKeys } from '@/lib/query';
+import { fetchJson, queryKeys } from '@/lib/client/query';
 import { WORKLOADS_API, workloadHref } from '@/lib/routes';
 import { NamespaceSelect } from './NamespaceSelect';
 import { usePreviewStream } from './preview/usePreviewStream';

@@ -12,7 +12,7 @@ import {
   countOf,
 } from '@/lib/domain';
 import { AppError } from '@/lib/http/errors';
-import { postWrite } from '@/lib/query';
+import { postWrite } from '@/lib/client/query';
 import { podHref } from '@/lib/routes';
 import { Time } from '@/components/Time';
 import { CommandLines } from '@/components/write/CommandLines';

@@ -6,7 +6,7 @@ import { GuardedAction } from '@/components/write/GuardedAction';
 import { tablePatchCheck } from '@/lib/domain/access';
 import { restoreCommands } from '@/lib/domain/write-commands';
 import type { AppError } from '@/lib/http/errors';
-import { postWrite } from '@/lib/query';
+import { postWrite } from '@/lib/client/query';
 import type { RestoreBody, RestoreDone, RestorePreview, RestoreSource } from '@/lib/views/table-write-types';
 
 export interface VersionChoice {

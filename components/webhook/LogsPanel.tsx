@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson, queryKeys } from '@/lib/query';
+import { fetchJson, queryKeys } from '@/lib/client/query';
 import type { LogTail as Tail } from '@/lib/views/webhook-health-types';
 import { Card } from '@/components/ui/Card';
 import { LogTail } from '@/components/ui/LogTail';
