@@ -1,4 +1,4 @@
-// Runs in a worker thread for large tables (lib/history/diff-body-of.ts): parses two stored tables, diffs them and
+// Runs in a worker thread for large tables (lib/views/table-diff/diff-body-of.ts): parses two stored tables, diffs them and
 // writes the answer's body. A diff of 100,000 rows allocates enough that the garbage collector alone, on the server's
 // own heap, would stop health checks for a tenth of a second or more; here it pauses only this thread.
 import { setPriority } from 'node:os';

@@ -1,6 +1,6 @@
 // What the diff worker (diff-worker.ts) is given and hands back. Types and one constant: the worker loads it too.
 import type { DiffCounts, DiffFilter, DiffPage } from '@/lib/domain';
-import type { VersionSummary } from './store';
+import type { VersionSummary } from '@/lib/history/store';
 
 /** Two stored tables as their JSON text, and how to answer. */
 export interface DiffJob {
