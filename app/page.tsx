@@ -1,8 +1,8 @@
 import { countOf } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
-import { ErrorState } from '@/components/ErrorState';
-import { Time } from '@/components/Time';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Time } from '@/components/ui/Time';
 import { WebhookSummary } from '@/components/webhook/WebhookSummary';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';

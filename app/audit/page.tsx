@@ -3,7 +3,7 @@ import { connection } from 'next/server';
 import { AuditPager } from '@/components/audit/AuditPager';
 import { AuditRecords } from '@/components/audit/AuditRecords';
 import { AuditRefusals } from '@/components/audit/AuditRefusals';
-import { ErrorState } from '@/components/ErrorState';
+import { ErrorState } from '@/components/ui/ErrorState';
 import { failureOf } from '@/lib/http/errors';
 import { readAuditLog } from '@/lib/views/audit';
 import type { AuditLog } from '@/lib/views/audit-types';

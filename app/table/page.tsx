@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
-import { ErrorState } from '@/components/ErrorState';
-import { TableRows } from '@/components/TableRows';
-import { firstTableWindow, namespacesOf, tableFilterOf, viewOf } from '@/components/table-filter';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { TableRows } from '@/components/table/TableRows';
+import { firstTableWindow, namespacesOf, tableFilterOf, viewOf } from '@/components/table/table-filter';
 import { rowsOfTable } from '@/lib/views/table-rows';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 import { formatCount } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';

@@ -1,6 +1,6 @@
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import type { AuditRefusals as Refusals } from '@/lib/views/audit-types';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 
 /** The refusals' reasons (lib/http/errors' codes) as the guard's checks name them. */
 const REASON: Record<string, string> = {

@@ -3,7 +3,7 @@
 import { Link } from '@/components/ui/Link';
 import { DRILL_STEP_TITLES, SAVED_REGISTRATION_FILE, type DrillCheck, type DrillStepId } from '@/lib/domain';
 import type { AccessCheck } from '@/lib/domain/access';
-import { Time, WithTimes } from '@/components/Time';
+import { Time, WithTimes } from '@/components/ui/Time';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import type { DrillView } from '@/lib/views/break-glass-types';
 import { LastResult, useLastResult } from './LastResult';

@@ -14,7 +14,7 @@ import {
 import { AppError } from '@/lib/http/errors';
 import { postWrite } from '@/lib/client/query';
 import { podHref } from '@/lib/routes';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 import { CommandLines } from '@/components/write/CommandLines';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import type { RestartAnswer } from '@/lib/views/break-glass-types';

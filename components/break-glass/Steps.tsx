@@ -2,8 +2,8 @@
 
 import { STEP_TITLES, type Indication, type StepId, type StepState, formatCount } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
-import { useRenderNow } from '@/components/RenderNow';
-import { Time, WithTimes } from '@/components/Time';
+import { useRenderNow } from '@/components/ui/RenderNow';
+import { Time, WithTimes } from '@/components/ui/Time';
 import type { AccessCheck } from '@/lib/domain/access';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
 import type { BreakGlassProgress } from '@/lib/domain';

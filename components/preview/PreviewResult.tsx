@@ -1,6 +1,6 @@
 'use client';
 import { useMemo, useState } from 'react';
-import { DiffTables } from '@/components/DiffTables';
+import { DiffTables } from '@/components/table/DiffTables';
 import { asTableConfigMap, diffToCsv, filterDiff } from '@/lib/domain';
 import { shellQuote } from '@/lib/domain/shell';
 import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';

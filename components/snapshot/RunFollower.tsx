@@ -1,7 +1,7 @@
 'use client';
 
 import { LogTail } from '@/components/ui/LogTail';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 import { useEffect, useState } from 'react';
 import { CommandLines } from '@/components/write/CommandLines';
 import type { RunEvent, SnapshotRunView } from '@/lib/views/snapshot-run-types';

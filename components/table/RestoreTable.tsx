@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { DiffTables } from '@/components/DiffTables';
+import { DiffTables } from '@/components/table/DiffTables';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { tablePatchCheck } from '@/lib/domain/access';
 import { restoreCommands } from '@/lib/domain/write-commands';

@@ -2,8 +2,8 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { shellQuote as q, type ProbeAnswer, type ProbeOutcome } from '@/lib/domain';
-import { CopyButton } from '@/components/CopyButton';
-import { Time } from '@/components/Time';
+import { CopyButton } from '@/components/ui/CopyButton';
+import { Time } from '@/components/ui/Time';
 import { Tag } from '@/components/ui/Tag';
 import { Card } from '@/components/ui/Card';
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { ErrorState } from '@/components/ErrorState';
-import { RenderNowProvider } from '@/components/RenderNow';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { RenderNowProvider } from '@/components/ui/RenderNow';
 import { toAppError } from '@/lib/http/errors';
 import { AdmissionPanel } from './AdmissionPanel';
 import { AuditPanel } from './AuditPanel';
@@ -17,7 +17,7 @@ import { TablePanel } from './TablePanel';
 import type { WebhookHealth } from '@/lib/views/webhook-health-types';
 import { webhookTitle } from './title';
 import { useWebhookHealth } from './useWebhookHealth';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 
 /**
  * The webhook page: one verdict on top, the probe, then every panel the runbook's commands would show. `initial`: the

@@ -2,15 +2,15 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
-import { DiffTables } from '@/components/DiffTables';
+import { DiffTables } from '@/components/table/DiffTables';
 import { RowsGone } from '@/components/snapshot/RowsGone';
-import { ErrorState } from '@/components/ErrorState';
+import { ErrorState } from '@/components/ui/ErrorState';
 import { diffPageCount, countOf, formatCount, type DiffPage } from '@/lib/domain';
 import { isNotThere } from '@/lib/http/errors';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
 import { readDiffPage, type DiffPageView } from '@/lib/views/table-diff';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };

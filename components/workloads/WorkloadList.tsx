@@ -7,10 +7,10 @@ import { MiB, compareNames, formatCount, formatMemory, formatPercent, rowKey } f
 import type { WorkloadSummary } from '@/lib/views/workloads-types';
 import { fetchJson, queryKeys } from '@/lib/client/query';
 import { WORKLOADS_API, workloadHref } from '@/lib/routes';
-import { NamespaceSelect } from './NamespaceSelect';
-import { usePreviewStream } from './preview/usePreviewStream';
-import { HeadRow, Row, Table, Td, Th } from './ui/Table';
-import { Tag } from './ui/Tag';
+import { NamespaceSelect } from '@/components/ui/NamespaceSelect';
+import { usePreviewStream } from '@/components/preview/usePreviewStream';
+import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
+import { Tag } from '@/components/ui/Tag';
 import {
   WORKLOADS_SHOWN,
   WORKLOAD_SORTS,

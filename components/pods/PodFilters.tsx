@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { NAME_FRAGMENT, VERDICT_CODES, VERDICT_WORDS, type VerdictCode } from '@/lib/domain';
 import { podsHref } from '@/lib/routes';
-import { NamespaceSelect } from './NamespaceSelect';
+import { NamespaceSelect } from '@/components/ui/NamespaceSelect';
 
 const selectClass = 'rounded border border-zinc-300 bg-white px-2 py-1';
 

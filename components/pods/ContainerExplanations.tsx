@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import type { ContainerExplanation } from '@/lib/domain';
 import type { PodMemory } from '@/lib/views/pod-memory-types';
-import { Memory } from './Memory';
-import { WithTimes } from './Time';
-import { Verdict } from './Verdict';
+import { Memory } from '@/components/ui/Memory';
+import { WithTimes } from '@/components/ui/Time';
+import { Verdict } from '@/components/ui/Verdict';
 import { WorkingSet, WorkingSetProblem } from './WorkingSet';
 
 interface Props {

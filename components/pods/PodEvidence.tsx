@@ -1,7 +1,7 @@
 import { toDate, countOf } from '@/lib/domain';
 import type { Explanation } from '@/lib/views/explain-types';
 import { OwnerChain } from './OwnerChain';
-import { Time } from './Time';
+import { Time } from '@/components/ui/Time';
 
 /** The facts every container's verdict rests on: owner chain, table state, registration, and their times. */
 export function PodEvidence({ explanation: e, now }: { explanation: Explanation; now: Date }) {

@@ -2,13 +2,13 @@
 
 import { Link } from '@/components/ui/Link';
 import type { PodListRow } from '@/lib/views/pods-types';
-import { Memory } from './Memory';
-import { Time } from './Time';
-import { Verdict } from './Verdict';
+import { Memory } from '@/components/ui/Memory';
+import { Time } from '@/components/ui/Time';
+import { Verdict } from '@/components/ui/Verdict';
 import { podHref, workloadHref } from '@/lib/routes';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
-import { PodSortHeader } from './pods/PodSortHeader';
-import type { PodListQuery } from './pods/pod-list-query';
+import { PodSortHeader } from './PodSortHeader';
+import type { PodListQuery } from './pod-list-query';
 
 /**
  * The pods found, one line per container: its request beside today's row, and why it has it; a header sorts by its

@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { shouldRetry } from '@/lib/client/query';
-import { WriteCredentialProvider } from './write/WriteCredentialProvider';
+import { WriteCredentialProvider } from '@/components/write/WriteCredentialProvider';
 
 /**
  * One QueryClient per browser tab, with memdash's retry rule (never retry 4xx, 401/403 included), and the tab's write

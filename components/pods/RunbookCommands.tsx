@@ -1,4 +1,4 @@
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@/components/ui/CopyButton';
 import type { RunbookCommand } from './runbook-commands';
 
 /** The runbook's commands for this pod, each with a copy button, to check memdash by hand. */

@@ -1,10 +1,10 @@
-import { Memory } from '@/components/Memory';
-import { Verdict } from '@/components/Verdict';
+import { Memory } from '@/components/ui/Memory';
+import { Verdict } from '@/components/ui/Verdict';
 import { isDrifted, type ContainerExplanation, type TableVersion } from '@/lib/domain';
 import type { WorkloadPod } from '@/lib/views/workload-history-types';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { podHref } from '@/lib/routes';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 
 /** The workload's rows in each recorded version, newest first; a cell changes colour where the row changed. */
 export function RowsAcrossVersions({ versions, keys }: { versions: TableVersion[]; keys: Array<{ container: string; key: string }> }) {

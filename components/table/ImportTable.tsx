@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Card } from '@/components/ui/Card';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { postWrite } from '@/lib/client/query';
-import { Time } from './Time';
+import { Time } from '@/components/ui/Time';
 
 interface Imported {
   versionId: number;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatMemory, MiB, countOf, formatCount, formatPercent } from '@/lib/domain';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import { seriesId, type Series } from './chart-series';
-import { Tag } from './ui/Tag';
+import { Tag } from '@/components/ui/Tag';
 
 /** Height of the drawing; the loading placeholder reserves the same, so nothing below moves when the chart comes. */
 export const CHART_HEIGHT = 'h-72';

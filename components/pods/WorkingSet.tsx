@@ -1,6 +1,6 @@
 import { formatDuration, MiB } from '@/lib/domain';
 import type { PodMemory } from '@/lib/views/pod-memory-types';
-import { Memory } from './Memory';
+import { Memory } from '@/components/ui/Memory';
 
 // The container's own working set beside its request, read from Prometheus while the rest of the pod page is
 // already shown: these are awaited inside <Suspense>, so a slow or absent Prometheus holds only this column.

@@ -1,6 +1,6 @@
 import type { FirstLine } from '@/lib/domain';
-import { Tag } from './ui/Tag';
-import { VERDICT_TONE } from './ui/tone';
+import { Tag } from '@/components/ui/Tag';
+import { VERDICT_TONE } from '@/components/ui/tone';
 
 /**
  * The pod page's answer, before any evidence: per container its verdict → what its next pod gets → what to do, and
