@@ -2,7 +2,7 @@
 
 import { Fragment } from 'react';
 import { ageOf, formatTime, readableTime, RFC3339_IN_TEXT, toDate } from '@/lib/domain';
-import { useTimeZone } from '@/components/shell/TimeZone';
+import { useTimeZone } from '@/lib/client/time-zone';
 
 /**
  * A time to the second in the zone chosen in the header (UTC unless local is chosen), with how long ago it was when

@@ -2,7 +2,7 @@
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMemory, memoryAxis, memoryTick, readableTime, timeTick, timeTicks, type RowWrite } from '@/lib/domain';
-import { useTimeZone } from '@/components/shell/TimeZone';
+import { useTimeZone } from '@/lib/client/time-zone';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import { highestOf, type Series } from './chart-series';
 
