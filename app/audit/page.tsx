@@ -8,6 +8,7 @@ import { failureOf } from '@/lib/http/errors';
 import { readAuditLog } from '@/lib/views/audit';
 import type { AuditLog } from '@/lib/views/audit-types';
 import { rightsOfPage, requireAudit } from '@/lib/http/viewer';
+import { Button } from '@/components/ui/Button';
 
 export const metadata: Metadata = { title: 'Audit · memdash' };
 
@@ -49,7 +50,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <option value="failure">failure</option>
           </select>
         </label>
-        <button className="rounded border bg-zinc-100 px-3 py-1">Filter</button>
+        <Button look="grey">Filter</Button>
       </form>
       <AuditRefusals refusals={log.refusals} />
       <AuditRecords log={log} />

@@ -5,6 +5,7 @@ import { Memory } from '@/components/ui/Memory';
 import { WithTimes } from '@/components/ui/Time';
 import { Verdict } from '@/components/ui/Verdict';
 import { WorkingSet, WorkingSetProblem } from './WorkingSet';
+import { Card } from '@/components/ui/Card';
 
 interface Props {
   containers: ContainerExplanation[];
@@ -27,7 +28,7 @@ export function ContainerExplanations({ containers, memory, now }: Props) {
   return (
     <>
       {shared.length > 0 && (
-        <section className="rounded border border-zinc-200 bg-white p-3" data-testid="shared-evidence">
+        <Card data-testid="shared-evidence">
           <h2 className="font-semibold">For every container of this pod</h2>
           <ul className="mt-1 list-disc pl-5 text-zinc-700">
             {shared.map((line) => (
@@ -36,7 +37,7 @@ export function ContainerExplanations({ containers, memory, now }: Props) {
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       )}
       <Suspense fallback={null}>
         <WorkingSetProblem memory={memory} />

@@ -1,6 +1,7 @@
 import type { FirstLine } from '@/lib/domain';
 import { Tag } from '@/components/ui/Tag';
 import { VERDICT_TONE } from '@/components/ui/tone';
+import { Card } from '@/components/ui/Card';
 
 /**
  * The pod page's answer, before any evidence: per container its verdict → what its next pod gets → what to do, and
@@ -8,7 +9,7 @@ import { VERDICT_TONE } from '@/components/ui/tone';
  */
 export function FirstLines({ lines }: { lines: Array<FirstLine & { container: string }> }) {
   return (
-    <section className="rounded border border-zinc-200 bg-white p-3" aria-label="The answer" data-testid="first-lines">
+    <Card aria-label="The answer" data-testid="first-lines">
       <ul className="space-y-2">
         {lines.map((l) => (
           <li key={l.container} data-testid="first-line" data-container={l.container}>
@@ -21,6 +22,6 @@ export function FirstLines({ lines }: { lines: Array<FirstLine & { container: st
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

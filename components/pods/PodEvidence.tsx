@@ -2,11 +2,13 @@ import { toDate, countOf } from '@/lib/domain';
 import type { Explanation } from '@/lib/views/explain-types';
 import { OwnerChain } from './OwnerChain';
 import { Time } from '@/components/ui/Time';
+import { ErrorText } from '@/components/ui/ErrorText';
+import { Card } from '@/components/ui/Card';
 
 /** The facts every container's verdict rests on: owner chain, table state, registration, and their times. */
 export function PodEvidence({ explanation: e, now }: { explanation: Explanation; now: Date }) {
   return (
-    <dl className="grid grid-cols-1 sm:grid-cols-[10rem_minmax(0,1fr)] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3">
+    <Card as="dl" className="grid grid-cols-1 sm:grid-cols-[10rem_minmax(0,1fr)] gap-x-4 gap-y-1">
       <dt className="text-zinc-600">Created</dt>
       <dd data-testid="pod-created">
         <Time at={e.pod.createdAt} now={now} />
@@ -24,9 +26,9 @@ export function PodEvidence({ explanation: e, now }: { explanation: Explanation;
         <span className="font-mono">
           {e.registration.name} / {e.registration.entry}
         </span>{' '}
-        {e.registration.present ? 'registered now' : <strong className="text-red-800">not registered now</strong>}
+        {e.registration.present ? 'registered now' : <ErrorText as="strong">not registered now</ErrorText>}
       </dd>
-    </dl>
+    </Card>
   );
 }
 
@@ -35,9 +37,9 @@ function TableState({ explanation: e, now }: { explanation: Explanation; now: Da
   const name = <span className="font-mono">{table.configMap}</span>;
   if (!table.loaded) {
     return (
-      <span className="font-medium text-red-800" data-testid="no-table">
+      <ErrorText className="font-medium" data-testid="no-table">
         No table: {name} has no data, so Kyverno admits covered pods untouched.
-      </span>
+      </ErrorText>
     );
   }
   const written = toDate(table.lastWriteAt);

@@ -5,6 +5,8 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { NAME_FRAGMENT, VERDICT_CODES, VERDICT_WORDS, type VerdictCode } from '@/lib/domain';
 import { podsHref } from '@/lib/routes';
 import { NamespaceSelect } from '@/components/ui/NamespaceSelect';
+import { ErrorText } from '@/components/ui/ErrorText';
+import { Button } from '@/components/ui/Button';
 
 const selectClass = 'rounded border border-zinc-300 bg-white px-2 py-1';
 
@@ -134,15 +136,15 @@ export function PodFilters({
       {order.sort && <input type="hidden" name="sort" value={order.sort} />}
       {order.direction && <input type="hidden" name="direction" value={order.direction} />}
       <noscript>
-        <button type="submit" className="rounded border border-zinc-400 bg-white px-3 py-1 hover:bg-zinc-100">
+        <Button look="white" type="submit">
           Filter
-        </button>
+        </Button>
       </noscript>
       <p className="w-full text-zinc-600" role="status" data-testid="filter-state">
         {!nameOk ? (
-          <span id="name-filter-problem" className="text-red-800">
+          <ErrorText id="name-filter-problem">
             A name holds only lower-case letters, digits, &ldquo;-&rdquo; and &ldquo;.&rdquo;: the list is left as it was.
-          </span>
+          </ErrorText>
         ) : pending ? (
           'Filtering…'
         ) : null}

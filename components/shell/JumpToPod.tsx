@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { PodSummary } from '@/lib/views/pods-types';
 import { fetchJson, queryKeys } from '@/lib/client/query';
 import { jumpTargets, pageTargets, parseJumpQuery, type JumpTarget } from './jump-targets';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 /** Ctrl/Cmd-K from any page: type part of a pod or workload name (or `namespace/name`, or a page), Enter to go there. */
 export function JumpToPod() {
@@ -97,7 +98,7 @@ export function JumpToPod() {
         />
         <p className="px-3 text-zinc-600 empty:hidden" role="status">
           {error ? (
-            <span className="text-red-800">{error.message}</span>
+            <ErrorText>{error.message}</ErrorText>
           ) : isFetching && targets.length === 0 ? (
             'searching…'
           ) : data && targets.length === 0 ? (

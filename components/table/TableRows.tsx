@@ -8,6 +8,7 @@ import { countOf, formatCount, formatMemory, rowsOfAnswer, type TableRowSent, ty
 import { fetchJson, queryKeys } from '@/lib/client/query';
 import { TABLE_API, workloadHref } from '@/lib/routes';
 import { namespacesOf, viewOf, visibleRows, type Sort, type TableFilter } from './table-filter';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 const ROW_HEIGHT = 30;
 
@@ -126,13 +127,7 @@ export function TableRows({ first, matching, total, namespaces, initial }: Props
                   {row.workload && <Link href={workloadHref(row.namespace, row.workload)}>{row.workload}</Link>}
                 </span>
                 <span className="text-right font-mono">
-                  {row.problem ? (
-                    <span className="text-red-800" data-testid="malformed">
-                      {row.value} ⚠
-                    </span>
-                  ) : (
-                    formatMemory(row.bytes!)
-                  )}
+                  {row.problem ? <ErrorText data-testid="malformed">{row.value} ⚠</ErrorText> : formatMemory(row.bytes!)}
                 </span>
               </div>
             );

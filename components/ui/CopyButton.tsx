@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { Button } from './Button';
 
 /** Copies a text to the clipboard and says so; falls back to a selection copy where the Clipboard API is absent. */
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
@@ -15,14 +16,15 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     setTimeout(() => setState('idle'), 2000);
   }
   return (
-    <button
+    <Button
+      look="small"
       type="button"
       onClick={copy}
-      className="min-h-6 min-w-6 shrink-0 touch:min-h-11 touch:min-w-11 rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-100"
+      className="min-h-6 min-w-6 shrink-0 touch:min-h-11 touch:min-w-11"
       aria-label={`${label}: ${text.slice(0, 60)}`}
     >
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
-    </button>
+    </Button>
   );
 }
 

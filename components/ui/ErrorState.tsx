@@ -2,6 +2,7 @@ import { Link } from '@/components/ui/Link';
 import type { PartError } from '@/lib/domain';
 import type { ErrorCode } from '@/lib/http/errors';
 import { ErrorBox } from '@/components/ui/ErrorBox';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 const TITLES: Record<ErrorCode, string> = {
   'invalid-name': 'Not a valid Kubernetes name',
@@ -40,8 +41,12 @@ export function ErrorState({ error, title }: { error: PartError; title?: string 
   const hint = HINTS[error.code];
   return (
     <ErrorBox data-testid="error-state" data-error={error.code}>
-      <h2 className="text-base font-semibold text-red-900">{title ?? TITLES[error.code]}</h2>
-      <p className="mt-1 font-mono text-red-900 break-words">{error.message}</p>
+      <ErrorText as="h2" deep className="text-base font-semibold">
+        {title ?? TITLES[error.code]}
+      </ErrorText>
+      <ErrorText as="p" deep className="mt-1 font-mono break-words">
+        {error.message}
+      </ErrorText>
       {hint && <p className="mt-2 text-zinc-700">{hint}</p>}
       <p className="mt-2">
         <Link href="/pods">Find a pod</Link> · <Link href="/">Home</Link>

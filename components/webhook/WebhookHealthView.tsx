@@ -18,6 +18,7 @@ import type { WebhookHealth } from '@/lib/views/webhook-health-types';
 import { webhookTitle } from './title';
 import { useWebhookHealth } from './useWebhookHealth';
 import { Time } from '@/components/ui/Time';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 /**
  * The webhook page: one verdict on top, the probe, then every panel the runbook's commands would show. `initial`: the
@@ -50,9 +51,9 @@ export function WebhookHealthView({ guarded, table, initial }: { guarded: string
           )
         )}
         {health.error && (
-          <p className="text-red-800" data-testid="refresh-error">
+          <ErrorText as="p" data-testid="refresh-error">
             The last refresh failed ({health.error.message}); showing the read of <Time at={data.readAt} />.
-          </p>
+          </ErrorText>
         )}
         {/* In an incident the refusals come first: what pod creation is holding up now. */}
         {urgent && failedCreates}

@@ -3,6 +3,7 @@ import { formatMemory, MiB, countOf, formatCount, formatPercent } from '@/lib/do
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import { seriesId, type Series } from './chart-series';
 import { Tag } from '@/components/ui/Tag';
+import { Card } from '@/components/ui/Card';
 
 /** Height of the drawing; the loading placeholder reserves the same, so nothing below moves when the chart comes. */
 export const CHART_HEIGHT = 'h-72';
@@ -15,11 +16,11 @@ export function ChartsReading({ containers, span }: { containers: number; span: 
   return (
     <div className="space-y-3" data-testid="charts-loading">
       {Array.from({ length: Math.max(containers, 1) }, (_, i) => (
-        <div key={i} className="rounded border border-zinc-200 bg-white p-2">
+        <Card as="div" compact key={i}>
           <p className="text-sm text-zinc-600">Reading {span} of working set from Prometheus…</p>
           <ChartBox />
           <p className="mt-2 text-xs">&nbsp;</p>
-        </div>
+        </Card>
       ))}
     </div>
   );
@@ -65,7 +66,7 @@ export function ChartFrame({
   children: ReactNode;
 }) {
   return (
-    <figure className="rounded border border-zinc-200 bg-white p-2" data-testid="memory-chart" data-container={chart.container}>
+    <Card as="figure" compact data-testid="memory-chart" data-container={chart.container}>
       <figcaption className="text-sm">
         <strong className="font-mono">{chart.container}</strong>
         {/* one text, so the HTML holds the words as read ("hourly peaks, UTC") */}
@@ -95,7 +96,7 @@ export function ChartFrame({
         {children}
       </div>
       <Legend series={series} hidden={hidden} onToggle={onToggle} />
-    </figure>
+    </Card>
   );
 }
 

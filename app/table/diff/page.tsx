@@ -12,6 +12,7 @@ import { attempt } from '@/lib/views/part';
 import { readDiffPage, type DiffPageView } from '@/lib/views/table-diff';
 import { Time } from '@/components/ui/Time';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
+import { Button } from '@/components/ui/Button';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };
 
@@ -77,7 +78,7 @@ export default async function DiffPage({ searchParams }: Props) {
           Workload contains
           <input name="workload" defaultValue={params.workload ?? ''} className="rounded border px-2 py-1 font-mono" />
         </label>
-        <button className="rounded border bg-zinc-100 px-3 py-1">Filter</button>
+        <Button look="grey">Filter</Button>
         <a href={`/api/table/diff?${query}&format=csv`} download>
           Export CSV
         </a>

@@ -4,6 +4,7 @@ import { Link } from '@/components/ui/Link';
 import { useParams } from 'next/navigation';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import { podsInNamespaceHref, segmentAsTyped } from '@/lib/routes';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 /** "No such pod", with the name as typed and where to look instead (the pod may have been replaced). */
 export default function PodNotFound() {
@@ -11,7 +12,9 @@ export default function PodNotFound() {
   const [namespace, pod] = [segmentAsTyped(params.namespace), segmentAsTyped(params.pod)];
   return (
     <ErrorBox data-testid="error-state" data-error="not-found">
-      <h1 className="text-base font-semibold text-red-900">No such pod</h1>
+      <ErrorText as="h1" deep className="text-base font-semibold">
+        No such pod
+      </ErrorText>
       <p className="mt-1 font-mono">
         {namespace}/{pod}
       </p>

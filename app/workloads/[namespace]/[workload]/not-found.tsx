@@ -4,6 +4,7 @@ import { Link } from '@/components/ui/Link';
 import { useParams } from 'next/navigation';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import { podsInNamespaceHref, segmentAsTyped } from '@/lib/routes';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 /** "No such workload", with the name as typed and where to look instead. */
 export default function WorkloadNotFound() {
@@ -11,7 +12,9 @@ export default function WorkloadNotFound() {
   const [namespace, workload] = [segmentAsTyped(params.namespace), segmentAsTyped(params.workload)];
   return (
     <ErrorBox data-testid="error-state" data-error="not-found">
-      <h1 className="text-base font-semibold text-red-900">No such workload</h1>
+      <ErrorText as="h1" deep className="text-base font-semibold">
+        No such workload
+      </ErrorText>
       <p className="mt-1 font-mono">
         {namespace}/{workload}
       </p>
