@@ -4,9 +4,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // Every MEMDASH_* setting, checked before the first request: a bad one stops the server, naming the variable.
   // (`next build` and `next dev` check them in next.config.mjs; `next start` and the image's server do not load it.)
-  const { exitOnBadSettings } = await import('./lib/config-start');
+  const { exitOnBadSettings } = await import('./lib/server/config-start');
   exitOnBadSettings();
-  const { answerBeforeNext } = await import('./lib/http/before-next');
+  const { answerBeforeNext } = await import('./lib/server/before-next');
   answerBeforeNext();
   const { startHistory } = await import('./lib/history/start');
   await startHistory();

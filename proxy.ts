@@ -1,6 +1,6 @@
 // Runs before every route, static files included: memdash answers only the hosts its settings name (a DNS-rebound
 // name gets 421 before any page or route runs), and only the HTTP methods it serves (PROPFIND and the like get 405;
-// TRACE, and bodies without a length or past the limit, are answered earlier: see lib/http/before-next.ts).
+// TRACE, and bodies without a length or past the limit, are answered earlier: see lib/server/before-next.ts).
 import { NextResponse, type NextRequest } from 'next/server';
 import { AppError } from '@/lib/errors';
 import { SERVED_METHODS as METHODS, securityHeaders } from '@/lib/http/headers';

@@ -2,16 +2,16 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { Link } from '@/components/ui/Link';
 import type { ReactNode } from 'react';
-import { ClusterStatus } from '@/components/ClusterStatus';
-import { PodCreationStatus } from '@/components/PodCreationStatus';
-import { SignInStatus } from '@/components/SignInStatus';
+import { ClusterStatus } from '@/components/shell/ClusterStatus';
+import { PodCreationStatus } from '@/components/shell/PodCreationStatus';
+import { SignInStatus } from '@/components/shell/SignInStatus';
 import { settings } from '@/lib/config';
-import { JumpToPod } from '@/components/JumpToPod';
-import { Providers } from '@/components/Providers';
-import { SiteNav } from '@/components/SiteNav';
-import { ThemeSwitch } from '@/components/ThemeSwitch';
-import { TimeZoneSwitch } from '@/components/TimeZone';
-import { THEME_COOKIE, themeChoice } from '@/lib/theme';
+import { JumpToPod } from '@/components/shell/JumpToPod';
+import { Providers } from '@/components/shell/Providers';
+import { SiteNav } from '@/components/shell/SiteNav';
+import { ThemeSwitch } from '@/components/shell/ThemeSwitch';
+import { TimeZoneSwitch } from '@/components/shell/TimeZone';
+import { THEME_COOKIE, themeChoice } from '@/lib/client/theme';
 import './globals.css';
 
 export const metadata: Metadata = {

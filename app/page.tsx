@@ -1,8 +1,8 @@
 import { countOf } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
-import { ErrorState } from '@/components/ErrorState';
-import { Time } from '@/components/Time';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { Time } from '@/components/ui/Time';
 import { WebhookSummary } from '@/components/webhook/WebhookSummary';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
@@ -16,6 +16,7 @@ import { rightsOfPage, requireKyvernoLogs } from '@/lib/http/viewer';
 import { SnapshotSchedule } from '@/components/snapshot/SnapshotSchedule';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import { Card } from '@/components/ui/Card';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 /** Where to go, and whether memdash can see the cluster at all. */
 export default async function HomePage() {
@@ -47,10 +48,7 @@ export default async function HomePage() {
     <div className="space-y-4">
       <h1 className="text-lg font-semibold">memdash: is pod creation safe, and why does a pod have its memory request?</h1>
       <WebhookSummary />
-      <dl
-        className="grid grid-cols-1 sm:grid-cols-[12rem_minmax(0,1fr)] gap-x-4 gap-y-1 rounded border border-zinc-200 bg-white p-3"
-        data-testid="cluster-summary"
-      >
+      <Card as="dl" className="grid grid-cols-1 sm:grid-cols-[12rem_minmax(0,1fr)] gap-x-4 gap-y-1" data-testid="cluster-summary">
         <dt className="text-zinc-600">API server</dt>
         <dd data-testid="api-server">
           answers: <span className="font-mono">{state.ready.version}</span> at <span className="font-mono">{target.server}</span> (context{' '}
@@ -67,7 +65,7 @@ export default async function HomePage() {
               {countOf(state.table.parsed.count, 'row')}, last written <Time at={state.table.lastWriteAt} now={now} />
             </>
           ) : (
-            <strong className="text-red-800">no table ({state.table.exists ? 'no data' : 'ConfigMap missing'})</strong>
+            <ErrorText as="strong">no table ({state.table.exists ? 'no data' : 'ConfigMap missing'})</ErrorText>
           )}
         </dd>
         <dt className="text-zinc-600">
@@ -91,10 +89,10 @@ export default async function HomePage() {
           {state.registration.present ? (
             'registered'
           ) : (
-            <strong className="text-red-800">not registered: covered pods are admitted untouched</strong>
+            <ErrorText as="strong">not registered: covered pods are admitted untouched</ErrorText>
           )}
         </dd>
-      </dl>
+      </Card>
       <Pages />
     </div>
   );

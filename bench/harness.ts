@@ -10,7 +10,7 @@ import { waitFor } from '../e2e/cluster/lib/processes.ts';
 
 /**
  * Sent with each timed single request: it asks for an answer made for it, as a hard reload does, so the figure is
- * the server's work and not an identical answer kept from a moment ago (lib/http/collapse.ts).
+ * the server's work and not an identical answer kept from a moment ago (lib/server/collapse.ts).
  */
 export const FRESH = { 'cache-control': 'no-cache' } as const;
 

@@ -30,7 +30,7 @@ interface Load {
 
 /**
  * `clients` loops, each asking again as soon as it has its answer, for `seconds`. As `distinct` browsers (each its
- * own User-Agent, each asking for a fresh answer), no request shares another's answer (lib/http/collapse.ts).
+ * own User-Agent, each asking for a fresh answer), no request shares another's answer (lib/server/collapse.ts).
  */
 async function load(url: string, seconds: number, clients: number, distinct = false): Promise<Load> {
   const latencies: number[] = [];

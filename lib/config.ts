@@ -1,7 +1,7 @@
 // Every setting of docs/design.md's "The facts it follows", each overridable by an environment variable MEMDASH_*
 // (all listed in docs/operations.md, "Settings").
 // Parsed once: next.config.mjs calls loadSettings() so a bad value stops `next dev|build` before it serves, and
-// instrumentation.ts (lib/config-start.ts) so it stops `next start` and the image's server; the server modules
+// instrumentation.ts (lib/server/config-start.ts) so it stops `next start` and the image's server; the server modules
 // read the same parsed object through `settings`.
 // No 'server-only' here: next.config.mjs runs in plain Node, where that import throws.
 import { z } from 'zod';

@@ -2,7 +2,7 @@
 // No 'server-only': the browser builds the request with it, the guard reads it back.
 //
 // Usage (browser): `fetch(url, { method: 'POST', ...writeRequestInit(body, credential) })`, or postWrite() in
-// lib/query.ts, which does that and throws the route's AppError. The credential is never put in a URL.
+// lib/client/query.ts, which does that and throws the route's AppError. The credential is never put in a URL.
 
 /** A bearer token pasted, or a kubeconfig file chosen (the runbook's prd-write). */
 export type WriteCredential = { kind: 'token'; token: string } | { kind: 'kubeconfig'; fileName: string; kubeconfig: string };

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/test-groups' real-kyverno group: a second local cluster in .cluster-real with Kyverno v1.19.1 itself
 # answering the pod webhook (`cluster up --kyverno real`; scripts/test.sh built its binary), beside the stand-in's cluster
-# that the earlier groups use, then vitest.real.config.ts against it. A cluster this script started is stopped.
+# that the earlier groups use, then the vitest project real-kyverno against it. A cluster this script started is stopped.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-env.sh
@@ -17,4 +17,4 @@ echo "=== the real Kyverno's cluster ($MEMDASH_CLUSTER_DIR)"
 began=$SECONDS
 npm run --silent cluster -- up --kyverno real || { echo "the real Kyverno's cluster did not start"; exit 1; }
 echo "up in $((SECONDS - began)) s"
-npx vitest run --config vitest.real.config.ts --reporter=default --reporter=json --outputFile.json="${REPORT:-/dev/null}"
+npx vitest run --project real-kyverno --reporter=default --reporter=json --outputFile.json="${REPORT:-/dev/null}"

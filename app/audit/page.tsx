@@ -3,12 +3,13 @@ import { connection } from 'next/server';
 import { AuditPager } from '@/components/audit/AuditPager';
 import { AuditRecords } from '@/components/audit/AuditRecords';
 import { AuditRefusals } from '@/components/audit/AuditRefusals';
-import { ErrorState } from '@/components/ErrorState';
+import { ErrorState } from '@/components/ui/ErrorState';
 import { failureOf } from '@/lib/errors';
 import { parseAuditSearch } from '@/lib/http/params';
 import { readAuditLog } from '@/lib/views/audit';
 import type { AuditLog } from '@/lib/views/audit-types';
 import { rightsOfPage, requireAudit } from '@/lib/http/viewer';
+import { Button } from '@/components/ui/Button';
 
 export const metadata: Metadata = { title: 'Audit · memdash' };
 
@@ -50,7 +51,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <option value="failure">failure</option>
           </select>
         </label>
-        <button className="rounded border bg-zinc-100 px-3 py-1">Filter</button>
+        <Button look="grey">Filter</Button>
       </form>
       <AuditRefusals refusals={log.refusals} />
       <AuditRecords log={log} />

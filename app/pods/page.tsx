@@ -1,9 +1,9 @@
 import { countOf, formatCount, podOrderParams } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ErrorState } from '@/components/ErrorState';
-import { PodFilters } from '@/components/PodFilters';
-import { PodTable } from '@/components/PodTable';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { PodFilters } from '@/components/pods/PodFilters';
+import { PodTable } from '@/components/pods/PodTable';
 import { PodCards } from '@/components/pods/PodCards';
 import type { PodListQuery } from '@/components/pods/pod-list-query';
 import { visible } from '@/lib/domain/rights';

@@ -1,17 +1,18 @@
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
-import { ErrorState } from '@/components/ErrorState';
-import { TableRows } from '@/components/TableRows';
-import { firstTableWindow, namespacesOf, tableFilterOf, viewOf } from '@/components/table-filter';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { TableRows } from '@/components/table/TableRows';
+import { firstTableWindow, namespacesOf, tableFilterOf, viewOf } from '@/components/table/table-filter';
 import { rowsOfTable } from '@/lib/views/table-rows';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 import { formatCount } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
 import { readTable } from '@/lib/k8s/table';
 import { attempt } from '@/lib/views/part';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 export const metadata: Metadata = { title: 'Table · memdash' };
 
@@ -55,14 +56,14 @@ export default async function TablePage({ searchParams }: Props) {
           <>
             <strong data-testid="row-count">{formatCount(table.parsed.count)}</strong> rows
             {table.parsed.malformed.length > 0 && (
-              <strong className="text-red-800"> and {formatCount(table.parsed.malformed.length)} malformed</strong>
+              <ErrorText as="strong"> and {formatCount(table.parsed.malformed.length)} malformed</ErrorText>
             )}
             , last written <Time at={table.lastWriteAt} now={now} />.
           </>
         ) : (
-          <strong className="text-red-800">
+          <ErrorText as="strong">
             No table: the ConfigMap {table.exists ? 'has no data' : 'does not exist'}; Kyverno admits every covered pod untouched.
-          </strong>
+          </ErrorText>
         )}{' '}
         <Link href="/table/snapshots">Recorded versions</Link> · <Link href="/table/diff">What changed last</Link> ·{' '}
         <Link href="/table/preview">Preview the next table</Link> · <Link href="/workloads">Workloads</Link> ·{' '}

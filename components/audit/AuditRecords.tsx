@@ -1,6 +1,6 @@
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import type { AuditLog } from '@/lib/views/audit-types';
-import { Time, WithTimes } from '@/components/Time';
+import { Time, WithTimes } from '@/components/ui/Time';
 
 const CREDENTIAL_TEXT = { pasted: 'with a pasted write credential', session: 'with their own sign-in (ID token)' } as const;
 

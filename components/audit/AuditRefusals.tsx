@@ -1,6 +1,7 @@
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import type { AuditRefusals as Refusals } from '@/lib/views/audit-types';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
+import { Card } from '@/components/ui/Card';
 
 /** The refusals' reasons (lib/errors' codes) as the guard's checks name them. */
 const REASON: Record<string, string> = {
@@ -25,7 +26,7 @@ export function AuditRefusals({ refusals }: { refusals: Refusals | null }) {
       </p>
     );
   return (
-    <details className="rounded border border-zinc-200 bg-white p-2 text-sm" data-testid="audit-refusals" data-total={refusals.total}>
+    <Card as="details" compact className="text-sm" data-testid="audit-refusals" data-total={refusals.total}>
       <summary className="cursor-pointer">
         <span className="font-semibold">{refusals.total.toLocaleString('en')}</span> refused without a credential since{' '}
         <Time at={refusals.since!} />, by action (counted, not recorded one by one)
@@ -56,6 +57,6 @@ export function AuditRefusals({ refusals }: { refusals: Refusals | null }) {
           ))}
         </tbody>
       </Table>
-    </details>
+    </Card>
   );
 }

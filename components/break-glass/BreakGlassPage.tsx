@@ -2,8 +2,8 @@
 
 import { Link } from '@/components/ui/Link';
 import { breakGlassIndication } from '@/lib/domain';
-import { ErrorState } from '@/components/ErrorState';
-import { RenderNowProvider } from '@/components/RenderNow';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { RenderNowProvider } from '@/components/ui/RenderNow';
 import { AppError } from '@/lib/errors';
 import { Evidence } from './Evidence';
 import { Fallback } from './Fallback';

@@ -10,7 +10,7 @@ import {
   type DrillStepId,
   type StepActionId,
 } from '@/lib/domain';
-import { Time, WithTimes } from '@/components/Time';
+import { Time, WithTimes } from '@/components/ui/Time';
 import type { DrillView } from '@/lib/views/break-glass-types';
 import { GuardedStep } from './GuardedStep';
 import { LastResult, useLastResult } from './LastResult';

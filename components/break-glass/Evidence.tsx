@@ -2,8 +2,8 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { WEBHOOK_STATE_WORDS, type Indication, type ProbeAnswer, formatCount } from '@/lib/domain';
-import { useRenderNow } from '@/components/RenderNow';
-import { Time } from '@/components/Time';
+import { useRenderNow } from '@/components/ui/RenderNow';
+import { Time } from '@/components/ui/Time';
 import { CommandLines } from '@/components/write/CommandLines';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
 

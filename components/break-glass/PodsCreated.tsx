@@ -12,9 +12,9 @@ import {
   countOf,
 } from '@/lib/domain';
 import { AppError } from '@/lib/errors';
-import { postWrite } from '@/lib/query';
+import { postWrite } from '@/lib/client/query';
 import { podHref } from '@/lib/routes';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 import { CommandLines } from '@/components/write/CommandLines';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import type { RestartAnswer } from '@/lib/views/break-glass-types';

@@ -12,8 +12,8 @@ import {
   formatCount,
 } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
-import { useRenderNow } from '@/components/RenderNow';
-import { Time, WithTimes } from '@/components/Time';
+import { useRenderNow } from '@/components/ui/RenderNow';
+import { Time, WithTimes } from '@/components/ui/Time';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
 import type { BreakGlassProgress } from '@/lib/domain';
 import { CommandLines } from '@/components/write/CommandLines';

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProbeAnswer } from '@/lib/domain';
-import { fetchJson, postJson, postWrite, queryKeys, serverRead } from '@/lib/query';
+import { fetchJson, postJson, postWrite, queryKeys, serverRead } from '@/lib/client/query';
 import type { BreakGlassView, DrillView, PodsCreatedView, StepAnswer } from '@/lib/views/break-glass-types';
 import type { WriteCredential } from '@/lib/write-credential';
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { Link } from '@/components/ui/Link';
-import { Memory } from '@/components/Memory';
-import { Time } from '@/components/Time';
-import { Verdict } from '@/components/Verdict';
+import { Memory } from '@/components/ui/Memory';
+import { Time } from '@/components/ui/Time';
+import { Verdict } from '@/components/ui/Verdict';
 import type { PodSort } from '@/lib/domain';
 import { podHref, workloadHref } from '@/lib/routes';
 import type { PodListRow } from '@/lib/views/pods-types';

@@ -1,6 +1,7 @@
 import { Card } from '@/components/ui/Card';
 import { formatDuration, formatCount } from '@/lib/domain';
 import type { PreviewProgress } from '@/lib/views/snapshot-preview-types';
+import { Button } from '@/components/ui/Button';
 
 const count = formatCount;
 
@@ -19,9 +20,9 @@ export function PreviewProgressBar({
     <Card className="space-y-2" data-testid="preview-progress" aria-live="polite">
       <div className="flex flex-wrap items-center gap-3">
         <strong>Computing the next table from Prometheus…</strong>
-        <button type="button" onClick={onStop} className="rounded border bg-zinc-100 px-3 py-1">
+        <Button look="grey" type="button" onClick={onStop}>
           Stop
-        </button>
+        </Button>
       </div>
       <div
         className="h-2 w-full overflow-hidden rounded bg-zinc-200"

@@ -1,11 +1,12 @@
 'use client';
 import { useMemo, useState } from 'react';
-import { DiffTables } from '@/components/DiffTables';
+import { DiffTables } from '@/components/table/DiffTables';
 import { asTableConfigMap, diffToCsv, filterDiff } from '@/lib/domain';
 import { shellQuote } from '@/lib/domain/shell';
 import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';
 import { GoneWorkloads } from './GoneWorkloads';
 import { GuardVerdict } from './GuardVerdict';
+import { Button } from '@/components/ui/Button';
 
 /** The computed preview: the guard's verdict, then the diff against today's table with its filters and exports. */
 export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; kubectl: string }) {
@@ -58,16 +59,16 @@ export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; 
             data-testid="filter-workload"
           />
         </label>
-        <button
+        <Button
+          look="grey"
           type="button"
-          className="rounded border bg-zinc-100 px-3 py-1"
           onClick={() => download(`${table.name}-preview-diff-${stamp}.csv`, diffToCsv(filtered), 'text/csv')}
         >
           Export CSV
-        </button>
-        <button
+        </Button>
+        <Button
+          look="grey"
           type="button"
-          className="rounded border bg-zinc-100 px-3 py-1"
           onClick={() =>
             download(
               `${table.name}-preview-diff-${stamp}.json`,
@@ -77,17 +78,17 @@ export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; 
           }
         >
           Export JSON
-        </button>
-        <button
+        </Button>
+        <Button
+          look="grey"
           type="button"
-          className="rounded border bg-zinc-100 px-3 py-1"
           data-testid="download-configmap"
           onClick={() =>
             download(file, `${JSON.stringify(asTableConfigMap(preview.rows, table.namespace, table.name), null, 2)}\n`, 'application/json')
           }
         >
           Download as ConfigMap
-        </button>
+        </Button>
       </form>
       <RestoreHint kubectl={kubectl} namespace={table.namespace} name={table.name} file={file} />
       <GoneWorkloads gone={filtered.gone} />

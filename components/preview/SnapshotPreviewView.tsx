@@ -3,14 +3,16 @@ import { ErrorBox } from '@/components/ui/ErrorBox';
 import { PreviewProgressBar } from './PreviewProgressBar';
 import { PreviewResult } from './PreviewResult';
 import { usePreviewStream } from './usePreviewStream';
+import { ErrorText } from '@/components/ui/ErrorText';
+import { Button } from '@/components/ui/Button';
 
 /** The preview's life: computing (with progress and Stop), then the result, or which part failed and why. */
 export function SnapshotPreviewView({ kubectl }: { kubectl: string }) {
   const { state, start, stop } = usePreviewStream();
   const again = (
-    <button type="button" onClick={start} className="rounded border bg-zinc-100 px-3 py-1" data-testid="preview-again">
+    <Button look="grey" type="button" onClick={start} data-testid="preview-again">
       Compute again
-    </button>
+    </Button>
   );
   switch (state.phase) {
     case 'running':
@@ -20,8 +22,12 @@ export function SnapshotPreviewView({ kubectl }: { kubectl: string }) {
     case 'failed':
       return (
         <ErrorBox className="space-y-2" data-testid="preview-failed" data-problem={state.problem.kind}>
-          <h2 className="text-base font-semibold text-red-900">{state.problem.title}</h2>
-          <p className="font-mono break-words text-red-900">{state.problem.message}</p>
+          <ErrorText as="h2" deep className="text-base font-semibold">
+            {state.problem.title}
+          </ErrorText>
+          <ErrorText as="p" deep className="font-mono break-words">
+            {state.problem.message}
+          </ErrorText>
           <p className="text-zinc-700">
             {state.problem.kind === 'cluster'
               ? "No preview without today's table to compare with."

@@ -4,7 +4,7 @@ import { countOf } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/navigation';
 import { GuardedAction } from '@/components/write/GuardedAction';
-import { postWrite } from '@/lib/query';
+import { postWrite } from '@/lib/client/query';
 import type { OverrideBody, OverrideDone, TableShown } from '@/lib/views/table-write-types';
 import { snapshotRunHref } from '@/lib/routes';
 

@@ -1,11 +1,12 @@
 'use client';
 
 import { LogTail } from '@/components/ui/LogTail';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 import { useEffect, useState } from 'react';
 import { CommandLines } from '@/components/write/CommandLines';
 import type { RunEvent, SnapshotRunView } from '@/lib/views/snapshot-run-types';
 import { RunResult } from './RunResult';
+import { Card } from '@/components/ui/Card';
 
 /** Follows a run live over server-sent events: tries and their phases, each try's log, the result. */
 export function RunFollower({
@@ -54,7 +55,7 @@ export function RunFollower({
       <RunResult result={run.result} state={run.state} diff={run.diff} overrideOffered={latest} />
       <ol className="space-y-2" data-testid="run-tries">
         {run.tries.map((t, i) => (
-          <li key={t.pod} className="rounded border border-zinc-200 bg-white p-2" data-testid="run-try" data-phase={t.phase}>
+          <Card as="li" compact key={t.pod} data-testid="run-try" data-phase={t.phase}>
             <p>
               Try {i + 1}: <span className="font-mono">{t.pod}</span> — <strong>{t.phase}</strong>
               {t.exitCode !== null && `, exit ${t.exitCode}`}
@@ -66,7 +67,7 @@ export function RunFollower({
               className="mt-1 max-h-64 overflow-auto rounded bg-(--code-bg) p-2 font-mono text-xs text-(--code-fg)"
               data-testid="run-log"
             />
-          </li>
+          </Card>
         ))}
         {run.tries.length === 0 && <li className="text-zinc-600">No pod yet.</li>}
       </ol>

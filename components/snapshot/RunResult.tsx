@@ -3,6 +3,7 @@ import { Link } from '@/components/ui/Link';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import type { RunDiff, RunState } from '@/lib/views/snapshot-run-types';
 import { RowsGone } from './RowsGone';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 /** What a run ended with, as its log says: a success with the table's change, a refusal as a refusal, a traceback. */
 export function RunResult({
@@ -74,7 +75,9 @@ export function RunResult({
   if (result.kind === 'failed') {
     return (
       <section className="rounded border border-red-300 bg-red-50 p-3" data-testid="run-result" data-result="failed">
-        <h2 className="font-semibold text-red-900">Failed: the job crashed (the table is as it was)</h2>
+        <ErrorText as="h2" deep className="font-semibold">
+          Failed: the job crashed (the table is as it was)
+        </ErrorText>
         <pre tabIndex={0} className="mt-1 overflow-x-auto font-mono text-xs text-red-950" data-testid="traceback">
           {result.traceback}
         </pre>

@@ -3,7 +3,7 @@
 import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/navigation';
 import { GuardedAction } from '@/components/write/GuardedAction';
-import { postWrite } from '@/lib/query';
+import { postWrite } from '@/lib/client/query';
 import { snapshotRunHref } from '@/lib/routes';
 import { PreviewLine } from './PreviewLine';
 

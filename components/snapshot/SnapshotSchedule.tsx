@@ -1,7 +1,7 @@
 import { Link } from '@/components/ui/Link';
 import { Tag } from '@/components/ui/Tag';
 import type { Tone } from '@/components/ui/tone';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 import { snapshotRunHref } from '@/lib/routes';
 import type { RunOutcome, ScheduleRun, SnapshotScheduleView } from '@/lib/views/snapshot-schedule-types';
 

@@ -1,13 +1,14 @@
 'use client';
 
 import { useState } from 'react';
-import { DiffTables } from '@/components/DiffTables';
+import { DiffTables } from '@/components/table/DiffTables';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { tablePatchCheck } from '@/lib/domain/access';
 import { restoreCommands } from '@/lib/domain/write-commands';
 import type { AppError } from '@/lib/errors';
-import { postWrite } from '@/lib/query';
+import { postWrite } from '@/lib/client/query';
 import type { RestoreBody, RestoreDone, RestorePreview, RestoreSource } from '@/lib/views/table-write-types';
+import { Card } from '@/components/ui/Card';
 
 export interface VersionChoice {
   id: number;
@@ -43,7 +44,7 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
 
   return (
     <div className="space-y-3">
-      <section className="flex flex-wrap items-end gap-4 rounded border border-zinc-200 bg-white p-3" data-testid="restore-source">
+      <Card className="flex flex-wrap items-end gap-4" data-testid="restore-source">
         {/* a version's label is long: on a phone the select takes the box's width and cuts it, not the page's */}
         <label className="flex max-w-full min-w-0 flex-col text-sm">
           A version of the history
@@ -71,7 +72,7 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
             }}
           />
         </label>
-      </section>
+      </Card>
       {problem && (
         <p className="rounded border border-red-300 bg-red-50 p-2 text-red-900" role="alert">
           {problem}

@@ -1,10 +1,11 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson, queryKeys } from '@/lib/query';
+import { fetchJson, queryKeys } from '@/lib/client/query';
 import type { LogTail as Tail } from '@/lib/views/webhook-health-types';
 import { Card } from '@/components/ui/Card';
 import { LogTail } from '@/components/ui/LogTail';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 /** The runbook's `logs -l <admission pods> --prefix --tail=50`, refreshed with the page. */
 export function LogsPanel({ selector, namespace }: { selector: string; namespace: string }) {
@@ -25,7 +26,9 @@ export function LogsPanel({ selector, namespace }: { selector: string; namespace
         </span>
       </h2>
       {logs.error ? (
-        <p className="font-mono text-red-900">{logs.error.message}</p>
+        <ErrorText as="p" deep className="font-mono">
+          {logs.error.message}
+        </ErrorText>
       ) : !logs.data ? (
         <p className="text-zinc-500">reading…</p>
       ) : lines.length === 0 ? (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/Card';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import type { Part } from '@/lib/views/webhook-health-types';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 /** A panel of the webhook page: its content, or its own failure with the permission its read needs. */
 export function Panel<T>({
@@ -24,7 +25,9 @@ export function Panel<T>({
         children(part.value)
       ) : (
         <ErrorBox compact data-testid="panel-error" data-error={part.error.code}>
-          <p className="font-mono break-words text-red-900">{part.error.message}</p>
+          <ErrorText as="p" deep className="font-mono break-words">
+            {part.error.message}
+          </ErrorText>
           {part.error.code === 'forbidden' && part.needs && (
             <p className="mt-1 text-zinc-700">memdash&apos;s read credential needs: {part.needs}</p>
           )}

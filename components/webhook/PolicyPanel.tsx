@@ -1,8 +1,8 @@
 import { formatCount } from '@/lib/domain';
 import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/views/webhook-health-types';
 import type { Part } from '@/lib/views/webhook-health-types';
-import { Time } from '@/components/Time';
-import { useRenderNow } from '@/components/RenderNow';
+import { Time } from '@/components/ui/Time';
+import { useRenderNow } from '@/components/ui/RenderNow';
 import { Tag } from '@/components/ui/Tag';
 import { Panel } from './Panel';
 

@@ -2,10 +2,12 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { shellQuote as q, type ProbeAnswer, type ProbeOutcome } from '@/lib/domain';
-import { CopyButton } from '@/components/CopyButton';
-import { Time } from '@/components/Time';
+import { CopyButton } from '@/components/ui/CopyButton';
+import { Time } from '@/components/ui/Time';
 import { Tag } from '@/components/ui/Tag';
 import { Card } from '@/components/ui/Card';
+import { ErrorText } from '@/components/ui/ErrorText';
+import { Button } from '@/components/ui/Button';
 
 const WORDS: Record<ProbeOutcome, { text: string; tone: 'good' | 'bad' | 'warn' }> = {
   admitted: { text: 'admitted', tone: 'good' },
@@ -25,19 +27,14 @@ export function ProbePanel(props: { probe: UseQueryResult<ProbeAnswer>; namespac
     <Card data-testid="probe" data-outcome={answer?.outcome ?? ''}>
       <div className="flex items-center gap-3">
         <h2 className="font-semibold">Probe: a dry-run pod create in {namespace}</h2>
-        <button
-          type="button"
-          onClick={() => void probe.refetch()}
-          disabled={probe.isFetching}
-          className="rounded border border-zinc-400 bg-zinc-50 px-2 py-0.5 hover:bg-zinc-100 disabled:opacity-50"
-        >
+        <Button look="quiet" type="button" onClick={() => void probe.refetch()} disabled={probe.isFetching}>
           {probe.isFetching ? 'Probing…' : 'Run the probe'}
-        </button>
+        </Button>
       </div>
       {probe.error ? (
-        <p className="mt-2 font-mono text-red-900" data-testid="probe-error">
+        <ErrorText as="p" deep className="mt-2 font-mono" data-testid="probe-error">
           {probe.error.message}
-        </p>
+        </ErrorText>
       ) : answer ? (
         <div className="mt-2 space-y-1">
           <p>

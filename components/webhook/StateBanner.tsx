@@ -2,8 +2,8 @@
 
 import { Link } from '@/components/ui/Link';
 import { WEBHOOK_STATE_WORDS, type WebhookStateCode, type WebhookVerdict } from '@/lib/domain';
-import { Time } from '@/components/Time';
-import { useRenderNow } from '@/components/RenderNow';
+import { Time } from '@/components/ui/Time';
+import { useRenderNow } from '@/components/ui/RenderNow';
 import { BOX_TONE, WEBHOOK_STATE_TONE } from '@/components/ui/tone';
 
 // The states whose way out is on the break-glass page, and what the operator does there.

@@ -3,8 +3,8 @@ import { Link } from '@/components/ui/Link';
 import { snapshotRunHref } from '@/lib/routes';
 import type { SnapshotRun } from '@/lib/views/webhook-health-types';
 import type { Part, WebhookHealth } from '@/lib/views/webhook-health-types';
-import { Time } from '@/components/Time';
-import { useRenderNow } from '@/components/RenderNow';
+import { Time } from '@/components/ui/Time';
+import { useRenderNow } from '@/components/ui/RenderNow';
 import { Tag } from '@/components/ui/Tag';
 import { Panel } from './Panel';
 

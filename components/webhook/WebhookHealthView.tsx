@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { ErrorState } from '@/components/ErrorState';
-import { RenderNowProvider } from '@/components/RenderNow';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { RenderNowProvider } from '@/components/ui/RenderNow';
 import { toAppError } from '@/lib/errors';
 import { AdmissionPanel } from './AdmissionPanel';
 import { AuditPanel } from './AuditPanel';
@@ -17,7 +17,8 @@ import { TablePanel } from './TablePanel';
 import type { WebhookHealth } from '@/lib/views/webhook-health-types';
 import { webhookTitle } from './title';
 import { useWebhookHealth } from './useWebhookHealth';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 /**
  * The webhook page: one verdict on top, the probe, then every panel the runbook's commands would show. `initial`: the
@@ -50,9 +51,9 @@ export function WebhookHealthView({ guarded, table, initial }: { guarded: string
           )
         )}
         {health.error && (
-          <p className="text-red-800" data-testid="refresh-error">
+          <ErrorText as="p" data-testid="refresh-error">
             The last refresh failed ({health.error.message}); showing the read of <Time at={data.readAt} />.
-          </p>
+          </ErrorText>
         )}
         {/* In an incident the refusals come first: what pod creation is holding up now. */}
         {urgent && failedCreates}

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { webhookVerdict, type ProbeAnswer, type WebhookVerdict } from '@/lib/domain';
-import { fetchJson, postJson, queryKeys, serverRead } from '@/lib/query';
+import { fetchJson, postJson, queryKeys, serverRead } from '@/lib/client/query';
 import type { WebhookHealth } from '@/lib/views/webhook-health-types';
 
 export const HEALTH_EVERY_MS = 5_000;

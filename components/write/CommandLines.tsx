@@ -1,4 +1,4 @@
-import { CopyButton } from '@/components/CopyButton';
+import { CopyButton } from '@/components/ui/CopyButton';
 
 /** The kubectl commands an action stands for, as the runbook writes them (with $KC), copyable together. */
 export function CommandLines({ commands, title = 'The same with kubectl' }: { commands: readonly string[]; title?: string }) {

@@ -8,6 +8,8 @@
 import { useState } from 'react';
 import { useAccess } from './useAccess';
 import { useWriteCredential } from './WriteCredentialProvider';
+import { ErrorText } from '@/components/ui/ErrorText';
+import { Button } from '@/components/ui/Button';
 
 const NO_CHECKS: never[] = [];
 
@@ -26,10 +28,10 @@ export function CredentialForm() {
             — acting as <strong data-testid="actor">{whoami.data.actor}</strong>
           </span>
         )}
-        {whoami.error && <span className="text-red-800">— {whoami.error.message}</span>}
-        <button type="button" onClick={forget} className="rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-100">
+        {whoami.error && <ErrorText>— {whoami.error.message}</ErrorText>}
+        <Button look="small" type="button" onClick={forget}>
           Forget it
-        </button>
+        </Button>
       </p>
     );
   }
@@ -87,7 +89,7 @@ export function CredentialForm() {
           />
         </label>
       </div>
-      {problem && <p className="text-red-800">{problem}</p>}
+      {problem && <ErrorText as="p">{problem}</ErrorText>}
     </form>
   );
 }
@@ -96,9 +98,9 @@ export function CredentialForm() {
 function AsYou({ actor, problem }: { actor: string | undefined; problem: string | undefined }) {
   if (problem)
     return (
-      <p className="text-red-800" data-testid="write-as-you">
+      <ErrorText as="p" data-testid="write-as-you">
         You cannot write as yourself now: {problem}
-      </p>
+      </ErrorText>
     );
   return (
     <p data-testid="write-as-you">

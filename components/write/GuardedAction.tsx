@@ -26,6 +26,8 @@ import { CommandLines } from './CommandLines';
 import { CredentialForm } from './CredentialForm';
 import { useAccess } from './useAccess';
 import { useWriteCredential } from './WriteCredentialProvider';
+import { ErrorText } from '@/components/ui/ErrorText';
+import { Button } from '@/components/ui/Button';
 
 export interface GuardedActionProps<T> {
   title: string;
@@ -111,15 +113,15 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
         </label>
       )}
       <div className="flex items-center gap-3">
-        <button
+        <Button
+          look={props.breaksPodCreation ? 'danger' : 'write'}
           type="button"
           disabled={!ready}
           onClick={() => mutation.mutate()}
-          className={`rounded border px-3 py-1 font-medium text-white disabled:border-zinc-300 disabled:bg-zinc-200 disabled:text-zinc-500 ${props.breaksPodCreation ? 'border-red-700 bg-red-700' : 'border-blue-700 bg-blue-700'}`}
           data-breaks-pod-creation={props.breaksPodCreation ? 'yes' : 'no'}
         >
           {mutation.isPending ? 'Working…' : props.buttonLabel}
-        </button>
+        </Button>
         {props.unavailable && <span className="text-zinc-600">{props.unavailable}</span>}
       </div>
       {mutation.isError && (
@@ -129,8 +131,12 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
           data-testid="action-error"
           data-error={mutation.error.code}
         >
-          <strong className="text-red-900">Refused ({mutation.error.status}): </strong>
-          <span className="font-mono break-words text-red-900">{mutation.error.message}</span>
+          <ErrorText as="strong" deep>
+            Refused ({mutation.error.status}):{' '}
+          </ErrorText>
+          <ErrorText deep className="font-mono break-words">
+            {mutation.error.message}
+          </ErrorText>
         </div>
       )}
       {mutation.isSuccess && (
@@ -149,9 +155,9 @@ function AccessLines({ checks }: { checks: readonly AccessCheck[] }) {
   if (access.isPending) return <p className="text-zinc-600">Asking the cluster what this credential may do…</p>;
   if (access.isError)
     return (
-      <p className="text-red-800" data-testid="access-error">
+      <ErrorText as="p" data-testid="access-error">
         The cluster did not answer what this credential may do: {access.error.message}
-      </p>
+      </ErrorText>
     );
   return (
     <ul className="text-sm" data-testid="access-answers">

@@ -3,9 +3,9 @@
 // The write credential's only home: React state in this tab. Never localStorage, sessionStorage, cookies, the URL
 // or the server; reloading the tab forgets it.
 //
-// Usage: <WriteCredentialProvider sessionWrites={…}> wraps the app (components/Providers.tsx). Anywhere below:
+// Usage: <WriteCredentialProvider sessionWrites={…}> wraps the app (components/shell/Providers.tsx). Anywhere below:
 //   const { credential, generation, describe, sessionWrites, setCredential, forget } = useWriteCredential();
-//   postWrite('/api/…', body, credential)   // lib/query.ts
+//   postWrite('/api/…', body, credential)   // lib/client/query.ts
 // `generation` changes with every new credential: use it in query keys instead of the credential itself.
 
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';

@@ -8,7 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccessResult } from '@/lib/access-types';
 import type { AccessCheck } from '@/lib/domain/access';
-import { postWrite, queryKeys } from '@/lib/query';
+import { postWrite, queryKeys } from '@/lib/client/query';
 import { useWriteCredential } from './WriteCredentialProvider';
 
 export function useAccess(checks: readonly AccessCheck[]) {

@@ -17,7 +17,7 @@ function containersOf(namespace: string, pod: string) {
   return kubectlJson<PodSpec>(['-n', namespace, 'get', 'pod', pod]).spec.containers;
 }
 
-/** Every memory size a part of the page shows (components/Memory.tsx marks each with its exact bytes on hover). */
+/** Every memory size a part of the page shows (components/ui/Memory.tsx marks each with its exact bytes on hover). */
 async function sizesIn(part: Locator): Promise<string[]> {
   return part.locator('span.font-mono[title$=" bytes"]').allTextContents();
 }

@@ -32,5 +32,5 @@ export function securityHeaders(dev = process.env.NODE_ENV === 'development'): A
 /** Answers that hold cluster state (the API's JSON and CSV, the health routes): never kept by a cache. */
 export const NO_STORE_PATHS = ['/api/:path*', '/healthz', '/readyz', '/metrics'];
 
-/** The HTTP methods any route of memdash serves; others get 405 (proxy.ts, lib/http/before-next.ts). */
+/** The HTTP methods any route of memdash serves; others get 405 (proxy.ts, lib/server/before-next.ts). */
 export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

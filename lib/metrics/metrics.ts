@@ -65,7 +65,7 @@ export const requestsCollapsed = once(
   () =>
     new Counter({
       name: 'memdash_http_requests_collapsed_total',
-      help: 'Requests answered with a copy of an identical request’s answer made while they waited (lib/http/collapse.ts)',
+      help: 'Requests answered with a copy of an identical request’s answer made while they waited (lib/server/collapse.ts)',
     }),
 );
 
@@ -74,7 +74,7 @@ export const requestsReused = once(
   () =>
     new Counter({
       name: 'memdash_http_requests_reused_total',
-      help: 'Requests answered with an identical request’s answer kept for a second after it went out (lib/http/collapse.ts)',
+      help: 'Requests answered with an identical request’s answer kept for a second after it went out (lib/server/collapse.ts)',
     }),
 );
 

@@ -1,4 +1,4 @@
-// Issue 14: identical reads that arrive while one is being answered get a copy of its answer (lib/http/collapse.ts).
+// Issue 14: identical reads that arrive while one is being answered get a copy of its answer (lib/server/collapse.ts).
 // Tried on the built server: every copy whole and right for its own request, and nothing shared that must not be.
 import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';

@@ -1,6 +1,6 @@
 // A bad MEMDASH_* setting stops `next start` before it serves, naming the variable and never echoing its value.
 // `next start` does not load the project's TypeScript configuration (next.config.mjs gives it what the build
-// recorded), so this check is instrumentation.ts's (lib/config-start.ts), tried here on the built server itself.
+// recorded), so this check is instrumentation.ts's (lib/server/config-start.ts), tried here on the built server itself.
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -36,7 +36,7 @@ const check = z.object({
  * Who the write credential is and what it may do: one SelfSubjectAccessReview per check, shown on a button before
  * it is pressed; with nothing pasted and MEMDASH_WRITE_AS_USER=on, the signed-in person's own ID token (`credential`
  * says which). Asks, never writes, so it leaves no audit record. Body: {checks: AccessCheck[]}. Each client may ask
- * MEMDASH_ACCESS_LIMIT times a minute (lib/http/client-limits.ts, before the request reaches this route), then 429.
+ * MEMDASH_ACCESS_LIMIT times a minute (lib/server/client-limits.ts, before the request reaches this route), then 429.
  */
 export const POST = guardedCheck({
   body: z.object({ checks: z.array(check).max(20) }),

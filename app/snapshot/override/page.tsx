@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
-import { ErrorState } from '@/components/ErrorState';
+import { ErrorState } from '@/components/ui/ErrorState';
 import { OverrideTheGuard } from '@/components/snapshot/OverrideTheGuard';
 import { settings } from '@/lib/config';
 import { overrideCommands, savedTableFileName } from '@/lib/domain/write-commands';

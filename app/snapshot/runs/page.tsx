@@ -2,7 +2,7 @@ import { countOf, formatCount } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
-import { ErrorState } from '@/components/ErrorState';
+import { ErrorState } from '@/components/ui/ErrorState';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { RunSnapshotNow } from '@/components/snapshot/RunSnapshotNow';
 import { settings } from '@/lib/config';
@@ -15,7 +15,7 @@ import { SnapshotSchedule } from '@/components/snapshot/SnapshotSchedule';
 import { Card } from '@/components/ui/Card';
 import { Tag } from '@/components/ui/Tag';
 import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 import { rightsOfPage, requireKyvernoLogs } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Snapshot runs · memdash' };

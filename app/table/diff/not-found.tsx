@@ -3,6 +3,7 @@
 import { useSearchParams } from 'next/navigation';
 import { Link } from '@/components/ui/Link';
 import { ErrorBox } from '@/components/ui/ErrorBox';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 /** "No such version", naming the versions the URL asked for and leading to the recorded ones. */
 export default function DiffNotFound() {
@@ -10,7 +11,9 @@ export default function DiffNotFound() {
   const asked = (['from', 'to'] as const).filter((k) => query.has(k)).map((k) => `${k} ${query.get(k)}`);
   return (
     <ErrorBox data-testid="error-state" data-error="not-found">
-      <h1 className="text-base font-semibold text-red-900">No such version of the table</h1>
+      <ErrorText as="h1" deep className="text-base font-semibold">
+        No such version of the table
+      </ErrorText>
       <p className="mt-1 font-mono break-words">{asked.length ? asked.join(', ') : '(no versions named)'}</p>
       <p className="mt-2 text-zinc-700">
         These are not both recorded version numbers. <Link href="/table/snapshots">Recorded versions</Link>

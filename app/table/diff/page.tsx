@@ -2,16 +2,17 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
-import { DiffTables } from '@/components/DiffTables';
+import { DiffTables } from '@/components/table/DiffTables';
 import { RowsGone } from '@/components/snapshot/RowsGone';
-import { ErrorState } from '@/components/ErrorState';
+import { ErrorState } from '@/components/ui/ErrorState';
 import { diffPageCount, countOf, formatCount, type DiffPage } from '@/lib/domain';
 import { isNotThere } from '@/lib/errors';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
 import { readDiffPage, type DiffPageView } from '@/lib/views/table-diff';
-import { Time } from '@/components/Time';
+import { Time } from '@/components/ui/Time';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
+import { Button } from '@/components/ui/Button';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };
 
@@ -77,7 +78,7 @@ export default async function DiffPage({ searchParams }: Props) {
           Workload contains
           <input name="workload" defaultValue={params.workload ?? ''} className="rounded border px-2 py-1 font-mono" />
         </label>
-        <button className="rounded border bg-zinc-100 px-3 py-1">Filter</button>
+        <Button look="grey">Filter</Button>
         <a href={`/api/table/diff?${query}&format=csv`} download>
           Export CSV
         </a>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { SnapshotPreviewView } from '@/components/preview/SnapshotPreviewView';
-import { ErrorState } from '@/components/ErrorState';
+import { ErrorState } from '@/components/ui/ErrorState';
 import { settings } from '@/lib/config';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 import { attempt } from '@/lib/views/part';

@@ -2,7 +2,7 @@ import { countOf, readableTime, toDate } from '@/lib/domain';
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
-import { ErrorState } from '@/components/ErrorState';
+import { ErrorState } from '@/components/ui/ErrorState';
 import { RestoreTable, type VersionChoice } from '@/components/table/RestoreTable';
 import { settings } from '@/lib/config';
 import { failureOf } from '@/lib/errors';

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
-import { ErrorState } from '@/components/ErrorState';
-import { ImportTable } from '@/components/ImportTable';
-import { Time } from '@/components/Time';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { ImportTable } from '@/components/table/ImportTable';
+import { Time } from '@/components/ui/Time';
 import { registrationChanges, formatCount } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { historyDb } from '@/lib/history';

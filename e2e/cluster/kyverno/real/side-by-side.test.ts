@@ -2,7 +2,7 @@
 // v1.19.1 itself (.cluster-real, `up --kyverno real`): every pod got the same memory request from both, container
 // by container. Then the cases the scenario does not seed, as server-side dry runs through each Kyverno: containers
 // without `resources`, without `requests`, with only a limit, an init container. Run by scripts/test.sh's group
-// `real-kyverno` (vitest.real.config.ts), which starts the second cluster.
+// `real-kyverno` (the vitest project of that name), which starts the second cluster.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

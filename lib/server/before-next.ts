@@ -1,0 +1,180 @@
+import 'server-only';
+import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import { answerCollapsed } from './collapse';
+import { overLimit } from './client-limits';
+import { AppError } from '@/lib/errors';
+import { SERVED_METHODS, securityHeaders } from '@/lib/http/headers';
+import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
+import { hostProblem } from '@/lib/http/origin';
+import { gate } from '@/lib/auth/gate';
+import { timeRequest } from '@/lib/metrics/requests';
+
+// Requests answered as the Node server hands them over, before Next reads or builds anything from them:
+// - TRACE, TRACK and CONNECT cannot even become a fetch Request (the Fetch standard forbids them), so Next throws
+//   while building one and answers 500 with a stack in the log. They get the 405 other unserved methods get.
+// - Next copies every request body for proxy.ts before proxy.ts runs, and a chunked upload (no Content-Length)
+//   leaves the request unanswered, so a body must say its length (411), and a length above what any route reads is
+//   refused unread (413). The connection is closed after the answer: the rest of the upload is never buffered.
+// - A path that is not valid percent-encoding makes Next's decoding throw: a 500 without the security headers. It is
+//   a bad request (400), answered here with them.
+// - A request target in absolute form (`GET http://evil.example/x`) is what a client sends a forward proxy; Next
+//   answers it with a redirect to that host. memdash is no proxy: only a path is a target (400 otherwise).
+// - /healthz is what the kubelet asks before it restarts memdash. It is answered here, from the Host check alone:
+//   it takes one turn of the event loop rather than a place in the queue behind Next's routing of everything else
+//   that arrived (a burst of refused writes, pages). app/healthz/route.ts answers the same where this hook is not
+//   installed (tests of the route handlers).
+const UNREQUESTABLE = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
+/** How much of a refused upload is read (and dropped) at most, and for how long, before the connection is cut. */
+const DRAIN_BYTES = 256 * 1024 * 1024;
+const DRAIN_MS = 30_000;
+
+let installed = false;
+const hooked = new WeakSet<Server>();
+
+export function answerBeforeNext(): void {
+  if (installed) return;
+  installed = true;
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
+    if (!hooked.has(this)) {
+      hooked.add(this);
+      this.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => answerExpectContinue(this, request, response));
+    }
+    if (event === 'request') {
+      const [request, response] = args as [IncomingMessage, ServerResponse];
+      timeRequest(request, response);
+      const refusal = refusalOf(request);
+      if (refusal) {
+        refuse(request, response, refusal);
+        return true;
+      }
+      if (isLivenessCheck(request)) {
+        answerAlive(request, response);
+        return true;
+      }
+      // Signed in (or open) first: the gate puts the person's rights in the request, and the shared answer's key
+      // follows them. `answer` runs only for a request whose answer is made for it: that spends its client's budget.
+      void gate(request).then(
+        (outcome) => {
+          if (outcome.kind === 'sign-in') return redirect(response, `/auth/sign-in?next=${encodeURIComponent(outcome.returnTo)}`);
+          if (outcome.kind === 'refresh') return redirect(response, `/auth/refresh?next=${encodeURIComponent(outcome.returnTo)}`);
+          if (outcome.kind === 'unauthorized') return refuse(request, response, new AppError('unauthorized', outcome.message));
+          answerCollapsed(request, response, () => {
+            const over = overLimit(request);
+            if (over) return refuse(request, response, over.error, { 'retry-after': String(over.retryAfterSeconds) });
+            inItsOwnTurn(() => void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args));
+          });
+        },
+        (err: unknown) => {
+          console.error('memdash: the sign-in gate failed:', err instanceof Error ? err.message.slice(0, 300) : 'unknown error');
+          refuse(request, response, new AppError('unreachable', 'memdash could not ask the cluster who may read this: try again shortly'));
+        },
+      );
+      return true;
+    }
+    return (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args);
+  } as typeof Server.prototype.emit;
+}
+
+// Requests that arrive together are handed to Next one per turn of the event loop. Handed over as they arrive, a
+// burst of fifty is routed back to back, each run to its first wait before the loop looks at its sockets again, and
+// a /healthz that came in behind them waits for all fifty. One per turn, the loop polls between them: a /healthz is
+// answered in the next turn (above, in `emit`), and each request still starts in the order it came.
+const handOvers: (() => void)[] = [];
+
+function inItsOwnTurn(handOver: () => void): void {
+  handOvers.push(handOver);
+  if (handOvers.length === 1) setImmediate(handNext);
+}
+
+function handNext(): void {
+  try {
+    handOvers.shift()?.();
+  } finally {
+    // an immediate queued by an immediate runs in the next turn, after the loop has polled
+    if (handOvers.length > 0) setImmediate(handNext);
+  }
+}
+
+// A client that sends "Expect: 100-continue" (curl does for a large body) waits for the go-ahead before its body:
+// a refused request gets its answer instead, so no byte of the body is sent. Others get what Node gives by default.
+function answerExpectContinue(server: Server, request: IncomingMessage, response: ServerResponse): void {
+  const refusal = refusalOf(request);
+  if (refusal) return refuse(request, response, refusal);
+  response.writeContinue();
+  server.emit('request', request, response);
+}
+
+function refusalOf(request: IncomingMessage): AppError | null {
+  const target = targetProblem(request.url ?? '');
+  if (target) return target;
+  if (UNREQUESTABLE.has(request.method ?? '')) return new AppError('method-not-allowed', `memdash does not answer ${request.method}`);
+  const length = request.headers['content-length'];
+  if (length === undefined) {
+    return request.headers['transfer-encoding'] !== undefined
+      ? new AppError('length-required', 'Send the body with a Content-Length')
+      : null;
+  }
+  return Number(length) > MAX_JSON_BODY_BYTES ? new AppError('too-large', `The body is larger than ${MAX_JSON_BODY_BYTES} bytes`) : null;
+}
+
+function targetProblem(url: string): AppError | null {
+  if (!url.startsWith('/')) return new AppError('bad-request', 'The request target must be a path: memdash is not a proxy');
+  try {
+    decodeURIComponent(url.split('?', 1)[0]!);
+    return null;
+  } catch {
+    return new AppError('bad-request', 'The path is not valid percent-encoding (UTF-8, each % followed by two hex digits)');
+  }
+}
+
+const isLivenessCheck = (request: IncomingMessage) =>
+  (request.method === 'GET' || request.method === 'HEAD') && request.url?.split('?', 1)[0] === '/healthz';
+
+/** Liveness: the process serves requests (asking nothing of the cluster), to the hosts memdash answers. */
+function answerAlive(request: IncomingMessage, response: ServerResponse): void {
+  const misdirected = hostProblem(headersOf(request));
+  if (misdirected) return refuse(request, response, misdirected);
+  answerJson(response, 200, { alive: true });
+}
+
+function redirect(response: ServerResponse, location: string): void {
+  response.statusCode = 302;
+  response.setHeader('location', location);
+  for (const { key, value } of securityHeaders()) response.setHeader(key, value);
+  response.setHeader('cache-control', 'no-store');
+  response.end();
+}
+
+function headersOf(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, one);
+  }
+  return headers;
+}
+
+function answerJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.statusCode = status;
+  for (const [key, value] of Object.entries(headers)) response.setHeader(key, value);
+  for (const { key, value } of securityHeaders()) response.setHeader(key, value);
+  response.setHeader('cache-control', 'no-store');
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(body));
+}
+
+function refuse(request: IncomingMessage, response: ServerResponse, error: AppError, headers: Record<string, string> = {}): void {
+  if (error.code === 'method-not-allowed') response.setHeader('allow', SERVED_METHODS.join(', '));
+  // The client may be sending its body already, and reads the answer only when done: what arrives is dropped (memory
+  // stays flat), and the connection cut past a limit, so an endless upload holds nothing for long.
+  response.setHeader('connection', 'close');
+  answerJson(response, error.status, error.toBody(), headers);
+  let read = 0;
+  const cut = setTimeout(() => request.socket.destroy(), DRAIN_MS).unref();
+  request.on('end', () => clearTimeout(cut));
+  request.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_BYTES) request.socket.destroy();
+  });
+}
