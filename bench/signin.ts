@@ -77,11 +77,26 @@ const headersOf = (person: Person): Record<string, string> => ({
 
 const seesShop = (person: Person) => person.pods === 'all' || person.pods.includes('shop');
 
-/** memdash's counters of rights checks and of the access reviews they made, from its /metrics. */
-async function rightsSoFar(url: string): Promise<{ checks: number; reviews: number }> {
+interface Counted {
+  checks: number;
+  reviews: number;
+  copied: number;
+  reused: number;
+}
+
+/**
+ * memdash's counters from its /metrics: rights checks and the access reviews they made, and the answers it copied
+ * (made while the request waited) or reused (kept a second) instead of making them for the request.
+ */
+async function countedSoFar(url: string): Promise<Counted> {
   const metrics = await (await fetch(`${url}/metrics`)).text();
   const counter = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
-  return { checks: counter('memdash_rights_checks_total'), reviews: counter('memdash_subject_access_reviews_total') };
+  return {
+    checks: counter('memdash_rights_checks_total'),
+    reviews: counter('memdash_subject_access_reviews_total'),
+    copied: counter('memdash_http_requests_collapsed_total'),
+    reused: counter('memdash_http_requests_reused_total'),
+  };
 }
 
 /**
@@ -160,14 +175,15 @@ try {
     { name: 'explanation', path: `/api/pods/shop/${pod}/explanation`, withoutShop: 404 },
     { name: '/pods', path: '/pods', withoutShop: 200 },
   ];
-  const before = await rightsSoFar(server.url);
+  const before = await countedSoFar(server.url);
   const firstSignedIn = performance.now();
   const synced = await waitForCaches(server, [...targets.map((t) => t.path), '/webhook'], headersOf(PEOPLE[0]!));
   console.log(`caches synced ${synced.toFixed(1)} s after first use; the rights of signed-in people are kept ${PERIOD_SECONDS} s`);
   await checkRights(server.url);
 
+  const atLoad = await countedSoFar(server.url);
   const result = await load(server.url, targets, SECONDS, CLIENTS);
-  const after = await rightsSoFar(server.url);
+  const after = await countedSoFar(server.url);
   const signedInSeconds = (performance.now() - firstSignedIn) / 1000;
 
   const all = result.answers;
@@ -176,6 +192,12 @@ try {
   console.log(
     `${CLIENTS} clients as ${PEOPLE.length} people × ${SECONDS} s: ${perSecond.toFixed(1)} requests/s, p50 ${at(all, 50).toFixed(0)} ms, ` +
       `p95 ${at(all, 95).toFixed(0)} ms, p99 ${at(all, 99).toFixed(0)} ms, ${errors} errors`,
+  );
+  const copied = after.copied - atLoad.copied;
+  const reused = after.reused - atLoad.reused;
+  const rate = (n: number) => (n / result.seconds).toFixed(0);
+  console.log(
+    `  answers made ${rate(all.length - copied - reused)}/s, copied while waiting ${rate(copied)}/s, reused within the second ${rate(reused)}/s`,
   );
   for (const group of [...targets.map((t) => t.name), ...PEOPLE.map((p) => p.user)]) {
     const some = all.filter((a) => a.target === group || a.person === group);
