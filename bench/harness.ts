@@ -47,16 +47,18 @@ export async function startMemdash(env: Record<string, string> = {}): Promise<Me
 
 /**
  * Starts the server's watch-fed caches (its first pages start them) and waits until every one has listed: a running
- * memdash is measured, not one still listing 20,000 pods. Gives the seconds it took.
+ * memdash is measured, not one still listing 20,000 pods. Gives the seconds it took. `headers` sign the requests in
+ * on a memdash that asks who reads (bench/signin.ts).
  */
 export async function waitForCaches(
   server: Memdash,
   firstPaths: string[] = ['/pods?namespace=shop', '/webhook', '/api/pods?name=web'],
+  headers: Record<string, string> = {},
 ): Promise<number> {
   const started = performance.now();
-  for (const path of firstPaths) await (await fetch(`${server.url}${path}`)).arrayBuffer();
+  for (const path of firstPaths) await (await fetch(`${server.url}${path}`, { headers })).arrayBuffer();
   while (performance.now() - started < 300_000) {
-    const view = (await (await fetch(`${server.url}/api/caches`)).json()) as { caches: Array<{ synced: boolean }> };
+    const view = (await (await fetch(`${server.url}/api/caches`, { headers })).json()) as { caches: Array<{ synced: boolean }> };
     if (view.caches.length > 0 && view.caches.every((c) => c.synced)) return (performance.now() - started) / 1000;
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -27,6 +27,7 @@ const BENCHMARKS: Array<{ script: string; args: string[]; node?: string[] }> = [
   { script: 'preview.ts', args: [] },
   { script: 'pages.ts', args: [] },
   { script: 'load.ts', args: [options.seconds!, '50'] },
+  { script: 'signin.ts', args: [options.seconds!, '50'] },
 ];
 
 function step(what: string, command: string, args: string[]): void {

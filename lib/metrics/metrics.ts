@@ -78,6 +78,24 @@ export const requestsReused = once(
     }),
 );
 
+export const rightsChecks = once(
+  'memdash_rights_checks_total',
+  () =>
+    new Counter({
+      name: 'memdash_rights_checks_total',
+      help: "Signed-in people's rights asked of the API server: one per person each time their kept rights end (lib/k8s/rights.ts)",
+    }),
+);
+
+export const subjectAccessReviews = once(
+  'memdash_subject_access_reviews_total',
+  () =>
+    new Counter({
+      name: 'memdash_subject_access_reviews_total',
+      help: 'SubjectAccessReviews memdash created to learn what a signed-in person may read (several per rights check)',
+    }),
+);
+
 export const recorderLeader = once(
   'memdash_recorder_leader',
   () =>

@@ -98,11 +98,13 @@ describe('collapseKey', () => {
 });
 
 describe('replayable', () => {
-  it('shares only a whole 200 that sets no cookie', () => {
+  it('shares only a whole 200 or 404 that sets no cookie', () => {
     expect(replayable(200, { 'content-type': 'text/html' }, true)).toBe(true);
     expect(replayable(200, { 'content-type': 'text/html' }, false)).toBe(false);
-    expect(replayable(404, {}, true)).toBe(false);
-    expect(replayable(500, {}, true)).toBe(false);
+    expect(replayable(404, { 'content-type': 'text/html' }, true)).toBe(true);
+    expect(replayable(404, { 'content-type': 'text/html' }, false)).toBe(false);
+    expect(replayable(404, { 'set-cookie': ['a=b'] }, true)).toBe(false);
+    for (const status of [400, 403, 429, 500, 502, 503]) expect(replayable(status, {}, true)).toBe(false);
     expect(replayable(200, { 'set-cookie': ['a=b'] }, true)).toBe(false);
   });
 });

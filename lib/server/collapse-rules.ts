@@ -74,9 +74,14 @@ export function askedOf(url: string): string | null {
   return params.length === 0 ? path : `${path}?${new URLSearchParams(params).toString()}`;
 }
 
-/** Whether an answer may be handed to other requests: a whole 200 that sets no cookie and fits the bound. */
+/**
+ * Whether an answer may be handed to other requests: a whole 200 or 404 that sets no cookie. A 404 (a pod that is not
+ * there, or in a namespace the asker may not list, which answers the same) follows from the URL and the rights in the
+ * key as a 200 does: made for each request instead, a team without the rights to a pod linked in an incident would
+ * have it made fifty times. Not another error: a 5xx or a 429 tells of one moment or one client.
+ */
 export function replayable(status: number, headers: Record<string, unknown>, complete: boolean): boolean {
-  return complete && status === 200 && headers['set-cookie'] === undefined;
+  return complete && (status === 200 || status === 404) && headers['set-cookie'] === undefined;
 }
 
 /** The most an answer kept for the requests waiting on it may take; a larger one is made again for each of them. */

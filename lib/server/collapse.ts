@@ -8,8 +8,8 @@ import { KeptAnswers, type KeptAnswer } from './kept-answers';
 // once. Identical reads (collapse-rules.ts says which) that arrive while one is being answered wait for that answer
 // and get a copy of it, as a CDN collapses requests for one URL: the page is rendered once per round trip, not fifty
 // times, and each copy is no older than its request's wait (a kept answer, below, is at most a second older). An answer
-// that cannot be shared (not a whole 200, sets a cookie, too large, its client left) is made again for each waiting
-// request, as if nothing had been collapsed.
+// that cannot be shared (not a whole 200 or 404, sets a cookie, too large, its client left) is made again for each
+// waiting request, as if nothing had been collapsed.
 //
 // A shared answer is then kept for a second, for identical reads that come just after: fifty clients that each ask
 // again as soon as they have their answer (a page's polling, a script, the benchmark) would otherwise have it made

@@ -156,3 +156,35 @@ describe('a request that did not pass the sign-in gate', () => {
     expect(body.error.code).toBe('unauthorized');
   });
 });
+
+describe('the rights checks memdash counts on /metrics', () => {
+  it('asks once per person while their rights are kept, and counts the access reviews it took', async () => {
+    const { readClients } = await import('@/lib/k8s/client');
+    const { rightsOf } = await import('@/lib/k8s/rights');
+    const { rightsChecks, subjectAccessReviews } = await import('@/lib/metrics/metrics');
+    const counted = async () => ({
+      checks: (await rightsChecks.get()).values[0]?.value ?? 0,
+      reviews: (await subjectAccessReviews.get()).values[0]?.value ?? 0,
+    });
+    const k = readClients();
+    const namespaces = ['shop', 'payments'];
+    // bound to nothing: a name no binding of the local cluster mentions
+    const nobody = { user: `rights-count-${process.pid}-${Date.now()}`, groups: [] };
+    // the memdash-viewer ClusterRole's user (e2e/cluster/scenario/rbac.ts): lists pods everywhere, gets the table
+    const viewer = { user: 'viewer', groups: [] };
+    const before = await counted();
+    const [first, again, ofViewer] = await Promise.all([
+      rightsOf(k, nobody, namespaces),
+      rightsOf(k, nobody, namespaces),
+      rightsOf(k, viewer, namespaces),
+    ]);
+    expect(await rightsOf(k, nobody, namespaces)).toBe(first);
+    expect(again).toBe(first);
+    expect(first).toEqual({ pods: [], table: false, kyvernoLogs: false, audit: false });
+    expect(ofViewer).toMatchObject({ pods: 'all', table: true });
+    const after = await counted();
+    expect(after.checks - before.checks).toBe(2);
+    // nobody: everywhere, the table, Kyverno's logs, then each namespace; viewer: the first three only
+    expect(after.reviews - before.reviews).toBe(3 + namespaces.length + 3);
+  });
+});

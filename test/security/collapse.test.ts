@@ -62,9 +62,12 @@ describe('identical reads at once', () => {
     for (const a of light) expect(a.body).toContain('data-theme="light"');
   });
 
-  it('answers every request for a pod that is not there with its 404 (a 404 is never shared)', async () => {
+  it('answers every request for a pod that is not there with its 404, most of them copies of one', async () => {
+    const before = await collapsedSoFar();
     const answers = await together(20, '/pods/shop/no-such-pod-at-all');
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 404));
+    for (const a of answers) expect(a.body).toContain('no-such-pod-at-all');
+    expect(await collapsedSoFar()).toBeGreaterThan(before);
   });
 
   it('goes on for the others when some of the waiting clients leave', async () => {
