@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { BreakGlassPage } from '@/components/break-glass/BreakGlassPage';
 import { settings } from '@/lib/config';
 import { controlPlaneFallback } from '@/lib/domain';
-import { breakGlassNames, readBreakGlass } from '@/lib/views/break-glass';
+import { readBreakGlass } from '@/lib/views/break-glass';
+import { kyvernoNames } from '@/lib/views/kyverno-names';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { attempt } from '@/lib/views/part';
 
@@ -16,7 +17,7 @@ export default async function BreakGlass() {
   // the read fail as a whole, the page arrives without them and the browser's first read says why, as before.
   const first = await attempt(async () => readBreakGlass(await rightsOfPage()));
   // From the settings alone, so that it is there when the cluster cannot be read at all.
-  const fallback = controlPlaneFallback(s.controlPlaneNodes, breakGlassNames(), s.admissionReplicas);
+  const fallback = controlPlaneFallback(s.controlPlaneNodes, kyvernoNames(s), s.admissionReplicas);
   return (
     <div className="space-y-3">
       <h1 className="text-xl font-semibold">Break-glass: restore pod creation</h1>

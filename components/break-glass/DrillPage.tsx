@@ -15,6 +15,8 @@ import type { DrillView } from '@/lib/views/break-glass-types';
 import { GuardedStep } from './GuardedStep';
 import { LastResult, useLastResult } from './LastResult';
 import { useDrill } from './useBreakGlass';
+import { Card } from '@/components/ui/Card';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 const CHECK_TONE: Record<DrillCheck['status'], string> = {
   holds: 'text-green-800',
@@ -27,27 +29,26 @@ const CHECK_MARK: Record<DrillCheck['status'], string> = { holds: '✓', 'does-n
 export function DrillPage() {
   const drill = useDrill();
   const { last, remember } = useLastResult();
-  if (drill.error && !drill.data) return <p className="text-red-900">{drill.error.message}</p>;
+  if (drill.error && !drill.data)
+    return (
+      <ErrorText as="p" deep>
+        {drill.error.message}
+      </ErrorText>
+    );
   if (!drill.data) return <p className="text-zinc-500">reading…</p>;
   const view = drill.data;
   if (!view.progress.ok)
     return (
-      <p className="text-red-900" data-testid="drill-error">
+      <ErrorText as="p" deep data-testid="drill-error">
         {view.progress.error.message}
-      </p>
+      </ErrorText>
     );
   const p = view.progress.value;
   return (
     <div className="space-y-3" data-testid="drill" data-next={p.next ?? ''} data-complete={p.complete}>
       <ol className="space-y-2">
         {p.steps.map((s, i) => (
-          <li
-            key={s.id}
-            className="rounded border border-zinc-200 bg-white p-2"
-            data-testid="drill-step"
-            data-step={s.id}
-            data-done={s.done}
-          >
+          <Card as="li" compact key={s.id} data-testid="drill-step" data-step={s.id} data-done={s.done}>
             <p className={s.done ? 'text-green-800' : p.next === s.id ? 'font-semibold' : 'text-zinc-600'}>
               {s.done ? '✓' : `${i + 1}.`} {DRILL_STEP_TITLES[s.id]}
             </p>
@@ -61,7 +62,7 @@ export function DrillPage() {
                 </li>
               ))}
             </ul>
-          </li>
+          </Card>
         ))}
       </ol>
       {view.saved && <SavedCopy saved={view.saved} />}

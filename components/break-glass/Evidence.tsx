@@ -6,6 +6,9 @@ import { useRenderNow } from '@/components/ui/RenderNow';
 import { Time } from '@/components/ui/Time';
 import { CommandLines } from '@/components/write/CommandLines';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 const INDICATION_TONE = {
   yes: 'border-red-400 bg-red-100 text-red-900',
@@ -33,30 +36,29 @@ export function Evidence({
         <p className="font-semibold">{indication.words}</p>
       </div>
       <div className="grid grid-cols-1 gap-2 md:grid-cols-3">
-        <div className="rounded border border-zinc-200 bg-white p-3" data-testid="evidence-state" data-state={state?.code ?? ''}>
+        <Card as="div" data-testid="evidence-state" data-state={state?.code ?? ''}>
           <h2 className="font-semibold">State</h2>
           {state ? (
             <p>
               <strong>{WEBHOOK_STATE_WORDS[state.code]}</strong>: {state.reason}.
             </p>
           ) : (
-            <p className="text-red-900">{!view.evidence.state.ok && view.evidence.state.error.message}</p>
+            <ErrorText as="p" deep>
+              {!view.evidence.state.ok && view.evidence.state.error.message}
+            </ErrorText>
           )}
-        </div>
-        <div className="rounded border border-zinc-200 bg-white p-3" data-testid="probe-evidence" data-outcome={probe.data?.outcome ?? ''}>
+        </Card>
+        <Card as="div" data-testid="probe-evidence" data-outcome={probe.data?.outcome ?? ''}>
           <div className="flex items-center gap-2">
             <h2 className="font-semibold">Probe</h2>
-            <button
-              type="button"
-              onClick={() => void probe.refetch()}
-              disabled={probe.isFetching}
-              className="rounded border border-zinc-400 bg-zinc-50 px-2 py-0.5 hover:bg-zinc-100 disabled:opacity-50"
-            >
+            <Button look="quiet" type="button" onClick={() => void probe.refetch()} disabled={probe.isFetching}>
               {probe.isFetching ? 'Probing…' : 'Run the probe'}
-            </button>
+            </Button>
           </div>
           {probe.error ? (
-            <p className="font-mono text-red-900">{probe.error.message}</p>
+            <ErrorText as="p" deep className="font-mono">
+              {probe.error.message}
+            </ErrorText>
           ) : probe.data ? (
             <>
               <p>
@@ -68,11 +70,13 @@ export function Evidence({
           ) : (
             <p className="text-zinc-500">probing…</p>
           )}
-        </div>
-        <div className="rounded border border-zinc-200 bg-white p-3" data-testid="evidence-failed-creates">
+        </Card>
+        <Card as="div" data-testid="evidence-failed-creates">
           <h2 className="font-semibold">Refused creates naming {view.names.entry}</h2>
           {!view.evidence.failedCreates.ok ? (
-            <p className="text-red-900">{view.evidence.failedCreates.error.message}</p>
+            <ErrorText as="p" deep>
+              {view.evidence.failedCreates.error.message}
+            </ErrorText>
           ) : failed.length === 0 ? (
             <p className="text-zinc-600">None recent.</p>
           ) : (
@@ -91,12 +95,12 @@ export function Evidence({
               ))}
             </ul>
           )}
-        </div>
+        </Card>
       </div>
-      <details className="rounded border border-zinc-200 bg-white p-2">
+      <Card as="details" compact>
         <summary className="cursor-pointer">The same by hand</summary>
         <CommandLines commands={[view.commands.probe]} title="The probe" />
-      </details>
+      </Card>
     </section>
   );
 }

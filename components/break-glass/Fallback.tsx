@@ -1,5 +1,6 @@
 import { CommandLines } from '@/components/write/CommandLines';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
+import { Card } from '@/components/ui/Card';
 
 /**
  * When memdash cannot reach the API server, or the token is the broken thing: the same on a control-plane node.
@@ -8,7 +9,7 @@ import type { BreakGlassView } from '@/lib/views/break-glass-types';
  */
 export function Fallback({ fallback }: { fallback: BreakGlassView['fallback'] }) {
   return (
-    <details className="rounded border border-zinc-200 bg-white p-3" data-testid="fallback">
+    <Card as="details" data-testid="fallback">
       <summary className="cursor-pointer font-semibold">
         When the API server or the token is the broken thing: on a control-plane node
       </summary>
@@ -33,6 +34,6 @@ export function Fallback({ fallback }: { fallback: BreakGlassView['fallback'] })
           </section>
         ))}
       </div>
-    </details>
+    </Card>
   );
 }

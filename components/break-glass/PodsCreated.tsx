@@ -19,6 +19,10 @@ import { CommandLines } from '@/components/write/CommandLines';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import type { RestartAnswer } from '@/lib/views/break-glass-types';
 import { usePodsCreated } from './useBreakGlass';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { ErrorText } from '@/components/ui/ErrorText';
+import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 
 const keyOf = (g: CreatedMeanwhileGroup) => `${g.namespace}/${g.workload?.kind ?? ''}/${g.workload?.name ?? g.pods[0]!.name}`;
 
@@ -32,7 +36,7 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
   const chosen = groups.filter((g) => selected.includes(keyOf(g)) && g.restartable);
   const toggle = (key: string) => setSelected((s) => (s.includes(key) ? s.filter((k) => k !== key) : [...s, key]));
   return (
-    <section className="space-y-2 rounded border border-zinc-200 bg-white p-3" data-testid="pods-created">
+    <Card className="space-y-2" data-testid="pods-created">
       <h2 className="font-semibold">Pods created while the registration was gone</h2>
       <p className="text-zinc-700">
         They kept the request they arrived with (none, or their limit); each gets the table&apos;s number with its next pod.
@@ -62,14 +66,14 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
             aria-label="Since"
           />
         </label>
-        <button type="submit" className="rounded border border-zinc-400 bg-zinc-50 px-2 py-1 hover:bg-zinc-100">
+        <Button look="field" type="submit">
           List
-        </button>
+        </Button>
       </form>
       {created.error ? (
-        <p className="text-red-900" data-testid="pods-created-error">
+        <ErrorText as="p" deep data-testid="pods-created-error">
           {created.error.message}
-        </p>
+        </ErrorText>
       ) : !created.data ? (
         <p className="text-zinc-500">reading…</p>
       ) : (
@@ -103,62 +107,60 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
         </>
       )}
       {chosen.length > 0 && <RestartAction chosen={chosen} kubectl={kubectl} />}
-    </section>
+    </Card>
   );
 }
 
 function GroupTable({ groups, selected, toggle }: { groups: CreatedMeanwhileGroup[]; selected: string[]; toggle: (key: string) => void }) {
   if (groups.length === 0) return <p className="text-zinc-600">None.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b text-zinc-600">
-            <th className="p-1" />
-            <th className="p-1">Workload</th>
-            <th className="p-1">Pods</th>
-            <th className="p-1">Verdicts</th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((g) => {
-            const key = keyOf(g);
-            const label = `${g.namespace}/${g.workload?.name ?? g.pods[0]!.name}`;
-            return (
-              <tr key={key} className="border-b align-top" data-testid="created-group" data-workload={label}>
-                <td className="p-1">
-                  {g.restartable && (
-                    <input type="checkbox" aria-label={`Restart ${label}`} checked={selected.includes(key)} onChange={() => toggle(key)} />
-                  )}
-                </td>
-                <td className="p-1">
-                  <code>{label}</code> <span className="text-zinc-500">{g.workload?.kind ?? 'no workload'}</span>
-                </td>
-                <td className="p-1">
-                  {g.pods.map((p) => (
-                    <div key={p.name}>
-                      <a href={podHref(p.namespace, p.name)} data-testid="created-pod">
-                        {p.name}
-                      </a>{' '}
-                      <span className="text-xs text-zinc-500">
-                        <Time at={p.createdAt} />
-                      </span>
-                    </div>
-                  ))}
-                </td>
-                <td className="p-1">
-                  {Object.entries(g.verdicts).map(([v, n]) => (
-                    <span key={v} className="mr-1 inline-block rounded border border-amber-300 bg-amber-50 px-1 text-xs" data-verdict={v}>
-                      {VERDICT_WORDS[v as VerdictCode]} ×{n}
+    <Table>
+      <thead>
+        <HeadRow className="text-zinc-600">
+          <Th />
+          <Th>Workload</Th>
+          <Th>Pods</Th>
+          <Th>Verdicts</Th>
+        </HeadRow>
+      </thead>
+      <tbody>
+        {groups.map((g) => {
+          const key = keyOf(g);
+          const label = `${g.namespace}/${g.workload?.name ?? g.pods[0]!.name}`;
+          return (
+            <Row key={key} className="align-top" data-testid="created-group" data-workload={label}>
+              <Td>
+                {g.restartable && (
+                  <input type="checkbox" aria-label={`Restart ${label}`} checked={selected.includes(key)} onChange={() => toggle(key)} />
+                )}
+              </Td>
+              <Td>
+                <code>{label}</code> <span className="text-zinc-500">{g.workload?.kind ?? 'no workload'}</span>
+              </Td>
+              <Td>
+                {g.pods.map((p) => (
+                  <div key={p.name}>
+                    <a href={podHref(p.namespace, p.name)} data-testid="created-pod">
+                      {p.name}
+                    </a>{' '}
+                    <span className="text-xs text-zinc-500">
+                      <Time at={p.createdAt} />
                     </span>
-                  ))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                  </div>
+                ))}
+              </Td>
+              <Td>
+                {Object.entries(g.verdicts).map(([v, n]) => (
+                  <span key={v} className="mr-1 inline-block rounded border border-amber-300 bg-amber-50 px-1 text-xs" data-verdict={v}>
+                    {VERDICT_WORDS[v as VerdictCode]} ×{n}
+                  </span>
+                ))}
+              </Td>
+            </Row>
+          );
+        })}
+      </tbody>
+    </Table>
   );
 }
 

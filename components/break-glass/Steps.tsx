@@ -19,6 +19,8 @@ import type { BreakGlassProgress } from '@/lib/domain';
 import { CommandLines } from '@/components/write/CommandLines';
 import { GuardedStep } from './GuardedStep';
 import { LastResult, useLastResult } from './LastResult';
+import { Card } from '@/components/ui/Card';
+import { ErrorText } from '@/components/ui/ErrorText';
 
 const MARK: Record<StepState['status'], string> = { done: '✓', next: '→', waiting: '…', 'timed-out': '!', pending: '·' };
 // What the mark says, for screen readers (the mark itself is hidden from them).
@@ -45,9 +47,9 @@ export function Steps({ view, indication }: { view: BreakGlassView; indication: 
   const { last, remember } = useLastResult();
   if (!view.progress.ok)
     return (
-      <p className="text-red-900" data-testid="steps-error">
+      <ErrorText as="p" deep data-testid="steps-error">
         {view.progress.error.message}
-      </p>
+      </ErrorText>
     );
   const progress = view.progress.value;
   const calm = progress.phase === 'idle' || progress.phase === 'back';
@@ -70,12 +72,12 @@ export function Steps({ view, indication }: { view: BreakGlassView; indication: 
       <LastResult last={last} />
       {current && BREAK_GLASS_BUTTONS[current] && action(current)}
       {calm && !indicated && (
-        <details className="rounded border border-zinc-200 bg-white p-3" data-testid="start-anyway">
+        <Card as="details" data-testid="start-anyway">
           <summary className="cursor-pointer">
             No step is indicated: the evidence above does not call for the break-glass. Start it anyway
           </summary>
           <div className="mt-2">{action('scale-down')}</div>
-        </details>
+        </Card>
       )}
       {!calm && !current && <WaitNote view={view} />}
       <WholeProcedure view={view} />
@@ -87,7 +89,7 @@ export function Steps({ view, indication }: { view: BreakGlassView; indication: 
 function FinishedSession({ session }: { session: NonNullable<BreakGlassProgress['session']> }) {
   const from = session.startedAt ?? session.deletedAt;
   return (
-    <p className="rounded border border-zinc-200 bg-white p-2" data-testid="last-session">
+    <Card as="p" compact data-testid="last-session">
       Last break-glass {from ? <Time at={from} /> : '(started outside memdash)'}
       {session.scaledUpAt && (
         <>
@@ -95,7 +97,7 @@ function FinishedSession({ session }: { session: NonNullable<BreakGlassProgress[
         </>
       )}
       , complete. Its steps are in the <Link href="/audit">audit log</Link>.
-    </p>
+    </Card>
   );
 }
 
@@ -109,20 +111,20 @@ function WholeProcedure({ view }: { view: BreakGlassView }) {
     ['5. The probe: admitted through Kyverno', 'probe'],
   ];
   return (
-    <details className="rounded border border-zinc-200 bg-white p-3" data-testid="whole-procedure">
+    <Card as="details" data-testid="whole-procedure">
       <summary className="cursor-pointer font-semibold">The whole procedure as kubectl</summary>
       <div className="mt-2 space-y-2">
         {blocks.map(([title, step]) => (
           <CommandLines key={title} title={title} commands={STEP_ACTIONS[step].commands(view.commands)} />
         ))}
       </div>
-    </details>
+    </Card>
   );
 }
 
 function StepList({ title, steps, view }: { title: string; steps: StepState[]; view: BreakGlassView }) {
   return (
-    <div className="rounded border border-zinc-200 bg-white p-3">
+    <Card as="div">
       <h2 className="mb-1 font-semibold">{title}</h2>
       <ol className="space-y-1">
         {steps.map((s) => (
@@ -147,7 +149,7 @@ function StepList({ title, steps, view }: { title: string; steps: StepState[]; v
           </li>
         ))}
       </ol>
-    </div>
+    </Card>
   );
 }
 

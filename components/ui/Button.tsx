@@ -8,6 +8,8 @@ const LOOKS = {
   white: 'rounded border border-zinc-400 bg-white px-3 py-1 hover:bg-zinc-100',
   /** A small one beside what it acts on: Copy, Forget. */
   small: 'rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-100',
+  /** A form's submit beside its one field, as tall as the field: List. */
+  field: 'rounded border border-zinc-400 bg-zinc-50 px-2 py-1 hover:bg-zinc-100',
   /** A read asked for again, in a panel's title: Run the probe. */
   quiet: 'rounded border border-zinc-400 bg-zinc-50 px-2 py-0.5 hover:bg-zinc-100 disabled:opacity-50',
   /** A write to the cluster. */

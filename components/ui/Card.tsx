@@ -1,7 +1,10 @@
 import type { ComponentPropsWithoutRef } from 'react';
 
-/** The elements a card is: a part of a page (the default), a box in a list or a chart, a definition list, a disclosure. */
-type CardTag = 'section' | 'div' | 'dl' | 'details' | 'figure' | 'li';
+/**
+ * The elements a card is: a part of a page (the default), a box in a list or a chart, a definition list, a disclosure,
+ * a line that stands on its own.
+ */
+type CardTag = 'section' | 'div' | 'dl' | 'details' | 'figure' | 'li' | 'p';
 
 /** A white bordered box around one part of a page; `compact`, a tighter one (a box among many, a disclosure). */
 export function Card<T extends CardTag = 'section'>({

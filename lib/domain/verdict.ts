@@ -67,15 +67,8 @@ export function explainPod(input: ExplainInput): PodExplanation {
 // With the history store, only what it could not tell remains, plus what no history changes.
 function limitsWithHistory(context: VerdictContext): string[] {
   const limits = historyLimits(context);
-  const { registration, table } = context;
-  if (!table.lastWriteAt && !context.history?.table)
-    limits.push("The table's last write time is unknown, so no container can be judged stale.");
-  if (!registration.entry)
-    limits.push('The registration is not there to read, so its selectors are unknown: whether they skip this pod cannot be judged.');
-  else
-    limits.push(
-      "Skips are judged from the registration's selectors and the labels as they are now, not as they were when the pod was created.",
-    );
+  if (!context.table.lastWriteAt && !context.history?.table) limits.push(NO_LAST_WRITE);
+  limits.push(skipsLimit(context.registration));
   return limits;
 }
 
@@ -86,17 +79,21 @@ function limitsOf({ table, registration }: ExplainInput): string[] {
     "Stale is judged from the table's last write only (its managedFields time, to the second): without the table's history, the row in force when the pod was created is not known.",
     "Registration-absent is judged only from the registration's current absence: a pod created during an earlier absence is not recognised.",
   ];
-  if (!table.lastWriteAt) limits.push("The table's last write time is unknown, so no container can be judged stale.");
+  if (!table.lastWriteAt) limits.push(NO_LAST_WRITE);
   if (!table.parsed.loaded)
     limits.push('The table has no data now; whether it had data when the pod was created is not known without its history.');
-  if (!registration.entry)
-    limits.push('The registration is not there to read, so its selectors are unknown: whether they skip this pod cannot be judged.');
-  else
-    limits.push(
-      "Skips are judged from the registration's selectors and the labels as they are now, not as they were when the pod was created.",
-    );
+  limits.push(skipsLimit(registration));
   if (!registration.present && !registration.absentSince) {
     limits.push('When the registration went absent is not recorded, so registration-absent cannot be claimed for this pod.');
   }
   return limits;
+}
+
+const NO_LAST_WRITE = "The table's last write time is unknown, so no container can be judged stale.";
+
+/** What no history changes: a skip is judged from the registration's selectors and the pod's labels as they are now. */
+function skipsLimit(registration: ExplainInput['registration']): string {
+  return registration.entry
+    ? "Skips are judged from the registration's selectors and the labels as they are now, not as they were when the pod was created."
+    : 'The registration is not there to read, so its selectors are unknown: whether they skip this pod cannot be judged.';
 }

@@ -1,25 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newTestStore, type TestStore } from '@/test/stores';
+import { describe, expect } from 'vitest';
+import { it } from './__fixtures__/store';
 import { listBreakGlass, recordBreakGlass, savedRegistration } from './break-glass';
-import { openHistoryDb, type HistoryDb } from './db';
 
-// The break-glass records on a real store (SQLite, or PostgreSQL in the postgres group): what a reload resumes from.
-
-let store: TestStore;
-let db: HistoryDb;
-beforeEach(async () => {
-  store = await newTestStore();
-  db = await openHistoryDb(store.location);
-});
-afterEach(async () => {
-  await db.destroy();
-  await store.remove();
-});
+// The break-glass records on a real store (SQLite, or PostgreSQL in the postgres group), one a test
+// (__fixtures__/store.ts): what a reload resumes from.
 
 const base = { replicas: null, registrations: [], probe: null, registrationPresent: null };
 
 describe('break-glass records', () => {
-  it('keeps each action with what it recorded, oldest first, from a time on', async () => {
+  it('keeps each action with what it recorded, oldest first, from a time on', async ({ db }) => {
     await recordBreakGlass(db, {
       ...base,
       at: '2026-10-06T10:02:00Z',
@@ -37,7 +26,7 @@ describe('break-glass records', () => {
     ]);
   });
 
-  it("returns the latest drill's saved registration", async () => {
+  it("returns the latest drill's saved registration", async ({ db }) => {
     expect(await savedRegistration(db)).toBeNull();
     await recordBreakGlass(db, { ...base, at: '2026-10-06T09:00:00Z', action: 'drill-save' }, { metadata: { name: 'old' } });
     await recordBreakGlass(db, { ...base, at: '2026-10-06T10:00:00Z', action: 'drill-save' }, { metadata: { name: 'new' } });

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newTestStore, type TestStore } from '@/test/stores';
+import { describe, expect } from 'vitest';
+import { it } from './__fixtures__/store';
 import { auditActions, auditCursor, listAudit, recordAudit, refusalCounts, type AuditRecord } from './audit';
 import { endedSessions, recordEndedSession } from './ended-sessions';
 import { countRefusal } from './refusal-tally';
@@ -16,19 +16,8 @@ import {
 import { listSnapshots, recordedStamp } from './reads';
 import { contentHash, importSavedTable, importsHeld, listVersions, readVersion, recordTableVersion, rowsOverTime } from './store';
 
-// The store on a real SQLite file (in the postgres group, a real PostgreSQL database: test/stores.ts): migrations,
-// and the idempotence the recorder relies on.
-
-let store: TestStore;
-let db: HistoryDb;
-beforeEach(async () => {
-  store = await newTestStore();
-  db = await openHistoryDb(store.location);
-});
-afterEach(async () => {
-  await db.destroy();
-  await store.remove();
-});
+// The store on a real SQLite file (in the postgres group, a real PostgreSQL database: test/stores.ts), one a test
+// (__fixtures__/store.ts): migrations, and the idempotence the recorder relies on.
 
 const A = { shop_web_app: '300Mi', shop_web_nginx: '24Mi' };
 const B = { shop_web_app: '450Mi', shop_web_nginx: '24Mi' };
@@ -40,7 +29,7 @@ const seen = (data: Record<string, string> | null, rv: string, at: string, writt
 });
 
 describe('migrations', () => {
-  it('create the schema once and run again as a no-op', async () => {
+  it('create the schema once and run again as a no-op', async ({ db, store }) => {
     expect(await migrate(db)).toEqual([]);
     const again = await openHistoryDb(store.location);
     expect(await listVersions(again)).toEqual([]);
@@ -49,7 +38,7 @@ describe('migrations', () => {
 });
 
 describe('table versions', () => {
-  it('stores each distinct version once, in order, even when seen again or by a second recorder', async () => {
+  it('stores each distinct version once, in order, even when seen again or by a second recorder', async ({ db }) => {
     expect(await recordTableVersion(db, seen(A, '10', '2026-10-01T04:15:31Z', '2026-10-01T04:15:30Z'))).toBe('recorded');
     expect(await recordTableVersion(db, seen(A, '10', '2026-10-01T04:15:31.500Z'))).toBe('unchanged'); // second recorder
     expect(await recordTableVersion(db, seen(A, '11', '2026-10-01T05:00:00Z'))).toBe('unchanged'); // metadata-only change
@@ -70,23 +59,23 @@ describe('table versions', () => {
 
   // managedFields moves a manager's time only when its own fields change: these are the writes that keep it still.
   describe('follows the ConfigMap write by write, whatever managedFields says', () => {
-    const inForce = async () => {
+    const inForce = async (db: HistoryDb) => {
       const versions = await listVersions(db);
       return { last: versions.at(-1)!, data: (await readVersion(db, versions.at(-1)!.id))?.data, count: versions.length };
     };
 
-    it('records A again after B when the first manager writes its rows back: in force from the sighting, last', async () => {
+    it('records A again after B when the first manager writes its rows back: in force from the sighting, last', async ({ db }) => {
       await recordTableVersion(db, seen(A, '10', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00Z')); // manager 1
       await recordTableVersion(db, seen(B, '11', '2026-10-01T10:20:00.300Z', '2026-10-01T10:20:00Z')); // manager 2
       // manager 1 puts back its rows as they were: its time did not move, and manager 2's entry is gone with its row
       expect(await recordTableVersion(db, seen(A, '12', '2026-10-01T10:40:00.200Z', '2026-10-01T10:00:00Z'))).toBe('recorded');
-      const now = await inForce();
+      const now = await inForce(db);
       expect([now.count, now.last.inForceFrom, now.data]).toEqual([3, '2026-10-01T10:40:00.200Z', A]);
       const ids = (await listVersions(db)).map((v) => v.id);
       expect(ids).toEqual([...ids].sort((x, y) => x - y)); // listed in the order written
     });
 
-    it('records a return to earlier content (A, B, A, B) as new versions, in the order written', async () => {
+    it('records a return to earlier content (A, B, A, B) as new versions, in the order written', async ({ db }) => {
       const times = ['2026-10-01T10:00:00.400Z', '2026-10-01T10:00:01.400Z', '2026-10-01T10:00:02.400Z', '2026-10-01T10:00:03.400Z'];
       const results = [];
       for (const [i, data] of [A, B, A, B].entries()) {
@@ -95,49 +84,49 @@ describe('table versions', () => {
       expect(results).toEqual(['recorded', 'recorded', 'recorded', 'recorded']);
       const versions = await listVersions(db);
       expect(versions.map((v) => v.inForceFrom)).toEqual(['2026-10-01T10:00:00.000Z', ...times.slice(1)]);
-      expect((await inForce()).data).toEqual(B);
+      expect((await inForce(db)).data).toEqual(B);
     });
 
-    it('records a restore of content an earlier version had, even when that one was dated after it', async () => {
+    it('records a restore of content an earlier version had, even when that one was dated after it', async ({ db }) => {
       await recordTableVersion(db, seen(A, '30', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00Z'));
       await recordTableVersion(db, seen(B, '31', '2026-10-01T10:20:00.300Z', '2026-10-01T10:20:00Z'));
       await recordTableVersion(db, seen(A, '32', '2026-10-01T10:40:00.200Z', '2026-10-01T10:00:00Z'));
       await recordTableVersion(db, seen(B, '33', '2026-10-01T11:00:00.100Z', '2026-10-01T10:20:00Z')); // a restore of B
-      const now = await inForce();
+      const now = await inForce(db);
       expect([now.count, now.data, now.last.inForceFrom]).toEqual([4, B, '2026-10-01T11:00:00.100Z']);
     });
 
-    it('stores no version for a write that changes nothing in data, nor for a late replay', async () => {
+    it('stores no version for a write that changes nothing in data, nor for a late replay', async ({ db }) => {
       await recordTableVersion(db, seen(A, '40', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00Z'));
       await recordTableVersion(db, seen(B, '41', '2026-10-01T10:20:00.300Z', '2026-10-01T10:20:00Z'));
       expect(await recordTableVersion(db, seen(B, '42', '2026-10-01T10:30:00Z', '2026-10-01T10:20:00Z'))).toBe('unchanged');
       expect(await recordTableVersion(db, seen(A, '40', '2026-10-01T10:31:00Z', '2026-10-01T10:00:00Z'))).toBe('unchanged');
-      expect((await inForce()).count).toBe(2);
+      expect((await inForce(db)).count).toBe(2);
     });
 
-    it('dates a change seen on a clock behind the version in force no earlier than that version', async () => {
+    it('dates a change seen on a clock behind the version in force no earlier than that version', async ({ db }) => {
       await recordTableVersion(db, seen(A, '50', '2026-10-01T10:00:05.000Z'));
       await recordTableVersion(db, seen(B, '51', '2026-10-01T10:00:04.000Z'));
       expect((await listVersions(db)).map((v) => [v.inForceFrom, v.rows])).toEqual([
         ['2026-10-01T10:00:05.000Z', 2],
         ['2026-10-01T10:00:05.000Z', 2],
       ]);
-      expect((await inForce()).data).toEqual(B);
+      expect((await inForce(db)).data).toEqual(B);
     });
 
-    it('stores nothing for a state seen before one the store holds (a new Lease holder replaying what it held)', async () => {
+    it('stores nothing for a state seen before one the store holds (a new Lease holder replaying what it held)', async ({ db }) => {
       await recordTableVersion(db, seen(A, '70', '2026-10-01T10:00:00.400Z'));
       await recordTableVersion(db, seen(B, '72', '2026-10-01T10:00:02.400Z'));
       // rv 71 changed only metadata: the old holder stored nothing for it; the new one replays it, and 72 after it
       const replayed = { ...seen(A, '71', '2026-10-01T10:00:01.500Z'), seenAfter: ['72'] };
       expect(await recordTableVersion(db, replayed)).toBe('unchanged');
       expect(await recordTableVersion(db, { ...seen(B, '72', '2026-10-01T10:00:02.500Z'), seenAfter: [] })).toBe('unchanged');
-      expect((await inForce()).data).toEqual(B);
+      expect((await inForce(db)).data).toEqual(B);
       // a state after all the store holds is a version, whatever was seen after it meanwhile and not stored
       expect(await recordTableVersion(db, { ...seen(A, '73', '2026-10-01T10:00:03.500Z'), seenAfter: ['74'] })).toBe('recorded');
     });
 
-    it('never lets an import dated later change which recorded version is in force next', async () => {
+    it('never lets an import dated later change which recorded version is in force next', async ({ db }) => {
       await recordTableVersion(db, seen(A, '60', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00Z'));
       const saved = { data: B, takenAt: '2026-10-01T12:00:00Z', takenAtSource: 'file-name' as const, rows: 2 };
       await importSavedTable(db, saved, 'memory-requests-2026-10-01.json', new Date('2026-10-01T12:30:00Z'));
@@ -149,7 +138,7 @@ describe('table versions', () => {
     });
   });
 
-  it('dates again, on migrating, the versions an earlier recorder put in force before the ones they replaced', async () => {
+  it('dates again, on migrating, the versions an earlier recorder put in force before the ones they replaced', async ({ db }) => {
     const stored = (id: number, data: typeof A, from: string, seenAt: string, writtenAt: string) => ({
       content_hash: contentHash(data),
       data: JSON.stringify(data),
@@ -185,7 +174,7 @@ describe('table versions', () => {
     expect(contentHash(null)).not.toBe(contentHash({}));
   });
 
-  it("reads a workload's rows over time without the rest of the table", async () => {
+  it("reads a workload's rows over time without the rest of the table", async ({ db }) => {
     await recordTableVersion(db, seen(A, '1', '2026-10-01T00:00:00Z'));
     await recordTableVersion(db, seen(null, '2', '2026-10-02T00:00:00Z'));
     await recordTableVersion(db, seen({ 'a.b_c-d_e': '5Mi' }, '3', '2026-10-03T00:00:00Z'));
@@ -195,7 +184,7 @@ describe('table versions', () => {
 });
 
 describe('imports', () => {
-  it('stores a saved table as a dated version once, however often it is imported', async () => {
+  it('stores a saved table as a dated version once, however often it is imported', async ({ db }) => {
     const saved = { data: A, takenAt: '2026-09-01T00:00:00Z', takenAtSource: 'file-name' as const, rows: 2 };
     const first = await importSavedTable(db, saved, 'memory-requests-2026-09-01.json', new Date());
     const second = await importSavedTable(db, saved, 'memory-requests-2026-09-01.json', new Date());
@@ -221,7 +210,7 @@ describe('the cap on imports', () => {
   // the stored data of one of them, as the store holds it: {"shop_web_app":"1Mi"}
   const bytesOfOne = JSON.stringify({ shop_web_app: '1Mi' }).length;
 
-  it('stores no import past the count, says what the store holds, and still answers a file it holds', async () => {
+  it('stores no import past the count, says what the store holds, and still answers a file it holds', async ({ db }) => {
     const cap = { imports: 2, bytes: 1_000_000 };
     expect(await importSavedTable(db, table(1), 'a.json', new Date(), cap)).toMatchObject({ created: true });
     const second = await importSavedTable(db, table(2), 'b.json', new Date(), cap);
@@ -231,7 +220,7 @@ describe('the cap on imports', () => {
     expect((await listVersions(db)).map((v) => v.label)).toEqual(['a.json', 'b.json']);
   });
 
-  it('stores no import past the bytes, and counts neither recorded versions nor the override’s uncapped save', async () => {
+  it('stores no import past the bytes, and counts neither recorded versions nor the override’s uncapped save', async ({ db }) => {
     await recordTableVersion(db, seen({ shop_web_app: '9Mi', shop_web_nginx: '9Mi' }, '1', '2026-10-01T00:00:00Z'));
     await importSavedTable(db, table(1), 'saved-by-the-override.json', new Date());
     expect(await importsHeld(db)).toEqual({ imports: 1, bytes: bytesOfOne });
@@ -242,7 +231,7 @@ describe('the cap on imports', () => {
 });
 
 describe('the list of versions', () => {
-  it('counts a recorded version against the recorded one before it, never against an import in between', async () => {
+  it('counts a recorded version against the recorded one before it, never against an import in between', async ({ db }) => {
     await recordTableVersion(db, seen(A, '1', '2026-10-01T00:00:00Z'));
     const between = { data: { other_web_app: '1Mi' }, takenAt: '2026-10-02T00:00:00Z', takenAtSource: 'file-name' as const, rows: 1 };
     await importSavedTable(db, between, 'memory-requests-2026-10-02.json', new Date());
@@ -267,7 +256,7 @@ describe('registration and replicas', () => {
   // the registration deleted: nothing of it is left to see
   const absent = { ...observation, present: false, uid: null, createdAt: null, failurePolicy: null, owner: null };
 
-  it('stores a state only when it differs from the newest', async () => {
+  it('stores a state only when it differs from the newest', async ({ db }) => {
     expect(await recordRegistration(db, { ...observation, at: '2026-10-01T00:00:00Z' })).toBe('recorded');
     expect(await recordRegistration(db, { ...observation, at: '2026-10-01T00:01:00Z' })).toBe('unchanged');
     expect(await recordRegistration(db, { ...absent, at: '2026-10-01T01:00:00Z' })).toBe('recorded');
@@ -282,7 +271,7 @@ describe('registration and replicas', () => {
     expect(stored[0]).toMatchObject({ live: true, failurePolicy: 'Fail', createdAt: '2026-09-01T00:00:00.000Z' });
   });
 
-  it('stores replicas on change, and cursors by name', async () => {
+  it('stores replicas on change, and cursors by name', async ({ db }) => {
     expect(await recordReplicas(db, { at: '2026-10-01T00:00:00Z', ready: 3, desired: 3 })).toBe('recorded');
     expect(await recordReplicas(db, { at: '2026-10-01T00:00:10Z', ready: 3, desired: 3 })).toBe('unchanged');
     expect(await recordReplicas(db, { at: '2026-10-01T00:00:20Z', ready: null, desired: null })).toBe('recorded');
@@ -292,7 +281,7 @@ describe('registration and replicas', () => {
     expect(await readCursor(db, 'x')).toBe('42');
   });
 
-  it('remembers the last count above zero the controller was scaled to, through a scale-down to zero', async () => {
+  it('remembers the last count above zero the controller was scaled to, through a scale-down to zero', async ({ db }) => {
     expect(await lastDesiredReplicas(db)).toBeNull();
     await recordReplicas(db, { at: '2026-10-02T00:00:00Z', ready: 5, desired: 5 });
     await recordReplicas(db, { at: '2026-10-02T00:01:00Z', ready: 2, desired: 0 });
@@ -304,7 +293,7 @@ describe('registration and replicas', () => {
 });
 
 describe("the store's stamp (what the lists' kept verdicts are judged against)", () => {
-  it('changes when a version or a registration state is recorded, and only then', async () => {
+  it('changes when a version or a registration state is recorded, and only then', async ({ db }) => {
     const stamps = [await recordedStamp(db)];
     const next = async () => {
       stamps.push(await recordedStamp(db));
@@ -326,7 +315,7 @@ describe("the store's stamp (what the lists' kept verdicts are judged against)",
 });
 
 describe('audit records', () => {
-  it('keeps who, what, target, outcome and when, newest first', async () => {
+  it('keeps who, what, target, outcome and when, newest first', async ({ db }) => {
     await recordAudit(db, {
       at: '2026-10-01T00:00:00Z',
       actor: 'alice',
@@ -346,7 +335,7 @@ describe('audit records', () => {
     expect((await listAudit(db)).map((r) => r.actor)).toEqual(['bob', 'alice']);
   });
 
-  it('keeps who was signed in and which credential wrote, and leaves both out when there was none', async () => {
+  it('keeps who was signed in and which credential wrote, and leaves both out when there was none', async ({ db }) => {
     const write = { action: 'snapshot.run', target: 'kyverno-prd/cronjob/memory-snapshot', outcome: 'success' as const, detail: null };
     await recordAudit(db, { ...write, at: '2026-10-01T00:00:00Z', actor: 'ops', signedIn: 'alice', credential: 'pasted' });
     await recordAudit(db, { ...write, at: '2026-10-01T00:01:00Z', actor: 'alice', signedIn: 'alice', credential: 'session' });
@@ -360,7 +349,7 @@ describe('audit records', () => {
 });
 
 describe('sessions signed out', () => {
-  it('are listed until they would have ended, once each, and then dropped', async () => {
+  it('are listed until they would have ended, once each, and then dropped', async ({ db }) => {
     const now = new Date('2026-12-04T10:00:00Z');
     const hour = 3600_000;
     await recordEndedSession(db, 'sid-ends-in-1h', now.getTime() + hour, now);
@@ -392,7 +381,7 @@ const record = (at: string, actor: string, action = 'snapshot.run', outcome: Aud
 });
 
 describe('refusals before a credential', () => {
-  it('are counted in one row per action, reason and hour, with the first and last time', async () => {
+  it('are counted in one row per action, reason and hour, with the first and last time', async ({ db }) => {
     const at = (i: number) => new Date(Date.parse('2026-10-06T10:00:00Z') + i * 1000).toISOString();
     // 1,000 in two hours, counted as the write guard counts them (without waiting): 600 without a credential, 400
     // from another origin
@@ -412,7 +401,7 @@ describe('refusals before a credential', () => {
     expect(await auditActions(db)).toEqual(['snapshot.run', 'table.restore']);
   });
 
-  it('keep the earliest first time and the latest last time whatever order they are counted in', async () => {
+  it('keep the earliest first time and the latest last time whatever order they are counted in', async ({ db }) => {
     for (const at of ['2026-10-06T10:30:00Z', '2026-10-06T10:10:00Z', '2026-10-06T10:50:00Z', '2026-10-06T10:20:00Z'])
       await countRefusal(db, { action: 'break-glass.scale-down', reason: 'forbidden', at });
     expect(await refusalCounts(db)).toEqual([
@@ -428,7 +417,7 @@ describe('refusals before a credential', () => {
 });
 
 describe('the audit log, paged', () => {
-  it('goes through every record once, newest first, records of the same millisecond included', async () => {
+  it('goes through every record once, newest first, records of the same millisecond included', async ({ db }) => {
     // 2,500 records, five in each millisecond, written out of order: the log orders them by time, then id
     const times = Array.from({ length: 500 }, (_, i) => new Date(Date.parse('2026-10-06T10:00:00Z') + i).toISOString());
     const rows = times.flatMap((at, i) => Array.from({ length: 5 }, (_, j) => record(at, `actor-${i}-${j}`)));
@@ -453,7 +442,7 @@ describe('the audit log, paged', () => {
     expect(seen).toEqual(ordered);
   });
 
-  it('pages within a filter, and knows no cursor of a record that does not exist', async () => {
+  it('pages within a filter, and knows no cursor of a record that does not exist', async ({ db }) => {
     for (let i = 0; i < 10; i++)
       await recordAudit(db, record(`2026-10-06T10:00:0${i}Z`, `a${i}`, i % 2 ? 'table.restore' : 'snapshot.run', 'refused'));
     const first = await listAudit(db, 3, { action: 'table.restore' });

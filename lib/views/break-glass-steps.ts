@@ -14,7 +14,8 @@ import {
 import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { probeNow } from '@/lib/k8s/probe';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
-import { breakGlassNames, readBreakGlassFacts } from './break-glass';
+import { readBreakGlassFacts } from './break-glass';
+import { kyvernoNames } from './kyverno-names';
 import type { StepAnswer } from './break-glass-types';
 
 // The break-glass's and the drill's actions: each does its write with the operator's clients (`w`, from the write
@@ -23,7 +24,7 @@ import type { StepAnswer } from './break-glass-types';
 /** A step route's audit record: its action and target as the domain's table states them, named from the settings. */
 export function stepAudit(id: StepActionId): { action: string; target: () => string } {
   const step = STEP_ACTIONS[id];
-  return { action: step.audit, target: () => step.target(breakGlassNames()).audit };
+  return { action: step.audit, target: () => step.target(kyvernoNames()).audit };
 }
 
 const record = (at: Date, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord =>

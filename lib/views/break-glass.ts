@@ -22,8 +22,9 @@ import { admissionPodsLeft, listManagedRegistrations } from '@/lib/k8s/break-gla
 import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { readFailedCreates } from '@/lib/k8s/failed-creates';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
+import { kyvernoNames } from './kyverno-names';
 import { part } from './part';
-import type { BreakGlassCommandsView, BreakGlassNamesView, BreakGlassView, DrillView } from './break-glass-types';
+import type { BreakGlassCommandsView, BreakGlassView, DrillView } from './break-glass-types';
 
 // What /break-glass and /break-glass/drill show: the evidence, and where the steps stand, from the cluster and the
 // history store each time it is read (the page polls it), so that any tab resumes at the same step.
@@ -32,23 +33,6 @@ import type { BreakGlassCommandsView, BreakGlassNamesView, BreakGlassView, Drill
 export const WAIT_TIMEOUT_MS = 120_000;
 /** How far back the records are read: a break-glass is resolved within hours, not weeks. */
 const RECORDS_WINDOW_MS = 30 * 24 * 3600_000;
-
-export function breakGlassNames(): BreakGlassNames & BreakGlassNamesView {
-  const s = settings();
-  return {
-    kubectl: s.kubectl,
-    namespace: s.kyvernoNamespace,
-    deployment: s.admissionDeployment,
-    podSelector: s.admissionPodSelector,
-    managedBySelector: s.webhookManagedBySelector,
-    registration: s.webhookConfiguration,
-    entry: s.webhookEntry,
-    owner: s.webhookOwner,
-    probeNamespace: s.probeNamespace,
-    probePod: s.probePod,
-    probeImage: s.probeImage,
-  };
-}
 
 function commandsView(names: BreakGlassNames, scaleUpTo: number): BreakGlassCommandsView {
   const c = breakGlassCommands(names);
@@ -109,7 +93,7 @@ export async function readBreakGlassFacts(k: KubeClients, now: Date) {
 export async function readBreakGlass(rights: Rights, now = new Date()): Promise<BreakGlassView> {
   const s = settings();
   const k = readClients();
-  const names = breakGlassNames();
+  const names = kyvernoNames(s);
   const [read, failedCreates] = await Promise.all([
     part('the admission controller, its pods, the registrations and the history store', () => readBreakGlassFacts(k, now)),
     part('list events in every namespace', () => readFailedCreates(k)),
@@ -156,7 +140,7 @@ function kyvernoPodsFor<T>(rights: Rights, pods: T[]): T[] {
 /** The drill's steps for everyone signed in; Kyverno's pods left as on the break-glass page. */
 export async function readDrill(rights: Rights, now = new Date()): Promise<DrillView> {
   const s = settings();
-  const names = breakGlassNames();
+  const names = kyvernoNames(s);
   const read = await part('the admission controller, its pods, the registrations and the history store', async () => {
     const [facts, saved] = await Promise.all([readBreakGlassFacts(readClients(), now), historyDb().then(savedRegistration)]);
     return { ...facts, saved };

@@ -50,6 +50,8 @@ export interface WebhookHealth {
     probeImage: string;
     kubectl: string;
     podSelector: string;
+    /** The label selector of Kyverno's registrations; the break-glass page's names have it too (one kyvernoNames()). */
+    managedBySelector: string;
   };
 }
 

@@ -21,6 +21,7 @@ import { listNamespaces, type NamespaceLabels } from '@/lib/k8s/namespaces';
 import { listRegistrations } from '@/lib/k8s/registrations';
 import { readSnapshotRuns } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
+import { kyvernoNames } from './kyverno-names';
 import { part } from './part';
 import { visiblePart, type Rights } from '@/lib/domain/rights';
 import { requireKyvernoLogs, requirePodsIn, withheld } from '@/lib/http/viewer';
@@ -90,18 +91,7 @@ async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
     table,
     snapshotRuns,
     failedCreates,
-    names: {
-      namespace: ns,
-      deployment: s.admissionDeployment,
-      registration: s.webhookConfiguration,
-      entry: s.webhookEntry,
-      owner: s.webhookOwner,
-      probeNamespace: s.probeNamespace,
-      probePod: s.probePod,
-      probeImage: s.probeImage,
-      kubectl: s.kubectl,
-      podSelector: s.admissionPodSelector,
-    },
+    names: kyvernoNames(s),
   };
 }
 

@@ -5,18 +5,12 @@
 // field managers, writes that change nothing, A → B → A and a restore. The verdicts that use the history are tested
 // through the explanation route in verdicts.test.ts.
 import { isDeepStrictEqual } from 'node:util';
-import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, kubectlJson, patchTableRow, requireCluster, until } from './cluster';
+import { kubectl, kubectlJson, patchTableRow, until } from './cluster';
+import { recordingAsViewer } from './recording';
 import { tokenOf } from './write-harness';
 
-requireCluster();
-
-process.env.KUBECONFIG = kubeconfig('viewer');
-const { settings } = await import('@/lib/config');
-const { historyDb } = await import('@/lib/history');
-const { startRecorder } = await import('@/lib/history/recorder');
-const { cachesFor } = await import('@/lib/k8s/caches');
+const { db, caches, startRecorder } = await recordingAsViewer();
 const { listVersions, readVersion } = await import('@/lib/history/store');
 const { diffVersions } = await import('@/lib/history/reads');
 const snapshotsRoute = await import('@/app/api/table/snapshots/route');
@@ -26,9 +20,6 @@ const restoreRoute = await import('@/app/api/table/restore/route');
 const { recordedFirst, tableAt } = await import('@/lib/domain');
 
 const ROW = 'development_memdash-history-test_app';
-const db = await historyDb();
-const kc = new KubeConfig();
-kc.loadFromFile(kubeconfig('viewer'));
 
 const patchRow = (value: string | null) => patchTableRow(ROW, value);
 
@@ -52,7 +43,7 @@ const writeRequest = (path: string, body: object) =>
 const rowOf = async (id: number, row = ROW) => (await readVersion(db, id))?.data?.[row];
 
 describe('the recorder on the local cluster', () => {
-  let recorder = startRecorder(db, cachesFor(kc), settings());
+  let recorder = startRecorder();
   beforeAll(async () => {
     await until('the first version', async () => (await listVersions(db)).length > 0);
   });
@@ -85,8 +76,8 @@ describe('the recorder on the local cluster', () => {
     await recorder.done;
     patchRow('175Mi');
     const before = (await listVersions(db)).length;
-    recorder = startRecorder(db, cachesFor(kc), settings());
-    const second = startRecorder(db, cachesFor(kc), settings()); // a second recorder on the same store is harmless
+    recorder = startRecorder();
+    const second = startRecorder(); // a second recorder on the same store is harmless
     await until('the version made while stopped', async () => (await listVersions(db)).length > before);
     await new Promise((r) => setTimeout(r, 2000));
     second.stop();
@@ -241,7 +232,7 @@ describe('the history follows the ConfigMap write by write', () => {
 
   let start: number;
   beforeAll(async () => {
-    recorder = startRecorder(db, cachesFor(kc), settings());
+    recorder = startRecorder();
     start = (await inForceIsLive('the recorder started')).version.id;
   });
   afterAll(async () => {
@@ -277,11 +268,7 @@ describe('the history follows the ConfigMap write by write', () => {
     await replaceData((d) => d); // the same object: the API server writes nothing
     kubectl(['-n', 'kyverno-prd', 'annotate', 'configmap', 'memory-requests', 'memdash.test/history-order=1'], 'admin');
     const rv = live().metadata.resourceVersion;
-    await until('the recorder to see the annotation', () =>
-      cachesFor(kc)
-        .table.list()
-        .some((o) => o.metadata?.resourceVersion === rv),
-    );
+    await until('the recorder to see the annotation', () => caches.table.list().some((o) => o.metadata?.resourceVersion === rv));
     await new Promise((r) => setTimeout(r, 1000));
     const since = (await listVersions(db)).filter((v) => v.id > before.version.id);
     // a concurrent write by someone else changes content; a version for ours would repeat the one in force
@@ -341,8 +328,8 @@ describe('a recorder that takes over writes what it held without going back in t
   });
 
   it('stores nothing for a state the old holder saw before the version it stored last', async () => {
-    const leader = startRecorder(db, cachesFor(kc), settings());
-    const waiting = startRecorder(db, cachesFor(kc), settings(), true);
+    const leader = startRecorder();
+    const waiting = startRecorder(true);
     try {
       patchTableRow(ROW_HELD, '1Mi');
       await until('1Mi recorded', async () => {

@@ -4,24 +4,14 @@
 // cluster: the table as kubectl reads it around each run, and the counts each Job's last log line gives. The
 // recorder runs here, into this file's own store. The table is put back and the Jobs deleted at the end.
 import { isDeepStrictEqual } from 'node:util';
-import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, putTableData, requireCluster, until } from './cluster';
+import { kubectl, putTableData, until } from './cluster';
+import { recordingAsViewer } from './recording';
 import { KYVERNO, jobEnds, requireNoActiveRun, tableData } from './write-harness';
 
-requireCluster();
-
-process.env.KUBECONFIG = kubeconfig('viewer');
-const { settings } = await import('@/lib/config');
-const { historyDb } = await import('@/lib/history');
-const { startRecorder } = await import('@/lib/history/recorder');
-const { cachesFor } = await import('@/lib/k8s/caches');
+const { db, startRecorder } = await recordingAsViewer();
 const { listVersions, readVersion } = await import('@/lib/history/store');
 const { readSnapshotRun } = await import('@/lib/views/snapshot-run');
-
-const db = await historyDb();
-const kc = new KubeConfig();
-kc.loadFromFile(kubeconfig('viewer'));
 
 const original = tableData();
 const created: string[] = [];
@@ -64,7 +54,7 @@ const changedRows = (from: Record<string, string>, to: Record<string, string>) =
   Object.keys(to).filter((key) => key in from && from[key] !== to[key]).length;
 
 describe("a run's page diffs the version it wrote against the one before it", () => {
-  const recorder = startRecorder(db, cachesFor(kc), settings());
+  const recorder = startRecorder();
   beforeAll(async () => {
     if (!original || Object.keys(original).length < 2) throw new Error('precondition failed: the seeded table has fewer than 2 rows');
     requireNoActiveRun();

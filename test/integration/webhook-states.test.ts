@@ -5,18 +5,12 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, repoRoot, requireCluster, requirePodWebhook } from './cluster';
+import { kubectl, repoRoot, requirePodWebhook } from './cluster';
+import { webhookRoutesAsViewer, type ProbeAnswer } from './webhook-routes';
 
-requireCluster();
-process.env.KUBECONFIG = kubeconfig('viewer');
-
-type WebhookHealth = import('@/lib/views/webhook-health-types').WebhookHealth;
-type ProbeAnswer = import('@/lib/domain').ProbeAnswer;
-const health = await import('@/app/api/webhook/route');
-const probe = await import('@/app/api/webhook/probe/route');
+const { readHealth, postProbe } = await webhookRoutesAsViewer();
 const { settings } = await import('@/lib/config');
 
-const readHealth = async () => (await (await health.GET()).json()) as WebhookHealth;
 const stateNow = async () => {
   const { state } = await readHealth();
   if (!state.ok) throw new Error(state.error.message);
@@ -93,12 +87,7 @@ describe('POST /api/webhook/probe refused by something other than Kyverno', () =
     expect(settings().probePod).toBe('kyverno-probe');
     kubectl(['apply', '-f', '-'], 'admin', JSON.stringify(otherWebhook));
     try {
-      const response = await probe.POST(
-        new Request('http://127.0.0.1:3000/api/webhook/probe', {
-          method: 'POST',
-          headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
-        }),
-      );
+      const response = await postProbe('http://127.0.0.1:3000');
       expect(response.status).toBe(200);
       const answer = (await response.json()) as ProbeAnswer;
       expect(answer.outcome).toBe('refused');

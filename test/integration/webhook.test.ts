@@ -1,16 +1,10 @@
 // The webhook routes on the local cluster, healthy: what they say is what kubectl shows. The state-driving
 // (crash, scale to zero, orphaned…) is in e2e/browser/webhook.spec.ts, which drives the page through them.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, kubectlJson, kyvernoRegistrations, requireCluster, requirePodWebhook } from './cluster';
+import { kubectl, kubectlJson, kyvernoRegistrations, requirePodWebhook } from './cluster';
+import { webhookRoutesAsViewer, type ProbeAnswer, type WebhookHealth } from './webhook-routes';
 
-requireCluster();
-
-process.env.KUBECONFIG = kubeconfig('viewer');
-
-type WebhookHealth = import('@/lib/views/webhook-health-types').WebhookHealth;
-type ProbeAnswer = import('@/lib/domain').ProbeAnswer;
-const health = await import('@/app/api/webhook/route');
-const probe = await import('@/app/api/webhook/probe/route');
+const { readHealth, postProbe } = await webhookRoutesAsViewer();
 const logs = await import('@/app/api/webhook/logs/route');
 
 const KYVERNO = 'kyverno-prd';
@@ -28,7 +22,7 @@ describe('GET /api/webhook on the healthy local cluster', () => {
   let body: WebhookHealth;
   beforeAll(async () => {
     requirePodWebhook();
-    body = (await (await health.GET()).json()) as WebhookHealth;
+    body = await readHealth();
   });
 
   it('says healthy, with the replicas kubectl shows', () => {
@@ -104,22 +98,14 @@ describe('GET /api/webhook on the healthy local cluster', () => {
 describe('POST /api/webhook/probe', () => {
   beforeAll(requirePodWebhook);
 
-  const post = (origin?: string) =>
-    probe.POST(
-      new Request('http://127.0.0.1:3000/api/webhook/probe', {
-        method: 'POST',
-        headers: { host: '127.0.0.1:3000', ...(origin ? { origin } : {}) },
-      }),
-    );
-
   it('is admitted on the healthy cluster, with the read credential', async () => {
-    const response = await post('http://127.0.0.1:3000');
+    const response = await postProbe('http://127.0.0.1:3000');
     expect(response.status).toBe(200);
     expect(((await response.json()) as ProbeAnswer).outcome).toBe('admitted');
   });
 
   it('refuses a request from another origin, or without one, before any call', async () => {
-    expect((await post('https://evil.example')).status).toBe(403);
-    expect((await post()).status).toBe(403);
+    expect((await postProbe('https://evil.example')).status).toBe(403);
+    expect((await postProbe()).status).toBe(403);
   });
 });

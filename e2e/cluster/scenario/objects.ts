@@ -5,37 +5,30 @@ import { podLabels, podSpec, WORKLOAD_LABEL, type WorkloadSpec } from './model.t
 const meta = (w: WorkloadSpec, name = w.name) => ({ name, namespace: w.namespace, labels: { [WORKLOAD_LABEL]: w.name } });
 const template = (w: WorkloadSpec, restartPolicy?: string) => ({ metadata: { labels: podLabels(w) }, spec: podSpec(w, restartPolicy) });
 const selector = (w: WorkloadSpec) => ({ matchLabels: { [WORKLOAD_LABEL]: w.name } });
+/** An apps/v1 controller of the workload's pods: what its kind's spec adds to the selector and the pod template. */
+const apps = (kind: string, w: WorkloadSpec, spec: object = {}) => ({
+  apiVersion: 'apps/v1',
+  kind,
+  metadata: meta(w),
+  spec: { selector: selector(w), template: template(w), ...spec },
+});
 
 /** Objects that controllers turn into pods (Deployments, StatefulSets, DaemonSets, CronJobs). */
 export function controllerObject(w: WorkloadSpec): object | null {
   switch (w.kind) {
     case 'Deployment':
-      return {
-        apiVersion: 'apps/v1',
-        kind: 'Deployment',
-        metadata: meta(w),
-        spec: {
-          replicas: w.replicas ?? 1,
-          selector: selector(w),
-          template: template(w),
-          strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 1 } },
-        },
-      };
+      return apps('Deployment', w, {
+        replicas: w.replicas ?? 1,
+        strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 1 } },
+      });
     case 'StatefulSet':
-      return {
-        apiVersion: 'apps/v1',
-        kind: 'StatefulSet',
-        metadata: meta(w),
-        spec: {
-          replicas: w.replicas ?? 1,
-          serviceName: w.name,
-          selector: selector(w),
-          template: template(w),
-          ...(w.parallelPods ? { podManagementPolicy: 'Parallel' } : {}),
-        },
-      };
+      return apps('StatefulSet', w, {
+        replicas: w.replicas ?? 1,
+        serviceName: w.name,
+        ...(w.parallelPods ? { podManagementPolicy: 'Parallel' } : {}),
+      });
     case 'DaemonSet':
-      return { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: meta(w), spec: { selector: selector(w), template: template(w) } };
+      return apps('DaemonSet', w);
     case 'CronJob':
       return {
         apiVersion: 'batch/v1',
