@@ -1,6 +1,7 @@
 import 'server-only';
 import { historyDb } from '@/lib/history';
 import { endedSessions, recordEndedSession } from '@/lib/history/ended-sessions';
+import { openSession, type Session } from './session';
 
 // Sign-out that holds: a session cookie is sealed, so it opens by itself until it ends, and a copy kept after
 // sign-out (a second browser, a proxy's log, a stolen laptop's profile) would keep working. Sign-out therefore puts
@@ -26,8 +27,17 @@ function ended(): Ended {
 }
 
 /** Whether session `sid` was signed out (here, or on another replica as of the last read). */
-export function isEnded(sid: string): boolean {
+function isEnded(sid: string): boolean {
   return ended().ids.has(sid);
+}
+
+/**
+ * The session a cookie holds, or null for one that does not open or was signed out: a copy kept after sign-out opens,
+ * being sealed, but neither passes the gate nor is renewed.
+ */
+export async function openLiveSession(cookie: string | undefined, key: Uint8Array, now: Date): Promise<Session | null> {
+  const session = await openSession(cookie, key, now);
+  return session && !isEnded(session.sid) ? session : null;
 }
 
 /** Ends session `sid` here at once and, through the store, on every replica. */

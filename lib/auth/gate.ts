@@ -6,10 +6,10 @@ import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { sharedInFlight } from '@/lib/shared-in-flight';
 import { rightsOf } from '@/lib/k8s/rights';
-import { isEnded } from './ended-sessions';
+import { openLiveSession } from './ended-sessions';
 import { proxyIdentity, type ProxyTrust } from './proxy-identity';
 import { sessionCookie, writeCookie } from './cookies';
-import { openSession, sessionKeyOf, type Identity, type Session } from './session';
+import { sessionKeyOf, type Identity, type Session } from './session';
 import { encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER, WRITE_TOKEN_HEADER } from './viewer';
 
 // The sign-in gate, run in the before-Next hook on every request: who is asking (a sealed session cookie in oidc, the
@@ -113,8 +113,7 @@ async function fromSession(request: IncomingMessage): Promise<Session | null> {
   const s = settings();
   const session = takeCookieOut(request, sessionCookie());
   const token = takeCookieOut(request, writeCookie());
-  const opened = await openSession(session, sessionKeyOf(s.sessionKey!), new Date());
-  if (opened && isEnded(opened.sid)) return null; // signed out: a copy of the cookie opens, but no longer passes
+  const opened = await openLiveSession(session, sessionKeyOf(s.sessionKey!), new Date());
   if (opened && token && s.writeAsUser === 'on' && request.method === 'POST') request.headers[WRITE_TOKEN_HEADER] = token;
   return opened;
 }

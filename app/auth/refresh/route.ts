@@ -1,9 +1,9 @@
 import { settings } from '@/lib/config';
 import { endedSessionCookies, sessionCookie, sessionCookies } from '@/lib/auth/cookies';
-import { isEnded } from '@/lib/auth/ended-sessions';
+import { openLiveSession } from '@/lib/auth/ended-sessions';
 import { takeCookie } from '@/lib/auth/gate';
 import { refreshSession, safeReturnTo } from '@/lib/auth/oidc';
-import { openSession, sessionKeyOf } from '@/lib/auth/session';
+import { sessionKeyOf } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 
@@ -19,8 +19,7 @@ export const GET = route(async (request) => {
   const now = new Date();
   const next = safeReturnTo(new URL(request.url).searchParams.get('next'));
   const key = sessionKeyOf(s.sessionKey!);
-  const opened = await openSession(takeCookie(request.headers.get('cookie') ?? undefined, sessionCookie()).value, key, now);
-  const session = opened && !isEnded(opened.sid) ? opened : null; // a signed-out session is not renewed
+  const session = await openLiveSession(takeCookie(request.headers.get('cookie') ?? undefined, sessionCookie()).value, key, now);
   const renewed = session && (await refreshSession(session, now));
   const headers = new Headers({ 'cache-control': 'no-store' });
   if (!renewed) {
