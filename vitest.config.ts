@@ -101,6 +101,7 @@ const realKyverno: TestProjectInlineConfiguration = {
       'e2e/cluster/kyverno/real/**/*.test.ts',
       ...named([
         'test/integration/explanation.test.ts',
+        'test/integration/verdicts.test.ts',
         'test/integration/webhook.test.ts',
         'test/integration/webhook-states.test.ts',
         'test/integration/break-glass.test.ts',

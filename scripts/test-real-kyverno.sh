@@ -1,20 +1,42 @@
 #!/usr/bin/env bash
-# scripts/test-groups' real-kyverno group: a second local cluster in .cluster-real with Kyverno v1.19.1 itself
-# answering the pod webhook (`cluster up --kyverno real`; scripts/test.sh built its binary), beside the stand-in's cluster
-# that the earlier groups use, then the vitest project real-kyverno against it. A cluster this script started is stopped.
+# scripts/test-groups' real-kyverno groups: a second local cluster in .cluster-real with Kyverno v1.19.1 itself
+# answering the pod webhook (`cluster up --kyverno real`; scripts/test.sh built its binary), beside the stand-in's
+# cluster that the earlier groups use.
+#   scripts/test-real-kyverno.sh [vitest] [--keep]   the vitest project real-kyverno
+#   scripts/test-real-kyverno.sh browser              the specs of the webhook page, the explanation and the
+#                                                     break-glass and drill in Chromium, on the last build
+# A cluster this script started is stopped when it ends, unless --keep: then the next run (the browser group) finds
+# it up, and stops it, as it was started for the tests (the marker file below says so).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-env.sh
 export MEMDASH_CLUSTER_DIR="$PWD/.cluster-real"
 export MEMDASH_STAND_IN_CLUSTER_DIR="$PWD/.cluster"
+marker="$MEMDASH_CLUSTER_DIR/started-for-tests"
 
-started=0
+mode=vitest keep=0
+for arg in "$@"; do
+  case "$arg" in
+    vitest | browser) mode=$arg ;;
+    --keep) keep=1 ;;
+    *) echo "usage: $0 [vitest|browser] [--keep]" >&2; exit 2 ;;
+  esac
+done
+
 if ! npm run --silent cluster:status >/dev/null 2>&1; then
-  started=1
-  trap 'npm run --silent cluster:down' EXIT
+  mkdir -p "$MEMDASH_CLUSTER_DIR" && touch "$marker"
 fi
+stop() { [ -e "$marker" ] && rm -f "$marker" && npm run --silent cluster:down; }
+[ "$keep" = 1 ] || trap stop EXIT
+
 echo "=== the real Kyverno's cluster ($MEMDASH_CLUSTER_DIR)"
 began=$SECONDS
 npm run --silent cluster -- up --kyverno real || { echo "the real Kyverno's cluster did not start"; exit 1; }
 echo "up in $((SECONDS - began)) s"
-npx vitest run --project real-kyverno --reporter=default --reporter=json --outputFile.json="${REPORT:-/dev/null}"
+case "$mode" in
+  vitest) npx vitest run --project real-kyverno --reporter=default --reporter=json --outputFile.json="${REPORT:-/dev/null}" ;;
+  browser)
+    [ -e .next/BUILD_ID ] || npx next build || exit 1 # the browser group built it; alone, build once
+    PLAYWRIGHT_JSON_OUTPUT_NAME="${REPORT:-/dev/null}" MEMDASH_E2E_SKIP_BUILD=1 \
+      npx playwright test --reporter=list,json e2e/browser/{webhook,pod-explanation,break-glass-healthy,break-glass}.spec.ts ;;
+esac

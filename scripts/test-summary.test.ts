@@ -167,6 +167,7 @@ describe('the groups file', () => {
       'postgres',
       'deployment',
       'real-kyverno',
+      'real-browser',
       'signin',
     ]);
     for (const g of groups.filter((g) => g.report !== 'exit')) expect(g.min, g.name).toBeGreaterThan(10);

@@ -22,6 +22,9 @@ builder=
 cleanup() {
   [ -n "$builder" ] && kill -- "-$builder" 2>/dev/null
   [ "$stop_cluster" = 1 ] && npm run --silent cluster:down
+  # the real Kyverno's cluster, kept up by its vitest group for the browser group, if that one did not stop it
+  [ -e .cluster-real/started-for-tests ] && rm -f .cluster-real/started-for-tests &&
+    MEMDASH_CLUSTER_DIR="$PWD/.cluster-real" npm run --silent cluster:down
 }
 trap cleanup EXIT
 

@@ -31,10 +31,13 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
   const [typed, setTyped] = useState('');
   const [since, setSince] = useState('');
   const created = usePodsCreated(since);
-  const [selected, setSelected] = useState<string[]>([]);
+  // The groups as they were when ticked, not as the list reads now: a restart replaces the pods that put a workload in
+  // the list, so the next read drops it, and the restart's answer must stay on the page.
+  const [chosen, setChosen] = useState<CreatedMeanwhileGroup[]>([]);
   const groups = created.data?.groups ?? [];
-  const chosen = groups.filter((g) => selected.includes(keyOf(g)) && g.restartable);
-  const toggle = (key: string) => setSelected((s) => (s.includes(key) ? s.filter((k) => k !== key) : [...s, key]));
+  const selected = chosen.map(keyOf);
+  const toggle = (group: CreatedMeanwhileGroup) =>
+    setChosen((c) => (c.some((g) => keyOf(g) === keyOf(group)) ? c.filter((g) => keyOf(g) !== keyOf(group)) : [...c, group]));
   return (
     <Card className="space-y-2" data-testid="pods-created">
       <h2 className="font-semibold">Pods created while the registration was gone</h2>
@@ -111,7 +114,15 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
   );
 }
 
-function GroupTable({ groups, selected, toggle }: { groups: CreatedMeanwhileGroup[]; selected: string[]; toggle: (key: string) => void }) {
+function GroupTable({
+  groups,
+  selected,
+  toggle,
+}: {
+  groups: CreatedMeanwhileGroup[];
+  selected: string[];
+  toggle: (group: CreatedMeanwhileGroup) => void;
+}) {
   if (groups.length === 0) return <p className="text-zinc-600">None.</p>;
   return (
     <Table>
@@ -131,7 +142,7 @@ function GroupTable({ groups, selected, toggle }: { groups: CreatedMeanwhileGrou
             <Row key={key} className="align-top" data-testid="created-group" data-workload={label}>
               <Td>
                 {g.restartable && (
-                  <input type="checkbox" aria-label={`Restart ${label}`} checked={selected.includes(key)} onChange={() => toggle(key)} />
+                  <input type="checkbox" aria-label={`Restart ${label}`} checked={selected.includes(key)} onChange={() => toggle(g)} />
                 )}
               </Td>
               <Td>

@@ -88,9 +88,9 @@ export function auditSince(
  * to the suites after this one.
  */
 export async function restoreKyverno(): Promise<void> {
-  kyverno('allow');
   scaleAdmissionController(3); // first: the stand-in does not serve while its Deployment is at zero, and recover waits for it to serve
   kyverno('recover');
+  kyverno('allow'); // after: the real Kyverno's switch is a policy change its own webhook must admit
   await expect
     .poll(registrationHealthy, {
       timeout: 90_000,

@@ -50,7 +50,10 @@ test('an incident: crash, refusing, break-glass step by step with reloads, back,
   await expect(bg.step('scale-down')).toHaveAttribute('data-status', 'done');
   await bg.expectNext('delete-registrations', 120_000);
   await expect(bg.step('wait-pods')).toHaveAttribute('data-status', 'done');
-  await expect(page.getByTestId('registration-to-delete')).toHaveCount(5);
+  // what the crash left standing, as kubectl lists it by the runbook's label (the stand-in's five, the real one's eight)
+  const standing = clusterSnapshot().registrations;
+  expect(standing.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('registration-to-delete')).toHaveCount(standing.length);
   await bg.press('step-action-delete-registrations', 'Delete them');
   expect(clusterSnapshot().registrations).toEqual([]);
 

@@ -26,6 +26,7 @@ import { NAMESPACES, WORKLOADS } from './scenario/workloads.ts';
 import { scaleNamespaces, scaleWorkloads } from './scenario/scale.ts';
 import { applyObjects } from './lib/kubectl.ts';
 import { namespaceObject } from './scenario/objects.ts';
+import { recordSeededRequests } from './scenario/seeded-requests.ts';
 import { chooseOidc, ensureOidcProvider, writeAuthenticationConfig } from './oidc/provider.ts';
 import { oidcRbacObjects } from './oidc/rbac.ts';
 import { ensureSigninParts } from './lib/binaries.ts';
@@ -93,6 +94,7 @@ async function seedOnce(current: ClusterState): Promise<void> {
   await waitForPodsSettled();
   current.seeded = { scenario: SCENARIO, scale: 0, at: new Date().toISOString() };
   writeState(current);
+  recordSeededRequests(kyvernoModeOf(current), current.seeded.at);
   log(`seeded scenario ${SCENARIO}`);
 }
 

@@ -53,11 +53,13 @@ export async function recoverReal(current: ClusterState): Promise<void> {
   log('Kyverno serving again');
 }
 
+const DENY_MARK = 'kyverno deny';
+
 /** The policy gains a mutation whose JSON patch cannot apply, so Kyverno answers every covered pod with its error. */
 export function denyReal(): void {
   const failing = {
     patchType: 'JSONPatch',
-    jsonPatch: { expression: '[JSONPatch{op: "test", path: "/metadata/labels/memdash-harness", value: "kyverno deny"}]' },
+    jsonPatch: { expression: `[JSONPatch{op: "test", path: "/metadata/labels/memdash-harness", value: "${DENY_MARK}"}]` },
   };
   kubectl([
     'patch',
@@ -69,7 +71,11 @@ export function denyReal(): void {
   ]);
 }
 
+/** Takes the failing mutation out again. Only when it is there: the patch goes through Kyverno's own policy
+ * webhook, which refuses it while Kyverno is down, and putting things back after a crash must not need it. */
 export function answerReal(): void {
+  const current = kubectl(['get', 'mutatingpolicies.policies.kyverno.io', POLICY, '-o', 'jsonpath={.spec.mutations}']);
+  if (!current.includes(DENY_MARK)) return;
   const policy = mutatingPolicy() as { spec: { mutations: unknown[] } };
   kubectl([
     'patch',

@@ -4,13 +4,10 @@
 // without `resources`, without `requests`, with only a limit, an init container. Run by scripts/test.sh's group
 // `real-kyverno` (the vitest project of that name), which starts the second cluster.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin, repoRoot } from '../../lib/paths.ts';
-import { bytesOf } from '../mutation.ts';
-import { NAMESPACE } from '../names.ts';
-import { WORKLOAD_LABEL } from '../../scenario/model.ts';
+import { readSeededRequests } from '../../scenario/seeded-requests.ts';
 
 const STAND_IN_DIR = process.env.MEMDASH_STAND_IN_CLUSTER_DIR ?? join(repoRoot, '.cluster');
 const REAL_DIR = process.env.MEMDASH_CLUSTER_DIR ?? join(repoRoot, '.cluster-real');
@@ -31,82 +28,30 @@ function kubectl(cluster: Cluster, args: string[], input?: string): string {
   });
 }
 
-interface StateFile {
-  kyverno?: string;
-  seeded?: { at: string };
-}
-
-function stateOf(cluster: Cluster): StateFile {
-  const file = join(cluster.dir, 'state.json');
-  if (!existsSync(file)) throw new Error(`precondition failed: no ${file} (run \`npm run cluster:up\` for ${cluster.name})`);
-  return JSON.parse(readFileSync(file, 'utf8')) as StateFile;
-}
-
 interface Container {
   name: string;
   resources?: { requests?: { memory?: string }; limits?: { memory?: string } };
 }
 interface Pod {
-  metadata: { name: string; namespace: string; creationTimestamp?: string; labels?: Record<string, string>; deletionTimestamp?: string };
+  metadata: { name: string; namespace: string };
   spec: { containers: Container[]; initContainers?: Container[] };
 }
 
-const memory = (c: Container) => (c.resources?.requests?.memory === undefined ? 'none' : `${bytesOf(c.resources.requests.memory)}`);
-
-interface Requests {
-  /** `<namespace>/<workload>/<init|main>/<container>` -> the distinct requests (bytes) of the pods the seeding made */
-  seeded: Map<string, string[]>;
-  /** workloads with a pod created after the seeding (a test restarted or replaced it) */
-  replacedLater: Set<string>;
-}
-
-/** The pods as the seeding left them: the earlier test groups run against the stand-in's cluster and make pods too. */
-function requestsByContainer(cluster: Cluster): Requests {
-  const seededAt = stateOf(cluster).seeded?.at;
-  if (!seededAt) throw new Error(`precondition failed: ${cluster.name}'s cluster was never seeded`);
-  const pods = (JSON.parse(kubectl(cluster, ['get', 'pods', '-A', '-o', 'json'])) as { items: Pod[] }).items;
-  const seeded = new Map<string, string[]>();
-  const replacedLater = new Set<string>();
-  for (const pod of pods.filter((p) => !p.metadata.deletionTimestamp && p.metadata.namespace !== NAMESPACE)) {
-    const workload = `${pod.metadata.namespace}/${pod.metadata.labels?.[WORKLOAD_LABEL] ?? pod.metadata.name}`;
-    if ((pod.metadata.creationTimestamp ?? '') > seededAt) {
-      replacedLater.add(workload);
-      continue;
-    }
-    const add = (c: Container, kind: string) => {
-      const key = `${workload}/${kind}/${c.name}`;
-      seeded.set(key, [...new Set([...(seeded.get(key) ?? []), memory(c)])].sort());
-    };
-    pod.spec.initContainers?.forEach((c) => add(c, 'init'));
-    pod.spec.containers.forEach((c) => add(c, 'main'));
-  }
-  return { seeded, replacedLater };
-}
-
-const workloadOfKey = (key: string) => key.split('/').slice(0, 2).join('/');
-
 describe('the scenario seeded under each Kyverno', () => {
-  it('runs the stand-in in one cluster and Kyverno v1.19.1 in the other', () => {
-    expect(stateOf(standIn).kyverno ?? 'stand-in').toBe('stand-in');
-    expect(stateOf(real).kyverno).toBe('real');
+  // recorded as each seeding ended, so the pods later tests replaced in either cluster are compared too
+  const fromStandIn = () => readSeededRequests(standIn.dir);
+  const fromReal = () => readSeededRequests(real.dir);
+
+  it('was seeded by the stand-in in one cluster and by Kyverno v1.19.1 in the other', () => {
+    expect(fromStandIn().by).toBe('stand-in');
+    expect(fromReal().by).toBe('real');
   });
 
-  it('gave every pod the same memory request, container by container', () => {
-    const fromStandIn = requestsByContainer(standIn);
-    const fromReal = requestsByContainer(real);
-    expect(fromStandIn.seeded.size).toBeGreaterThan(20);
-    // a container only one side still has from the seeding must be of a workload a later test replaced there
-    const unexplained = (a: Requests, b: Requests) =>
-      [...a.seeded.keys()].filter((k) => !b.seeded.has(k) && !b.replacedLater.has(workloadOfKey(k)));
-    expect({ onlyStandIn: unexplained(fromStandIn, fromReal), onlyReal: unexplained(fromReal, fromStandIn) }).toEqual({
-      onlyStandIn: [],
-      onlyReal: [],
-    });
-    const both = [...fromReal.seeded.keys()].filter((k) => fromStandIn.seeded.has(k)).sort();
-    expect(both.length).toBeGreaterThan(20);
-    // one object, so that a difference shows every container that differs at once
-    const pick = (r: Requests) => Object.fromEntries(both.map((k) => [k, r.seeded.get(k)]));
-    expect(pick(fromReal)).toEqual(pick(fromStandIn));
+  it('gave every pod the same memory request, container by container, every seeded workload compared', () => {
+    const [a, b] = [fromStandIn().requests, fromReal().requests];
+    expect(Object.keys(a).length).toBeGreaterThan(20);
+    // one object, so that a difference, or a container only one side has, shows at once
+    expect(b).toEqual(a);
   });
 });
 
