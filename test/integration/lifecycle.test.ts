@@ -4,14 +4,21 @@
 // three owner-less registrations, which the guarded delete then removes, exactly them, and the CRDs after them. Every
 // test puts the cluster back as `cluster:up` left it: the owner, the Deployment, the CRDs and policy objects, the
 // stand-in serving and registered.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { installKyvernoCrds } from '../../e2e/cluster/kyverno/crds.ts';
-import { createPolicyObjects, webhookOwner } from '../../e2e/cluster/kyverno/objects.ts';
-import { controllerObject } from '../../e2e/cluster/scenario/objects.ts';
-import { WORKLOADS } from '../../e2e/cluster/scenario/workloads.ts';
-import { kubeconfig, kubectl, kubectlJson, repoRoot, requireCluster, requirePodWebhook, until } from './cluster';
+import { afterEach, describe, expect, it } from 'vitest';
+import { kubeconfig, kubectl, kubectlJson, requireCluster, requirePodWebhook, until } from './cluster';
+import {
+  DEPLOYMENT,
+  NS,
+  OWNER,
+  OWNERLESS,
+  POD_REGISTRATION,
+  admissionPods,
+  kyvernoCrdsNow,
+  kyvernoStanding,
+  putKyvernoBack,
+  registrationsWithOwners,
+  removeKyverno,
+} from './kyverno-removal';
 import { tokenOf } from './write-harness';
 
 requireCluster();
@@ -24,20 +31,7 @@ const act = await import('@/app/api/lifecycle/[action]/route');
 const { historyDb } = await import('@/lib/history');
 const { listAudit } = await import('@/lib/history/audit');
 
-const NS = 'kyverno-prd';
-const DEPLOYMENT = 'kyverno-admission-controller';
-const OWNER = 'kyverno-prd:webhook';
-const POD_REGISTRATION = 'kyverno-resource-mutating-webhook-cfg';
-// the runbook's three, written out here rather than taken from the code under test
-const OWNERLESS = [
-  'kyverno-cel-exception-validating-webhook-cfg',
-  'kyverno-exception-validating-webhook-cfg',
-  'kyverno-global-context-validating-webhook-cfg',
-];
 const ORIGIN = 'http://127.0.0.1:3000';
-
-const harness = (...args: string[]) =>
-  execFileSync(process.execPath, [join(repoRoot, 'e2e/cluster/cli.ts'), ...args], { cwd: repoRoot, stdio: 'pipe' });
 
 async function lifecycle(): Promise<LifecycleView> {
   const answer = await read.GET(new Request(`${ORIGIN}/api/lifecycle`));
@@ -52,50 +46,9 @@ function post(action: string, body: object, token?: string): Promise<Response> {
   return act.POST(request, { params: Promise.resolve({ action }) });
 }
 
-/** Every webhook registration of the cluster (Kyverno's or not) with its owners' names, as the runbook's check lists them. */
-function registrationsWithOwners(): Record<string, string[]> {
-  type List = { items: Array<{ kind?: string; metadata: { name: string; ownerReferences?: Array<{ name: string }> } }> };
-  const all = kubectlJson<List>(['get', 'mutatingwebhookconfigurations,validatingwebhookconfigurations']);
-  return Object.fromEntries(all.items.map((r) => [`${r.kind}/${r.metadata.name}`, (r.metadata.ownerReferences ?? []).map((o) => o.name)]));
-}
-
-const kyvernoCrdsNow = () =>
-  kubectl(['get', 'crd', '-o', 'name'])
-    .split('\n')
-    .filter((n) => /kyverno\.io$|wgpolicyk8s\.io$/.test(n))
-    .map((n) => n.replace('customresourcedefinition.apiextensions.k8s.io/', ''))
-    .sort();
-
-const admissionPods = () =>
-  kubectl(['-n', NS, 'get', 'pods', '-l', 'app.kubernetes.io/component=admission-controller', '-o', 'name']).split('\n').filter(Boolean);
-
 async function auditOf(action: string) {
   return (await listAudit(await historyDb(), 1000)).filter((r) => r.action === action);
 }
-
-/** Back as `cluster:up` left it: owner, CRDs, Deployment, the stand-in serving and registered, the policy objects READY. */
-async function putKyvernoBack(): Promise<void> {
-  kubectl(['apply', '-f', '-'], 'admin', JSON.stringify(webhookOwner()));
-  if (kyvernoCrdsNow().length < 2) installKyvernoCrds();
-  const spec = WORKLOADS.find((w) => w.namespace === NS && w.name === DEPLOYMENT)!;
-  kubectl(['apply', '-f', '-'], 'admin', JSON.stringify(controllerObject(spec)));
-  kubectl(['-n', NS, 'label', 'deployment', DEPLOYMENT, 'helm.sh/chart-'], 'admin');
-  harness('kyverno', 'recover'); // starts the stand-in if a test killed it, and waits until it serves
-  await until(
-    'the pod webhook registered with its owner',
-    () => registrationsWithOwners()[`MutatingWebhookConfiguration/${POD_REGISTRATION}`]?.[0] === OWNER,
-    90_000,
-  );
-  createPolicyObjects(); // deleted with their CRDs; the stand-in's policy webhook answers again
-  await until(
-    'the MutatingPolicy READY',
-    () => kubectl(['get', 'mutatingpolicy', 'memory-requests', '-o', 'jsonpath={.status.conditionStatus.ready}']) === 'true',
-    60_000,
-  );
-  requirePodWebhook();
-}
-
-afterAll(putKyvernoBack, 300_000);
 
 describe('GET /api/lifecycle on the healthy cluster', () => {
   it("checks every Kyverno registration's owner as the runbook's check shows them, and rings no alarm", async () => {
@@ -175,6 +128,8 @@ describe('the removal deletes, while an admission controller still answers', () 
 });
 
 describe('an upgrade that drops the owner', () => {
+  afterEach(putKyvernoBack, 300_000);
+
   it('is flagged: the pod registration re-created without its owner is the alarm, the chart as the Deployment says', async () => {
     requirePodWebhook();
     kubectl(['-n', NS, 'label', 'deployment', DEPLOYMENT, 'helm.sh/chart=kyverno-3.9.2', '--overwrite'], 'admin');
@@ -189,7 +144,15 @@ describe('an upgrade that drops the owner', () => {
       },
       90_000,
     );
-    const view = await lifecycle();
+    // memdash reads the registrations from its watch, a moment behind kubectl
+    const view = await until(
+      'the alarm',
+      async () => {
+        const answer = await lifecycle();
+        return answer.alarm !== null && answer;
+      },
+      30_000,
+    );
     expect(view.alarm).toContain(`${POD_REGISTRATION}: no owner`);
     const checks = view.registrations.ok ? view.registrations.value : [];
     const unowned = Object.entries(registrationsWithOwners())
@@ -210,26 +173,17 @@ describe('an upgrade that drops the owner', () => {
 });
 
 describe('a removal: the Deployment deleted, the ClusterRole gone', () => {
+  afterEach(putKyvernoBack, 300_000);
+
   it('leaves the three owner-less registrations; the guarded delete removes exactly them, then the CRDs', async () => {
     requirePodWebhook();
-    // killed first, the stand-in cannot delete its registrations as the last replica's clean shutdown would
-    harness('kyverno', 'crash');
-    kubectl(['-n', NS, 'delete', 'deployment', DEPLOYMENT, '--wait=true'], 'admin');
-    kubectl(['-n', NS, 'wait', '--for=delete', 'pod', '-l', 'app.kubernetes.io/component=admission-controller', '--timeout=120s'], 'admin');
-    kubectl(['delete', 'clusterrole', OWNER], 'admin');
     const others = (r: Record<string, string[]>) =>
       Object.keys(r)
         .filter((n) => !n.includes('/kyverno-'))
         .sort();
     const notKyverno = others(registrationsWithOwners());
-    await until(
-      'the garbage collector takes the owned registrations',
-      () => Object.keys(registrationsWithOwners()).filter((n) => n.includes('/kyverno-')).length === OWNERLESS.length,
-    );
-    const kyvernoLeft = Object.keys(registrationsWithOwners())
-      .filter((n) => n.includes('/kyverno-'))
-      .sort();
-    expect(kyvernoLeft).toEqual(OWNERLESS.map((n) => `ValidatingWebhookConfiguration/${n}`));
+    await removeKyverno();
+    expect(kyvernoStanding()).toEqual(OWNERLESS.map((n) => `ValidatingWebhookConfiguration/${n}`));
 
     const view = await lifecycle();
     expect(view.admission).toMatchObject({ ok: true, value: { deployment: null, pods: 0 } });
@@ -242,13 +196,13 @@ describe('a removal: the Deployment deleted, the ClusterRole gone', () => {
     expect(((await forbidden.json()) as { error: { message: string } }).error.message).toContain(
       'cannot delete resource "validatingwebhookconfigurations"',
     );
-    expect(Object.keys(registrationsWithOwners()).filter((n) => n.includes('/kyverno-'))).toHaveLength(3);
+    expect(kyvernoStanding()).toHaveLength(3);
 
     const answer = await post('delete-registrations', {}, tokenOf('operator'));
     expect(answer.status).toBe(200);
     const done = (await answer.json()) as RemovalAnswer;
     expect(done.deleted.sort()).toEqual(OWNERLESS);
-    expect(Object.keys(registrationsWithOwners()).filter((n) => n.includes('/kyverno-'))).toEqual([]);
+    expect(kyvernoStanding()).toEqual([]);
     expect(others(registrationsWithOwners())).toEqual(notKyverno);
     const [record] = await auditOf('removal.delete-registrations');
     expect(record).toMatchObject({ actor: 'operator', outcome: 'success', credential: 'pasted' });
