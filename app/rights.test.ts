@@ -67,6 +67,9 @@ const NEEDS: Record<string, Need> = {
   'app/api/break-glass/drill/route.ts': 'cut',
   'app/api/break-glass/drill/[action]/route.ts': 'signed-in',
   'app/api/break-glass/pods-created/route.ts': 'cut',
+  'app/lifecycle/page.tsx': 'signed-in',
+  'app/api/lifecycle/route.ts': 'signed-in',
+  'app/api/lifecycle/[action]/route.ts': 'signed-in',
 };
 
 const root = join(import.meta.dirname, '..');

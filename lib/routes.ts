@@ -21,6 +21,7 @@ export const TABLE_API = '/api/table';
 export const workloadMemoryUrl = (namespace: string, workload: string, range?: string) =>
   `${workloadHref(namespace, workload).replace('/workloads/', '/api/workloads/')}/memory${range ? `?range=${range}` : ''}`;
 export const snapshotRunHref = (job: string) => `/snapshot/runs/${seg(job)}`;
+export const LIFECYCLE_API = '/api/lifecycle';
 export const diffHref = (from: number, to: number) => `/table/diff?from=${from}&to=${to}`;
 
 /** The pages of the header's navigation and the home page's list, in one place. */
@@ -44,6 +45,12 @@ export const NAVIGATION: ReadonlyArray<{ href: string; label: string; about: str
     label: 'Break-glass',
     about:
       "restore pod creation when Kyverno's webhook refuses it, bring Kyverno back, restart what was created meanwhile; drill it with Kyverno healthy (/break-glass/drill).",
+  },
+  {
+    href: '/lifecycle',
+    label: 'Lifecycle',
+    about:
+      'after upgrading Kyverno, the owner its removal depends on; before and after removing it, what stays (owner-less registrations, its CRDs) and their deletes.',
   },
   {
     href: '/snapshot/runs',

@@ -28,6 +28,7 @@ export const queryKeys = {
     drill: () => ['break-glass', 'drill'] as const,
     podsCreated: (since: string) => ['break-glass', 'pods-created', since] as const,
   },
+  lifecycle: () => ['lifecycle'] as const,
   webhook: {
     health: () => ['webhook', 'health'] as const,
     state: () => ['webhook', 'state'] as const,

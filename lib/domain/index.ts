@@ -93,6 +93,22 @@ export {
   type RegistrationShape,
   type RuleShape,
 } from './registrations';
+export {
+  KYVERNO_CRD_PATTERN,
+  LEFTOVER_REFUSES,
+  admissionVersionOf,
+  crdConfirmation,
+  kyvernoCrds,
+  lifecycleCommands,
+  removalState,
+  stillAnswers,
+  upgradeAlarm,
+  type AdmissionNow,
+  type AdmissionVersion,
+  type LifecycleCommands,
+  type RemovalState,
+} from './lifecycle';
+export { REMOVAL_ACTIONS, type RemovalAction, type RemovalActionId } from './removal-actions';
 export { failClosedAudit, type AuditFinding, type AuditSeverity } from './fail-closed-audit';
 export { failedCreatesByOwner, type FailedCreateGroup } from './failed-creates';
 export { POD_CREATORS, entryEventsOf, eventTimeOf, isPodCreatorReport, type EntryEvent, type EventShape } from './event-evidence';

@@ -182,3 +182,16 @@ export const restoreBody = z.union([
   fileSource.extend({ resourceVersion: shownResourceVersion }),
 ]);
 export type RestoreBody = z.infer<typeof restoreBody>;
+
+/** The removal's delete of the owner-less registrations: nothing but the write credential. */
+export const removalBody = z.object({}).strict();
+
+/** The removal's CRD delete: the confirmation typed as the page shows it, with the count of CRDs it showed. */
+export const crdDeleteBody = z
+  .object({
+    confirm: z
+      .string()
+      .max(64)
+      .regex(/^delete \d{1,4} CRDs$/, 'type the confirmation as the page shows it: "delete <n> CRDs"'),
+  })
+  .strict();

@@ -1,6 +1,7 @@
 import 'server-only';
 import {
   AdmissionregistrationV1Api,
+  ApiextensionsV1Api,
   AppsV1Api,
   AuthenticationV1Api,
   AuthorizationV1Api,
@@ -11,6 +12,7 @@ import {
   IsomorphicFetchHttpLibrary,
   KubeConfig,
   PolicyV1Api,
+  RbacAuthorizationV1Api,
   ServerConfiguration,
   VersionApi,
   createConfiguration,
@@ -38,6 +40,10 @@ export interface KubeClients {
   authentication: AuthenticationV1Api;
   /** SelfSubjectAccessReview: what the credential may do. */
   authorization: AuthorizationV1Api;
+  /** Kyverno's CRDs (the removal). */
+  extensions: ApiextensionsV1Api;
+  /** The registrations' owner, a ClusterRole. */
+  rbac: RbacAuthorizationV1Api;
 }
 
 /**
@@ -92,6 +98,8 @@ export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs,
     coordination: new CoordinationV1Api(configuration),
     authentication: new AuthenticationV1Api(configuration),
     authorization: new AuthorizationV1Api(configuration),
+    extensions: new ApiextensionsV1Api(configuration),
+    rbac: new RbacAuthorizationV1Api(configuration),
   };
 }
 

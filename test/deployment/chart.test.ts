@@ -312,6 +312,7 @@ current-context: local
       '/api/break-glass/drill',
       `/api/break-glass/pods-created?since=${new Date(Date.now() - 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z')}`,
       '/api/audit',
+      '/api/lifecycle',
     ];
     const refused: string[] = [];
     for (const path of apis) {

@@ -13,6 +13,8 @@ const ROUTES: Array<{ path: string; body: unknown }> = [
   { path: '/api/break-glass/scale-up', body: {} },
   { path: '/api/break-glass/drill/save', body: { confirm: 'kyverno-admission-controller' } },
   { path: '/api/break-glass/drill/create-saved', body: {} },
+  { path: '/api/lifecycle/delete-registrations', body: {} },
+  { path: '/api/lifecycle/delete-crds', body: { confirm: 'delete 2 CRDs' } },
   { path: '/api/history/imports', body: { fileName: 'memory-requests-2026-10-01.json', content: '{}' } },
   { path: '/api/snapshot/runs', body: {} },
   { path: '/api/table/override', body: { confirm: 'memory-requests', resourceVersion: '1' } },

@@ -70,7 +70,8 @@ export function rbacObjects(): object[] {
       'kyverno-prd',
     ),
     binding('RoleBinding', 'memdash-operator', 'Role', 'operator', 'kyverno-prd'),
-    // break-glass and the drill (create the saved registration back), and rollout restarts anywhere
+    // break-glass and the drill (create the saved registration back), rollout restarts anywhere, and the removal's
+    // cleanup of what Kyverno leaves (the runbook's delete of its CRDs)
     role('ClusterRole', 'memdash-operator', [
       {
         apiGroups: ['admissionregistration.k8s.io'],
@@ -78,6 +79,7 @@ export function rbacObjects(): object[] {
         verbs: ['delete', 'deletecollection', 'create'],
       },
       { apiGroups: ['apps'], resources: ['deployments', 'statefulsets', 'daemonsets'], verbs: ['patch'] },
+      { apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['delete'] },
     ]),
     binding('ClusterRoleBinding', 'memdash-operator', 'ClusterRole', 'operator'),
   ];

@@ -1,0 +1,62 @@
+import 'server-only';
+import { checkRegistrations, kyvernoRegistrations, lifecycleCommands, removalState, upgradeAlarm } from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { readClients } from '@/lib/k8s/client';
+import { readGlobalContextEntry, readMutatingPolicy } from '@/lib/k8s/policy-objects';
+import { listRegistrations } from '@/lib/k8s/registrations';
+import { listKyvernoCrds, readAdmissionNow, readWebhookOwnerRole } from '@/lib/k8s/removal';
+import { readTable } from '@/lib/k8s/table';
+import { kyvernoNames } from './kyverno-names';
+import { part } from './part';
+import type { LifecycleView } from './lifecycle-types';
+
+// The runbook's "Upgrading and removing the app" as one read: after an upgrade, the registrations' owners, what the
+// admission controller runs, the policy's READY and the table's load; before and after a removal, what stays. Each
+// part fails on its own, naming the permission its read needs.
+
+export async function readLifecycle(now = new Date()): Promise<LifecycleView> {
+  const s = settings();
+  const k = readClients();
+  const [all, admission, owner, mutatingPolicy, globalContextEntry, table, crds] = await Promise.all([
+    part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
+      listRegistrations(k),
+    ),
+    part(`get deployments.apps and list pods in ${s.kyvernoNamespace}`, () => readAdmissionNow(k)),
+    part(`get clusterroles.rbac.authorization.k8s.io ${s.webhookOwner}`, () => readWebhookOwnerRole(k)),
+    part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
+    part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k, undefined, now)),
+    part(`get configmaps in ${s.kyvernoNamespace}`, async () => {
+      const t = await readTable(k);
+      return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count };
+    }),
+    part('list customresourcedefinitions.apiextensions.k8s.io', () => listKyvernoCrds(k)),
+  ]);
+  const [key, value] = s.webhookManagedBySelector.split('=') as [string, string];
+  const registrations = all.ok
+    ? { ok: true as const, value: checkRegistrations(kyvernoRegistrations(all.value, { key, value }), s.webhookOwner) }
+    : all;
+  const names = kyvernoNames(s);
+  return {
+    readAt: now.toISOString(),
+    registrations,
+    alarm: registrations.ok ? upgradeAlarm(registrations.value, s.webhookConfiguration) : null,
+    admission,
+    owner,
+    mutatingPolicy,
+    globalContextEntry,
+    table,
+    crds,
+    removal:
+      registrations.ok && crds.ok && admission.ok
+        ? removalState(registrations.value, crds.value, admission.value, s.webhookConfiguration)
+        : null,
+    commands: lifecycleCommands(s.kubectl),
+    names: {
+      kubectl: names.kubectl,
+      namespace: names.namespace,
+      deployment: names.deployment,
+      registration: names.registration,
+      owner: names.owner,
+    },
+  };
+}

@@ -1,0 +1,228 @@
+// The runbook's "Upgrading and removing the app" on the local cluster with Kyverno's stand-in: what GET /api/lifecycle
+// says is what kubectl shows; an upgrade that drops the owner (the registration re-created without it) is flagged; a
+// removal (the stand-in killed so it cannot clean up, its Deployment deleted, the owner ClusterRole gone) leaves the
+// three owner-less registrations, which the guarded delete then removes, exactly them, and the CRDs after them. Every
+// test puts the cluster back as `cluster:up` left it: the owner, the Deployment, the CRDs and policy objects, the
+// stand-in serving and registered.
+import { afterEach, describe, expect, it } from 'vitest';
+import { kubeconfig, kubectl, kubectlJson, requireCluster, requirePodWebhook, until } from './cluster';
+import {
+  DEPLOYMENT,
+  NS,
+  OWNER,
+  OWNERLESS,
+  POD_REGISTRATION,
+  admissionPods,
+  kyvernoCrdsNow,
+  kyvernoStanding,
+  putKyvernoBack,
+  registrationsWithOwners,
+  removeKyverno,
+} from './kyverno-removal';
+import { tokenOf } from './write-harness';
+
+requireCluster();
+process.env.KUBECONFIG = kubeconfig('viewer');
+
+type LifecycleView = import('@/lib/views/lifecycle-types').LifecycleView;
+type RemovalAnswer = import('@/lib/views/lifecycle-types').RemovalAnswer;
+const read = await import('@/app/api/lifecycle/route');
+const act = await import('@/app/api/lifecycle/[action]/route');
+const { historyDb } = await import('@/lib/history');
+const { listAudit } = await import('@/lib/history/audit');
+
+const ORIGIN = 'http://127.0.0.1:3000';
+
+async function lifecycle(): Promise<LifecycleView> {
+  const answer = await read.GET(new Request(`${ORIGIN}/api/lifecycle`));
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as LifecycleView;
+}
+
+function post(action: string, body: object, token?: string): Promise<Response> {
+  const headers: Record<string, string> = { host: '127.0.0.1:3000', origin: ORIGIN, 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const request = new Request(`${ORIGIN}/api/lifecycle/${action}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  return act.POST(request, { params: Promise.resolve({ action }) });
+}
+
+async function auditOf(action: string) {
+  return (await listAudit(await historyDb(), 1000)).filter((r) => r.action === action);
+}
+
+describe('GET /api/lifecycle on the healthy cluster', () => {
+  it("checks every Kyverno registration's owner as the runbook's check shows them, and rings no alarm", async () => {
+    requirePodWebhook();
+    const view = await lifecycle();
+    const owners = registrationsWithOwners();
+    const kyverno = Object.entries(owners).filter(([name]) => name.includes('/kyverno-'));
+    expect(view.registrations.ok && view.registrations.value.map((c) => `${c.kind}/${c.name}`).sort()).toEqual(
+      kyverno.map(([n]) => n).sort(),
+    );
+    for (const check of view.registrations.ok ? view.registrations.value : []) {
+      expect(check.owners).toEqual(owners[`${check.kind}/${check.name}`]!.map((o) => `ClusterRole/${o}`));
+      expect(check.problem).toBeNull();
+    }
+    expect(view.alarm).toBeNull();
+  });
+
+  it('says what the admission controller runs, and what a removal would leave, as kubectl reads them', async () => {
+    const deployment = kubectlJson<{
+      metadata: { labels?: Record<string, string> };
+      spec: { replicas: number; template: { spec: { containers: Array<{ image: string }> } } };
+      status: { readyReplicas?: number };
+    }>(['-n', NS, 'get', 'deployment', DEPLOYMENT]);
+    const image = deployment.spec.template.spec.containers[0]!.image;
+    const view = await lifecycle();
+    expect(view.admission).toMatchObject({
+      ok: true,
+      value: {
+        deployment: { desired: deployment.spec.replicas, ready: deployment.status.readyReplicas },
+        pods: admissionPods().length,
+        version: { chart: deployment.metadata.labels?.['helm.sh/chart'] ?? null, kyverno: image.split(':').pop(), image },
+      },
+    });
+    expect(view.owner).toEqual({ ok: true, value: { name: OWNER, exists: true } });
+    expect(view.crds).toEqual({ ok: true, value: kyvernoCrdsNow() });
+    expect(view.removal?.leftovers.sort()).toEqual(OWNERLESS);
+    expect(view.removal?.refused).toContain(`${deployment.status.readyReplicas} of ${deployment.spec.replicas} replicas ready`);
+    expect(view.mutatingPolicy).toMatchObject({ ok: true, value: { exists: true, ready: true } });
+    expect(view.table).toMatchObject({ ok: true, value: { exists: true, loaded: true } });
+  });
+});
+
+describe('the removal deletes, while an admission controller still answers', () => {
+  it('refuse with 409 and an audit record, deleting nothing', async () => {
+    const before = registrationsWithOwners();
+    const crds = kyvernoCrdsNow();
+    const answer = await post('delete-registrations', {}, tokenOf('operator'));
+    expect(answer.status).toBe(409);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Refused: an admission controller still answers \(3 of 3 replicas ready, 3 pods left\)/,
+    );
+    const crdAnswer = await post('delete-crds', { confirm: `delete ${crds.length} CRDs` }, tokenOf('operator'));
+    expect(crdAnswer.status).toBe(409);
+    expect(registrationsWithOwners()).toEqual(before);
+    expect(kyvernoCrdsNow()).toEqual(crds);
+    const [record] = await auditOf('removal.delete-registrations');
+    expect(record).toMatchObject({ actor: 'operator', outcome: 'refused', credential: 'pasted' });
+    expect(record!.target).toBe(
+      'validatingwebhookconfiguration/kyverno-exception-validating-webhook-cfg,kyverno-cel-exception-validating-webhook-cfg,' +
+        'kyverno-global-context-validating-webhook-cfg',
+    );
+    expect(record!.detail).toContain('still answers');
+  });
+
+  it('refuse without a write credential (401), before any call and without a record', async () => {
+    const records = (await auditOf('removal.delete-registrations')).length;
+    const answer = await post('delete-registrations', {});
+    expect(answer.status).toBe(401);
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+    expect((await auditOf('removal.delete-registrations')).length).toBe(records);
+  });
+
+  it('refuse a CRD confirmation not typed as the page shows it (400)', async () => {
+    const answer = await post('delete-crds', { confirm: 'yes' }, tokenOf('operator'));
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe('an upgrade that drops the owner', () => {
+  afterEach(putKyvernoBack, 300_000);
+
+  it('is flagged: the pod registration re-created without its owner is the alarm, the chart as the Deployment says', async () => {
+    requirePodWebhook();
+    kubectl(['-n', NS, 'label', 'deployment', DEPLOYMENT, 'helm.sh/chart=kyverno-3.9.2', '--overwrite'], 'admin');
+    // without its owner ClusterRole the garbage collector takes the owned registrations, and the stand-in's leader
+    // re-creates them with no owner: what a Kyverno that stopped setting it leaves after a sync
+    kubectl(['delete', 'clusterrole', OWNER], 'admin');
+    await until(
+      'the pod registration re-created without an owner',
+      () => {
+        const owners = registrationsWithOwners()[`MutatingWebhookConfiguration/${POD_REGISTRATION}`];
+        return owners !== undefined && owners.length === 0;
+      },
+      90_000,
+    );
+    // memdash reads the registrations from its watch, a moment behind kubectl
+    const view = await until(
+      'the alarm',
+      async () => {
+        const answer = await lifecycle();
+        return answer.alarm !== null && answer;
+      },
+      30_000,
+    );
+    expect(view.alarm).toContain(`${POD_REGISTRATION}: no owner`);
+    const checks = view.registrations.ok ? view.registrations.value : [];
+    const unowned = Object.entries(registrationsWithOwners())
+      .filter(([name, owners]) => /\/kyverno-(resource|policy|verify)-/.test(name) && owners.length === 0)
+      .map(([name]) => name.slice(name.indexOf('/') + 1));
+    expect(
+      checks
+        .filter((c) => c.problem !== null)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(unowned.sort());
+    expect(view.admission.ok && view.admission.value.version?.chart).toBe('kyverno-3.9.2');
+    expect(view.owner).toEqual({ ok: true, value: { name: OWNER, exists: false } });
+    await putKyvernoBack();
+    // memdash reads the registrations from its watch, a moment behind kubectl
+    await until('the alarm gone with the owner back', async () => (await lifecycle()).alarm === null, 30_000);
+  });
+});
+
+describe('a removal: the Deployment deleted, the ClusterRole gone', () => {
+  afterEach(putKyvernoBack, 300_000);
+
+  it('leaves the three owner-less registrations; the guarded delete removes exactly them, then the CRDs', async () => {
+    requirePodWebhook();
+    const others = (r: Record<string, string[]>) =>
+      Object.keys(r)
+        .filter((n) => !n.includes('/kyverno-'))
+        .sort();
+    const notKyverno = others(registrationsWithOwners());
+    await removeKyverno();
+    expect(kyvernoStanding()).toEqual(OWNERLESS.map((n) => `ValidatingWebhookConfiguration/${n}`));
+
+    const view = await lifecycle();
+    expect(view.admission).toMatchObject({ ok: true, value: { deployment: null, pods: 0 } });
+    expect(view.removal).toMatchObject({ leftovers: expect.arrayContaining(OWNERLESS), refused: null, podRegistrationOrphaned: false });
+    expect(view.removal!.leftovers).toHaveLength(3);
+
+    // the viewer may not delete registrations: the cluster's 403, as it said it
+    const forbidden = await post('delete-registrations', {}, tokenOf('viewer'));
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as { error: { message: string } }).error.message).toContain(
+      'cannot delete resource "validatingwebhookconfigurations"',
+    );
+    expect(kyvernoStanding()).toHaveLength(3);
+
+    const answer = await post('delete-registrations', {}, tokenOf('operator'));
+    expect(answer.status).toBe(200);
+    const done = (await answer.json()) as RemovalAnswer;
+    expect(done.deleted.sort()).toEqual(OWNERLESS);
+    expect(kyvernoStanding()).toEqual([]);
+    expect(others(registrationsWithOwners())).toEqual(notKyverno);
+    const [record] = await auditOf('removal.delete-registrations');
+    expect(record).toMatchObject({ actor: 'operator', outcome: 'success', credential: 'pasted' });
+    for (const name of OWNERLESS) expect(record!.detail).toContain(name);
+
+    // pressed again: the runbook's NotFound for each, nothing else touched
+    const again = (await (await post('delete-registrations', {}, tokenOf('operator'))).json()) as RemovalAnswer;
+    expect({ deleted: again.deleted, notFound: again.notFound.sort() }).toEqual({ deleted: [], notFound: OWNERLESS });
+
+    const crds = kyvernoCrdsNow();
+    const allCrds = kubectl(['get', 'crd', '-o', 'name']).split('\n').filter(Boolean).sort();
+    const stale = await post('delete-crds', { confirm: `delete ${crds.length + 1} CRDs` }, tokenOf('operator'));
+    expect(stale.status).toBe(409);
+    expect(kyvernoCrdsNow()).toEqual(crds);
+    const crdAnswer = await post('delete-crds', { confirm: `delete ${crds.length} CRDs` }, tokenOf('operator'));
+    expect(crdAnswer.status).toBe(200);
+    expect(((await crdAnswer.json()) as RemovalAnswer).deleted.sort()).toEqual(crds);
+    await until('the CRDs gone', () => kyvernoCrdsNow().length === 0, 60_000);
+    const left = kubectl(['get', 'crd', '-o', 'name']).split('\n').filter(Boolean).sort();
+    expect(left).toEqual(allCrds.filter((n) => !/kyverno\.io$|wgpolicyk8s\.io$/.test(n)));
+    expect((await auditOf('removal.delete-crds')).find((r) => r.outcome === 'success')).toMatchObject({ actor: 'operator' });
+  });
+});
