@@ -90,6 +90,16 @@ const deployment: TestProjectInlineConfiguration = {
   },
 };
 
+// The Dockerfile's image, built with buildah (scripts/build-image.sh) and run with podman as the chart's pod, in-cluster
+// with its ServiceAccount. Needs `npm run cluster:up`, helm, and Debian's buildah, podman and runc (scripts/setup.sh).
+const image: TestProjectInlineConfiguration = {
+  test: {
+    ...againstTheCluster,
+    name: 'image',
+    include: ['test/image/**/*.test.ts'],
+  },
+};
+
 // The suites that run against Kyverno v1.19.1 itself: a second local cluster started with `up --kyverno real` in
 // .cluster-real (scripts/test-real-kyverno.sh sets MEMDASH_CLUSTER_DIR), beside the stand-in's in .cluster: the
 // side-by-side comparison, then the explanation, webhook health and break-glass suites unchanged.
@@ -134,7 +144,7 @@ export default defineConfig({
     // in every project: a stray `.only` fails its file rather than running one test green
     allowOnly: false,
     environment: 'node',
-    projects: projectChosen ? [unit, cluster, security, postgres, deployment, realKyverno, signin] : [unit],
+    projects: projectChosen ? [unit, cluster, security, postgres, deployment, image, realKyverno, signin] : [unit],
     // How much of lib/ the unit and integration tests run, together (`npm run coverage`, which turns it on; the
     // integration tests need the local cluster up). The browser tests run the built server in another process and are
     // not counted.

@@ -24,6 +24,17 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(printf '%s\n' "${need_apt[@]}" | sort -u) >/dev/null
 fi
 # Debian's packages start their own etcd, Prometheus and PostgreSQL services where systemd runs; the cluster starts its own.
+# The image's group builds the Dockerfile with buildah and runs it with podman on runc (crun refuses cgroups that are
+# v1 beside a v2 hierarchy holding a controller, as some machines mount them); no daemon, none of their recommends.
+need_apt=()
+for pair in /usr/bin/buildah:buildah /usr/bin/podman:podman /usr/bin/runc:runc; do
+  [ -x "${pair%%:*}" ] || need_apt+=("${pair#*:}")
+done
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "[setup] apt-get install ${need_apt[*]}" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
 
 source scripts/node-env.sh
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -166,6 +166,7 @@ describe('the groups file', () => {
       'security',
       'postgres',
       'deployment',
+      'image',
       'real-kyverno',
       'real-browser',
       'signin',

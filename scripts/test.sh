@@ -30,13 +30,16 @@ trap cleanup EXIT
 
 # The builds, niced so the tests beside them keep their pace; a marker file says what is ready. `build up` leaves
 # `built-up`; `build tools` (Kyverno, helm) `built-all`; `build signin` (oauth2-proxy, last: only the sign-in group,
-# run last, waits for it) `built-signin`; any failing leaves `build.failed`.
+# run last, waits for it) `built-signin`; any failing leaves `build.failed`. Then the image (scripts/build-image.sh,
+# which skips a tree it built before), while the cluster's groups run: `built-image`, or `image.failed` (its log:
+# image.log), which fails only the group that needs it.
 # A group of its own process group (set -m) so cleanup can stop the go builds with it.
 set -m
 (
   nice -n 10 npm run --silent cluster -- build up && touch "$results/built-up" &&
     nice -n 10 npm run --silent cluster -- build tools && touch "$results/built-all" &&
     nice -n 10 npm run --silent cluster -- build signin && touch "$results/built-signin" || touch "$results/build.failed"
+  nice -n 10 scripts/build-image.sh >"$results/image.log" 2>&1 && touch "$results/built-image" || touch "$results/image.failed"
 ) >"$results/build.log" 2>&1 </dev/null &
 builder=$!
 set +m
@@ -70,7 +73,7 @@ ready() {
   local name=$1 needs=$2
   case "$needs" in
     -) return 0 ;;
-    cluster | cluster+signin | cluster+tools) ;;
+    cluster | cluster+signin | cluster+tools | cluster+image) ;;
     *) echo "unknown needs \"$needs\" in scripts/test-groups" >"$results/$name.notrun"; return 1 ;;
   esac
   if [ ! -e "$results/built-up" ]; then
@@ -82,9 +85,18 @@ ready() {
     echo; echo "=== waiting for the oauth2-proxy build (log: $results/build.log)"
     built built-signin || { echo "the oauth2-proxy build failed" >"$results/$name.notrun"; return 1; }
   fi
-  if [ "$needs" = cluster+tools ] && [ ! -e "$results/built-all" ]; then
+  if [[ "$needs" = cluster+tools || "$needs" = cluster+image ]] && [ ! -e "$results/built-all" ]; then
     echo; echo "=== waiting for the Kyverno and helm builds (log: $results/build.log)"
     built built-all || { echo "the Kyverno or helm build failed" >"$results/$name.notrun"; return 1; }
+  fi
+  if [ "$needs" = cluster+image ] && [ ! -e "$results/built-image" ]; then
+    echo; echo "=== waiting for the image's build (log: $results/image.log)"
+    while [ ! -e "$results/built-image" ] && [ ! -e "$results/image.failed" ] && [ ! -e "$results/build.failed" ]; do sleep 5; done
+    [ -e "$results/built-image" ] || {
+      tail -30 "$results/image.log" 2>/dev/null
+      echo "the image did not build (scripts/build-image.sh)" >"$results/$name.notrun"
+      return 1
+    }
   fi
 }
 

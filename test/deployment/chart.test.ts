@@ -2,7 +2,7 @@
 // memdash run on this host with the installed ServiceAccount's token as its only credential. Every page and read API
 // answers with no refusal from the cluster, every cache lists and watches, the read-only browser specs pass, and a
 // write with that token is refused by the cluster's RBAC. KWOK plays the kubelet: the Deployment's pods are fakes
-// that become Ready without an image (none can be built here: docs/operations.md, "The image").
+// that become Ready without an image (the image itself is run as the chart's pod by the image group: test/image/).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
