@@ -34,7 +34,13 @@ export async function listProbeOutcomes(db: HistoryDb, since: Date): Promise<Arr
     .orderBy('id', 'desc')
     .limit(1)
     .execute();
-  const after = await db.selectFrom('probe_outcomes').select(['at', 'outcome']).where('at', '>=', from).orderBy('at').orderBy('id').execute();
+  const after = await db
+    .selectFrom('probe_outcomes')
+    .select(['at', 'outcome'])
+    .where('at', '>=', from)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
   return [...before, ...after].map((r) => ({ at: r.at, outcome: r.outcome as ProbeOutcome }));
 }
 
