@@ -33,7 +33,11 @@ export function stillUnsized(incident: Incident, pods: readonly CreatedMeanwhile
 export function followUps(incident: Incident, impact: IncidentImpact, kubectl: string): FollowUp[] {
   const out: FollowUp[] = [];
   if (incident.open)
-    out.push({ code: 'bring-back', words: 'The incident is open: bring Kyverno back and run the probe through it (/break-glass)', command: null });
+    out.push({
+      code: 'bring-back',
+      words: 'The incident is open: bring Kyverno back and run the probe through it (/break-glass)',
+      command: null,
+    });
   for (const { group, restarted } of stillUnsized(incident, impact.pods ?? [])) {
     const w = group.workload;
     const name = `${group.namespace}/${w ? `${w.kind}/${w.name}` : group.pods[0]!.name}`;
@@ -66,7 +70,11 @@ export function whoWords(by: TimelineEntry['by']): string {
 }
 
 function summary(i: Incident): string[] {
-  const status = i.open ? 'open' : i.closedHow === 'kyverno-back' ? `closed at ${at(i.closedAt)}` : `closed at ${at(i.closedAt)} by the next one, Kyverno's return unconfirmed`;
+  const status = i.open
+    ? 'open'
+    : i.closedHow === 'kyverno-back'
+      ? `closed at ${at(i.closedAt)}`
+      : `closed at ${at(i.closedAt)} by the next one, Kyverno's return unconfirmed`;
   return [
     '## Summary',
     '',
@@ -89,7 +97,9 @@ function impactLines(i: Incident, impact: IncidentImpact): string[] {
     c
       ? `- Refused creates naming Kyverno's webhook: ${c.count}, by ${c.controllers.join(', ')}, the first at ${at(c.at)} (inferred from the events, which expire after an hour)`
       : "- Refused creates naming Kyverno's webhook: none in the events (they expire after an hour)",
-    i.firstRefusedProbe ? `- The probe first refused at ${at(i.firstRefusedProbe.at)} (${i.firstRefusedProbe.outcome})` : '- The probe: no refusal recorded',
+    i.firstRefusedProbe
+      ? `- The probe first refused at ${at(i.firstRefusedProbe.at)} (${i.firstRefusedProbe.outcome})`
+      : '- The probe: no refusal recorded',
     `- The pod webhook's registration gone: ${gone.length ? gone.join('; ') : 'never recorded'}`,
     pods === null
       ? '- Pods created while the registration was gone: not readable'
@@ -113,8 +123,16 @@ function doneLines(i: Incident): string[] {
 
 /** The postmortem draft. */
 export function incidentMarkdown(i: Incident, impact: IncidentImpact, kubectl: string): string {
-  const follow = followUps(i, impact, kubectl).map((f) => `- [ ] ${cell(f.words)}${f.command ? `: \`${f.command.replace(/`/g, "'")}\`` : ''}`);
+  const follow = followUps(i, impact, kubectl).map(
+    (f) => `- [ ] ${cell(f.words)}${f.command ? `: \`${f.command.replace(/`/g, "'")}\`` : ''}`,
+  );
   const title = `# Postmortem draft: ${i.kind === 'drill' ? 'drill' : 'break-glass'} ${i.id}`;
-  const sections = [summary(i), impactLines(i, impact), timelineLines(i), doneLines(i), ['## Open follow-ups', '', ...(follow.length ? follow : ['- None'])]];
+  const sections = [
+    summary(i),
+    impactLines(i, impact),
+    timelineLines(i),
+    doneLines(i),
+    ['## Open follow-ups', '', ...(follow.length ? follow : ['- None'])],
+  ];
   return [title, '', ...sections.flatMap((s) => [...s, ''])].join('\n');
 }

@@ -59,7 +59,13 @@ const INPUTS: IncidentInputs = {
     step('10:25:00', 'workload.restart', 'restartedAt 2026-10-06T10:25:00Z', { target: 'development/deployment/sandbox' }),
   ],
   failedCreates: [
-    { owner: { kind: 'ReplicaSet', namespace: 'development', name: 'sandbox-7d9f' }, count: 7, first: T('10:01:00'), last: T('10:05:00'), message: 'x' },
+    {
+      owner: { kind: 'ReplicaSet', namespace: 'development', name: 'sandbox-7d9f' },
+      count: 7,
+      first: T('10:01:00'),
+      last: T('10:05:00'),
+      message: 'x',
+    },
     // a day old: another incident's
     { owner: { kind: 'Job', namespace: 'batch', name: 'old' }, count: 2, first: '2026-10-05T10:00:00.000Z', last: null, message: 'x' },
   ],
@@ -72,7 +78,13 @@ describe('incidentSpans', () => {
   it('opens a break-glass at its scale-down and closes it at the probe through Kyverno after the scale-up', () => {
     const [span, ...rest] = incidentSpans(BREAK_GLASS);
     expect(rest).toEqual([]);
-    expect(span).toMatchObject({ id: 'bg-10', kind: 'break-glass', openedAt: T('10:05:00'), closedAt: T('10:22:00'), closedHow: 'kyverno-back' });
+    expect(span).toMatchObject({
+      id: 'bg-10',
+      kind: 'break-glass',
+      openedAt: T('10:05:00'),
+      closedAt: T('10:22:00'),
+      closedHow: 'kyverno-back',
+    });
     expect(span!.records).toHaveLength(5);
   });
 
@@ -160,7 +172,10 @@ describe('buildIncident', () => {
     const gap = { from: T('10:06:00'), since: T('10:03:00'), to: null };
     const open = buildIncident(incidentSpans(BREAK_GLASS.slice(0, 3))[0]!, { ...INPUTS, gaps: [gap] }, bounds, NOW);
     const gone = open.timeline.find((e) => e.kind === 'registration-gone')!;
-    expect(gone).toMatchObject({ inferred: true, what: `The pod webhook's registration found gone (it may have gone from ${T('10:03:00')})` });
+    expect(gone).toMatchObject({
+      inferred: true,
+      what: `The pod webhook's registration found gone (it may have gone from ${T('10:03:00')})`,
+    });
     expect(open).toMatchObject({ open: true, backAt: null, timeToBringBackMs: null });
   });
 

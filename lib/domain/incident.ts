@@ -161,7 +161,9 @@ function firstRefusedProbe(
     return { at: before.at, outcome: before.outcome };
   const recorded = span.records.find((r) => r.probe && REFUSING.includes(r.probe));
   const changed = probes.find((p) => REFUSING.includes(p.outcome) && ms(p.at) >= ms(span.openedAt) && ms(p.at) <= ms(end));
-  const first = [recorded && { at: recorded.at, outcome: recorded.probe! }, changed].filter((p) => !!p).sort((a, b) => ms(a.at) - ms(b.at))[0];
+  const first = [recorded && { at: recorded.at, outcome: recorded.probe! }, changed]
+    .filter((p) => !!p)
+    .sort((a, b) => ms(a.at) - ms(b.at))[0];
   return first ?? null;
 }
 
@@ -169,7 +171,10 @@ function firstRefusedProbe(
 function firstRestore(span: IncidentSpan): string | null {
   const deleted = span.records.find((r) => r.action === 'delete-registrations');
   if (!deleted) return null;
-  return span.records.find((r) => r.action === 'probe' && r.probe === 'admitted' && r.registrationPresent === false && r.at >= deleted.at)?.at ?? null;
+  return (
+    span.records.find((r) => r.action === 'probe' && r.probe === 'admitted' && r.registrationPresent === false && r.at >= deleted.at)?.at ??
+    null
+  );
 }
 
 const STEP_WORDS: Record<string, string> = {
@@ -209,13 +214,16 @@ function timelineOf(incident: Incident, steps: StepAudit[], replicas: IncidentIn
     entries.push(entry(a.at, 'step', STEP_WORDS[a.action] ?? a.action, { by: byOf(a), outcome: a.outcome, answer: a.detail }));
   for (const g of incident.gaps) {
     const maybeEarlier = g.since !== null && g.since !== g.from;
-    const words = maybeEarlier ? `The pod webhook's registration found gone (it may have gone from ${g.since})` : "The pod webhook's registration gone";
+    const words = maybeEarlier
+      ? `The pod webhook's registration found gone (it may have gone from ${g.since})`
+      : "The pod webhook's registration gone";
     entries.push(entry(g.from, 'registration-gone', words, { inferred: maybeEarlier }));
     if (g.to) entries.push(entry(g.to, 'registration-back', "The pod webhook's registration back"));
   }
   for (const r of replicasWithin(replicas, incident.startedAt, end)) entries.push(entry(r.at, 'replicas', replicasWords(r)));
-  if (incident.restoredAt) entries.push(entry(incident.restoredAt, 'pod-creation-restored', 'Pod creation restored: the probe admitted with no registration'));
-  if (incident.backAt) entries.push(entry(incident.backAt, 'kyverno-back', "Kyverno back: the probe admitted through its registration"));
+  if (incident.restoredAt)
+    entries.push(entry(incident.restoredAt, 'pod-creation-restored', 'Pod creation restored: the probe admitted with no registration'));
+  if (incident.backAt) entries.push(entry(incident.backAt, 'kyverno-back', 'Kyverno back: the probe admitted through its registration'));
   for (const a of incident.restarts)
     entries.push(entry(a.at, 'restart', `Restart ${a.target}`, { by: byOf(a), outcome: a.outcome, answer: a.detail }));
   return entries.sort((a, b) => ms(a.at) - ms(b.at));
