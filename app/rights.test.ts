@@ -67,6 +67,11 @@ const NEEDS: Record<string, Need> = {
   'app/api/break-glass/drill/route.ts': 'cut',
   'app/api/break-glass/drill/[action]/route.ts': 'signed-in',
   'app/api/break-glass/pods-created/route.ts': 'cut',
+  'app/incidents/page.tsx': 'cut',
+  'app/incidents/[id]/page.tsx': 'cut',
+  'app/api/incidents/route.ts': 'cut',
+  'app/api/incidents/[id]/route.ts': 'cut',
+  'app/api/incidents/[id]/export/route.ts': 'cut',
 };
 
 const root = join(import.meta.dirname, '..');
