@@ -14,6 +14,7 @@ export const EVERY_PAGE = [
   '/webhook',
   '/break-glass',
   '/break-glass/drill',
+  '/incidents',
   '/snapshot/runs',
   '/snapshot/override',
   '/audit',
