@@ -13,7 +13,7 @@ import {
   type ProbeAnswer,
   type StepAudit,
 } from '@/lib/domain';
-import { seesNamespace, visible, type Rights } from '@/lib/domain/rights';
+import { EVERYTHING, seesNamespace, visible, type Rights } from '@/lib/domain/rights';
 import { settings } from '@/lib/config';
 import { AppError, toAppError } from '@/lib/errors';
 import { historyDb, type HistoryDb } from '@/lib/history';
@@ -85,7 +85,7 @@ export async function readIncidents(rights: Rights, now = new Date()): Promise<I
 
 /** Every incident as the metrics take them (all namespaces). */
 export async function incidentsForMetrics(now = new Date()): Promise<Incident[]> {
-  return (await readAll({ pods: 'all' } as Rights, now)).incidents;
+  return (await readAll(EVERYTHING, now)).incidents;
 }
 
 export async function readIncident(id: string, rights: Rights, now = new Date()): Promise<IncidentView> {
