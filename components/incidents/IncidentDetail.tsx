@@ -3,7 +3,7 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { Link } from '@/components/ui/Link';
 import { Tag } from '@/components/ui/Tag';
 import { Time } from '@/components/ui/Time';
-import { formatDuration, type Incident } from '@/lib/domain';
+import { formatDuration, notYet, type Incident } from '@/lib/domain';
 import { incidentExportHref, podHref } from '@/lib/routes';
 import type { IncidentView } from '@/lib/views/incidents-types';
 import { Timeline } from './Timeline';
@@ -75,7 +75,7 @@ function Summary({ incident: i }: { incident: Incident }) {
             <Time at={i.restoredAt} />, after {formatDuration(i.timeToRestoreMs!)}
           </>
         ) : (
-          'not yet'
+          notYet(i)
         )}
       </dd>
       <dt className="text-zinc-600">Kyverno back</dt>
@@ -85,7 +85,7 @@ function Summary({ incident: i }: { incident: Incident }) {
             <Time at={i.backAt} />, after {formatDuration(i.timeToBringBackMs!)}
           </>
         ) : (
-          'not yet'
+          notYet(i)
         )}
       </dd>
     </Card>

@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/Link';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { Tag } from '@/components/ui/Tag';
 import { Time } from '@/components/ui/Time';
-import { formatDuration } from '@/lib/domain';
+import { formatDuration, notYet } from '@/lib/domain';
 import { incidentHref } from '@/lib/routes';
 import type { IncidentSummary } from '@/lib/views/incidents-types';
 
@@ -40,8 +40,8 @@ export function IncidentList({ incidents }: { incidents: IncidentSummary[] }) {
                 <Tag tone="good">closed</Tag>
               )}
             </Td>
-            <Td className="font-mono">{i.timeToRestoreMs === null ? 'not yet' : formatDuration(i.timeToRestoreMs)}</Td>
-            <Td className="font-mono">{i.timeToBringBackMs === null ? 'not yet' : formatDuration(i.timeToBringBackMs)}</Td>
+            <Td className="font-mono">{i.timeToRestoreMs === null ? notYet(i) : formatDuration(i.timeToRestoreMs)}</Td>
+            <Td className="font-mono">{i.timeToBringBackMs === null ? notYet(i) : formatDuration(i.timeToBringBackMs)}</Td>
           </Row>
         ))}
         {incidents.length === 0 && (

@@ -69,6 +69,11 @@ export function whoWords(by: TimelineEntry['by']): string {
   return by.signedIn ? `${by.signedIn} as ${by.actor}${credential}` : `${by.actor}${credential}`;
 }
 
+/** A time not reached: not yet while open; once closed, no probe recorded it. */
+export function notYet(i: Pick<Incident, 'open'>): string {
+  return i.open ? 'not yet' : 'no probe recorded it';
+}
+
 function summary(i: Incident): string[] {
   const status = i.open
     ? 'open'
@@ -81,8 +86,8 @@ function summary(i: Incident): string[] {
     `- Kind: ${i.kind === 'drill' ? 'drill (Kyverno healthy, the runbook practised)' : 'break-glass'}`,
     `- Status: ${status}`,
     `- Started: ${at(i.startedAt)}`,
-    `- Pod creation restored: ${i.restoredAt ? at(i.restoredAt) + after(i.timeToRestoreMs) : 'not yet'}`,
-    `- Kyverno back: ${i.backAt ? at(i.backAt) + after(i.timeToBringBackMs) : 'not yet'}`,
+    `- Pod creation restored: ${i.restoredAt ? at(i.restoredAt) + after(i.timeToRestoreMs) : notYet(i)}`,
+    `- Kyverno back: ${i.backAt ? at(i.backAt) + after(i.timeToBringBackMs) : notYet(i)}`,
   ];
 }
 

@@ -167,14 +167,9 @@ function firstRefusedProbe(
   return first ?? null;
 }
 
-/** The first probe admitted with no registration after the registrations were deleted: pod creation works again. */
+/** The first probe admitted with no registration standing (deleted, or gone with a clean shutdown): pod creation works. */
 function firstRestore(span: IncidentSpan): string | null {
-  const deleted = span.records.find((r) => r.action === 'delete-registrations');
-  if (!deleted) return null;
-  return (
-    span.records.find((r) => r.action === 'probe' && r.probe === 'admitted' && r.registrationPresent === false && r.at >= deleted.at)?.at ??
-    null
-  );
+  return span.records.find((r) => r.action === 'probe' && r.probe === 'admitted' && r.registrationPresent === false)?.at ?? null;
 }
 
 const STEP_WORDS: Record<string, string> = {

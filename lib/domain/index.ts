@@ -252,4 +252,4 @@ export {
   type StepAudit,
   type TimelineEntry,
 } from './incident';
-export { cell, followUps, incidentMarkdown, stillUnsized, whoWords, type FollowUp, type IncidentImpact } from './incident-report';
+export { cell, followUps, incidentMarkdown, notYet, stillUnsized, whoWords, type FollowUp, type IncidentImpact } from './incident-report';
