@@ -70,6 +70,11 @@ const NEEDS: Record<string, Need> = {
   'app/lifecycle/page.tsx': 'signed-in',
   'app/api/lifecycle/route.ts': 'signed-in',
   'app/api/lifecycle/[action]/route.ts': 'signed-in',
+  'app/incidents/page.tsx': 'cut',
+  'app/incidents/[id]/page.tsx': 'cut',
+  'app/api/incidents/route.ts': 'cut',
+  'app/api/incidents/[id]/route.ts': 'cut',
+  'app/api/incidents/[id]/export/route.ts': 'cut',
 };
 
 const root = join(import.meta.dirname, '..');

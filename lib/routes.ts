@@ -23,6 +23,8 @@ export const workloadMemoryUrl = (namespace: string, workload: string, range?: s
 export const snapshotRunHref = (job: string) => `/snapshot/runs/${seg(job)}`;
 export const LIFECYCLE_API = '/api/lifecycle';
 export const diffHref = (from: number, to: number) => `/table/diff?from=${from}&to=${to}`;
+export const incidentHref = (id: string) => `/incidents/${seg(id)}`;
+export const incidentExportHref = (id: string, format: 'md' | 'json') => `/api/incidents/${seg(id)}/export?format=${format}`;
 
 /** The pages of the header's navigation and the home page's list, in one place. */
 export const NAVIGATION: ReadonlyArray<{ href: string; label: string; about: string }> = [
@@ -45,6 +47,12 @@ export const NAVIGATION: ReadonlyArray<{ href: string; label: string; about: str
     label: 'Break-glass',
     about:
       "restore pod creation when Kyverno's webhook refuses it, bring Kyverno back, restart what was created meanwhile; drill it with Kyverno healthy (/break-glass/drill).",
+  },
+  {
+    href: '/incidents',
+    label: 'Incidents',
+    about:
+      'every break-glass and drill as an incident: its timeline, who pressed each step, how long pod creation and Kyverno took to come back, its postmortem draft.',
   },
   {
     href: '/lifecycle',

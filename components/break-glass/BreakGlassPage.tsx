@@ -1,6 +1,8 @@
 'use client';
 
 import { Link } from '@/components/ui/Link';
+import { Time } from '@/components/ui/Time';
+import { incidentHref } from '@/lib/routes';
 import { breakGlassIndication } from '@/lib/domain';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { RenderNowProvider } from '@/components/ui/RenderNow';
@@ -42,6 +44,17 @@ export function BreakGlassPage({
   return (
     <RenderNowProvider agreed={data.readAt}>
       <div className="space-y-4">
+        {data.openIncident && (
+          <p
+            className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
+            data-testid="open-incident"
+            data-id={data.openIncident.id}
+          >
+            {data.openIncident.kind === 'drill' ? 'A drill' : 'An incident'} is open since <Time at={data.openIncident.openedAt} />: it
+            closes when the probe is admitted through Kyverno&apos;s registration again.{' '}
+            <Link href={incidentHref(data.openIncident.id)}>Its timeline →</Link>
+          </p>
+        )}
         <Evidence view={data} probe={probe} indication={indication} />
         <Steps view={data} indication={indication} />
         <PodsCreated recordedSince={data.gap?.since ?? null} kubectl={kubectl} />

@@ -3,7 +3,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/Link';
 import { HEALTH_EVERY_MS, PROBE_EVERY_MS } from '@/components/webhook/useWebhookHealth';
-import { PROBE_FRESH_MS, WEBHOOK_STATE_WORDS, webhookVerdict, type ProbeAnswer, type WebhookStateCode } from '@/lib/domain';
+import {
+  PROBE_FRESH_MS,
+  WEBHOOK_STATE_WORDS,
+  webhookVerdict,
+  type ProbeAnswer,
+  type WebhookState,
+  type WebhookStateCode,
+} from '@/lib/domain';
+import { incidentHref } from '@/lib/routes';
 import { fetchJson, postJson, queryKeys } from '@/lib/client/query';
 import type { WebhookStateRead } from '@/lib/views/webhook-health-types';
 
@@ -36,7 +44,27 @@ export function PodCreationStatus() {
       </Link>
     );
   }
-  const { state: verdict, probe: weighed } = webhookVerdict(state.value, probe.data ?? null, new Date());
+  const open = read.data?.openIncident;
+  return (
+    <>
+      <PodCreationState state={state.value} probe={probe.data ?? null} />
+      {open && (
+        <Link
+          href={incidentHref(open.id)}
+          className="ml-2 font-semibold text-amber-800!"
+          data-testid="open-incident-state"
+          data-id={open.id}
+          title="Open until the probe is admitted through Kyverno's registration again"
+        >
+          ● {open.kind === 'drill' ? 'drill' : 'incident'} open
+        </Link>
+      )}
+    </>
+  );
+}
+
+function PodCreationState({ state, probe }: { state: WebhookState; probe: ProbeAnswer | null }) {
+  const { state: verdict, probe: weighed } = webhookVerdict(state, probe, new Date());
   if (weighed?.outcome === 'denied' && fresh(weighed.at))
     return <StateLink code="denied" href="/webhook" words="● Pods denied by the policy →" title={weighed.explanation} />;
   if (verdict.code === 'refusing')

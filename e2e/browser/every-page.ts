@@ -15,6 +15,7 @@ export const EVERY_PAGE = [
   '/break-glass',
   '/break-glass/drill',
   '/lifecycle',
+  '/incidents',
   '/snapshot/runs',
   '/snapshot/override',
   '/audit',

@@ -1,4 +1,5 @@
 import { eventTimeOf, isPodCreatorReport, type EventShape } from './event-evidence';
+import { toDate } from './time';
 
 // A refused pod create leaves no pod, only a FailedCreate event on the controller that tried (ReplicaSet, Job,
 // StatefulSet, DaemonSet). Those that name the pod webhook, written by that controller, grouped by it, show what the
@@ -9,6 +10,8 @@ export interface FailedCreateGroup {
   count: number;
   /** The newest event's time, never later than the read. */
   last: string | null;
+  /** The oldest event's first time (its firstTimestamp), never later than the read: when this controller was first refused. */
+  first: string | null;
   /** The newest message, the API server's own words. */
   message: string;
 }
@@ -25,15 +28,23 @@ export function failedCreatesByOwner(events: EventShape[], entryName: string, no
     };
     const when = eventTimeOf(event, now);
     const lastMs = when?.getTime() ?? 0;
+    const firstSeen = firstTimeOf(event, now);
     const key = `${owner.kind}/${owner.namespace}/${owner.name}`;
     const group = groups.get(key);
     const count = event.count ?? 1;
     if (!group) {
-      groups.set(key, { owner, count, last: when?.toISOString() ?? null, message: event.message, lastMs });
+      groups.set(key, { owner, count, last: when?.toISOString() ?? null, first: firstSeen, message: event.message, lastMs });
     } else {
       group.count += count;
+      if (firstSeen && (!group.first || firstSeen < group.first)) group.first = firstSeen;
       if (lastMs >= group.lastMs) Object.assign(group, { last: when?.toISOString() ?? null, message: event.message, lastMs });
     }
   }
   return [...groups.values()].sort((a, b) => b.lastMs - a.lastMs).map(({ lastMs: _, ...group }) => group);
+}
+
+function firstTimeOf(event: EventShape, now: Date): string | null {
+  const when = toDate(event.firstTimestamp ?? event.eventTime ?? event.lastTimestamp);
+  if (!when) return null;
+  return (when.getTime() > now.getTime() ? now : when).toISOString();
 }

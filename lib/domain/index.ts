@@ -258,3 +258,14 @@ export {
 export { partFailed, partOk, type Part, type PartError } from './part';
 export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './recorder-lease';
 export { firstLineFor, type FirstLine } from './first-line';
+export { incidentId, incidentSpans, isIncidentId, type IncidentKind, type IncidentSpan, type NumberedRecord } from './incident-spans';
+export {
+  REFUSAL_LOOKBACK_MS,
+  buildIncident,
+  type EntryKind,
+  type Incident,
+  type IncidentInputs,
+  type StepAudit,
+  type TimelineEntry,
+} from './incident';
+export { cell, followUps, incidentMarkdown, notYet, stillUnsized, whoWords, type FollowUp, type IncidentImpact } from './incident-report';

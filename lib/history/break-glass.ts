@@ -1,6 +1,8 @@
 import 'server-only';
 import type { BreakGlassRecord, ProbeOutcome } from '@/lib/domain';
+import type { Selectable } from 'kysely';
 import type { HistoryDb } from './db';
+import type { BreakGlassRecordsTable } from './schema';
 import { storedTime } from './store';
 
 // The break-glass's and the drill's records: what a reload or another tab resumes from.
@@ -29,14 +31,19 @@ export async function listBreakGlass(db: HistoryDb, since: Date): Promise<BreakG
     .orderBy('at')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({
+  return rows.map(recordOf);
+}
+
+/** A stored row as the domain's record. */
+export function recordOf(row: Selectable<BreakGlassRecordsTable>): BreakGlassRecord {
+  return {
     at: row.at,
     action: row.action as BreakGlassRecord['action'],
     replicas: row.replicas,
     registrations: JSON.parse(row.registrations) as string[],
     probe: row.probe as ProbeOutcome | null,
     registrationPresent: row.registration_present === null ? null : row.registration_present === 1,
-  }));
+  };
 }
 
 /** The registration the latest drill saved, or null. */

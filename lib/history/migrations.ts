@@ -155,6 +155,18 @@ const endedSessions: Migration = {
   },
 };
 
+// An incident's first refused probe is often the header's or the webhook page's, before any break-glass step: the
+// probe's outcome is kept each time it changes (not each run: the header probes on every open page).
+const incidents: Migration = {
+  async up(db: Kysely<unknown>) {
+    await tableWithId(db, 'probe_outcomes')
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('outcome', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('probe_outcomes_at').on('probe_outcomes').column('at').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_break_glass': breakGlass,
@@ -163,6 +175,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_audit_signed_in': auditSignedIn,
   '0006_audit_credential': auditCredential,
   '0007_ended_sessions': endedSessions,
+  '0010_incidents': incidents,
 };
 
 export const migrationProvider: MigrationProvider = {

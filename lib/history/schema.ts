@@ -104,6 +104,13 @@ export interface BreakGlassRecordsTable {
   saved: string | null;
 }
 
+/** The probe's outcome each time it changed, whoever ran it (the header, the webhook page, a break-glass step). */
+export interface ProbeOutcomesTable {
+  id: Generated<number>;
+  at: string;
+  outcome: string;
+}
+
 export interface HistoryDatabase {
   table_versions: TableVersionsTable;
   registration_observations: RegistrationObservationsTable;
@@ -114,4 +121,5 @@ export interface HistoryDatabase {
   ended_sessions: EndedSessionsTable;
   audit_refusals: AuditRefusalsTable;
   break_glass_records: BreakGlassRecordsTable;
+  probe_outcomes: ProbeOutcomesTable;
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '@/lib/errors';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
-import { CHART_RANGES, NAME_FRAGMENT, VERDICT_CODES, podOrder, type ChartRange, type PodOrder } from '@/lib/domain';
+import { CHART_RANGES, NAME_FRAGMENT, VERDICT_CODES, isIncidentId, podOrder, type ChartRange, type PodOrder } from '@/lib/domain';
 import { namespaceName, objectName, podRef, type PodRef } from '@/lib/k8s/names';
 
 /** Search params as Next hands them to a page, or as a route reads them from the URL. */
@@ -135,6 +135,19 @@ const sinceParam = z.object({ since: z.iso.datetime({ offset: true, error: 'an R
 /** The break-glass's SINCE (?since=): when pods began to be admitted without Kyverno; absent: the recorded gap's start. */
 export function parseSince(raw: RawSearch): string | undefined {
   return parseOr(sinceParam, firstValues(raw), 'bad-request', 'Bad since').since;
+}
+
+/** An incident's id from the URL: bg-<n> or drill-<n> (the record that opened it). */
+export function parseIncidentId(raw: unknown): string {
+  if (typeof raw !== 'string' || !isIncidentId(raw)) throw new AppError('bad-request', 'Not an incident id: bg-<number> or drill-<number>');
+  return raw;
+}
+
+const exportFormat = z.object({ format: z.enum(['md', 'json']).default('md') });
+
+/** An incident's export: ?format=md (the postmortem draft, the default) or json. */
+export function parseIncidentExport(raw: RawSearch): 'md' | 'json' {
+  return parseOr(exportFormat, firstValues(raw), 'bad-request', 'Bad format').format;
 }
 
 /** The most audit records one answer lists. */

@@ -15,6 +15,7 @@ import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { probeNow } from '@/lib/k8s/probe';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
 import { readBreakGlassFacts } from './break-glass';
+import { noteProbeOutcome } from './incidents';
 import { kyvernoNames } from './kyverno-names';
 import type { StepAnswer } from './break-glass-types';
 
@@ -53,6 +54,7 @@ export async function probe(now: Date): Promise<StepAnswer> {
   const registration = await readWebhookConfiguration(readClients());
   const present = Boolean(registration?.webhooks?.some((e) => e.name === settings().webhookEntry));
   const answer = await probeNow({ fresh: true });
+  await noteProbeOutcome(answer);
   if (answer.at !== recordedProbeAt) {
     recordedProbeAt = answer.at;
     await remember(record(now, 'probe', { probe: answer.outcome, registrationPresent: present }));

@@ -10,6 +10,7 @@ import type {
   ProbeOutcome,
   WebhookState,
 } from '@/lib/domain';
+import type { OpenIncident } from './incidents-types';
 
 export interface BreakGlassNamesView {
   namespace: string;
@@ -57,6 +58,8 @@ export interface BreakGlassView {
   /** The control-plane fallback per node: restoring pod creation, and bringing Kyverno back, never in one block. */
   fallback: Array<{ node: string; restore: string[]; bringBack: string[] }>;
   names: BreakGlassNamesView;
+  /** The break-glass or drill still open, as /incidents has it (null also when the store could not say). */
+  openIncident: OpenIncident | null;
 }
 
 export interface DrillView {

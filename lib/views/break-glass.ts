@@ -23,7 +23,8 @@ import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { readFailedCreates } from '@/lib/k8s/failed-creates';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
 import { kyvernoNames } from './kyverno-names';
-import { part } from './part';
+import { readOpenIncident } from './incidents';
+import { attempt, part } from './part';
 import type { BreakGlassCommandsView, BreakGlassView, DrillView } from './break-glass-types';
 
 // What /break-glass and /break-glass/drill show: the evidence, and where the steps stand, from the cluster and the
@@ -94,9 +95,10 @@ export async function readBreakGlass(rights: Rights, now = new Date()): Promise<
   const s = settings();
   const k = readClients();
   const names = kyvernoNames(s);
-  const [read, failedCreates] = await Promise.all([
+  const [read, failedCreates, open] = await Promise.all([
     part('the admission controller, its pods, the registrations and the history store', () => readBreakGlassFacts(k, now)),
     part('list events in every namespace', () => readFailedCreates(k)),
+    attempt(() => readOpenIncident(now)),
   ]);
   const v = read.ok ? read.value : null;
   const progress = v ? breakGlassProgress(v.facts, now) : null;
@@ -120,6 +122,7 @@ export async function readBreakGlass(rights: Rights, now = new Date()): Promise<
     commands: commandsView(names, progress?.scaleUpTo ?? s.admissionReplicas),
     fallback: controlPlaneFallback(s.controlPlaneNodes, names, progress?.scaleUpTo ?? s.admissionReplicas),
     names,
+    openIncident: open.ok ? open.value : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { cacheStatuses } from '@/lib/k8s/caches';
 import { readClients } from '@/lib/k8s/client';
 import { listRunJobs, runOf } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
+import { incidentsForMetrics } from './incidents';
 import { attempt } from './part';
 import { readWebhookState } from './webhook-health';
 
@@ -31,6 +32,17 @@ const tableWrite = gauge(
   'When the table’s data was last written (from its managedFields); absent when the cluster does not say',
 );
 const tableRows = gauge('memdash_table_rows', 'Rows in the table now (0: no data)');
+const incidentOpen = gauge('memdash_incident_open', 'Whether a break-glass or a drill is open (1) or not (0), by kind', ['kind']);
+const timeToRestore = gauge(
+  'memdash_incident_time_to_restore_seconds',
+  'The newest incident of each kind: from its first sign to the probe admitted with the registration gone (pod creation restored)',
+  ['kind'],
+);
+const timeToBringBack = gauge(
+  'memdash_incident_time_to_bring_back_seconds',
+  'The newest incident of each kind: from its first sign to the probe admitted through Kyverno’s registration again',
+  ['kind'],
+);
 const cachedObjects = gauge('memdash_cache_objects', 'Objects each watch-fed cache holds (what the server’s memory grows with)', ['cache']);
 
 // The process's own figures (resident memory, heap, event-loop lag, garbage collection), once per process: what an
@@ -39,7 +51,7 @@ if (!register.getSingleMetric('process_resident_memory_bytes')) collectDefaultMe
 
 /** Reads the cluster's state into the gauges, then gives the whole exposition text. */
 export async function readMetrics(): Promise<{ contentType: string; text: string }> {
-  await Promise.all([readState(), readLastRun(), readTableGauges()]);
+  await Promise.all([readState(), readLastRun(), readTableGauges(), readIncidentGauges()]);
   cachedObjects.reset();
   for (const c of cacheStatuses()) cachedObjects.set({ cache: c.name }, c.objects);
   return { contentType: register.contentType, text: await register.metrics() };
@@ -69,4 +81,19 @@ async function readTableGauges(): Promise<void> {
   if (!table.ok) return;
   tableRows.set(table.value.parsed.count);
   if (table.value.lastWriteAt) tableWrite.set(Date.parse(table.value.lastWriteAt) / 1000);
+}
+
+/** Per kind, never per person: the newest incident's durations, and whether one is open. */
+async function readIncidentGauges(): Promise<void> {
+  const incidents = await attempt(() => incidentsForMetrics());
+  for (const g of [incidentOpen, timeToRestore, timeToBringBack]) g.reset();
+  if (!incidents.ok) return;
+  for (const kind of ['break-glass', 'drill'] as const) {
+    const of = incidents.value.filter((i) => i.kind === kind);
+    incidentOpen.set({ kind }, of.some((i) => i.open) ? 1 : 0);
+    const restored = of.findLast((i) => i.timeToRestoreMs !== null);
+    if (restored) timeToRestore.set({ kind }, restored.timeToRestoreMs! / 1000);
+    const back = of.findLast((i) => i.timeToBringBackMs !== null);
+    if (back) timeToBringBack.set({ kind }, back.timeToBringBackMs! / 1000);
+  }
 }

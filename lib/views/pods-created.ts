@@ -29,7 +29,6 @@ import type { PodsCreatedView } from './break-glass-types';
 export async function readPodsCreated(typed: string | undefined, rights: Rights, now = new Date()): Promise<PodsCreatedView> {
   const s = settings();
   const db = await historyDb();
-  const k = readClients();
   let from = typed;
   let until: string | null = null;
   let source: PodsCreatedView['source'] = 'typed';
@@ -43,7 +42,25 @@ export async function readPodsCreated(typed: string | undefined, rights: Rights,
     until = gap?.to ?? null;
     source = gap ? 'recorded-gap' : 'recorded-deletion';
   }
-  const sinceDate = toDate(from)!;
+  const { groups, registrationEntry } = await podsCreatedBetween(from, until, rights, now);
+  return {
+    since: from,
+    until,
+    source,
+    groups,
+    command: podsSinceCommand(s.kubectl, from),
+    limits: registrationEntry
+      ? []
+      : ['The registration is deleted, so its selectors are unknown: pods of the namespaces it skips are listed too.'],
+  };
+}
+
+/** The covered pods created in [since, until) the asker may see, explained and grouped by workload. */
+export async function podsCreatedBetween(since: string, until: string | null, rights: Rights, now = new Date()) {
+  const s = settings();
+  const db = await historyDb();
+  const k = readClients();
+  const sinceDate = toDate(since)!;
   const untilDate = toDate(until);
   const [pods, namespaces, table, registration] = await Promise.all([listPods(k), listNamespaces(k), readTable(k), readRegistration(k)]);
   const labels = new Map(namespaces.map((n) => [n.name, n.labels]));
@@ -70,14 +87,5 @@ export async function readPodsCreated(typed: string | undefined, rights: Rights,
       containers: explanation.containers.map((c) => ({ name: c.name, verdict: c.verdict, request: c.request, row: c.row })),
     });
   }
-  return {
-    since: from,
-    until,
-    source,
-    groups: createdMeanwhile(explained, sinceDate, untilDate),
-    command: podsSinceCommand(s.kubectl, from),
-    limits: registration.entry
-      ? []
-      : ['The registration is deleted, so its selectors are unknown: pods of the namespaces it skips are listed too.'],
-  };
+  return { groups: createdMeanwhile(explained, sinceDate, untilDate), registrationEntry: Boolean(registration.entry) };
 }

@@ -2,6 +2,7 @@
 import type { AuditFinding, FailedCreateGroup, Part, RegistrationCheck, WebhookState } from '@/lib/domain';
 import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/k8s/admission';
 import type { LogTail } from '@/lib/k8s/admission-logs';
+import type { OpenIncident } from './incidents-types';
 import type { GlobalContextEntryRead, MutatingPolicyRead } from '@/lib/k8s/policy-objects';
 import type { SnapshotRun } from '@/lib/k8s/snapshot-runs';
 
@@ -61,4 +62,6 @@ export type { AdmissionPod, AdmissionReplicas, DisruptionBudget, GlobalContextEn
 export interface WebhookStateRead {
   readAt: string;
   state: WebhookHealth['state'];
+  /** A break-glass or drill not yet closed (null also when the store could not say). */
+  openIncident: OpenIncident | null;
 }

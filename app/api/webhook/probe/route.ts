@@ -1,6 +1,7 @@
 import { assertSameOrigin } from '@/lib/http/origin';
 import { route } from '@/lib/http/route';
 import { probeNow } from '@/lib/k8s/probe';
+import { noteProbeOutcome } from '@/lib/views/incidents';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,5 +12,7 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route(async (request) => {
   assertSameOrigin(request);
-  return Response.json(await probeNow());
+  const answer = await probeNow();
+  await noteProbeOutcome(answer);
+  return Response.json(answer);
 });

@@ -1,10 +1,13 @@
 import { route } from '@/lib/http/route';
+import { readOpenIncident } from '@/lib/views/incidents';
+import { attempt } from '@/lib/views/part';
 import { readWebhookState } from '@/lib/views/webhook-health';
 import type { WebhookStateRead } from '@/lib/views/webhook-health-types';
 
 export const dynamic = 'force-dynamic';
 
-/** Only the webhook's state (two cache-fed reads), for the header every page shows. */
-export const GET = route(async () =>
-  Response.json({ readAt: new Date().toISOString(), state: await readWebhookState() } satisfies WebhookStateRead),
-);
+/** Only the webhook's state (two cache-fed reads) and whether an incident is open, for the header every page shows. */
+export const GET = route(async () => {
+  const [state, open] = await Promise.all([readWebhookState(), attempt(() => readOpenIncident())]);
+  return Response.json({ readAt: new Date().toISOString(), state, openIncident: open.ok ? open.value : null } satisfies WebhookStateRead);
+});

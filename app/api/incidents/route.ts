@@ -1,0 +1,8 @@
+import { route } from '@/lib/http/route';
+import { rightsOfAsker } from '@/lib/http/viewer';
+import { readIncidents } from '@/lib/views/incidents';
+
+export const dynamic = 'force-dynamic';
+
+/** Every break-glass and drill as an incident, newest first. */
+export const GET = route(async (request) => Response.json(await readIncidents(rightsOfAsker(request.headers))));

@@ -1,0 +1,304 @@
+// A break-glass through the stand-in's crash, pressed step by step through the step routes with the operator's token
+// while the recorder follows the cluster, then read back as an incident: its timeline against what this test did and
+// when (each step between the moment it was pressed and its answer; what the recorder saw within its resolution), the
+// first refused create against the event kubectl shows, the Markdown export line by line, the JSON's shape.
+// Leaves Kyverno as cluster:up left it: at 3 replicas, serving, registered; its own Deployment deleted.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kubectl, kubectlJson, repoRoot, requirePodWebhook, until, POD_ENTRY } from './cluster';
+import { recordingAsViewer } from './recording';
+import { tokenOf } from './write-harness';
+
+const { startRecorder } = await recordingAsViewer();
+const recorder = startRecorder();
+const step = await import('@/app/api/break-glass/[step]/route');
+const probeRoute = await import('@/app/api/webhook/probe/route');
+const restartRoute = await import('@/app/api/workloads/[namespace]/[workload]/restart/route');
+const list = await import('@/app/api/incidents/route');
+const one = await import('@/app/api/incidents/[id]/route');
+const exported = await import('@/app/api/incidents/[id]/export/route');
+type IncidentsView = import('@/lib/views/incidents-types').IncidentsView;
+type IncidentView = import('@/lib/views/incidents-types').IncidentView;
+
+const NS = 'development';
+// a name of its own each run: the events of an earlier run's ReplicaSet of the same name would be aggregated into this one's
+const WORKLOAD = `memdash-it-incident-${Date.now().toString(36)}`;
+const ORIGIN = 'http://127.0.0.1:3000';
+const harness = (...args: string[]) =>
+  execFileSync(process.execPath, [join(repoRoot, 'e2e/cluster/cli.ts'), ...args], { cwd: repoRoot, stdio: 'pipe' });
+const scaleKyverno = (n: number) =>
+  kubectl(['-n', 'kyverno-prd', 'scale', 'deployment', 'kyverno-admission-controller', `--replicas=${n}`], 'operator');
+
+function post(path: string, body: object, token?: string): Request {
+  const headers: Record<string, string> = { host: '127.0.0.1:3000', origin: ORIGIN, 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return new Request(`${ORIGIN}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+/** What the test did: each press with the times before it was pressed and after its answer came. */
+const did: Record<string, { before: string; after: string; json: Record<string, unknown> }> = {};
+
+async function press(name: string, as: string, token: string | undefined, call: () => Promise<Response>) {
+  const before = new Date().toISOString();
+  const answer = await call();
+  const json = (await answer.json()) as Record<string, unknown>;
+  expect(answer.status, `${name}: ${JSON.stringify(json)}`).toBe(200);
+  did[as] = { before, after: new Date().toISOString(), json };
+  return json;
+}
+const pressStep = (name: string, as: string, token?: string) =>
+  press(name, as, token, () => step.POST(post(`/api/break-glass/${name}`, {}, token), { params: Promise.resolve({ step: name }) }));
+
+/** A copy of the scenario's sandbox (a 256Mi limit, no request): a rollout of our own to be refused. */
+function createWorkload(): void {
+  const sandbox = kubectlJson<{ spec: Record<string, unknown> & { template: { metadata: { labels: Record<string, string> } } } }>([
+    '-n',
+    NS,
+    'get',
+    'deployment',
+    'sandbox',
+  ]);
+  const labels = { 'app.kubernetes.io/name': WORKLOAD };
+  const spec = { ...sandbox.spec, selector: { matchLabels: labels }, template: { ...sandbox.spec.template, metadata: { labels } } };
+  const body = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: WORKLOAD, namespace: NS, labels }, spec };
+  kubectl(['apply', '-f', '-'], 'admin', JSON.stringify(body));
+}
+
+const podsOfWorkload = () =>
+  kubectlJson<{ items: Array<{ metadata: { name: string; creationTimestamp: string; deletionTimestamp?: string } }> }>([
+    '-n',
+    NS,
+    'get',
+    'pods',
+    '-l',
+    `app.kubernetes.io/name=${WORKLOAD}`,
+  ]).items.filter((p) => !p.metadata.deletionTimestamp);
+
+interface EventJson {
+  reason: string;
+  message: string;
+  firstTimestamp: string;
+  count: number;
+  involvedObject: { kind: string; name: string };
+}
+const refusedCreates = () =>
+  kubectlJson<{ items: EventJson[] }>(['-n', NS, 'get', 'events', '--field-selector', 'reason=FailedCreate']).items.filter(
+    (e) => e.involvedObject.name.startsWith(`${WORKLOAD}-`) && e.message.includes(`"${POD_ENTRY}"`),
+  );
+
+const registrationBack = () => {
+  try {
+    requirePodWebhook();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+beforeAll(() => {
+  requirePodWebhook();
+  createWorkload();
+}, 120_000);
+
+afterAll(async () => {
+  harness('kyverno', 'allow');
+  scaleKyverno(3);
+  harness('kyverno', 'recover');
+  await until('the pod webhook registered again', registrationBack, 120_000);
+  kubectl(['-n', NS, 'delete', 'deployment', WORKLOAD, '--ignore-not-found', '--wait=false'], 'admin');
+  recorder.stop();
+}, 300_000);
+
+const operator = tokenOf('operator');
+const second = (iso: string) => `${iso.slice(0, 19)}Z`;
+const within = (at: string, from: string, to: string, slackMs = 0) =>
+  Date.parse(at) >= Date.parse(from) - slackMs && Date.parse(at) <= Date.parse(to) + slackMs;
+/** The recorder follows a watch: what it saw is dated when its event arrived, a few seconds at most after the fact. */
+const RECORDER_MS = 5000;
+
+describe('a break-glass through the crash of the stand-in, as an incident', () => {
+  let view: IncidentView;
+  let meanwhile: string;
+  let refused: EventJson[];
+  let probeAt: string;
+  let backSeenAt: string;
+
+  beforeAll(async () => {
+    await until('a pod of our own workload', () => podsOfWorkload().length > 0, 60_000);
+    harness('kyverno', 'crash');
+    const probe = (await (await probeRoute.POST(post('/api/webhook/probe', {}))).json()) as { outcome: string; at: string };
+    expect(probe.outcome).toBe('unreachable');
+    probeAt = probe.at;
+    kubectl(['-n', NS, 'rollout', 'restart', `deployment/${WORKLOAD}`], 'admin');
+    refused = await until('a FailedCreate naming the webhook', () => refusedCreates().length > 0 && refusedCreates(), 90_000);
+
+    await pressStep('scale-down', 'scale-down', operator);
+    await until(
+      'no admission controller pod left',
+      () =>
+        kubectl(['-n', 'kyverno-prd', 'get', 'pods', '-l', 'app.kubernetes.io/component=admission-controller', '-o', 'name']).trim() === '',
+      150_000,
+    );
+    await pressStep('delete-registrations', 'delete', operator);
+    const restored = await pressStep('probe', 'probe-restored');
+    expect((restored.probe as { outcome: string }).outcome).toBe('admitted');
+    const created = await until(
+      'the pod refused before, created now',
+      () => podsOfWorkload().find((p) => p.metadata.creationTimestamp >= second(did.delete!.before)),
+      180_000,
+    );
+    meanwhile = created.metadata.name;
+
+    await pressStep('scale-up', 'scale-up', operator);
+    harness('kyverno', 'recover');
+    await until('the pod webhook registered again', registrationBack, 120_000);
+    backSeenAt = new Date().toISOString();
+    const through = await pressStep('probe', 'probe-through', operator);
+    expect((through.probe as { outcome: string }).outcome).toBe('admitted');
+    const newest = ((await (await list.GET(new Request(`${ORIGIN}/api/incidents`))).json()) as IncidentsView).incidents[0]!;
+    view = (await (await one.GET(new Request(`${ORIGIN}/x`), { params: Promise.resolve({ id: newest.id }) })).json()) as IncidentView;
+  }, 900_000);
+
+  it('is listed newest first, closed by the probe through Kyverno', async () => {
+    const listed = (await (await list.GET(new Request(`${ORIGIN}/api/incidents`))).json()) as IncidentsView;
+    expect(listed.incidents[0]).toMatchObject({ id: view.incident.id, kind: 'break-glass', open: false, closedHow: 'kyverno-back' });
+    expect(view.incident.id).toMatch(/^bg-\d+$/);
+  });
+
+  it('starts at the first refusal: the refused create from the events (inferred), the probe refused as this test ran it', () => {
+    const i = view.incident;
+    expect(i.firstRefusedProbe).toEqual({ at: probeAt, outcome: 'unreachable' });
+    const firstEvent = refused.map((e) => e.firstTimestamp).sort()[0]!;
+    expect(i.firstRefusedCreate!.at).toBe(new Date(firstEvent).toISOString());
+    expect(i.firstRefusedCreate!.controllers).toEqual([...new Set(refused.map((e) => `ReplicaSet ${NS}/${e.involvedObject.name}`))].sort());
+    expect(i.firstRefusedCreate!.count).toBeGreaterThanOrEqual(refused.reduce((n, e) => n + e.count, 0));
+    const expected = [probeAt, new Date(firstEvent).toISOString()].sort()[0]!;
+    expect(i.startedAt).toBe(expected);
+    const entry = i.timeline.find((e) => e.kind === 'first-refused-create')!;
+    expect(entry.inferred).toBe(true);
+    expect(i.timeline.find((e) => e.kind === 'first-refused-probe')!.inferred).toBe(false);
+  });
+
+  it('has each step when it was pressed, who pressed it, and the cluster’s answer', () => {
+    const steps = view.incident.timeline.filter((e) => e.kind === 'step');
+    expect(steps.map((e) => e.what)).toEqual([
+      'Scale the admission controller to 0',
+      "Delete Kyverno's webhook registrations",
+      'Run the probe',
+      'Scale the admission controller back',
+      'Run the probe',
+    ]);
+    const pressed = ['scale-down', 'delete', 'probe-restored', 'scale-up', 'probe-through'].map((k) => did[k]!);
+    steps.forEach((e, n) => expect(within(e.at, pressed[n]!.before, pressed[n]!.after), `${e.what} at ${e.at}`).toBe(true));
+    expect(steps.map((e) => `${e.by?.actor} ${e.by?.credential} ${e.outcome}`)).toEqual([
+      'operator pasted success',
+      'operator pasted success',
+      '(no write credential) null success',
+      'operator pasted success',
+      'operator pasted success',
+    ]);
+    expect(steps[0]!.answer).toBe('Scaled from 3 to 0');
+    expect(steps[1]!.answer).toBe(did.delete!.json.done);
+  });
+
+  it('has the registration gone and back, the replicas, and the probe admitted again, with the two durations', () => {
+    const i = view.incident;
+    const gone = i.timeline.find((e) => e.kind === 'registration-gone')!;
+    expect(within(gone.at, did.delete!.before, did.delete!.after, RECORDER_MS)).toBe(true);
+    const back = i.timeline.find((e) => e.kind === 'registration-back')!;
+    expect(within(back.at, did['scale-up']!.before, backSeenAt, RECORDER_MS)).toBe(true);
+    const replicas = i.timeline.filter((e) => e.kind === 'replicas').map((e) => e.what);
+    expect(replicas[0]).toBe('The admission controller: 3 of 3 replicas ready');
+    expect(replicas).toContain('The admission controller: 0 of 0 replicas ready');
+    expect(replicas.at(-1)).toBe('The admission controller: 3 of 3 replicas ready');
+    expect(within(i.restoredAt!, did['probe-restored']!.before, did['probe-restored']!.after)).toBe(true);
+    expect(within(i.backAt!, did['probe-through']!.before, did['probe-through']!.after)).toBe(true);
+    expect(i.timeToRestoreMs).toBe(Date.parse(i.restoredAt!) - Date.parse(i.startedAt));
+    expect(i.timeToBringBackMs).toBe(Date.parse(i.backAt!) - Date.parse(i.startedAt));
+  });
+
+  it('lists the pod created while the registration was gone, and its restart as a follow-up', () => {
+    expect(view.pods.ok && view.pods.value.find((g) => g.workload?.name === WORKLOAD)?.pods.map((p) => p.name)).toContain(meanwhile);
+    expect(view.followUps.find((f) => f.code === 'restart')?.command).toBe(
+      `cexec iac kubectl $KC -n ${NS} rollout restart deployment/${WORKLOAD}`,
+    );
+  });
+
+  it('exports the postmortem draft, line by line', async () => {
+    const answer = await exported.GET(new Request(`${ORIGIN}/x?format=md`), { params: Promise.resolve({ id: view.incident.id }) });
+    expect(answer.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="incident-${view.incident.id}.md"`);
+    const lines = (await answer.text()).split('\n');
+    const i = view.incident;
+    const started = second(i.startedAt);
+    expect(lines.slice(0, 9)).toEqual([
+      `# Postmortem draft: break-glass ${i.id}`,
+      '',
+      '## Summary',
+      '',
+      '- Kind: break-glass',
+      `- Status: closed at ${second(i.backAt!)}`,
+      `- Started: ${started}`,
+      `- Pod creation restored: ${second(i.restoredAt!)} (${duration(i.startedAt, i.restoredAt!)} after the start)`,
+      `- Kyverno back: ${second(i.backAt!)} (${duration(i.startedAt, i.backAt!)} after the start)`,
+    ]);
+    const firstEvent = second(new Date(refused.map((e) => e.firstTimestamp).sort()[0]!).toISOString());
+    const headings = lines.filter((l) => l.startsWith('## '));
+    expect(headings).toEqual(['## Summary', '## Impact', '## Timeline', '## What was done', '## Open follow-ups']);
+    expect(lines).toContain(`- The probe first refused at ${second(probeAt)} (unreachable)`);
+    const rows = lines.filter((l) => l.startsWith('| 2'));
+    expect(rows.find((r) => r.includes('First refused create'))).toMatch(
+      new RegExp(`^\\| ${firstEvent} \\| First refused create .* \\(inferred\\) \\|  \\|  \\|$`),
+    );
+    expect(rows.filter((r) => r.includes('| operator (pasted credential) |')).map((r) => r.split(' | ')[1])).toEqual([
+      'Scale the admission controller to 0',
+      "Delete Kyverno's webhook registrations",
+      'Scale the admission controller back',
+      'Run the probe',
+    ]);
+    const scaled = i.timeline.find((e) => e.kind === 'step')!.at;
+    expect(second(scaled) >= second(did['scale-down']!.before) && second(scaled) <= second(did['scale-down']!.after)).toBe(true);
+    expect(rows).toContain(
+      `| ${second(scaled)} | Scale the admission controller to 0 | operator (pasted credential) | Scaled from 3 to 0 |`,
+    );
+    expect(lines.filter((l) => l.startsWith('- [ ] '))).toContain(
+      `- [ ] 1 pod of ${NS}/Deployment/${WORKLOAD} still runs with the request it arrived with: \`cexec iac kubectl $KC -n ${NS} rollout restart deployment/${WORKLOAD}\``,
+    );
+  });
+
+  it('exports the same JSON as the API, and refuses an id of another form', async () => {
+    const answer = await exported.GET(new Request(`${ORIGIN}/x?format=json`), { params: Promise.resolve({ id: view.incident.id }) });
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="incident-${view.incident.id}.json"`);
+    const json = (await answer.json()) as IncidentView;
+    expect(Object.keys(json).sort()).toEqual(['events', 'followUps', 'incident', 'pods', 'readAt', 'restarted']);
+    expect(json.incident.timeline).toEqual(view.incident.timeline);
+    const bad = await one.GET(new Request(`${ORIGIN}/x`), { params: Promise.resolve({ id: '../audit' }) });
+    expect(bad.status).toBe(400);
+    const none = await one.GET(new Request(`${ORIGIN}/x`), { params: Promise.resolve({ id: 'bg-999999999' }) });
+    expect(none.status).toBe(404);
+  });
+
+  it('a restart afterwards is on the timeline, by whom', async () => {
+    await press('restart', 'restart', operator, () =>
+      restartRoute.POST(post(`/api/workloads/${NS}/${WORKLOAD}/restart`, { kind: 'Deployment' }, operator), {
+        params: Promise.resolve({ namespace: NS, workload: WORKLOAD }),
+      }),
+    );
+    const again = (await (
+      await one.GET(new Request(`${ORIGIN}/x`), { params: Promise.resolve({ id: view.incident.id }) })
+    ).json()) as IncidentView;
+    const restart = again.incident.timeline.find((e) => e.kind === 'restart')!;
+    expect(restart.what).toBe(`Restart ${NS}/deployment/${WORKLOAD}`);
+    expect(restart.by).toMatchObject({ actor: 'operator', credential: 'pasted' });
+    expect(within(restart.at, did.restart!.before, did.restart!.after)).toBe(true);
+  });
+});
+
+/** A duration as the draft writes it, for the minutes an incident here takes: "4m 5s", "4m", "58s". */
+function duration(from: string, to: string): string {
+  const s = Math.floor((Date.parse(to) - Date.parse(from)) / 1000);
+  const [m, r] = [Math.floor(s / 60), s % 60];
+  if (s >= 3600) throw new Error('an incident of over an hour: this test did not expect one');
+  return m === 0 ? `${r}s` : r === 0 ? `${m}m` : `${m}m ${r}s`;
+}
