@@ -242,3 +242,22 @@ export {
 export { partFailed, partOk, type Part, type PartError } from './part';
 export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './recorder-lease';
 export { firstLineFor, type FirstLine } from './first-line';
+export { goSize, heapCeilings, heapFlags, javaSize, type ContainerRuntimeSpec, type HeapCeiling, type HeapFlag, type HeapRuntime } from './heap-ceiling';
+export {
+  EVICTED,
+  OOM_KILLED,
+  evictionOf,
+  firstAtOne,
+  increases,
+  lastTerminations,
+  mergeMarks,
+  oomKillsFromRestarts,
+  secondsNearLimit,
+  terminationsOf,
+  type ContainerStatusShape,
+  type Eviction,
+  type Points,
+  type PodStatusShape,
+  type Termination,
+  type TerminationMark,
+} from './terminations';
