@@ -101,3 +101,19 @@ export function runningPod(namespace: string, workload: string): string {
   if (!running) throw new PreconditionFailed(`no pod of ${namespace}/${workload} runs`, 'npm run cluster:up');
   return running.metadata.name;
 }
+
+/** Whether the table's data was last written (its managedFields) before `at`. */
+export function tableWrittenBefore(at: string): boolean {
+  const cm = kubectlJson<{ metadata: { managedFields?: Array<{ time?: string; fieldsV1?: Record<string, unknown> }> } }>([
+    '-n',
+    'kyverno-prd',
+    'get',
+    'configmap',
+    'memory-requests',
+    '--show-managed-fields',
+  ]);
+  const writes = (cm.metadata.managedFields ?? [])
+    .filter((f) => f.fieldsV1 && 'f:data' in f.fieldsV1 && f.time)
+    .map((f) => Date.parse(f.time!));
+  return writes.length > 0 && Math.max(...writes) <= Date.parse(at);
+}
