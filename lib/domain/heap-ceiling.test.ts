@@ -45,12 +45,15 @@ describe('heapCeilings', () => {
       { runtime: 'Go runtime', bytes: 900 * Mi, source: 'GOMEMLIMIT: 900MiB' },
     ]);
     expect(heapCeilings({ env: [{ name: 'NODE_OPTIONS', value: '--max-old-space-size=4096' }] }, null)[0]!.bytes).toBe(4096 * Mi);
-    expect(heapCeilings({ args: ['node', '--max_old_space_size=384', 'worker.js'] }, null)[0]).toMatchObject({ runtime: 'Node.js', bytes: 384 * Mi });
+    expect(heapCeilings({ args: ['node', '--max_old_space_size=384', 'worker.js'] }, null)[0]).toMatchObject({
+      runtime: 'Node.js',
+      bytes: 384 * Mi,
+    });
   });
   it('ignores a value from a ConfigMap, other variables and bad sizes', () => {
-    expect(heapCeilings({ env: [{ name: 'JAVA_TOOL_OPTIONS' }, { name: 'XMX', value: '-Xmx1g' }, { name: 'GOMEMLIMIT', value: 'off' }] }, null)).toEqual(
-      [],
-    );
+    expect(
+      heapCeilings({ env: [{ name: 'JAVA_TOOL_OPTIONS' }, { name: 'XMX', value: '-Xmx1g' }, { name: 'GOMEMLIMIT', value: 'off' }] }, null),
+    ).toEqual([]);
     expect(heapCeilings({ args: ['-Xmx', '-Xmxlots', '--max-old-space-size=big'] }, null)).toEqual([]);
     expect(heapCeilings({}, null)).toEqual([]);
   });
@@ -68,7 +71,9 @@ describe('heapFlags', () => {
     ]);
   });
   it('names the next pod when its request differs', () => {
-    expect(heapFlags([jvm], 2 * Gi, 900 * Mi)[0]!.line).toBe('the JVM may grow to 1024Mi; its next pod gets 900Mi (JAVA_TOOL_OPTIONS: -Xmx1g)');
+    expect(heapFlags([jvm], 2 * Gi, 900 * Mi)[0]!.line).toBe(
+      'the JVM may grow to 1024Mi; its next pod gets 900Mi (JAVA_TOOL_OPTIONS: -Xmx1g)',
+    );
     expect(heapFlags([jvm], 300 * Mi, 400 * Mi)[0]!.line).toContain('the request is 300Mi, its next pod gets 400Mi');
   });
   it('says nothing of a ceiling within the request and the next pod', () => {

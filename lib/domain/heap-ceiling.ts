@@ -108,7 +108,9 @@ export function heapFlags(ceilings: HeapCeiling[], request: number | null, nextR
   return ceilings.flatMap((ceiling): HeapFlag[] => {
     const who = runtimeWords[ceiling.runtime];
     if (ceiling.bytes === null)
-      return [{ ceiling, line: `${who} sizes its heap as a share of the node's memory: the container has no memory limit (${ceiling.source})` }];
+      return [
+        { ceiling, line: `${who} sizes its heap as a share of the node's memory: the container has no memory limit (${ceiling.source})` },
+      ];
     const above: string[] = [];
     if (request !== null && ceiling.bytes > request) above.push(`the request is ${formatMemory(request)}`);
     if (nextRequest !== null && ceiling.bytes > nextRequest && nextRequest !== request)

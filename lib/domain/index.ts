@@ -242,7 +242,16 @@ export {
 export { partFailed, partOk, type Part, type PartError } from './part';
 export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './recorder-lease';
 export { firstLineFor, type FirstLine } from './first-line';
-export { goSize, heapCeilings, heapFlags, javaSize, type ContainerRuntimeSpec, type HeapCeiling, type HeapFlag, type HeapRuntime } from './heap-ceiling';
+export {
+  goSize,
+  heapCeilings,
+  heapFlags,
+  javaSize,
+  type ContainerRuntimeSpec,
+  type HeapCeiling,
+  type HeapFlag,
+  type HeapRuntime,
+} from './heap-ceiling';
 export {
   EVICTED,
   OOM_KILLED,

@@ -32,10 +32,17 @@ describe('terminationsOf', () => {
   });
   it('reads a current terminated state (a pod that does not restart) and init containers', () => {
     const status = {
-      initContainerStatuses: [{ name: 'init', state: { terminated: { reason: 'Completed', exitCode: 0, finishedAt: '2026-12-01T09:00:00Z' } } }],
-      containerStatuses: [{ name: 'job', restartCount: 0, state: { terminated: { reason: 'OOMKilled', finishedAt: '2026-12-01T09:30:00Z' } } }],
+      initContainerStatuses: [
+        { name: 'init', state: { terminated: { reason: 'Completed', exitCode: 0, finishedAt: '2026-12-01T09:00:00Z' } } },
+      ],
+      containerStatuses: [
+        { name: 'job', restartCount: 0, state: { terminated: { reason: 'OOMKilled', finishedAt: '2026-12-01T09:30:00Z' } } },
+      ],
     };
-    expect(terminationsOf(status).map((t) => `${t.container}:${t.reason}:${t.exitCode}`)).toEqual(['init:Completed:0', 'job:OOMKilled:null']);
+    expect(terminationsOf(status).map((t) => `${t.container}:${t.reason}:${t.exitCode}`)).toEqual([
+      'init:Completed:0',
+      'job:OOMKilled:null',
+    ]);
   });
   it('leaves out a termination without a time, and copes with no status', () => {
     expect(terminationsOf({ containerStatuses: [{ name: 'x', lastState: { terminated: { reason: 'OOMKilled' } } }] })).toEqual([]);
@@ -68,7 +75,10 @@ describe('evictionOf', () => {
       message: 'The node was low on resource: memory. ',
       containerStatuses: [{ name: 'w', state: { terminated: { reason: 'Error', finishedAt: '2026-12-02T08:00:00Z' } } }],
     };
-    expect(evictionOf(status, '2026-12-02T09:00:00.000Z')).toEqual({ message: 'The node was low on resource: memory.', at: '2026-12-02T08:00:00.000Z' });
+    expect(evictionOf(status, '2026-12-02T09:00:00.000Z')).toEqual({
+      message: 'The node was low on resource: memory.',
+      at: '2026-12-02T08:00:00.000Z',
+    });
   });
   it('dates it when seen without an end, says when the kubelet gave no message, and is null otherwise', () => {
     expect(evictionOf({ reason: 'Evicted' }, '2026-12-02T09:00:00.000Z')).toEqual({

@@ -128,7 +128,9 @@ export function mergeMarks(sources: ReadonlyArray<readonly TerminationMark[]>, t
   const kept: TerminationMark[] = [];
   for (const marks of sources)
     for (const m of marks) {
-      const same = kept.some((k) => k.kind === m.kind && k.pod === m.pod && k.container === m.container && Math.abs(k.t - m.t) <= tolerance);
+      const same = kept.some(
+        (k) => k.kind === m.kind && k.pod === m.pod && k.container === m.container && Math.abs(k.t - m.t) <= tolerance,
+      );
       if (!same) kept.push(m);
     }
   return kept.sort((a, b) => a.t - b.t || a.pod.localeCompare(b.pod));

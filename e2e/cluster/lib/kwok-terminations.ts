@@ -133,10 +133,16 @@ export function evictionMessage(container: string, usingMi: number, request: str
 interface PodItem {
   metadata: { name: string; uid: string; labels?: Record<string, string> };
   spec: { containers: Array<{ name: string; resources?: { requests?: { memory?: string } } }> };
-  status?: { phase?: string; reason?: string; message?: string; containerStatuses?: Array<{ name: string; lastState?: { terminated?: { reason?: string } } }> };
+  status?: {
+    phase?: string;
+    reason?: string;
+    message?: string;
+    containerStatuses?: Array<{ name: string; lastState?: { terminated?: { reason?: string } } }>;
+  };
 }
 
-const podsOf = (w: WorkloadSpec) => getJson<{ items: PodItem[] }>(['get', 'pods', '-n', w.namespace, '-l', `${WORKLOAD_LABEL}=${w.name}`]).items;
+const podsOf = (w: WorkloadSpec) =>
+  getJson<{ items: PodItem[] }>(['get', 'pods', '-n', w.namespace, '-l', `${WORKLOAD_LABEL}=${w.name}`]).items;
 
 /**
  * Labels the first running pod of each workload that asks for an OOM kill or an eviction (once: a pod labelled
@@ -148,7 +154,10 @@ export async function seedTerminations(workloads: WorkloadSpec[]): Promise<void>
     if (w.evict) markFirstPod(w, EVICT_LABEL, 'true', evictionAnnotation(w));
   }
   const done = await waitFor(() => workloads.every(terminated), 60_000, 500);
-  if (!done) fail('KWOK did not end the scenario pods OOMKilled or Evicted (a KWOK started before its stages existed needs cluster:down first): see .cluster/logs/kwok.log');
+  if (!done)
+    fail(
+      'KWOK did not end the scenario pods OOMKilled or Evicted (a KWOK started before its stages existed needs cluster:down first): see .cluster/logs/kwok.log',
+    );
   for (const w of workloads.filter((w) => w.evict)) evictedEvents(w);
   log('KWOK ended the scenario pods OOMKilled and Evicted');
 }
@@ -163,7 +172,8 @@ function markFirstPod(w: WorkloadSpec, label: string, value: string, message?: s
   if (pods.some((p) => p.metadata.labels?.[label] !== undefined)) return;
   const first = pods.find((p) => p.status?.phase === 'Running');
   if (!first) fail(`no running pod of ${w.namespace}/${w.name} to mark ${label}`);
-  if (message) kubectl(['annotate', 'pod', first.metadata.name, '-n', w.namespace, `${EVICT_MESSAGE_ANNOTATION}=${message}`, '--overwrite']);
+  if (message)
+    kubectl(['annotate', 'pod', first.metadata.name, '-n', w.namespace, `${EVICT_MESSAGE_ANNOTATION}=${message}`, '--overwrite']);
   kubectl(['label', 'pod', first.metadata.name, '-n', w.namespace, `${label}=${value}`]);
 }
 

@@ -122,9 +122,7 @@ async function writeTerminationFamilies(out: WriteStream, plans: SeriesPlan[]): 
   await family(out, 'kube_pod_container_status_last_terminated_reason', killed, (p) =>
     steps(Math.min(...p.oomKillsAt!), p.to).map((t) => `{${container(p)},reason="OOMKilled",${ksm}} 1 ${t}`),
   );
-  await family(out, 'container_oom_events_total', killed, (p) =>
-    steps(p.from, p.to).map((t) => `{${labels(p)}} ${kills(p, t)} ${t}`),
-  );
+  await family(out, 'container_oom_events_total', killed, (p) => steps(p.from, p.to).map((t) => `{${labels(p)}} ${kills(p, t)} ${t}`));
   const seenPods = new Set<string>();
   const onePerPod = evicted.filter((p) => !seenPods.has(`${p.namespace}/${p.pod}`) && seenPods.add(`${p.namespace}/${p.pod}`));
   await family(out, 'kube_pod_status_reason', onePerPod, (p) =>
@@ -137,5 +135,11 @@ async function writeTerminationFamilies(out: WriteStream, plans: SeriesPlan[]): 
 async function family(out: WriteStream, name: string, plans: SeriesPlan[], lines: (p: SeriesPlan) => string[]): Promise<void> {
   if (plans.length === 0) return;
   await write(out, `# TYPE ${name} gauge\n`);
-  for (const p of plans) await write(out, lines(p).map((l) => `${name}${l}\n`).join(''));
+  for (const p of plans)
+    await write(
+      out,
+      lines(p)
+        .map((l) => `${name}${l}\n`)
+        .join(''),
+    );
 }
