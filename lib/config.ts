@@ -11,6 +11,11 @@ import { equalitySelector, namespaceName, objectName, rbacName } from './k8s/nam
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be above 0');
 const zeroOrMore = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 const optionalText = z.string().trim().min(1).optional();
+const metricName = (name: string) =>
+  z
+    .string()
+    .regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a Prometheus metric name')
+    .default(name);
 // A comma-separated list, as an environment variable carries it: each entry trimmed (and lower-cased where case does
 // not count), empty entries dropped, every entry checked, and at least one.
 function commaList<T extends z.ZodType<unknown, string>>(entry: T, atLeastOne: string, { lowerCase = false } = {}) {
@@ -65,6 +70,12 @@ const SETTINGS = {
       .regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a Prometheus metric name')
       .default('container_memory_working_set_bytes'),
   ],
+  // kube-state-metrics' and cAdvisor's series of containers' ends and pods' evictions: the workload page reads the
+  // window's OOM kills and evictions from them where they exist (a Prometheus without them is said, not an error)
+  restartsMetric: ['MEMDASH_RESTARTS_METRIC', metricName('kube_pod_container_status_restarts_total')],
+  lastTerminatedMetric: ['MEMDASH_LAST_TERMINATED_METRIC', metricName('kube_pod_container_status_last_terminated_reason')],
+  podReasonMetric: ['MEMDASH_POD_REASON_METRIC', metricName('kube_pod_status_reason')],
+  oomEventsMetric: ['MEMDASH_OOM_EVENTS_METRIC', metricName('container_oom_events_total')],
   // Series per Prometheus query of the preview: 2,000 series of 28 days at 300 s are ~16 M samples, a third of
   // Prometheus's default query.max-samples. Lower it for a Prometheus with a smaller limit.
   previewBatchSeries: ['MEMDASH_PREVIEW_BATCH_SERIES', positiveInt.max(5000, 'at most 5000 (the samples of one query)').default(2000)],

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMemory, MiB, countOf, formatCount, formatPercent } from '@/lib/domain';
+import { formatNumber } from '@/lib/domain/number-format';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import { seriesId, type Series } from './chart-series';
 import { Tag } from '@/components/ui/Tag';
@@ -81,7 +82,7 @@ export function ChartFrame({
             <strong data-testid="share-above">{formatPercent(chart.shareAboveRequest)}</strong> of the time
           </>
         )}
-        . <RowAgainstP90 chart={chart} />
+        <NearLimit chart={chart} />. <RowAgainstP90 chart={chart} />
       </figcaption>
       <div
         className={`${CHART_HEIGHT} mt-2`}
@@ -99,6 +100,21 @@ export function ChartFrame({
     </Card>
   );
 }
+
+/** How long the working set was within 10 % of the limit, where the next spike is an OOM kill. */
+function NearLimit({ chart }: { chart: ContainerChart }) {
+  if (chart.secondsNearLimit === null || chart.limit === null) return null;
+  return (
+    <>
+      ; within 10 % of the limit <span className="font-mono">{formatMemory(chart.limit)}</span> for{' '}
+      <strong data-testid="near-limit" data-seconds={chart.secondsNearLimit}>
+        {hoursWords(chart.secondsNearLimit)}
+      </strong>
+    </>
+  );
+}
+
+const hoursWords = (seconds: number) => `${formatNumber(seconds / 3600, 1)} ${seconds === 3600 ? 'hour' : 'hours'}`;
 
 /** Today's row against the p90 the job would write now: a difference is what the next snapshot changes. */
 function RowAgainstP90({ chart }: { chart: ContainerChart }) {

@@ -1,7 +1,8 @@
 'use client';
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMemory, memoryAxis, memoryTick, readableTime, timeTick, timeTicks, type RowWrite } from '@/lib/domain';
+import { formatMemory, memoryAxis, memoryTick, readableTime, timeTick, timeTicks, type RowWrite, type TerminationMark } from '@/lib/domain';
+import { EndLabel, END_COLOUR } from '@/components/terminations/EndMark';
 import { useTimeZone } from '@/lib/client/time-zone';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
 import { highestOf, type Series } from './chart-series';
@@ -19,9 +20,12 @@ export default function MemoryChart({
   series,
   window,
   bucketWords,
+  marks = [],
 }: {
   chart: ContainerChart;
   series: Series[];
+  /** OOM kills and evictions, drawn as red marks. */
+  marks?: TerminationMark[];
   window: { start: number; end: number };
   /** The bucket in the tooltip's words: "hourly", "5-minute". */
   bucketWords: string;
@@ -114,6 +118,18 @@ export default function MemoryChart({
               )}
             />
           ))}
+        {marks.map((m) => (
+          <ReferenceLine
+            key={`${m.kind}-${m.pod}-${m.t}`}
+            x={m.t}
+            className="chart-end"
+            stroke={END_COLOUR}
+            strokeWidth={1.5}
+            label={(props: { viewBox?: { x?: number; y?: number } }) => (
+              <EndLabel mark={m} zone={zone} x={props.viewBox?.x} y={props.viewBox?.y} />
+            )}
+          />
+        ))}
       </LineChart>
     </ResponsiveContainer>
   );

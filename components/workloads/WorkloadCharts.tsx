@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import { fetchJson, queryKeys } from '@/lib/client/query';
-import { bucketWords, chartSentence, spanWords, type ChartRange } from '@/lib/domain';
+import { bucketWords, chartSentence, spanWords, type ChartRange, type TerminationMark } from '@/lib/domain';
 import type { ContainerChart, WorkloadMemory, WorkloadCharts as Charts } from '@/lib/views/workload-memory-types';
 import { workloadMemoryUrl } from '@/lib/routes';
 import { ChartBox, ChartFrame, ChartsReading, type ChartSpan } from './ChartFrame';
@@ -32,10 +32,13 @@ export function WorkloadCharts({
   range,
   span,
   initial,
+  marks = [],
 }: {
   namespace: string;
   workload: string;
   containers: number;
+  /** The OOM kills and evictions in the window, marked on the charts (an eviction on each). */
+  marks?: TerminationMark[];
   range: ChartRange | undefined;
   /** The range in words while it is read: "28 days". */
   span: string;
@@ -62,7 +65,14 @@ export function WorkloadCharts({
   return (
     <div className="space-y-3">
       {charts.charts.map((chart) => (
-        <OneChart key={chart.container} chart={chart} namespace={namespace} workload={workload} span={chartSpan} />
+        <OneChart
+          key={chart.container}
+          chart={chart}
+          namespace={namespace}
+          workload={workload}
+          span={chartSpan}
+          marks={marks.filter((m) => m.container === null || m.container === chart.container)}
+        />
       ))}
     </div>
   );
@@ -80,7 +90,19 @@ function spanOf({ start, end, bucket, windowDays }: Charts): ChartSpan {
 }
 
 /** One container's chart with the lines its legend leaves shown. */
-function OneChart({ chart, namespace, workload, span }: { chart: ContainerChart; namespace: string; workload: string; span: ChartSpan }) {
+function OneChart({
+  chart,
+  namespace,
+  workload,
+  span,
+  marks,
+}: {
+  chart: ContainerChart;
+  namespace: string;
+  workload: string;
+  span: ChartSpan;
+  marks: TerminationMark[];
+}) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const series = useMemo(() => seriesOf(chart), [chart]);
   const toggle = (id: string) =>
@@ -97,6 +119,7 @@ function OneChart({ chart, namespace, workload, span }: { chart: ContainerChart;
         series={series.filter((s) => !hidden.has(seriesId(s)))}
         window={{ start: span.start, end: span.end }}
         bucketWords={span.bucket}
+        marks={marks}
       />
     </ChartFrame>
   );

@@ -26,6 +26,8 @@ const SORT_LABEL: Record<WorkloadSort, string> = {
   pods: 'Pods',
   stale: 'Stale pods',
   drifted: 'Drifted pods',
+  oomKills: 'OOM kills',
+  evictions: 'Evictions',
 };
 
 /**
@@ -138,6 +140,8 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
               <Td className="text-right">{formatCount(w.pods)}</Td>
               <Td className="text-right">{w.stale > 0 ? <Tag tone="warn">{w.stale}</Tag> : 0}</Td>
               <Td className="text-right">{w.drifted > 0 ? <Tag tone="warn">{w.drifted}</Tag> : 0}</Td>
+              <EndCount n={w.oomKills} what="oom-kills" />
+              <EndCount n={w.evictions} what="evictions" />
             </Row>
           ))}
         </tbody>
@@ -158,6 +162,15 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
         )}
       </p>
     </>
+  );
+}
+
+/** A count of OOM kills or evictions: red when any, a dash when the history store could not be read. */
+function EndCount({ n, what }: { n: number | null; what: string }) {
+  return (
+    <Td className="text-right" data-testid={what} data-count={n ?? ''}>
+      {n === null ? <span title="the history store could not be read">–</span> : n > 0 ? <Tag tone="bad">{n}</Tag> : 0}
+    </Td>
   );
 }
 

@@ -33,6 +33,24 @@ describe('visibleWorkloads', () => {
     expect(names(visibleWorkloads([...all], { search: '', sort: 'stale' }, noChange)).slice(0, 2)).toEqual(['ci/agent', 'shop/web']);
   });
 
+  it('puts the most OOM kills or evictions first; an unknown count sorts as none', () => {
+    const ends = [
+      { ...w('shop', 'web'), oomKills: 2, evictions: 0 },
+      { ...w('orders', 'batch'), oomKills: 0, evictions: 1 },
+      { ...w('orders', 'checkout'), oomKills: 3, evictions: null },
+    ];
+    expect(names(visibleWorkloads([...ends], { search: '', sort: 'oomKills' }, noChange))).toEqual([
+      'orders/checkout',
+      'shop/web',
+      'orders/batch',
+    ]);
+    expect(names(visibleWorkloads([...ends], { search: '', sort: 'evictions' }, noChange))).toEqual([
+      'orders/batch',
+      'orders/checkout',
+      'shop/web',
+    ]);
+  });
+
   it('keeps one namespace when asked, whole: shop is not shop-staging', () => {
     const more = [...all, w('shop-staging', 'web')];
     expect(names(visibleWorkloads(more, { search: '', sort: 'name', namespace: 'shop' }, noChange))).toEqual(['shop/web', 'shop/web-api']);

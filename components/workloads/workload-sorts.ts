@@ -2,7 +2,7 @@ import { compareNames } from '@/lib/domain';
 
 // The orders, the search and the namespace of /workloads (?sort=&q=&namespace=), read by the page on the server and
 // kept by the list in the browser.
-export const WORKLOAD_SORTS = ['name', 'change', 'pods', 'stale', 'drifted'] as const;
+export const WORKLOAD_SORTS = ['name', 'change', 'pods', 'stale', 'drifted', 'oomKills', 'evictions'] as const;
 export type WorkloadSort = (typeof WORKLOAD_SORTS)[number];
 
 /** How many workloads the list shows at first, and how many more each "Show more" adds. */
@@ -21,6 +21,9 @@ interface Listed {
   pods: number;
   stale: number;
   drifted: number;
+  /** Null when unknown: sorted as none. */
+  oomKills?: number | null;
+  evictions?: number | null;
 }
 
 /** The sort a URL asks for; an unknown one is no error, just the plain order. */
@@ -63,7 +66,7 @@ export function visibleWorkloads<W extends Listed>(
   );
   const name = (w: W) => `${w.namespace}/${w.workload}`;
   if (sort === 'name') return kept.sort((a, b) => compareNames(name(a), name(b)));
-  const key = sort === 'change' ? change : (w: W) => w[sort];
+  const key = sort === 'change' ? change : (w: W) => w[sort] ?? 0;
   return kept.sort((a, b) => key(b) - key(a) || compareNames(name(a), name(b)));
 }
 

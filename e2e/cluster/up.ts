@@ -2,6 +2,7 @@
 import { checkDebianPackages, ensureBinaries } from './lib/binaries.ts';
 import { ensureApiserver, ensureControllers, ensureEtcd } from './lib/control-plane.ts';
 import { ensureKwok, installKwokCrds, seedDefaultLogs } from './lib/kwok.ts';
+import { seedTerminations } from './lib/kwok-terminations.ts';
 import { ensurePki } from './lib/pki.ts';
 import { ensureUsers } from './lib/users.ts';
 import { ensurePrometheus, BACKFILL_GAP_SECONDS } from './lib/prometheus.ts';
@@ -32,7 +33,7 @@ import { oidcRbacObjects } from './oidc/rbac.ts';
 import { ensureSigninParts } from './lib/binaries.ts';
 
 /** Bumped when the scenario changes shape, so a warm state folder is reseeded (after `down --wipe`). */
-export const SCENARIO = 'prod-like-2';
+export const SCENARIO = 'prod-like-3';
 
 export interface UpOptions {
   rebackfill: boolean;
@@ -88,10 +89,11 @@ async function seedOnce(current: ClusterState): Promise<void> {
   applySnapshotObjects();
   ensureKyverno(current);
   ensureSnapshotRunner(current);
-  if (current.seeded?.scenario === SCENARIO) return log(`scenario ${SCENARIO} already seeded`);
+  if (current.seeded?.scenario === SCENARIO) return void (await seedTerminations(WORKLOADS), log(`scenario ${SCENARIO} already seeded`));
   await waitForServiceAccounts(NAMESPACES);
   await seedThroughKyverno();
   await waitForPodsSettled();
+  await seedTerminations(WORKLOADS);
   current.seeded = { scenario: SCENARIO, scale: 0, at: new Date().toISOString() };
   writeState(current);
   recordSeededRequests(kyvernoModeOf(current), current.seeded.at);

@@ -269,3 +269,31 @@ export {
   type TimelineEntry,
 } from './incident';
 export { cell, followUps, incidentMarkdown, notYet, stillUnsized, whoWords, type FollowUp, type IncidentImpact } from './incident-report';
+export {
+  goSize,
+  heapCeilings,
+  heapFlags,
+  javaSize,
+  type ContainerRuntimeSpec,
+  type HeapCeiling,
+  type HeapFlag,
+  type HeapRuntime,
+} from './heap-ceiling';
+export {
+  EVICTED,
+  OOM_KILLED,
+  evictionOf,
+  firstAtOne,
+  increases,
+  lastTerminations,
+  mergeMarks,
+  oomKillsFromRestarts,
+  secondsNearLimit,
+  terminationsOf,
+  type ContainerStatusShape,
+  type Eviction,
+  type Points,
+  type PodStatusShape,
+  type Termination,
+  type TerminationMark,
+} from './terminations';

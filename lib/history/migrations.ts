@@ -167,6 +167,50 @@ const incidents: Migration = {
   },
 };
 
+// What the cluster forgets about a pod's memory: each termination of a container (an OOM kill above all), each
+// eviction, and each pod's requests as it was created, kept after the pod is gone (see terminations.ts).
+const containerTerminations: Migration = {
+  async up(db: Kysely<unknown>) {
+    await tableWithId(db, 'container_terminations')
+      .addColumn('pod_uid', 'text', (c) => c.notNull())
+      .addColumn('namespace', 'text', (c) => c.notNull())
+      .addColumn('pod', 'text', (c) => c.notNull())
+      .addColumn('workload', 'text')
+      .addColumn('container', 'text', (c) => c.notNull())
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .addColumn('exit_code', 'integer')
+      .addColumn('restart_count', 'integer', (c) => c.notNull())
+      .addColumn('finished_at', 'text', (c) => c.notNull())
+      .addColumn('seen_at', 'text', (c) => c.notNull())
+      .addUniqueConstraint('container_terminations_once', ['pod_uid', 'container', 'finished_at'])
+      .execute();
+    await db.schema
+      .createIndex('container_terminations_workload')
+      .on('container_terminations')
+      .columns(['namespace', 'workload', 'finished_at'])
+      .execute();
+    await tableWithId(db, 'pod_evictions')
+      .addColumn('pod_uid', 'text', (c) => c.notNull().unique())
+      .addColumn('namespace', 'text', (c) => c.notNull())
+      .addColumn('pod', 'text', (c) => c.notNull())
+      .addColumn('workload', 'text')
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('seen_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('pod_evictions_workload').on('pod_evictions').columns(['namespace', 'workload', 'at']).execute();
+    await db.schema
+      .createTable('pod_requests')
+      .addColumn('pod_uid', 'text', (c) => c.primaryKey())
+      .addColumn('namespace', 'text', (c) => c.notNull())
+      .addColumn('pod', 'text', (c) => c.notNull())
+      .addColumn('workload', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('containers', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_break_glass': breakGlass,
@@ -175,6 +219,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_audit_signed_in': auditSignedIn,
   '0006_audit_credential': auditCredential,
   '0007_ended_sessions': endedSessions,
+  '0008_container_terminations': containerTerminations,
   '0010_incidents': incidents,
 };
 

@@ -7,11 +7,13 @@ import type { Informer, InformerSubscriber, RawObject } from '@/lib/k8s/informer
 import type { HistoryDb } from './db';
 import { recordRegistration, recordReplicas } from './observations';
 import { recordTableVersion } from './store';
+import { followPods } from './pod-recorder';
 import { followWatch } from '@/lib/metrics/recorder';
 
 // The recorder: what the cluster does not keep, written down as it happens. The table's every version, the pod
 // webhook's registration (gone, back, entry/failurePolicy/owner changed) and the admission controller's ready
-// replicas. It follows the process's watch-fed caches (lib/k8s/caches.ts): one watch per kind feeds both the pages
+// replicas; and from the pod watch, each pod's requests at creation, its containers' terminations (OOM kills) and
+// its eviction (pod-recorder.ts). It follows the process's watch-fed caches (lib/k8s/caches.ts): one watch per kind feeds both the pages
 // and the history. Started once per server by instrumentation.ts; MEMDASH_RECORDER=off leaves it out.
 // A (re)start records the state it finds: changes made while no server ran are seen as one change.
 
@@ -34,10 +36,13 @@ const HELD_WRITES = 1000;
 /** `held`: start holding the writes (with the recorder's Lease) instead of writing at once. */
 export function startRecorder(db: HistoryDb, caches: KubeCaches, s: Settings, held = false): HeldRecorder {
   const writes = new Writes(held);
+  // the pods' writes wait apart: thousands of pods held must not push the table's versions out
+  const podWrites = new Writes(held);
   const following = [
     follow(caches.table, s.tableConfigMap, writes, tableRecorder(db)),
     follow(caches.mutating, s.webhookConfiguration, writes, registrationRecorder(db, s)),
     follow(caches.admissionDeployment, s.admissionDeployment, writes, replicasRecorder(db)),
+    followPods(caches.pods, db, { jenkinsNamespace: s.jenkinsNamespace, run: (write) => void podWrites.run(write) }),
   ];
   if (!held) followed(caches, s);
   let stopped: () => void = () => undefined;
@@ -48,8 +53,8 @@ export function startRecorder(db: HistoryDb, caches: KubeCaches, s: Settings, he
       stopped();
     },
     done,
-    release: () => (followed(caches, s), writes.release()),
-    hold: () => writes.hold(),
+    release: () => (followed(caches, s), void podWrites.release(), writes.release()),
+    hold: () => (writes.hold(), podWrites.hold()),
   };
 }
 

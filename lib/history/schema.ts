@@ -111,7 +111,49 @@ export interface ProbeOutcomesTable {
   outcome: string;
 }
 
+/** Each end of a container the recorder saw (lastState or state terminated), once per pod, container and time. */
+export interface ContainerTerminationsTable {
+  id: Generated<number>;
+  pod_uid: string;
+  namespace: string;
+  pod: string;
+  /** The workload's name as Kyverno derives it; null for a pod without one. */
+  workload: string | null;
+  container: string;
+  /** OOMKilled, Error, Completed… as the kubelet wrote it. */
+  reason: string;
+  exit_code: number | null;
+  restart_count: number;
+  finished_at: string;
+  seen_at: string;
+}
+
+/** Each pod the recorder saw evicted (status reason Evicted), with the kubelet's message. */
+export interface PodEvictionsTable {
+  id: Generated<number>;
+  pod_uid: string;
+  namespace: string;
+  pod: string;
+  workload: string | null;
+  message: string;
+  at: string;
+  seen_at: string;
+}
+
+/** Each pod's memory requests and limits as it was created (JSON `[{name, request, limit}]`, bytes or null). */
+export interface PodRequestsTable {
+  pod_uid: string;
+  namespace: string;
+  pod: string;
+  workload: string | null;
+  created_at: string;
+  containers: string;
+}
+
 export interface HistoryDatabase {
+  container_terminations: ContainerTerminationsTable;
+  pod_evictions: PodEvictionsTable;
+  pod_requests: PodRequestsTable;
   table_versions: TableVersionsTable;
   registration_observations: RegistrationObservationsTable;
   admission_replicas: AdmissionReplicasTable;

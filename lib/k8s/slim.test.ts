@@ -56,6 +56,41 @@ describe('slimPod', () => {
     });
   });
 
+  it('keeps the eviction and the statuses of containers that ended, only their ends (what the recorder reads)', () => {
+    const ended = {
+      ...pod,
+      status: {
+        phase: 'Failed',
+        reason: 'Evicted',
+        message: 'The node was low on resource: memory.',
+        containerStatuses: [
+          {
+            name: 'app',
+            image: 'web:1',
+            ready: false,
+            restartCount: 2,
+            state: { terminated: { reason: 'Error', exitCode: 137, finishedAt: '2026-10-06T11:00:00Z', startedAt: 'x' } },
+            lastState: { terminated: { reason: 'OOMKilled', exitCode: 137, finishedAt: '2026-10-06T10:30:00Z', containerID: 'c' } },
+          },
+          { name: 'envoy', image: 'envoy', restartCount: 0, state: { running: { startedAt: 'x' } }, lastState: {} },
+        ],
+      },
+    };
+    expect(slimPod(ended).status).toEqual({
+      phase: 'Failed',
+      reason: 'Evicted',
+      message: 'The node was low on resource: memory.',
+      containerStatuses: [
+        {
+          name: 'app',
+          restartCount: 2,
+          state: { terminated: { reason: 'Error', exitCode: 137, finishedAt: '2026-10-06T11:00:00Z' } },
+          lastState: { terminated: { reason: 'OOMKilled', exitCode: 137, finishedAt: '2026-10-06T10:30:00Z' } },
+        },
+      ],
+    });
+  });
+
   it('keeps a deletion time (a terminating pod) and copes with a pod without a spec', () => {
     const gone = slimPod({ metadata: { name: 'p', namespace: 'n', deletionTimestamp: '2026-10-06T10:00:00Z' } } as never);
     expect(gone.metadata.deletionTimestamp).toBe('2026-10-06T10:00:00Z');

@@ -21,17 +21,36 @@ interface Container {
   name: string;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
 }
+interface Terminated {
+  reason?: string;
+  exitCode?: number;
+  finishedAt?: string;
+}
+interface ContainerStatus {
+  name: string;
+  restartCount?: number;
+  state?: { terminated?: Terminated };
+  lastState?: { terminated?: Terminated };
+}
+interface PodStatus {
+  phase?: string;
+  reason?: string;
+  message?: string;
+  containerStatuses?: ContainerStatus[];
+  initContainerStatuses?: ContainerStatus[];
+}
 interface Pod {
   metadata?: Meta;
   spec?: { containers?: Container[]; initContainers?: Container[] };
-  status?: { phase?: string };
+  status?: PodStatus;
 }
 
 /** A pod as the caches keep it: shaped like client-node's V1Pod, with only these fields. */
 export interface CachedPod {
   metadata: Pick<Meta, 'name' | 'namespace' | 'uid' | 'creationTimestamp' | 'deletionTimestamp' | 'labels' | 'ownerReferences'>;
   spec: { containers: Container[]; initContainers?: Container[] };
-  status: { phase?: string };
+  /** Its reason and message only when it has one (Evicted); only the statuses of containers that ended (the recorder's). */
+  status: PodStatus;
 }
 
 export interface OwnerObject {
@@ -74,7 +93,32 @@ export function slimPod(raw: RawObject): CachedPod {
       containers: (pod.spec?.containers ?? []).map(memoryOf),
       ...(pod.spec?.initContainers ? { initContainers: pod.spec.initContainers.map(memoryOf) } : {}),
     },
-    status: { phase: pod.status?.phase },
+    status: slimStatus(pod.status),
+  };
+}
+
+const slimTerminated = (t: Terminated | undefined) => t && { reason: t.reason, exitCode: t.exitCode, finishedAt: t.finishedAt };
+
+/** The container statuses that hold a termination (most pods have none, and keep none). */
+function endedOnly(statuses: ContainerStatus[] | undefined): ContainerStatus[] | undefined {
+  const ended = (statuses ?? []).filter((c) => c.state?.terminated || c.lastState?.terminated);
+  if (ended.length === 0) return undefined;
+  return ended.map((c) => ({
+    name: c.name,
+    restartCount: c.restartCount,
+    ...(c.state?.terminated ? { state: { terminated: slimTerminated(c.state.terminated) } } : {}),
+    ...(c.lastState?.terminated ? { lastState: { terminated: slimTerminated(c.lastState.terminated) } } : {}),
+  }));
+}
+
+function slimStatus(status: PodStatus | undefined): PodStatus {
+  const containerStatuses = endedOnly(status?.containerStatuses);
+  const initContainerStatuses = endedOnly(status?.initContainerStatuses);
+  return {
+    phase: status?.phase,
+    ...(status?.reason ? { reason: status.reason, message: status.message } : {}),
+    ...(containerStatuses ? { containerStatuses } : {}),
+    ...(initContainerStatuses ? { initContainerStatuses } : {}),
   };
 }
 

@@ -18,6 +18,8 @@ export interface ContainerChart {
   limit: number | null;
   /** Share (0–1) of samples above the request. */
   shareAboveRequest: number | null;
+  /** How long (seconds, at the samples' step) any pod's working set was within 10 % of the limit; null without a limit. */
+  secondsNearLimit: number | null;
   /** The recorded versions that changed this container's row within the range, marked on the chart. */
   writes: RowWrite[];
 }

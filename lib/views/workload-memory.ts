@@ -14,6 +14,7 @@ import {
   rangeOfSeconds,
   rowSteps,
   rowWrites,
+  secondsNearLimit,
   seriesFrom,
   shareAbove,
   workloadFromPodName,
@@ -92,6 +93,11 @@ export async function readWorkloadMemory(ref: WorkloadRef, rights: Rights, range
       request,
       limit,
       shareAboveRequest: shareAbove(values, request),
+      secondsNearLimit: secondsNearLimit(
+        shown.filter((x) => x.container === container),
+        limit,
+        step,
+      ),
       writes: rowWrites(versions, key, start, end),
     };
   });

@@ -18,4 +18,7 @@ export interface WorkloadSummary {
   stale: number;
   /** Pods with a container whose request is not today's row (not counting pods the webhook never sends to Kyverno). */
   drifted: number;
+  /** OOM kills and evictions of its pods over the snapshot's window, as memdash's recorder saw them; null when the history store could not be read. */
+  oomKills: number | null;
+  evictions: number | null;
 }

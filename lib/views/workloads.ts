@@ -5,6 +5,7 @@ import { readClients } from '@/lib/k8s/client';
 import { listPods } from '@/lib/k8s/pods';
 import type { V1Pod } from '@kubernetes/client-node';
 import { judgingAt, verdictsOf, type Judging } from './pod-verdicts';
+import { endCounts, withEnds } from './workload-end-counts';
 import { listedPod } from './pods';
 import type { WorkloadSummary } from './workloads-types';
 
@@ -22,7 +23,11 @@ let kept: { pods: V1Pod[]; judging: object; list: Promise<WorkloadSummary[]> } |
  * once for everyone and cut to each.
  */
 export async function readWorkloads(rights: Rights, now = new Date()): Promise<WorkloadSummary[]> {
-  return visible(rights, await everyWorkload(now), (w) => w.namespace);
+  const [list, ends] = await Promise.all([everyWorkload(now), endCounts(now)]);
+  return withEnds(
+    visible(rights, list, (w) => w.namespace),
+    ends,
+  );
 }
 
 async function everyWorkload(now: Date): Promise<WorkloadSummary[]> {
@@ -41,7 +46,7 @@ async function workloadsOf(pods: V1Pod[], judging: Judging): Promise<WorkloadSum
   const byId = new Map<string, WorkloadSummary>();
   const summaryOf = (namespace: string, workload: string) => {
     const id = `${namespace}/${workload}`;
-    const summary = byId.get(id) ?? { namespace, workload, rows: [], pods: 0, stale: 0, drifted: 0 };
+    const summary = byId.get(id) ?? { namespace, workload, rows: [], pods: 0, stale: 0, drifted: 0, oomKills: null, evictions: null };
     byId.set(id, summary);
     return summary;
   };

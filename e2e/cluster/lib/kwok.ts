@@ -9,6 +9,7 @@ import { isRunning, startDaemon } from './processes.ts';
 import { applyObjects } from './kubectl.ts';
 import { fail, log } from './log.ts';
 import type { ClusterState } from './state.ts';
+import { terminationStages } from './kwok-terminations.ts';
 
 /** Pods of the snapshot CronJob carry this label; the harness's snapshot runner, not KWOK, ends them. */
 export const RUNNER_LABEL = 'memdash-harness';
@@ -21,13 +22,16 @@ function kwokModuleDir(): string {
   return dir;
 }
 
-/** Upstream's fast pod stages, read from the module cache; pod-complete skips the snapshot runner's pods. */
+/**
+ * Upstream's fast pod stages, read from the module cache; pod-complete skips the snapshot runner's pods. The
+ * harness's own end containers OOMKilled and evict pods (kwok-terminations.ts).
+ */
 function podStages(moduleDir: string): string {
   const stage = (name: string) => readFileSync(join(moduleDir, 'kustomize/stage/pod/fast', `${name}.yaml`), 'utf8');
   const runnerExcluded = `    - key: '.metadata.labels["${RUNNER_LABEL}"]'\n      operator: 'DoesNotExist'\n`;
   const complete = stage('pod-complete').replace(/(  selector:\n    matchExpressions:\n)/, `$1${runnerExcluded}`);
   if (complete === stage('pod-complete')) fail('KWOK pod-complete stage has an unexpected shape; cannot exclude runner pods');
-  return [stage('pod-ready'), complete, stage('pod-delete')].join('\n---\n');
+  return [stage('pod-ready'), complete, stage('pod-delete'), ...terminationStages()].join('\n---\n');
 }
 
 export function installKwokCrds(): void {

@@ -15,7 +15,19 @@ export interface SeriesPlan {
   meanMi: number;
   from: number; // unix seconds, inclusive
   to: number; // unix seconds, inclusive
+  /** OOM kills of this container (unix seconds): the working set is at the limit just before each (OOM_PEAK_SECONDS) */
+  oomKillsAt?: number[];
+  /** the container's limit in MiB, where the working set peaks before an OOM kill */
+  limitMi?: number;
+  /** when the pod was evicted (unix seconds): kube_pod_status_reason{reason="Evicted"} is 1 from then */
+  evictedAt?: number;
 }
+
+/** How long before an OOM kill the working set is at OOM_PEAK_SHARE of the limit. */
+export const OOM_PEAK_SECONDS = 900;
+export const OOM_PEAK_SHARE = 0.97;
+/** kube-state-metrics exports an evicted pod's status until the pod object is deleted, this long after. */
+export const EVICTED_KEPT_SECONDS = 2 * 3600;
 
 /** Deterministic per series, so the p90 of a workload is the same at every `up`. */
 function prng(seedText: string): () => number {
@@ -27,8 +39,12 @@ function prng(seedText: string): () => number {
   };
 }
 
-/** A daily swing of ±15 % and ±5 % noise around the mean. */
+/** A daily swing of ±15 % and ±5 % noise around the mean; at the limit just before an OOM kill. */
 export function workingSet(plan: SeriesPlan, t: number, random: () => number): number {
+  if (plan.limitMi && plan.oomKillsAt?.some((k) => t > k - OOM_PEAK_SECONDS && t <= k)) {
+    random(); // the noise drawn all the same, so the samples after a peak are the ones they would be without it
+    return Math.round(plan.limitMi * 1024 * 1024 * OOM_PEAK_SHARE);
+  }
   const daily = Math.sin((2 * Math.PI * (t % DAY)) / DAY) * 0.15;
   const noise = (random() - 0.5) * 0.1;
   return Math.round(plan.meanMi * 1024 * 1024 * (1 + daily + noise));
@@ -77,8 +93,53 @@ export async function writeOpenMetrics(path: string, plans: SeriesPlan[]): Promi
     }
     await write(out, chunk);
   }
+  await writeTerminationFamilies(out, plans);
   await write(out, '# EOF\n');
   out.end();
   await once(out, 'finish');
   return samples;
+}
+
+/**
+ * kube-state-metrics' and cAdvisor's series of the plans that were OOM-killed or evicted, at the same step: the
+ * container's restarts and OOM events (counters moving at each kill), its last termination reason (1 from the first
+ * kill) and the pod's status reason Evicted (1 from the eviction until the pod is deleted).
+ */
+async function writeTerminationFamilies(out: WriteStream, plans: SeriesPlan[]): Promise<void> {
+  const killed = plans.filter((p) => p.oomKillsAt?.length);
+  const evicted = plans.filter((p) => p.evictedAt !== undefined);
+  const steps = (from: number, to: number) => {
+    const times: number[] = [];
+    for (let t = Math.ceil(from / STEP_SECONDS) * STEP_SECONDS; t <= to; t += STEP_SECONDS) times.push(t);
+    return times;
+  };
+  const kills = (p: SeriesPlan, t: number) => p.oomKillsAt!.filter((k) => k <= t).length;
+  const container = (p: SeriesPlan) => `container="${escape(p.container)}",namespace="${escape(p.namespace)}",pod="${escape(p.pod)}"`;
+  const ksm = 'job="kube-state-metrics"';
+  await family(out, 'kube_pod_container_status_restarts_total', killed, (p) =>
+    steps(p.from, p.to).map((t) => `{${container(p)},${ksm}} ${kills(p, t)} ${t}`),
+  );
+  await family(out, 'kube_pod_container_status_last_terminated_reason', killed, (p) =>
+    steps(Math.min(...p.oomKillsAt!), p.to).map((t) => `{${container(p)},reason="OOMKilled",${ksm}} 1 ${t}`),
+  );
+  await family(out, 'container_oom_events_total', killed, (p) => steps(p.from, p.to).map((t) => `{${labels(p)}} ${kills(p, t)} ${t}`));
+  const seenPods = new Set<string>();
+  const onePerPod = evicted.filter((p) => !seenPods.has(`${p.namespace}/${p.pod}`) && seenPods.add(`${p.namespace}/${p.pod}`));
+  await family(out, 'kube_pod_status_reason', onePerPod, (p) =>
+    steps(p.from, p.evictedAt! + EVICTED_KEPT_SECONDS).map(
+      (t) => `{namespace="${escape(p.namespace)}",pod="${escape(p.pod)}",reason="Evicted",${ksm}} ${t >= p.evictedAt! ? 1 : 0} ${t}`,
+    ),
+  );
+}
+
+async function family(out: WriteStream, name: string, plans: SeriesPlan[], lines: (p: SeriesPlan) => string[]): Promise<void> {
+  if (plans.length === 0) return;
+  await write(out, `# TYPE ${name} gauge\n`);
+  for (const p of plans)
+    await write(
+      out,
+      lines(p)
+        .map((l) => `${name}${l}\n`)
+        .join(''),
+    );
 }

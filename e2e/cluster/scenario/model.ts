@@ -6,6 +6,9 @@ export interface ContainerSpec {
   limit?: string;
   /** mean working set in MiB for the backfilled samples; absent = no samples for this container */
   workingSetMi?: number;
+  /** the container's environment (a runtime's heap ceiling: JAVA_TOOL_OPTIONS, GOMEMLIMIT, NODE_OPTIONS) */
+  env?: Record<string, string>;
+  args?: string[];
 }
 
 export type Kind = 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'CronJob' | 'Job' | 'Cluster' | 'JenkinsAgent' | 'Pod';
@@ -34,6 +37,14 @@ export interface WorkloadSpec {
   parallelPods?: boolean;
   /** one pod per node (the admission controller's anti-affinity) */
   onePerNode?: boolean;
+  /** KWOK ends this container of the workload's first pod OOMKilled once (e2e/cluster/lib/kwok-terminations.ts) */
+  oomKill?: string;
+  /** KWOK evicts the workload's first pod */
+  evict?: boolean;
+  /** the backfill's kube-state-metrics and cAdvisor series: OOM kills of this container in its first pod, days before the end */
+  pastOomKills?: { container: string; daysAgo: number[] };
+  /** the backfill's kube-state-metrics series: a pod of the workload evicted this many days before the end */
+  pastEvictionDaysAgo?: number;
 }
 
 export const WORKLOAD_LABEL = 'app.kubernetes.io/name';
@@ -45,7 +56,9 @@ export function resources(c: ContainerSpec): object {
 }
 
 export function container(c: ContainerSpec): object {
-  return { name: c.name, image: `registry.local/${c.name}:1.0`, resources: resources(c) };
+  const env = c.env ? { env: Object.entries(c.env).map(([name, value]) => ({ name, value })) } : {};
+  const args = c.args ? { args: c.args } : {};
+  return { name: c.name, image: `registry.local/${c.name}:1.0`, resources: resources(c), ...env, ...args };
 }
 
 export function podSpec(w: WorkloadSpec, restartPolicy = 'Always'): object {

@@ -1,7 +1,8 @@
 // Which series the backfill holds: the scenario's current pods, the pods of ReplicaSets rolled away, earlier runs
 // of Jobs and Jenkins builds, and a workload whose pods are all older than the 28-day window.
 import { getJson } from '../lib/kubectl.ts';
-import { DAY, type SeriesPlan } from '../lib/samples.ts';
+import { DAY, STEP_SECONDS, type SeriesPlan } from '../lib/samples.ts';
+import { bytesOf } from '../kyverno/mutation.ts';
 import { NODES, WORKLOADS } from './workloads.ts';
 import { WORKLOAD_LABEL, type ContainerSpec, type WorkloadSpec } from './model.ts';
 
@@ -49,7 +50,33 @@ export function samplePlans(end: number, workloads: WorkloadSpec[] = WORKLOADS):
   const replicaSets = getJson<{ items: RsItem[] }>(['get', 'replicasets', '-A']).items;
   const mine = <T extends { metadata: Meta }>(items: T[], w: WorkloadSpec) =>
     items.filter((i) => i.metadata.namespace === w.namespace && i.metadata.labels?.[WORKLOAD_LABEL] === w.name);
-  return workloads.flatMap((w) => plansFor(w, mine(pods, w), mine(replicaSets, w), end));
+  return workloads.flatMap((w) => withTerminations(w, plansFor(w, mine(pods, w), mine(replicaSets, w), end), end));
+}
+
+const aligned = (t: number) => Math.floor(t / STEP_SECONDS) * STEP_SECONDS;
+
+/**
+ * The workload's past OOM kills and eviction in the backfill: the kills in the series of its first pod (by name) that
+ * covers them, the eviction as a pod of its newest ReplicaSet that ran from the window's start until then.
+ */
+function withTerminations(w: WorkloadSpec, plans: SeriesPlan[], end: number): SeriesPlan[] {
+  const out = [...plans];
+  if (w.pastOomKills) {
+    const { container, daysAgo } = w.pastOomKills;
+    const at = daysAgo.map((d) => aligned(end - d * DAY));
+    const limit = w.containers.find((c) => c.name === container)?.limit;
+    const first = out
+      .filter((p) => p.container === container && at.every((t) => t >= p.from && t <= p.to))
+      .sort((a, b) => a.pod.localeCompare(b.pod))[0];
+    if (first) Object.assign(first, { oomKillsAt: at, limitMi: limit ? bytesOf(limit) / 2 ** 20 : undefined });
+  }
+  if (w.pastEvictionDaysAgo !== undefined && out[0]) {
+    const evictedAt = aligned(end - w.pastEvictionDaysAgo * DAY);
+    const prefix = out[0].pod.slice(0, out[0].pod.lastIndexOf('-'));
+    const pod = `${prefix}-${hashSuffix(`${prefix}evicted`)}`;
+    out.push(...plan(w, pod, nodeOf(1), end - WINDOW, evictedAt).map((p) => ({ ...p, evictedAt })));
+  }
+  return out;
 }
 
 function plansFor(w: WorkloadSpec, pods: PodItem[], replicaSets: RsItem[], end: number): SeriesPlan[] {

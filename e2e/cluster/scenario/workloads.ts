@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'payments',
   'monitoring',
   'tools',
+  'orders',
 ];
 
 export const WORKLOADS: WorkloadSpec[] = [
@@ -175,6 +176,45 @@ export const WORKLOADS: WorkloadSpec[] = [
     podLabels: { 'app.kubernetes.io/managed-by': 'kubecoder' },
     containers: [{ name: 'ide', request: '0', limit: '4Gi', workingSetMi: 900 }],
     rows: { ide: '950Mi' },
+  },
+
+  // orders: OOM kills and an eviction, live (KWOK writes them) and in the backfill's kube-state-metrics series; a JVM
+  // and a Node.js process whose heap ceilings are above their requests
+  {
+    namespace: 'orders',
+    name: 'checkout',
+    kind: 'Deployment',
+    replicas: 2,
+    oomKill: 'checkout',
+    pastOomKills: { container: 'checkout', daysAgo: [3, 10] },
+    containers: [
+      {
+        name: 'checkout',
+        request: '256Mi',
+        limit: '1Gi',
+        workingSetMi: 310,
+        env: { JAVA_TOOL_OPTIONS: '-Xmx1g -XX:+UseG1GC' },
+      },
+    ],
+    rows: { checkout: '300Mi' },
+  },
+  {
+    namespace: 'orders',
+    name: 'batch',
+    kind: 'Deployment',
+    replicas: 1,
+    evict: true,
+    pastEvictionDaysAgo: 5,
+    containers: [
+      {
+        name: 'worker',
+        request: '128Mi',
+        limit: '512Mi',
+        workingSetMi: 200,
+        args: ['node', '--max-old-space-size=384', 'worker.js'],
+      },
+    ],
+    rows: { worker: '210Mi' },
   },
 
   // the skipped namespaces

@@ -5,6 +5,7 @@ import { ContainerExplanations } from '@/components/pods/ContainerExplanations';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { FirstLines } from '@/components/pods/FirstLines';
 import { PodEvidence } from '@/components/pods/PodEvidence';
+import { PodEnds } from '@/components/terminations/PodEnds';
 import { WithTimes } from '@/components/ui/Time';
 import { RunbookCommands } from '@/components/pods/RunbookCommands';
 import { podCommands } from '@/components/pods/runbook-commands';
@@ -16,6 +17,7 @@ import { rightsOfPage } from '@/lib/http/viewer';
 import { explainPodFor } from '@/lib/views/explain';
 import { attempt } from '@/lib/views/part';
 import { readPodMemoryShared, type PodMemory } from '@/lib/views/pod-memory';
+import { readPodEnds } from '@/lib/views/pod-terminations';
 import { podsInNamespaceHref } from '@/lib/routes';
 
 interface Props {
@@ -37,7 +39,10 @@ export default async function PodPage({ params }: Props) {
     const explanation = explainPodFor(await rightsOfPage(), ref);
     // Prometheus is asked at once, beside the explanation; the working set is streamed in when it answers
     const memory: Promise<PodMemory> = attempt(() => readPodMemoryShared(ref)).then((r) => (r.ok ? r.value : r));
-    return { explanation: await explanation, memory };
+    const explained = await explanation;
+    // how its containers ended: a part of its own, so a store or events that cannot be read leave the rest
+    const ends = await attempt(() => readPodEnds(ref, explained));
+    return { explanation: explained, memory, ends };
   });
   if (!read.ok) {
     // a name Kubernetes would refuse, or a pod that is not there: a real 404, rendered by ./not-found.tsx
@@ -49,7 +54,7 @@ export default async function PodPage({ params }: Props) {
       </>
     );
   }
-  const { explanation, memory } = read.value;
+  const { explanation, memory, ends } = read.value;
   const commands = podCommands({ namespace, pod, workload: explanation.workload?.name ?? null }, settings());
   const firstLines = explanation.containers.map((c) => ({
     container: c.name,
@@ -61,6 +66,7 @@ export default async function PodPage({ params }: Props) {
       <FirstLines lines={firstLines} />
       <PodEvidence explanation={explanation} now={now} />
       <ContainerExplanations containers={explanation.containers} memory={memory} now={now} />
+      <PodEnds ends={ends} now={now} />
       <Limits limits={explanation.limits} now={now} />
       <RunbookCommands commands={commands} />
     </div>

@@ -16,6 +16,8 @@ import { rightsOfPage } from '@/lib/http/viewer';
 import { answeredBy, attempt } from '@/lib/views/part';
 import { driftOf, readWorkloadHistory, requireWorkload } from '@/lib/views/workload-history';
 import { readWorkloadMemory, type WorkloadMemory } from '@/lib/views/workload-memory';
+import { readWorkloadEnds } from '@/lib/views/workload-terminations';
+import { WorkloadEndsSection } from '@/components/terminations/WorkloadEnds';
 import { settings } from '@/lib/config';
 
 interface Props {
@@ -43,10 +45,11 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
       </>
     );
   }
-  const { history, memory, early, range } = read.value;
+  const { history, memory, early, range, ends } = read.value;
+  const marks = ends.ok ? ends.value.marks : [];
   const keys = history.containers.map((container) => ({ container, key: rowKey(namespace, workload, container) }));
   const drift = driftOf(history);
-  const charts = { namespace, workload, containers: history.containers.length, range: range.asked, span: range.span };
+  const charts = { namespace, workload, containers: history.containers.length, range: range.asked, span: range.span, marks };
   return (
     <div className="space-y-4">
       <Title namespace={namespace} workload={workload} />
@@ -80,6 +83,7 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
           </Suspense>
         )}
       </section>
+      <WorkloadEndsSection namespace={namespace} ends={ends} windowDays={settings().snapshotWindowDays} />
       <section>
         <h2 className="font-semibold">Current pods</h2>
         {history.pods.length === 0 ? (
@@ -121,8 +125,10 @@ async function readPage(namespace: string, workload: string, search: RawSearch) 
     part,
     readAt: Date.now(),
   }));
+  // the OOM kills and evictions: the store and Prometheus, a part of its own beside the history
+  const ends = attempt(() => readWorkloadEnds(ref, rights));
   const history = await readWorkloadHistory(ref, rights);
-  return { history, memory, range, early: await answeredBy(memory, asked + CHARTS_JOIN_MS) };
+  return { history, memory, range, early: await answeredBy(memory, asked + CHARTS_JOIN_MS), ends: await ends };
 }
 
 /** The range asked in the URL (none: the snapshot's window), the one the switch marks, and its span in words. */

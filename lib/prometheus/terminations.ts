@@ -1,0 +1,93 @@
+import 'server-only';
+import { firstAtOne, increases, oomKillsFromRestarts, type TerminationMark } from '@/lib/domain';
+import { settings } from '@/lib/config';
+import { z } from 'zod';
+import { PrometheusError, prometheusApiUrl, queryRange, type RawSeries } from './client';
+import { postForm } from './http';
+
+// A workload's OOM kills and evictions over a window from Prometheus, where it has kube-state-metrics' series
+// (restarts, the last termination's reason, the pod's status reason) or cAdvisor's OOM events; the metric names are
+// settings. Which of them Prometheus holds is asked first, so a Prometheus without them is told from one without events.
+
+export interface PrometheusEnds {
+  marks: TerminationMark[];
+  /** The settings' metric names Prometheus holds any series of. */
+  found: string[];
+  /** Those it holds none of. */
+  missing: string[];
+}
+
+interface Window {
+  namespace: string;
+  /** The pod name's prefix (the workload's), already a valid Kubernetes name. */
+  workload: string;
+  start: number;
+  end: number;
+  step: number;
+}
+
+/** OOM kills and evictions of the workload's pods, `belongs` keeping the pods whose name gives the workload. */
+export async function prometheusEnds(w: Window, belongs: (pod: string) => boolean): Promise<PrometheusEnds> {
+  const s = settings();
+  const names = [s.restartsMetric, s.lastTerminatedMetric, s.podReasonMetric, s.oomEventsMetric];
+  const selector = `namespace="${w.namespace}",pod=~"${w.workload.replaceAll('.', '\\\\.')}-.*"`;
+  const found = await heldMetrics(names, selector, w);
+  const has = (name: string) => found.includes(name);
+  const range = (query: string) => queryRange({ query, start: w.start, end: w.end, step: w.step });
+  const mine = (series: RawSeries[]) => series.filter((x) => belongs(x.metric.pod ?? ''));
+  const [restarts, reasons, evicted, oomEvents] = await Promise.all([
+    has(s.restartsMetric) ? range(`${s.restartsMetric}{${selector}}`).then(mine) : [],
+    has(s.lastTerminatedMetric) ? range(`${s.lastTerminatedMetric}{${selector},reason="OOMKilled"}`).then(mine) : [],
+    has(s.podReasonMetric) ? range(`${s.podReasonMetric}{${selector},reason="Evicted"}`).then(mine) : [],
+    has(s.oomEventsMetric) ? range(`${s.oomEventsMetric}{${selector},container!="",container!="POD"}`).then(mine) : [],
+  ]);
+  const marks: TerminationMark[] = [];
+  for (const r of restarts) {
+    const reason = reasons.find((x) => x.metric.pod === r.metric.pod && x.metric.container === r.metric.container);
+    for (const t of oomKillsFromRestarts(r.values, reason?.values ?? []))
+      marks.push({ kind: 'oom-kill', pod: r.metric.pod!, container: r.metric.container ?? null, t, source: 'kube-state-metrics' });
+  }
+  for (const o of oomEvents)
+    for (const t of increases(o.values))
+      marks.push({ kind: 'oom-kill', pod: o.metric.pod!, container: o.metric.container ?? null, t, source: 'cadvisor' });
+  for (const e of evicted) {
+    const t = firstAtOne(e.values);
+    if (t !== null) marks.push({ kind: 'eviction', pod: e.metric.pod!, container: null, t, source: 'kube-state-metrics' });
+  }
+  return { marks, found, missing: names.filter((n) => !has(n)) };
+}
+
+/**
+ * Which of the metrics Prometheus holds a series of for these pods in the window: its series endpoint answers from
+ * the index, without reading a sample.
+ */
+async function heldMetrics(names: string[], selector: string, w: Window): Promise<string[]> {
+  const pattern = [...new Set(names)].join('|');
+  const form = new URLSearchParams({ 'match[]': `{__name__=~"${pattern}",${selector}}`, start: String(w.start), end: String(w.end) });
+  const answer = await postForm(prometheusApiUrl('api/v1/series'), form, settings().prometheusTimeoutMs).catch((err: unknown) => {
+    throw new PrometheusError(
+      'unreachable',
+      `Prometheus's series could not be listed: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  });
+  const parsed = seriesAnswer.safeParse(answer.json);
+  if (!parsed.success)
+    throw new PrometheusError('garbage', `Prometheus answered HTTP ${answer.status} to a series list with something else.`);
+  return [...new Set(parsed.data.data.map((x) => x.__name__ ?? ''))].filter((n) => names.includes(n));
+}
+
+const seriesAnswer = z.object({ status: z.literal('success'), data: z.array(z.record(z.string(), z.string())) });
+
+/** The working set (bytes) of a pod's container, or of all its containers summed, at the newest sample in [t − 15 min, t]. */
+export async function workingSetAt(namespace: string, pod: string, container: string | null, t: number): Promise<number | null> {
+  const s = settings();
+  const which = container === null ? 'container!="",container!="POD"' : `container="${container}"`;
+  const series = await queryRange({
+    query: `${s.snapshotMetric}{namespace="${namespace}",pod="${pod}",${which}}`,
+    start: t - 900,
+    end: t,
+    step: 60,
+  });
+  if (series.length === 0) return null;
+  return series.reduce((sum, x) => sum + (x.values.at(-1)?.[1] ?? 0), 0);
+}

@@ -1,0 +1,180 @@
+import 'server-only';
+import type { V1Container, V1Pod } from '@kubernetes/client-node';
+import {
+  evictionOf,
+  heapCeilings,
+  heapFlags,
+  rowKey,
+  terminationsOf,
+  UNTOUCHED_VERDICTS,
+  type ContainerExplanation,
+  type Termination,
+} from '@/lib/domain';
+import { sizedFrom } from '@/lib/domain/container-facts';
+import { historyDb } from '@/lib/history';
+import { historiesAtCreation } from '@/lib/history/reads';
+import { listEvictions, listTerminations } from '@/lib/history/terminations';
+import { readClients, type KubeClients } from '@/lib/k8s/client';
+import type { PodRef } from '@/lib/k8s/names';
+import { readPod } from '@/lib/k8s/pods';
+import { slimEvent, type CachedEvent } from '@/lib/k8s/slim';
+import type { Explanation } from './explain-types';
+import { attempt } from './part';
+import type { ContainerEnds, EndSeen, PodEnds, PodEvent, RowThen } from './pod-terminations-types';
+
+export type { PodEnds };
+
+// How the pod's containers ended and whether it was evicted, beside its explanation: the pod's status now, the
+// terminations the recorder kept (the status holds only the last), the row in force at each end (the history), the
+// pod's own events and its controller's FailedCreate, and the heap ceilings its env and args set.
+
+/** Reasons of the events the section lists: what ends or refuses a pod for memory, and restarts. */
+const EVENT_REASONS = new Set(['Evicted', 'OOMKilling', 'OOMKilled', 'FailedCreate', 'Killing', 'BackOff', 'Preempted', 'SystemOOM']);
+
+export async function readPodEnds(ref: PodRef, explanation: Explanation): Promise<PodEnds> {
+  const k = readClients();
+  const pod = await readPod(k, ref);
+  const notes: string[] = [];
+  const uid = pod.metadata?.uid ?? '';
+  const [recorded, events] = await Promise.all([recordedOf(uid, notes), eventsOf(k, pod, explanation, notes)]);
+  const fromStatus = terminationsOf(pod.status);
+  const eviction = evictionOf(pod.status, null) ?? recorded.eviction;
+  const all = distinct([...fromStatus, ...recorded.terminations]);
+  const times = [...all.map((t) => t.at), ...(eviction?.at ? [eviction.at] : [])];
+  const tables = await tablesAt(times, notes);
+  const rowThen = (container: string, at: string | null): RowThen => {
+    const key = explanation.workload ? rowKey(ref.namespace, explanation.workload.name, container) : null;
+    if (key === null) return { state: 'no-workload', key, bytes: null };
+    const table = at ? tables.get(at) : undefined;
+    if (!table) return { state: 'unknown', key, bytes: null };
+    const row = table.parsed.rows[key];
+    return row ? { state: 'found', key, bytes: row.bytes } : { state: 'none', key, bytes: null };
+  };
+  const specs = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  const containers = explanation.containers.map((c) =>
+    containerEnds(
+      c,
+      specs.find((s) => s.name === c.name),
+      restartsOf(pod, c.name),
+      all,
+      rowThen,
+    ),
+  );
+  return {
+    containers,
+    eviction: eviction && {
+      message: eviction.message,
+      at: eviction.at,
+      row: explanation.containers.map((c) => rowThen(c.name, eviction.at)),
+    },
+    events,
+    notes,
+  };
+}
+
+function containerEnds(
+  c: ContainerExplanation,
+  spec: V1Container | undefined,
+  restarts: number,
+  all: Termination[],
+  rowThen: (container: string, at: string | null) => RowThen,
+): ContainerEnds {
+  const ends: EndSeen[] = all
+    .filter((t) => t.container === c.name)
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .map((t) => ({ reason: t.reason, exitCode: t.exitCode, at: t.at, restartCount: t.restartCount, row: rowThen(c.name, t.at) }));
+  // the next pod keeps what this one has when the webhook leaves it untouched; else it gets the row, capped at the limit
+  const next = UNTOUCHED_VERDICTS.has(c.verdict) || c.row === null ? c.request : sizedFrom(c.row, c.limit);
+  const flags = spec ? heapFlags(heapCeilings(runtimeOf(spec), c.limit), c.request, next) : [];
+  return { name: c.name, init: c.init, restarts, request: c.request, limit: c.limit, ends, heapFlags: flags.map((f) => f.line) };
+}
+
+const runtimeOf = (spec: V1Container) => ({
+  env: spec.env?.map((e) => ({ name: e.name, value: e.value })),
+  args: spec.args,
+  command: spec.command,
+});
+
+function restartsOf(pod: V1Pod, container: string): number {
+  const all = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
+  return all.find((s) => s.name === container)?.restartCount ?? 0;
+}
+
+/** One of each (container, time): the status and the recorder see the same end. */
+function distinct(ends: Termination[]): Termination[] {
+  const seen = new Map<string, Termination>();
+  for (const t of ends) if (!seen.has(`${t.container} ${t.at}`)) seen.set(`${t.container} ${t.at}`, t);
+  return [...seen.values()];
+}
+
+async function recordedOf(uid: string, notes: string[]) {
+  const read = await attempt(async () => {
+    const db = await historyDb();
+    const [terminations, evictions] = await Promise.all([listTerminations(db, { uid }), listEvictions(db, { uid })]);
+    return { terminations, eviction: evictions[0] ?? null };
+  });
+  if (read.ok) return read.value;
+  notes.push(`The history store could not be read (${read.error.message}): only the ends the pod's status still holds are shown.`);
+  return { terminations: [], eviction: null };
+}
+
+/** The table in force at each time (absent: not recorded then, or the store could not be read). */
+async function tablesAt(times: string[], notes: string[]) {
+  const distinctTimes = [...new Set(times)];
+  const read = await attempt(async () => historiesAtCreation(await historyDb(), distinctTimes));
+  if (!read.ok) {
+    if (distinctTimes.length > 0)
+      notes.push(`The rows in force then cannot be told: the history store could not be read (${read.error.message}).`);
+    return new Map();
+  }
+  return new Map(distinctTimes.map((t, i) => [t, read.value[i]!.table] as const).filter(([, table]) => table !== null));
+}
+
+async function eventsOf(k: KubeClients, pod: V1Pod, explanation: Explanation, notes: string[]): Promise<PodEvent[]> {
+  const namespace = pod.metadata?.namespace ?? '';
+  const name = pod.metadata?.name ?? '';
+  const owner = explanation.ownerChain[0];
+  const uid = pod.metadata?.uid ?? '';
+  const node = pod.spec?.nodeName;
+  const reads: Array<Promise<Array<{ e: CachedEvent; object: string }>>> = [
+    listed(k, namespace, `involvedObject.name=${name}`).then((es) =>
+      es.filter((e) => e.involvedObject.kind === 'Pod').map((e) => ({ e, object: 'pod' })),
+    ),
+  ];
+  if (owner)
+    reads.push(
+      listed(k, namespace, `involvedObject.name=${owner.name},reason=FailedCreate`).then((es) =>
+        es.map((e) => ({ e, object: `${owner.kind}/${owner.name}` })),
+      ),
+    );
+  // node-problem-detector's OOMKilling is on the node; its kernel line names the pod's cgroup, which holds its uid
+  if (node && uid)
+    reads.push(
+      listedEverywhere(k, `involvedObject.kind=Node,involvedObject.name=${node},reason=OOMKilling`).then((es) =>
+        es
+          .filter((e) => e.message?.includes(uid) || e.message?.includes(uid.replaceAll('-', '_')))
+          .map((e) => ({ e, object: `Node/${node}` })),
+      ),
+    );
+  const read = await attempt(async () => (await Promise.all(reads)).flat());
+  if (!read.ok) {
+    notes.push(`The pod's events could not be read: ${read.error.message}`);
+    return [];
+  }
+  return read.value
+    .filter(({ e }) => EVENT_REASONS.has(e.reason ?? ''))
+    .map(({ e, object }) => ({
+      reason: e.reason ?? '',
+      type: e.type ?? 'Normal',
+      message: e.message ?? '',
+      at: e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? null,
+      count: e.count ?? 1,
+      object,
+    }))
+    .sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
+}
+
+const listed = async (k: KubeClients, namespace: string, fieldSelector: string) =>
+  (await k.core.listNamespacedEvent({ namespace, fieldSelector })).items.map(slimEvent);
+const listedEverywhere = async (k: KubeClients, fieldSelector: string) =>
+  (await k.core.listEventForAllNamespaces({ fieldSelector })).items.map(slimEvent);
