@@ -25,7 +25,14 @@ const projectChosen = process.argv.some((arg) => arg === '--project' || arg.star
 const unit: TestProjectInlineConfiguration = {
   test: {
     name: 'unit',
-    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: [
+      'lib/**/*.test.ts',
+      'components/**/*.test.ts',
+      'app/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'cli/**/*.test.ts',
+    ],
   },
 };
 

@@ -1,6 +1,7 @@
 // Finding a pod: /pods with filters in the URL, and the Ctrl/Cmd-K jump from any page.
 import { expect, test } from '@playwright/test';
-import { podsOfWorkload } from '../../test/integration/cluster';
+import { kubectlJson, podsOfWorkload } from '../../test/integration/cluster';
+import { bytes } from '../../test/integration/scenario';
 import { JumpDialog } from './pod-page';
 
 test('the home page links to the pods and says the API server answers', async ({ page }) => {
@@ -36,17 +37,48 @@ test("/pods shows each container's request, row and verdict, and filters by verd
   const rows = page.getByTestId('pod-row');
   await expect(rows.first()).toBeVisible();
   for (const row of await rows.all()) await expect(row.locator('[data-verdict="stale"]').first()).toBeVisible();
-  // the API's own verdicts agree: each listed pod has a stale container there
-  const first = await rows.first().getAttribute('data-pod');
-  const answer = await page.request.get(`/api/pods/${first}/explanation`);
-  const explained = (await answer.json()) as { containers: Array<{ verdict: string }> };
-  expect(explained.containers.map((c) => c.verdict)).toContain('stale');
+  // kubectl agrees: the scenario's stale pods (payments/api, sized from an older row) are listed, and every pod listed
+  // was created before the table's data was last written with a request that is not today's row
+  const listed = (await rows.evaluateAll((r) => r.map((x) => x.getAttribute('data-pod')))).map(String);
+  const seededStale = podsOfWorkload('payments', 'api')
+    .filter((p) => !p.metadata.deletionTimestamp)
+    .map((p) => `payments/${p.metadata.name}`);
+  expect(seededStale.length).toBeGreaterThan(0);
+  expect(listed).toEqual(expect.arrayContaining(seededStale));
+  const stale = staleByKubectl();
+  for (const pod of listed) expect({ pod, stale: stale(pod) }).toEqual({ pod, stale: true });
 
   await page.getByTestId('verdict-filter').selectOption('differs');
   await expect(page).toHaveURL(/verdict=differs/);
   await expect(page.getByTestId('verdict-filter')).toHaveValue('differs');
   expect((await page.goto('/pods?verdict=nonsense'))?.status()).toBe(404);
 });
+
+/**
+ * Whether kubectl shows a pod as stale: created before the table's data was last written (its managedFields), with a
+ * container whose request is not its row today (the row keyed <namespace>_<workload label>_<container>).
+ */
+function staleByKubectl(): (pod: string) => boolean {
+  type Table = { data?: Record<string, string>; metadata: { managedFields?: Array<{ time?: string; fieldsV1?: { 'f:data'?: unknown } }> } };
+  const table = kubectlJson<Table>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests', '--show-managed-fields']);
+  const lastWrite = Math.max(
+    ...(table.metadata.managedFields ?? []).filter((m) => m.fieldsV1?.['f:data'] && m.time).map((m) => Date.parse(m.time!)),
+  );
+  return (id) => {
+    const [namespace, name] = id.split('/') as [string, string];
+    type Pod = {
+      metadata: { creationTimestamp: string; labels?: Record<string, string> };
+      spec: { containers: Array<{ name: string; resources?: { requests?: { memory?: string } } }> };
+    };
+    const pod = kubectlJson<Pod>(['-n', namespace, 'get', 'pod', name]);
+    const workload = pod.metadata.labels?.['app.kubernetes.io/name'];
+    const differs = pod.spec.containers.some((c) => {
+      const row = table.data?.[`${namespace}_${workload}_${c.name}`];
+      return row !== undefined && bytes(c.resources?.requests?.memory) !== bytes(row);
+    });
+    return Date.parse(pod.metadata.creationTimestamp) < lastWrite && differs;
+  };
+}
 
 test('/pods lists a page of pods and offers the next ones, keeping its filters', async ({ page }) => {
   await page.goto('/pods?limit=3');

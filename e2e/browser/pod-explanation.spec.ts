@@ -1,22 +1,65 @@
 // The pod page in Chromium against the local cluster: the verdicts the scenario seeded, its error states, and
 // copy buttons that copy the runbook's commands.
 import { expect, test } from '@playwright/test';
-import { VERDICT_WORDS, type VerdictCode } from '../../lib/domain';
+import type { VerdictCode } from '../../lib/domain';
 import { podOf, requirePodWebhook } from '../../test/integration/cluster';
 import { expectedContainers, scenarioWorkload } from '../../test/integration/scenario';
 import { PodPage } from './pod-page';
 
 // Each case is a scenario pod seeded to show one verdict; what the page must show is worked out from the scenario's
-// declaration (e2e/cluster/scenario/workloads.ts), not read from memdash's API. Stale, registration-absent, no-table
+// declaration (e2e/cluster/scenario/workloads.ts), not read from memdash's API, and its words are written here, not
+// taken from lib/domain (a changed sentence there must fail here, not pass with it). Stale, registration-absent, no-table
 // and unexplained need history the browser run's store does not hold (its imports date the table back), so they are
 // checked through the route in test/integration/verdicts.test.ts.
-const CASES: Array<{ verdict: VerdictCode; namespace: string; workload: string; sized: boolean; says: string[] }> = [
-  { verdict: 'set', namespace: 'shop', workload: 'web', sized: true, says: ['equals row shop_web_app (300Mi)'] },
-  { verdict: 'capped', namespace: 'shop', workload: 'search', sized: true, says: ['Row shop_search_search (600Mi) is above limit 512Mi'] },
-  { verdict: 'no-row', namespace: 'shop', workload: 'fresh-api', sized: true, says: ['no shop_fresh-api_api'] },
-  { verdict: 'no-workload', namespace: 'development', workload: 'debug-shell', sized: false, says: ['no workload'] },
-  { verdict: 'skipped-namespace', namespace: 'kube-system', workload: 'coredns', sized: false, says: ['skips namespace kube-system'] },
-  { verdict: 'skipped-label', namespace: 'tools', workload: 'kubecoder-alice', sized: false, says: ['skips the pod by its labels'] },
+const CASES: Array<{ verdict: VerdictCode; words: string; namespace: string; workload: string; sized: boolean; says: string[] }> = [
+  {
+    verdict: 'set',
+    words: 'Kyverno set it from the row',
+    namespace: 'shop',
+    workload: 'web',
+    sized: true,
+    says: ['equals row shop_web_app (300Mi)'],
+  },
+  {
+    verdict: 'capped',
+    words: "Kyverno capped the row at the container's limit",
+    namespace: 'shop',
+    workload: 'search',
+    sized: true,
+    says: ['Row shop_search_search (600Mi) is above limit 512Mi'],
+  },
+  {
+    verdict: 'no-row',
+    words: 'The table has no row for this container; Kyverno left it as it arrived',
+    namespace: 'shop',
+    workload: 'fresh-api',
+    sized: true,
+    says: ['no shop_fresh-api_api'],
+  },
+  {
+    verdict: 'no-workload',
+    words: 'The pod has no workload; Kyverno left it as it arrived',
+    namespace: 'development',
+    workload: 'debug-shell',
+    sized: false,
+    says: ['no workload'],
+  },
+  {
+    verdict: 'skipped-namespace',
+    words: 'The webhook skips this namespace; Kyverno never saw the pod',
+    namespace: 'kube-system',
+    workload: 'coredns',
+    sized: false,
+    says: ['skips namespace kube-system'],
+  },
+  {
+    verdict: 'skipped-label',
+    words: 'The webhook skips pods with this label; Kyverno never saw the pod',
+    namespace: 'tools',
+    workload: 'kubecoder-alice',
+    sized: false,
+    says: ['skips the pod by its labels'],
+  },
 ];
 
 for (const c of CASES) {
@@ -31,7 +74,7 @@ for (const c of CASES) {
     for (const container of expected) {
       const block = podPage.container(container.name);
       await expect(block).toHaveAttribute('data-verdict', container.verdict);
-      await expect(block).toContainText(VERDICT_WORDS[c.verdict]);
+      await expect(block).toContainText(c.words);
       if (container.init) await expect(block).toContainText('init');
     }
     // each container answers in one line, before any evidence: container, verdict → what the next pod gets → what to do

@@ -1,12 +1,22 @@
 // The terminal companion against the local cluster: `node bin/memdash.mjs …` as a person or a script runs it, with
 // KUBECONFIG and the flags. Expected verdicts come from the scenario (test/integration/scenario.ts), the webhook's
 // state from kubectl's view of the Deployment and the registration, the diff from the versions this file records.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { kubeconfig, kubectlJson, podOf, repoRoot, requireCluster, requirePodWebhook, POD_ENTRY, POD_REGISTRATION } from './cluster';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  kubeconfig,
+  kubectl,
+  kubectlJson,
+  podOf,
+  repoRoot,
+  requireCluster,
+  requirePodWebhook,
+  POD_ENTRY,
+  POD_REGISTRATION,
+} from './cluster';
 import { bytes, expectedContainers, scenarioWorkload } from './scenario';
 
 requireCluster();
@@ -95,6 +105,58 @@ describe('memdash health', () => {
   it('exits 3 when the cluster cannot be read', () => {
     const run = memdash(['health'], { KUBECONFIG: join(tmpdir(), 'no-such-kubeconfig.yaml') });
     expect(run.code).toBe(3);
+  });
+});
+
+describe('memdash health when the webhook is at risk (1) or refusing (2)', () => {
+  const scaleKyverno = (replicas: number) =>
+    kubectl(['-n', 'kyverno-prd', 'scale', 'deployment', 'kyverno-admission-controller', `--replicas=${replicas}`], 'operator');
+  const harness = (...args: string[]) =>
+    execFileSync(process.execPath, [join(repoRoot, 'e2e/cluster/cli.ts'), ...args], { cwd: repoRoot, stdio: 'pipe' });
+  const deployment = () =>
+    kubectlJson<{ spec: { replicas: number }; status: { replicas?: number; readyReplicas?: number } }>([
+      '-n',
+      'kyverno-prd',
+      'get',
+      'deployment',
+      'kyverno-admission-controller',
+    ]);
+  /** Waits until kubectl shows the Deployment so; the state memdash then reports is what the test checks. */
+  async function kubectlShows(what: string, holds: (d: ReturnType<typeof deployment>) => boolean): Promise<void> {
+    const end = Date.now() + 90_000;
+    while (!holds(deployment())) {
+      if (Date.now() > end) throw new Error(`precondition failed: kubectl never showed ${what}: ${JSON.stringify(deployment().status)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  afterEach(async () => {
+    scaleKyverno(3);
+    harness('kyverno', 'recover'); // starts the stand-in again if a test killed it, and waits until it serves
+    await kubectlShows('3 of 3 replicas ready', (d) => d.status.readyReplicas === 3 && d.status.replicas === 3);
+    requirePodWebhook();
+  }, 180_000);
+
+  it('exits 1 and says degraded while a fourth replica no node can take is pending, the other three ready', async () => {
+    scaleKyverno(4);
+    await kubectlShows('4 replicas, 3 ready', (d) => d.status.replicas === 4 && d.status.readyReplicas === 3);
+    const run = memdash(['health']);
+    expect([run.code, run.out]).toEqual([1, expect.stringMatching(/^degraded /)]);
+    expect(JSON.parse(memdash(['health', '--json']).out)).toMatchObject({ state: { code: 'degraded' }, exitCode: 1 });
+  });
+
+  it('exits 2 and says refusing when Kyverno was killed and scaled to 0, its registration left with failurePolicy Fail', async () => {
+    harness('kyverno', 'crash'); // no clean shutdown: the registrations stay
+    scaleKyverno(0);
+    await kubectlShows('0 replicas', (d) => (d.status.replicas ?? 0) === 0 && (d.status.readyReplicas ?? 0) === 0);
+    const policies = kubectlJson<{ webhooks?: Array<{ name: string; failurePolicy: string }> }>([
+      'get',
+      'mutatingwebhookconfiguration',
+      POD_REGISTRATION,
+    ]).webhooks?.filter((w) => w.name === POD_ENTRY);
+    expect(policies?.map((w) => w.failurePolicy)).toEqual(['Fail']);
+    const run = memdash(['health']);
+    expect([run.code, run.out]).toEqual([2, expect.stringMatching(/^refusing /)]);
   });
 });
 

@@ -27,6 +27,7 @@ import {
   writeTemp,
   type CountingProxy,
 } from './write-harness';
+import { auditWindow, callsBy, UNAUTHENTICATED, writesBy, type Call } from '../audit';
 
 requireCluster();
 
@@ -65,6 +66,18 @@ function request(path: string, body: object | string, o: Options = {}): Request 
   return new Request(`${ORIGIN}${path}`, { method: o.method ?? 'POST', headers, body: payload });
 }
 
+/** Who memdash can act as here: the write credentials tried, its own read credential (viewer), and no one. */
+const AS = ['operator', 'viewer', UNAUTHENTICATED];
+/** A write call as the audit log shows it. */
+const wrote = (verb: string, resource: string, name: string, code: number): Call => ({
+  user: 'operator',
+  verb,
+  resource,
+  namespace: KYVERNO,
+  name,
+  code,
+});
+
 /** The Jobs this file's runs created: deleted when it ends, so the shared cluster keeps no runs of it. */
 const created: string[] = [];
 
@@ -93,10 +106,12 @@ const original = tableData();
  */
 async function attempt(call: () => Promise<Response>) {
   const [recordsBefore, countedBefore] = [(await audit()).length, await refusalsCounted()];
-  const [bytesBefore, jobsBefore] = [proxy.bytesIn(), jobNames().length];
+  const bytesBefore = proxy.bytesIn();
+  const window = auditWindow();
   const response = await call();
   const body = (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string } };
   if (typeof body.job === 'string') created.push(body.job);
+  const calls = await window.calls();
   const [records, counted] = [await audit(), await refusalsCounted()];
   return {
     status: response.status,
@@ -109,7 +124,9 @@ async function attempt(call: () => Promise<Response>) {
     ),
     record: records[0]!,
     reachedCluster: proxy.bytesIn() > bytesBefore,
-    jobsBefore,
+    /** What the API server logged of the attempt: calls with the write credential, and writes by any of memdash's users. */
+    credentialCalls: callsBy(calls, 'operator', UNAUTHENTICATED),
+    writes: writesBy(calls, ...AS),
   };
 }
 
@@ -130,7 +147,8 @@ describe('the write guard refuses before any cluster call', () => {
     expect(a.reachedCluster).toBe(false);
     expect(a.newRecords).toBe(0);
     expect(a.newCounts).toEqual({ 'snapshot.run unauthorized': 1 });
-    expect(jobNames()).toHaveLength(a.jobsBefore);
+    expect(a.credentialCalls).toEqual([]);
+    expect(a.writes).toEqual([]);
   });
 
   it.each([
@@ -146,7 +164,8 @@ describe('the write guard refuses before any cluster call', () => {
     expect(a.reachedCluster).toBe(false);
     expect(a.newRecords).toBe(0);
     expect(a.newCounts).toEqual({ [`snapshot.run ${status === 403 ? 'forbidden' : 'unsupported-media-type'}`]: 1 });
-    expect(jobNames()).toHaveLength(a.jobsBefore);
+    expect(a.credentialCalls).toEqual([]);
+    expect(a.writes).toEqual([]);
   });
 
   it('a GET of a write route is refused by the guard as not POST', async () => {
@@ -163,6 +182,8 @@ describe('the write guard refuses before any cluster call', () => {
     expect(a.reachedCluster).toBe(false);
     expect(a.newRecords).toBe(0);
     expect(a.newCounts).toEqual({ 'table.restore bad-request': 1 });
+    expect(a.credentialCalls).toEqual([]);
+    expect(a.writes).toEqual([]);
   });
 
   it('a kubeconfig with exec is refused, and its command never runs', async () => {
@@ -174,7 +195,9 @@ describe('the write guard refuses before any cluster call', () => {
     const a = await attempt(() => runs.POST(request('/api/snapshot/runs', {}, { kubeconfig: config })));
     expect(a.status).toBe(400);
     expect(a.body.error?.message).toMatch(/runs a command \(exec\)/);
-    await new Promise((r) => setTimeout(r, 500));
+    // the command would run to get a token for a call; the API server logged none with any credential
+    expect(a.credentialCalls).toEqual([]);
+    expect(a.writes).toEqual([]);
     expect(existsSync(marker)).toBe(false);
     expect(a.reachedCluster).toBe(false);
     expect(a.newRecords).toBe(1);
@@ -199,8 +222,10 @@ describe('the write guard refuses before any cluster call', () => {
         expect(text).not.toContain(String(port));
         expect(text).not.toContain(new URL(proxy.url).port);
       }
-      await new Promise((r) => setTimeout(r, 500));
+      // a connection to it would come before the answer: none came, and the cluster logged no call either
       expect(seen).toBe(0);
+      expect(a.credentialCalls).toEqual([]);
+      expect(a.writes).toEqual([]);
       expect(a.reachedCluster).toBe(false);
     } finally {
       listener.close();
@@ -236,7 +261,8 @@ describe('run the snapshot now', () => {
     const a = await attempt(() => runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('viewer') })));
     expect(a.status).toBe(403);
     expect(a.body.error?.message).toMatch(/jobs.batch is forbidden: User "viewer" cannot create resource "jobs"/);
-    expect(jobNames()).toHaveLength(a.jobsBefore);
+    // the one create kubectl would send, refused by the API server (before it read the Job's name): nothing else
+    expect(a.writes).toEqual([{ user: 'viewer', verb: 'create', resource: 'batch/jobs', namespace: KYVERNO, code: 403 }]);
     expect(a.record).toMatchObject({ actor: 'viewer', outcome: 'refused', action: 'snapshot.run' });
     expect(a.record.detail).toMatch(/forbidden/);
   });
@@ -258,6 +284,8 @@ describe('run the snapshot now', () => {
     ]);
     expect(a.newRecords).toBe(1);
     expect(a.record).toMatchObject({ actor: 'operator', outcome: 'success', target: `${KYVERNO}/job/${normalJob}` });
+    // kubectl create job --from=cronjob/memory-snapshot writes one thing: the Job
+    expect(a.writes).toEqual([wrote('create', 'batch/jobs', normalJob, 201)]);
   });
 
   it("names memdash as the Job's field manager", () => {
@@ -271,6 +299,7 @@ describe('run the snapshot now', () => {
     requireNoActiveRun();
     const before = new Set(jobNames());
     const press = () => runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('operator') }));
+    const window = auditWindow();
     const answers = await Promise.all([press(), press()]);
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as Array<{ job?: string; error?: { message: string } }>;
     for (const b of bodies) if (b.job) created.push(b.job);
@@ -278,19 +307,29 @@ describe('run the snapshot now', () => {
     const started = bodies.find((b) => b.job)!.job!;
     expect(bodies.find((b) => b.error)!.error!.message).toMatch(new RegExp(`^A run of the snapshot is running \\(Job ${started}\\)`));
     expect(jobNames().filter((n) => !before.has(n))).toEqual([started]);
-
-    // the override, pressed while that run is active, saves, removes and starts nothing (the run may write the table)
-    const importsBefore = await imports();
-    const a = await attempt(() => pressOverride());
-    const stillRunning = !(job(started).status?.conditions ?? []).some((c) => c.status === 'True');
-    if (!stillRunning) throw new Error(`precondition failed: Job ${started} ended before the override was answered`);
-    expect(a.status).toBe(409);
-    expect(a.body.error?.message).toMatch(new RegExp(`Job ${started}`));
-    expect(Object.keys(tableData() ?? {}).length).toBeGreaterThan(0);
-    expect(await imports()).toBe(importsBefore);
-    expect(jobNames().filter((n) => !before.has(n))).toEqual([started]);
-    expect(a.record).toMatchObject({ action: 'table.override', outcome: 'refused' });
+    // the second press was refused before it wrote: the API server saw one create
+    expect(writesBy(await window.calls(), ...AS)).toEqual([wrote('create', 'batch/jobs', started, 201)]);
     await jobEnds(started);
+  });
+
+  it('the override pressed while a run is active → 409 naming it; nothing saved, written or run', async () => {
+    // a run that stays active as long as the test needs: made as kubectl create job --from makes it, suspended
+    const held = `memory-snapshot-held-${Date.now()}`;
+    const made = JSON.parse(
+      kubectl(['-n', KYVERNO, 'create', 'job', held, '--from=cronjob/memory-snapshot', '--dry-run=client', '-o', 'json'], 'admin'),
+    ) as { spec: Record<string, unknown> };
+    kubectl(['-n', KYVERNO, 'create', '-f', '-'], 'admin', JSON.stringify({ ...made, spec: { ...made.spec, suspend: true } }));
+    try {
+      const importsBefore = await imports();
+      const a = await attempt(() => pressOverride());
+      expect(a.status).toBe(409);
+      expect(a.body.error?.message).toMatch(new RegExp(`Job ${held}`));
+      expect(a.writes).toEqual([]);
+      expect(await imports()).toBe(importsBefore);
+      expect(a.record).toMatchObject({ action: 'table.override', outcome: 'refused' });
+    } finally {
+      kubectl(['-n', KYVERNO, 'delete', 'job', held, '--ignore-not-found'], 'admin');
+    }
   });
 
   it('snapshot normal → the run ends in a success parsed from its log', async () => {
@@ -343,7 +382,7 @@ describe('override the guard, then restore the saved table', () => {
     const a = await attempt(() => pressOverride());
     expect(a.status).toBe(409);
     expect(a.body.error?.message).toMatch(/only after a "fewer than half" refusal/);
-    expect(tableData()).toEqual(before);
+    expect(a.writes).toEqual([]);
   });
 
   it('an override without the resourceVersion it was shown is refused before any call', async () => {
@@ -353,6 +392,7 @@ describe('override the guard, then restore the saved table', () => {
     expect(a.status).toBe(400);
     expect(a.body.error?.message).toMatch(/resourceVersion/);
     expect(a.reachedCluster).toBe(false);
+    expect(a.credentialCalls).toEqual([]);
   });
 
   it('too-few-rows → a refusal, shown as a refusal naming the reason', async () => {
@@ -372,8 +412,7 @@ describe('override the guard, then restore the saved table', () => {
     const a = await whileTableMoved(() => attempt(() => pressOverride({ resourceVersion: shown })));
     expect(a.status).toBe(409);
     expect(a.body.error?.message).toBe('The table changed since you looked: reload and check again');
-    expect(tableData()).toEqual(before);
-    expect(jobNames()).toHaveLength(a.jobsBefore);
+    expect(a.writes).toEqual([]); // the resourceVersion it was shown is checked before any write
     expect(await imports()).toBe(importsBefore);
     expect(a.record).toMatchObject({ action: 'table.override', outcome: 'refused' });
   });
@@ -392,6 +431,11 @@ describe('override the guard, then restore the saved table', () => {
     expect((JSON.parse(saved.content) as { data: Record<string, string> }).data).toEqual(before);
     expect(a.newRecords).toBe(1);
     expect(a.record).toMatchObject({ action: 'table.override', actor: 'operator', outcome: 'success' });
+    // the runbook's two writes: remove /data (a JSON patch), then create job --from
+    expect(a.writes).toEqual([
+      wrote('patch', '/configmaps', 'memory-requests', 200),
+      wrote('create', 'batch/jobs', a.body.job as string, 201),
+    ]);
     expect(await jobEnds(a.body.job as string)).toBe('Complete');
     const after = tableData() ?? {};
     afterOverride = after;
@@ -410,7 +454,6 @@ describe('override the guard, then restore the saved table', () => {
   it('a restore on a table written since its diff was shown → 409, the table unchanged', async () => {
     const shown = await shownDiff();
     expect(shown.resourceVersion).toBe(tableResourceVersion());
-    const data = tableData();
     const a = await whileTableMoved(() =>
       attempt(() =>
         restore.POST(request('/api/table/restore', { ...saved, resourceVersion: shown.resourceVersion }, { token: tokenOf('operator') })),
@@ -418,7 +461,7 @@ describe('override the guard, then restore the saved table', () => {
     );
     expect(a.status).toBe(409);
     expect(a.body.error?.message).toBe('The table changed since you looked: reload and check again');
-    expect(tableData()).toEqual(data);
+    expect(a.writes).toEqual([]);
     expect(a.record).toMatchObject({ action: 'table.restore', outcome: 'refused' });
   });
 
@@ -427,6 +470,7 @@ describe('override the guard, then restore the saved table', () => {
       const a = await attempt(() => restore.POST(request('/api/table/restore', body, { token: tokenOf('operator') })));
       expect(a.status).toBe(400);
       expect(a.reachedCluster).toBe(false);
+      expect(a.credentialCalls).toEqual([]);
     }
   });
 
@@ -440,6 +484,8 @@ describe('override the guard, then restore the saved table', () => {
     const json = (d: Record<string, string> | undefined) => JSON.stringify(Object.entries(d ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)));
     expect(json(tableData())).toBe(json(before));
     expect(a.record).toMatchObject({ action: 'table.restore', outcome: 'success', actor: 'operator' });
+    // the runbook's restore is one merge patch of {data}
+    expect(a.writes).toEqual([wrote('patch', '/configmaps', 'memory-requests', 200)]);
     const owners = (tableObject().metadata.managedFields ?? []).filter((m) => m.fieldsV1?.['f:data']);
     expect(owners.find((m) => m.manager === 'memdash')).toMatchObject({ operation: 'Update' });
     // the rows the job's smaller table lacked came back with the restore: memdash wrote them, so memdash owns them
@@ -455,6 +501,30 @@ describe('override the guard, then restore the saved table', () => {
     );
     expect(a.status).toBe(403);
     expect(a.body.error?.message).toMatch(/configmaps "memory-requests" is forbidden/);
+    expect(a.writes).toEqual([{ ...wrote('patch', '/configmaps', 'memory-requests', 403), user: 'viewer' }]);
+  });
+
+  it('restore by recorded version: the version the override saved goes back, as kubectl then shows', async () => {
+    // the table moved on since (one row changed, one added), as it would after a later run
+    const [first] = Object.keys(before ?? {});
+    if (!first) throw new Error('precondition failed: the table the runs left has no rows');
+    putTableData({ ...before, [first]: '1Mi', 'development_memdash-restore-extra_app': '2Mi' });
+    const version = (await listVersions(await historyDb())).filter((v) => v.source === 'import').at(-1);
+    if (!version) throw new Error('precondition failed: the override saved no version to restore');
+    const a = await attempt(() =>
+      restore.POST(
+        request('/api/table/restore', { versionId: version.id, resourceVersion: tableResourceVersion() }, { token: tokenOf('operator') }),
+      ),
+    );
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ identical: true, rows: Object.keys(before ?? {}).length });
+    expect(tableData()).toEqual(before);
+    expect(a.writes).toEqual([wrote('patch', '/configmaps', 'memory-requests', 200)]);
+    expect(a.record).toMatchObject({
+      action: 'table.restore',
+      outcome: 'success',
+      target: expect.stringContaining(`version ${version.id}`),
+    });
   });
 });
 
@@ -474,10 +544,17 @@ describe("the table's patches carry the resourceVersion to the API server", () =
     const stale = current.metadata!.resourceVersion!;
     const data = tableData();
     expect(Object.keys(data ?? {}).length).toBeGreaterThan(0); // precondition: there is data to remove
-    await whileTableMoved(async () => {
+    const calls = await whileTableMoved(async () => {
+      const window = auditWindow();
       await expect(removeTableData(k, stale)).rejects.toThrow('The table changed since you looked: reload and check again');
       await expect(mergeTableData(k, { x_y_z: '1Mi' }, current)).rejects.toThrow('The table changed since you looked');
+      return window.calls();
     });
+    // both patches reached the API server, which refused them for the resourceVersion they carried
+    expect(writesBy(calls, ...AS)).toEqual([
+      wrote('patch', '/configmaps', 'memory-requests', 409),
+      wrote('patch', '/configmaps', 'memory-requests', 409),
+    ]);
     expect(tableData()).toEqual(data);
   });
 });

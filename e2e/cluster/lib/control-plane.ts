@@ -6,7 +6,8 @@ import { pki } from './pki.ts';
 import { tokenFile } from './users.ts';
 import { authenticationConfigFile } from '../oidc/provider.ts';
 import { adminToken } from './api.ts';
-import { isRunning, logFile, startDaemon, waitFor } from './processes.ts';
+import { isRunning, logFile, startDaemon, stopDaemon, waitFor } from './processes.ts';
+import { auditFlags, startedWithAudit } from './audit.ts';
 import { fail, log } from './log.ts';
 import type { ClusterState } from './state.ts';
 
@@ -69,6 +70,13 @@ export async function ensureEtcd(current: ClusterState): Promise<void> {
 
 export async function ensureApiserver(current: ClusterState): Promise<void> {
   const { etcd, apiserver } = current.ports;
+  const audit = auditFlags();
+  const running = current.processes['kube-apiserver'];
+  if (running && isRunning(running) && !startedWithAudit(running.pid, audit)) {
+    // a warm cluster from before the audit log: the tests that ask the log for what a write did would find nothing
+    log('the API server was started without the audit log: it restarts with it');
+    await stopDaemon(current, 'kube-apiserver');
+  }
   await ensureDaemon(
     current,
     'kube-apiserver',
@@ -104,6 +112,8 @@ export async function ensureApiserver(current: ClusterState): Promise<void> {
       '--enable-aggregator-routing=true',
       // `up --oidc`: the provider's ID tokens too (oidc/provider.ts writes the structured authentication config)
       ...(current.oidc ? [`--authentication-config=${authenticationConfigFile()}`] : []),
+      // every request's metadata to .cluster/audit/audit.log: the tests' oracle for what a write did (lib/audit.ts)
+      ...audit,
     ],
     async () => (await apiGet(apiserver, '/readyz')) === 200,
     120_000,
