@@ -242,3 +242,22 @@ export {
 export { partFailed, partOk, type Part, type PartError } from './part';
 export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './recorder-lease';
 export { firstLineFor, type FirstLine } from './first-line';
+export { nextTableFit, fitWarnings, type FitFocus } from './next-table-fit';
+export { holdsRequest, mayRunOn, tolerates } from './fit-pods';
+export type {
+  FitContainer,
+  FitInput,
+  FitLimit,
+  FitNode,
+  FitPod,
+  FitQuota,
+  FitReport,
+  LimitBreach,
+  NodeFit,
+  NowherePod,
+  QuotaFit,
+  QuotaRefusal,
+  Taint,
+  Toleration,
+  WorkloadAdd,
+} from './fit-types';
