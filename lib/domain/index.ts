@@ -94,7 +94,7 @@ export {
   type RuleShape,
 } from './registrations';
 export { failClosedAudit, type AuditFinding, type AuditSeverity } from './fail-closed-audit';
-export { failedCreatesByOwner, type FailedCreateGroup } from './failed-creates';
+export { failedCreatesByOwner, isQuotaRefusal, quotaRefusalsByOwner, refusingQuota, type FailedCreateGroup } from './failed-creates';
 export { POD_CREATORS, entryEventsOf, eventTimeOf, isPodCreatorReport, type EntryEvent, type EventShape } from './event-evidence';
 export {
   DIFF_SLICE,
