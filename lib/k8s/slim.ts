@@ -21,16 +21,22 @@ interface Container {
   name: string;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
 }
+/** Where a pod runs and may run: the next table's fit places it (lib/domain/next-table-fit.ts). */
+interface Placement {
+  nodeName?: string;
+  nodeSelector?: Record<string, string>;
+  tolerations?: Array<{ key?: string; operator?: string; value?: string; effect?: string }>;
+}
 interface Pod {
   metadata?: Meta;
-  spec?: { containers?: Container[]; initContainers?: Container[] };
+  spec?: { containers?: Container[]; initContainers?: Container[] } & Placement;
   status?: { phase?: string };
 }
 
 /** A pod as the caches keep it: shaped like client-node's V1Pod, with only these fields. */
 export interface CachedPod {
   metadata: Pick<Meta, 'name' | 'namespace' | 'uid' | 'creationTimestamp' | 'deletionTimestamp' | 'labels' | 'ownerReferences'>;
-  spec: { containers: Container[]; initContainers?: Container[] };
+  spec: { containers: Container[]; initContainers?: Container[] } & Placement;
   status: { phase?: string };
 }
 
@@ -73,8 +79,19 @@ export function slimPod(raw: RawObject): CachedPod {
     spec: {
       containers: (pod.spec?.containers ?? []).map(memoryOf),
       ...(pod.spec?.initContainers ? { initContainers: pod.spec.initContainers.map(memoryOf) } : {}),
+      ...placementOf(pod.spec ?? {}),
     },
     status: { phase: pod.status?.phase },
+  };
+}
+
+function placementOf({ nodeName, nodeSelector, tolerations }: Placement): Placement {
+  return {
+    ...(nodeName ? { nodeName } : {}),
+    ...(nodeSelector ? { nodeSelector } : {}),
+    ...(tolerations?.length
+      ? { tolerations: tolerations.map(({ key, operator, value, effect }) => ({ key, operator, value, effect })) }
+      : {}),
   };
 }
 
