@@ -20,6 +20,7 @@ function batchRequestsNow(): { mi: string; pods: number } {
 }
 
 test('/table/preview: the fit of the next table, and its warnings beside the guard', async ({ page }, info) => {
+  test.setTimeout(300_000); // the preview reads 28 days of samples first
   const now = batchRequestsNow();
   const allocatable = kubectlJson<{ status: { allocatable: { memory: string } } }>(['get', 'node', BATCH_NODE]).status.allocatable.memory;
   await page.goto('/table/preview');
