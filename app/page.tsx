@@ -16,6 +16,10 @@ import { rightsOfPage, requireKyvernoLogs } from '@/lib/http/viewer';
 import { SnapshotSchedule } from '@/components/snapshot/SnapshotSchedule';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import { Card } from '@/components/ui/Card';
+import { Suspense } from 'react';
+import { FitPanel } from '@/components/fit/FitPanel';
+import { readNextTableFit } from '@/lib/views/next-table-fit';
+import { part } from '@/lib/views/part';
 import { ErrorText } from '@/components/ui/ErrorText';
 
 /** Where to go, and whether memdash can see the cluster at all. */
@@ -93,9 +97,19 @@ export default async function HomePage() {
           )}
         </dd>
       </Card>
+      <Suspense fallback={<p>Reading whether the next table fits…</p>}>
+        <NextTableFit />
+      </Suspense>
       <Pages />
     </div>
   );
+}
+
+/** The nodes, the quotas and the LimitRanges against the next table (the last preview's, else today's). */
+async function NextTableFit() {
+  const now = new Date();
+  const fit = await part('list pods, nodes, resourcequotas and limitranges', async () => readNextTableFit(await rightsOfPage(), now));
+  return <FitPanel part={fit} now={now} />;
 }
 
 function Pages() {

@@ -1,9 +1,10 @@
 // Benchmark of the snapshot preview (run by hand, prints figures; not a timed test):
 //   the preview through GET /api/snapshot/preview, start to its `done` line, against the time Prometheus takes to
 //   return the same samples (the job's own one query_range, read whole and dropped), side by side in one run,
-//   alternating; and the peak RSS of the server process while it previews.
+//   alternating; the peak RSS of the server process while it previews; and how long the next table's fit (nodes,
+//   quotas, LimitRanges against the preview's rows: lib/views/next-table-fit.ts) takes beside each preview.
 //   node bench/preview.ts [runs]     (needs the local cluster, best after `npm run cluster -- up --scale N`, and `npm run build`)
-// Targets: preview ≤ 1.3× Prometheus's time; server peak RSS ≤ 512 MB.
+// Targets: preview ≤ 1.3× Prometheus's time; server peak RSS ≤ 512 MB; the fit ≤ 1 s.
 import { request } from 'node:http';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { prometheusUrl } from '../e2e/cluster/lib/prometheus.ts';
@@ -26,6 +27,7 @@ interface Done {
   rows: Record<string, string>;
   tookMs: number;
   window: { start: number; end: number; step: number };
+  fit: { ok: true; value: { tookMs: number; report: { pods: number } } } | { ok: false; error: { message: string } };
 }
 
 /** The whole preview as the page reads it; the last line is its result. */
@@ -73,6 +75,7 @@ const serverRssMb = () => serverRssOf(server);
 await preview(); // warm up: compile the route, fill Prometheus's page cache
 const alone: number[] = [];
 const previews: number[] = [];
+const fits: number[] = [];
 let peakMb = 0;
 let last: Done | null = null;
 let answerBytes = 0;
@@ -81,6 +84,9 @@ for (let i = 0; i < RUNS; i++) {
   const baseline = serverRssMb();
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, serverRssMb())), 50);
   previews.push(await time(async () => void (last = await preview())));
+  const fit = (last as Done | null)?.fit;
+  if (!fit?.ok) throw new Error(`the preview's fit failed: ${fit?.error.message}`);
+  fits.push(fit.value.tookMs);
   clearInterval(sampler);
   peakMb = Math.max(peakMb, baseline, serverRssMb());
 }
@@ -116,3 +122,8 @@ report({
   pass: ratio <= 1.3,
 });
 atMost('server peak RSS during the preview', peakMb, 'MB', 512);
+const fitPods = done.fit.ok ? done.fit.value.report.pods : 0;
+console.log(
+  `the next table's fit beside it (${fitPods.toLocaleString('en-US')} pods): median ${median(fits).toFixed(0)} ms (${fits.join(', ')})`,
+);
+atMost("the next table's fit beside the preview, median", median(fits), 'ms', 1000);

@@ -9,6 +9,7 @@ import type { BreakGlassView } from '@/lib/views/break-glass-types';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { QuotaRefusals } from '@/components/fit/QuotaRefusals';
 
 const INDICATION_TONE = {
   yes: 'border-red-400 bg-red-100 text-red-900',
@@ -95,6 +96,7 @@ export function Evidence({
               ))}
             </ul>
           )}
+          <QuotaRefusals part={view.evidence.quotaRefusals} now={now} detail={false} />
         </Card>
       </div>
       <Card as="details" compact>

@@ -1,6 +1,7 @@
 import { formatCount } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';
+import { FitWarnings } from '@/components/fit/FitPanel';
 
 // Issue 11 builds the override (save the table, remove its data, run the job); this is where its page is to be.
 export const OVERRIDE_HREF = '/snapshot/override';
@@ -37,6 +38,7 @@ export function GuardVerdict({ preview }: { preview: SnapshotPreview }) {
           )}
         </p>
       )}
+      {!crash && <FitWarnings part={preview.fit} writes={guard.verdict === 'written'} />}
       <p className="text-zinc-700">
         Today&apos;s table {table.namespace}/{table.name} {table.exists ? `holds ${table.rows} rows` : 'does not exist'}; the preview has{' '}
         {formatCount(Object.keys(preview.rows).length)} rows from {formatCount(preview.series)} series ({formatCount(preview.samples)}{' '}

@@ -7,6 +7,7 @@ import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';
 import { GoneWorkloads } from './GoneWorkloads';
 import { GuardVerdict } from './GuardVerdict';
 import { Button } from '@/components/ui/Button';
+import { FitPanel } from '@/components/fit/FitPanel';
 
 /** The computed preview: the guard's verdict, then the diff against today's table with its filters and exports. */
 export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; kubectl: string }) {
@@ -91,6 +92,7 @@ export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; 
         </Button>
       </form>
       <RestoreHint kubectl={kubectl} namespace={table.namespace} name={table.name} file={file} />
+      <FitPanel part={preview.fit} now={new Date(preview.computedAt)} />
       <GoneWorkloads gone={filtered.gone} />
       <div className="overflow-x-auto">
         <DiffTables diff={filtered} />

@@ -7,6 +7,8 @@ import { toAppError } from '@/lib/errors';
 import { AdmissionPanel } from './AdmissionPanel';
 import { AuditPanel } from './AuditPanel';
 import { FailedCreatesPanel } from './FailedCreatesPanel';
+import { QuotaRefusals } from '@/components/fit/QuotaRefusals';
+import { Card } from '@/components/ui/Card';
 import { KyvernoRegistrationsPanel } from './KyvernoRegistrationsPanel';
 import { LogsPanel } from './LogsPanel';
 import { PolicyPanel } from './PolicyPanel';
@@ -69,6 +71,7 @@ export function WebhookHealthView({ guarded, table, initial }: { guarded: string
           />
         </div>
         {!urgent && failedCreates}
+        <QuotaRefusalsCard part={data.quotaRefusals} readAt={data.readAt} />
         <KyvernoRegistrationsPanel part={data.kyvernoRegistrations} />
         <AuditPanel part={data.audit} guarded={guarded} />
         <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
@@ -78,5 +81,15 @@ export function WebhookHealthView({ guarded, table, initial }: { guarded: string
         <LogsPanel selector={n.podSelector} namespace={n.namespace} />
       </div>
     </RenderNowProvider>
+  );
+}
+
+/** Shown only when a quota refused a create: those are not the webhook's, and say so. */
+function QuotaRefusalsCard({ part, readAt }: { part: WebhookHealth['quotaRefusals'] | undefined; readAt: string }) {
+  if (part?.ok && part.value.length === 0) return null;
+  return (
+    <Card data-testid="quota-refusals-panel">
+      <QuotaRefusals part={part} now={new Date(readAt)} />
+    </Card>
   );
 }

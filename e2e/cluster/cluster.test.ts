@@ -71,10 +71,10 @@ describe('owners made by real controllers', () => {
     expect(agent!.metadata.ownerReferences).toBeUndefined();
   });
 
-  it('places one DaemonSet pod on each of the three nodes', () => {
+  it('places one DaemonSet pod on each of the three nodes, none on the tainted batch pool node', () => {
     expect(pods('monitoring', 'app.kubernetes.io/name=node-exporter')).toHaveLength(3);
     const nodes = getJson<{ items: Array<{ metadata: { name: string } }> }>(['get', 'nodes']).items.map((n) => n.metadata.name);
-    expect(nodes.sort()).toEqual(['srvk8s1', 'srvk8s2', 'srvk8s3']);
+    expect(nodes.sort()).toEqual(['srvk8s1', 'srvk8s2', 'srvk8s3', 'srvk8s4']);
   });
 });
 

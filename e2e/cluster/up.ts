@@ -33,7 +33,7 @@ import { oidcRbacObjects } from './oidc/rbac.ts';
 import { ensureSigninParts } from './lib/binaries.ts';
 
 /** Bumped when the scenario changes shape, so a warm state folder is reseeded (after `down --wipe`). */
-export const SCENARIO = 'prod-like-3';
+export const SCENARIO = 'prod-like-4';
 
 export interface UpOptions {
   rebackfill: boolean;

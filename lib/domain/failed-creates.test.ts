@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failedCreateEvents, forgedFailedCreateEvents } from './__fixtures__/webhook-fixtures';
-import { failedCreatesByOwner } from './failed-creates';
+import { failedCreatesByOwner, isQuotaRefusal, quotaRefusalsByOwner, refusingQuota } from './failed-creates';
 
 const ENTRY = 'mpol.validate.kyverno.svc-fail';
 const NOW = new Date('2026-10-06T10:10:00Z');
@@ -33,5 +33,22 @@ describe('failedCreatesByOwner', () => {
   it('dates a refusal said to come later than the read at the read, not above every real one for years', () => {
     const [future] = failedCreatesByOwner([...failedCreateEvents, ...forgedFailedCreateEvents.slice(5)], ENTRY, NOW);
     expect(future).toMatchObject({ owner: { kind: 'StatefulSet', namespace: 'shop', name: 'db' }, last: NOW.toISOString(), count: 4 });
+  });
+});
+
+describe('quotaRefusalsByOwner', () => {
+  it("names a refusal by a ResourceQuota as the quota's, apart from the webhook's", () => {
+    const groups = quotaRefusalsByOwner(failedCreateEvents, NOW);
+    expect(groups.map((g) => `${g.owner.kind} ${g.owner.namespace}/${g.owner.name}`)).toEqual(['ReplicaSet development/api-6c8f9d7b5c']);
+    expect(groups[0]).toMatchObject({ count: 3, last: '2026-10-06T10:03:00.000Z' });
+    expect(refusingQuota(groups[0]!.message)).toBe('compute-resources');
+  });
+
+  it("keeps a quota refusal out of the webhook's even when its message quotes the entry", () => {
+    const quoted = `Error creating: pods "w-1" is forbidden: exceeded quota: mem, requested: requests.memory=700Mi (after "${ENTRY}")`;
+    expect(isQuotaRefusal(quoted)).toBe(true);
+    const event = { ...failedCreateEvents[0]!, message: quoted };
+    expect(failedCreatesByOwner([event], ENTRY, NOW)).toEqual([]);
+    expect(quotaRefusalsByOwner([event], NOW)).toHaveLength(1);
   });
 });

@@ -16,11 +16,36 @@ export interface FailedCreateGroup {
   message: string;
 }
 
-/** FailedCreate events whose controller reported them naming the entry, one group per owner, newest first. */
+/**
+ * FailedCreate events whose controller reported them naming the entry, one group per owner, newest first. A quota's
+ * refusal is not the webhook's, even when its message quotes the entry: it is counted by quotaRefusalsByOwner.
+ */
 export function failedCreatesByOwner(events: EventShape[], entryName: string, now: Date): FailedCreateGroup[] {
+  return groupByOwner(events, now, (message) => message.includes(`"${entryName}"`) && !isQuotaRefusal(message));
+}
+
+/**
+ * The ResourceQuota admission's words for a refused create ("exceeded quota: <name>, requested: …"): it runs after
+ * Kyverno, so a request Kyverno raised is refused here, by the quota, not by the webhook.
+ */
+export function isQuotaRefusal(message: string): boolean {
+  return /\bexceeded quota: /.test(message);
+}
+
+/** The quota a refusal names, or null. */
+export function refusingQuota(message: string): string | null {
+  return /\bexceeded quota: ([a-z0-9.-]+)/.exec(message)?.[1] ?? null;
+}
+
+/** FailedCreate events refused by a ResourceQuota, one group per owner, newest first. */
+export function quotaRefusalsByOwner(events: EventShape[], now: Date): FailedCreateGroup[] {
+  return groupByOwner(events, now, isQuotaRefusal);
+}
+
+function groupByOwner(events: EventShape[], now: Date, keep: (message: string) => boolean): FailedCreateGroup[] {
   const groups = new Map<string, FailedCreateGroup & { lastMs: number }>();
   for (const event of events) {
-    if (event.reason !== 'FailedCreate' || !event.message?.includes(`"${entryName}"`) || !isPodCreatorReport(event)) continue;
+    if (event.reason !== 'FailedCreate' || !event.message || !keep(event.message) || !isPodCreatorReport(event)) continue;
     const owner = {
       kind: event.involvedObject.kind ?? '',
       namespace: event.involvedObject.namespace ?? '',

@@ -110,7 +110,7 @@ export {
 } from './lifecycle';
 export { REMOVAL_ACTIONS, type RemovalAction, type RemovalActionId } from './removal-actions';
 export { failClosedAudit, type AuditFinding, type AuditSeverity } from './fail-closed-audit';
-export { failedCreatesByOwner, type FailedCreateGroup } from './failed-creates';
+export { failedCreatesByOwner, isQuotaRefusal, quotaRefusalsByOwner, refusingQuota, type FailedCreateGroup } from './failed-creates';
 export { POD_CREATORS, entryEventsOf, eventTimeOf, isPodCreatorReport, type EntryEvent, type EventShape } from './event-evidence';
 export {
   DIFF_SLICE,
@@ -297,3 +297,22 @@ export {
   type Termination,
   type TerminationMark,
 } from './terminations';
+export { nextTableFit, fitWarnings, type FitFocus } from './next-table-fit';
+export { holdsRequest, mayRunOn, tolerates } from './fit-pods';
+export type {
+  FitContainer,
+  FitInput,
+  FitLimit,
+  FitNode,
+  FitPod,
+  FitQuota,
+  FitReport,
+  LimitBreach,
+  NodeFit,
+  NowherePod,
+  QuotaFit,
+  QuotaRefusal,
+  Taint,
+  Toleration,
+  WorkloadAdd,
+} from './fit-types';

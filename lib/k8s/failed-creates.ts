@@ -1,5 +1,5 @@
 import 'server-only';
-import { failedCreatesByOwner, isLabelName, isObjectName, POD_CREATORS, type FailedCreateGroup } from '@/lib/domain';
+import { failedCreatesByOwner, isLabelName, isObjectName, POD_CREATORS, quotaRefusalsByOwner, type FailedCreateGroup } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readOrNull, type KubeClients } from './client';
 import { FAILED_CREATE_EVENTS, readCaches, whenFresh, type KubeCaches } from './caches';
@@ -20,6 +20,21 @@ export async function readFailedCreates(
 ): Promise<FailedCreateGroup[]> {
   const events = await readEvents(k, caches.failedCreates, FAILED_CREATE_EVENTS);
   const groups = failedCreatesByOwner(events, settings().webhookEntry, now).slice(0, CHECKED);
+  const there = await Promise.all(groups.map((g) => ownerExists(k, caches, g.owner)));
+  return groups.filter((_, i) => there[i]).slice(0, SHOWN);
+}
+
+/**
+ * Recent FailedCreate events refused by a ResourceQuota (the quota admission runs after Kyverno: a raised request is
+ * refused there), checked as readFailedCreates checks them. They are not the webhook's refusals.
+ */
+export async function readQuotaRefusals(
+  k: KubeClients,
+  caches: Pick<KubeCaches, 'failedCreates' | 'owners'> = readCaches(),
+  now = new Date(),
+): Promise<FailedCreateGroup[]> {
+  const events = await readEvents(k, caches.failedCreates, FAILED_CREATE_EVENTS);
+  const groups = quotaRefusalsByOwner(events, now).slice(0, CHECKED);
   const there = await Promise.all(groups.map((g) => ownerExists(k, caches, g.owner)));
   return groups.filter((_, i) => there[i]).slice(0, SHOWN);
 }

@@ -19,6 +19,8 @@ const pod = {
   },
   spec: {
     nodeName: 'srvk8s1',
+    nodeSelector: { pool: 'batch' },
+    tolerations: [{ key: 'pool', operator: 'Equal', value: 'batch', effect: 'NoSchedule', tolerationSeconds: undefined }],
     initContainers: [{ name: 'init', image: 'busybox', resources: { requests: { memory: '64Mi', cpu: '10m' } } }],
     containers: [
       {
@@ -35,7 +37,7 @@ const pod = {
 };
 
 describe('slimPod', () => {
-  it('keeps names, times, labels, controller owners, containers memory and phase; drops managedFields, annotations and the rest of the spec', () => {
+  it('keeps names, times, labels, controller owners, containers memory, placement and phase; drops managedFields, annotations and the rest of the spec', () => {
     expect(slimPod(pod)).toEqual({
       metadata: {
         name: 'web-7d9f8-abcde',
@@ -51,6 +53,9 @@ describe('slimPod', () => {
           { name: 'envoy', resources: {} },
         ],
         initContainers: [{ name: 'init', resources: { requests: { memory: '64Mi' } } }],
+        nodeName: 'srvk8s1',
+        nodeSelector: { pool: 'batch' },
+        tolerations: [{ key: 'pool', operator: 'Equal', value: 'batch', effect: 'NoSchedule' }],
       },
       status: { phase: 'Running' },
     });

@@ -39,16 +39,22 @@ interface PodStatus {
   containerStatuses?: ContainerStatus[];
   initContainerStatuses?: ContainerStatus[];
 }
+/** Where a pod runs and may run: the next table's fit places it (lib/domain/next-table-fit.ts). */
+interface Placement {
+  nodeName?: string;
+  nodeSelector?: Record<string, string>;
+  tolerations?: Array<{ key?: string; operator?: string; value?: string; effect?: string }>;
+}
 interface Pod {
   metadata?: Meta;
-  spec?: { containers?: Container[]; initContainers?: Container[] };
+  spec?: { containers?: Container[]; initContainers?: Container[] } & Placement;
   status?: PodStatus;
 }
 
 /** A pod as the caches keep it: shaped like client-node's V1Pod, with only these fields. */
 export interface CachedPod {
   metadata: Pick<Meta, 'name' | 'namespace' | 'uid' | 'creationTimestamp' | 'deletionTimestamp' | 'labels' | 'ownerReferences'>;
-  spec: { containers: Container[]; initContainers?: Container[] };
+  spec: { containers: Container[]; initContainers?: Container[] } & Placement;
   /** Its reason and message only when it has one (Evicted); only the statuses of containers that ended (the recorder's). */
   status: PodStatus;
 }
@@ -92,6 +98,7 @@ export function slimPod(raw: RawObject): CachedPod {
     spec: {
       containers: (pod.spec?.containers ?? []).map(memoryOf),
       ...(pod.spec?.initContainers ? { initContainers: pod.spec.initContainers.map(memoryOf) } : {}),
+      ...placementOf(pod.spec ?? {}),
     },
     status: slimStatus(pod.status),
   };
@@ -119,6 +126,16 @@ function slimStatus(status: PodStatus | undefined): PodStatus {
     ...(status?.reason ? { reason: status.reason, message: status.message } : {}),
     ...(containerStatuses ? { containerStatuses } : {}),
     ...(initContainerStatuses ? { initContainerStatuses } : {}),
+  };
+}
+
+function placementOf({ nodeName, nodeSelector, tolerations }: Placement): Placement {
+  return {
+    ...(nodeName ? { nodeName } : {}),
+    ...(nodeSelector ? { nodeSelector } : {}),
+    ...(tolerations?.length
+      ? { tolerations: tolerations.map(({ key, operator, value, effect }) => ({ key, operator, value, effect })) }
+      : {}),
   };
 }
 

@@ -42,6 +42,8 @@ export interface BreakGlassView {
   evidence: {
     state: Part<WebhookState>;
     failedCreates: Part<FailedCreateGroup[]>;
+    /** Refused by a ResourceQuota after Kyverno set the request: not evidence against the webhook. */
+    quotaRefusals: Part<FailedCreateGroup[]>;
     /** The last probe memdash recorded (a step's), if any. */
     lastProbe: { at: string; outcome: ProbeOutcome } | null;
   };

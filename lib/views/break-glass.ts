@@ -20,7 +20,7 @@ import { listGaps } from '@/lib/history/reads';
 import { readAdmissionReplicas } from '@/lib/k8s/admission';
 import { admissionPodsLeft, listManagedRegistrations } from '@/lib/k8s/break-glass';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
-import { readFailedCreates } from '@/lib/k8s/failed-creates';
+import { readFailedCreates, readQuotaRefusals } from '@/lib/k8s/failed-creates';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
 import { kyvernoNames } from './kyverno-names';
 import { readOpenIncident } from './incidents';
@@ -95,9 +95,10 @@ export async function readBreakGlass(rights: Rights, now = new Date()): Promise<
   const s = settings();
   const k = readClients();
   const names = kyvernoNames(s);
-  const [read, failedCreates, open] = await Promise.all([
+  const [read, failedCreates, quotaRefusals, open] = await Promise.all([
     part('the admission controller, its pods, the registrations and the history store', () => readBreakGlassFacts(k, now)),
     part('list events in every namespace', () => readFailedCreates(k)),
+    part('list events in every namespace', () => readQuotaRefusals(k)),
     attempt(() => readOpenIncident(now)),
   ]);
   const v = read.ok ? read.value : null;
@@ -111,6 +112,7 @@ export async function readBreakGlass(rights: Rights, now = new Date()): Promise<
     evidence: {
       state: v ? { ok: true, value: stateOf(v.cluster) } : (read as Exclude<typeof read, { ok: true }>),
       failedCreates: visiblePart(rights, failedCreates, (group) => group.owner.namespace),
+      quotaRefusals: visiblePart(rights, quotaRefusals, (group) => group.owner.namespace),
       lastProbe: lastProbe ? { at: lastProbe.at, outcome: lastProbe.probe! } : null,
     },
     progress: progress ? { ok: true, value: progress } : (read as Exclude<typeof read, { ok: true }>),

@@ -1,6 +1,7 @@
 // The JSON contract of GET /api/snapshot/preview: one event per line (NDJSON) while the preview computes, the last
 // being `done` or `failed`. Types only: the page and the route share these shapes and nothing else.
 import type { DiffCounts, GuardOutcome, SampleProgress, SnapshotCrash, TableDiff } from '@/lib/domain';
+import type { FitPart } from './next-table-fit-types';
 
 export interface PreviewWindow {
   /** Unix seconds, as the job's query_range takes them. */
@@ -44,6 +45,8 @@ export interface SnapshotPreview {
   /** Today's table → the preview. */
   diff: TableDiff;
   counts: DiffCounts;
+  /** Whether the next table fits the nodes, quotas and LimitRanges today (lib/views/next-table-fit.ts). */
+  fit: FitPart;
 }
 
 export type PreviewEvent =

@@ -8,6 +8,8 @@ import { readTableData } from '@/lib/k8s/table';
 import { PrometheusError } from '@/lib/prometheus/client';
 import { readSnapshotSamples, type SampleProgress } from '@/lib/prometheus/snapshot-samples';
 import type { PreviewEvent, PreviewProblem, PreviewProgress, PreviewWindow, SnapshotPreview } from './snapshot-preview-types';
+import { fitOfRows, rememberPreviewRows } from './next-table-fit';
+import { attempt } from './part';
 
 // The next table, computed as the snapshot job computes it and written nowhere: today's table from the cluster,
 // 28 days of samples from Prometheus reduced series by series, the job's guard, and the diff. Progress is handed
@@ -83,9 +85,12 @@ export async function previewSnapshot(
   const { rows, crash } = pool.rows();
   const tableName = `${table.namespace}/${table.name}`;
   const diff = diffTables(old, rows);
+  const computedAt = now.toISOString();
+  rememberPreviewRows(rows, computedAt);
+  const fit = await attempt(() => fitOfRows(rows, { kind: 'preview', computedAt }, now));
   const preview: SnapshotPreview = {
     window,
-    computedAt: now.toISOString(),
+    computedAt,
     tookMs: Math.round(performance.now() - started),
     series: pool.series,
     samples: pool.samples,
@@ -95,6 +100,7 @@ export async function previewSnapshot(
     table,
     diff,
     counts: diffCounts(diff),
+    fit,
   };
   emit({ type: 'done', preview });
   return { preview };

@@ -38,6 +38,8 @@ export interface WebhookHealth {
   table: Part<{ exists: boolean; loaded: boolean; rows: number; lastWriteAt: string | null }>;
   snapshotRuns: Part<SnapshotRun[]>;
   failedCreates: Part<FailedCreateGroup[]>;
+  /** Refused by a ResourceQuota after Kyverno set the request: not the webhook's refusals. */
+  quotaRefusals: Part<FailedCreateGroup[]>;
   /** The names the page shows and fills into commands, from the settings. */
   names: {
     namespace: string;

@@ -15,7 +15,7 @@ import {
 import { settings, type Settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
 import { readAdmissionBudgets, readAdmissionPods, readAdmissionReplicas, type AdmissionReplicas } from '@/lib/k8s/admission';
-import { readFailedCreates } from '@/lib/k8s/failed-creates';
+import { readFailedCreates, readQuotaRefusals } from '@/lib/k8s/failed-creates';
 import { readGlobalContextEntry, readMutatingPolicy } from '@/lib/k8s/policy-objects';
 import { listNamespaces, type NamespaceLabels } from '@/lib/k8s/namespaces';
 import { listRegistrations } from '@/lib/k8s/registrations';
@@ -45,6 +45,7 @@ export async function readWebhookHealth(rights: Rights, now = new Date()): Promi
     pods: withheld(health.pods, () => requirePodsIn(rights, ns)),
     snapshotRuns: withheld(health.snapshotRuns, () => requireKyvernoLogs(rights)),
     failedCreates: visiblePart(rights, health.failedCreates, (group) => group.owner.namespace),
+    quotaRefusals: visiblePart(rights, health.quotaRefusals, (group) => group.owner.namespace),
   };
 }
 
@@ -52,7 +53,7 @@ async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
   const s = settings();
   const k = readClients();
   const ns = s.kyvernoNamespace;
-  const [registrations, namespaces, replicas, pods, mutatingPolicy, globalContextEntry, table, snapshotRuns, failedCreates] =
+  const [registrations, namespaces, replicas, pods, mutatingPolicy, globalContextEntry, table, snapshotRuns, failedCreates, quotaRefusals] =
     await Promise.all([
       part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
         listRegistrations(k),
@@ -68,6 +69,7 @@ async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
       }),
       part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(k)),
       part('list events in every namespace', () => readFailedCreates(k, undefined, now)),
+      part('list events in every namespace', () => readQuotaRefusals(k, undefined, now)),
     ]);
   const budgets = await part(`list poddisruptionbudgets.policy in ${ns}`, () =>
     readAdmissionBudgets(k, valueOf(replicas)?.podLabels ?? {}),
@@ -91,6 +93,7 @@ async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
     table,
     snapshotRuns,
     failedCreates,
+    quotaRefusals,
     names: kyvernoNames(s),
   };
 }

@@ -43,7 +43,9 @@ describe('a watch-fed cache', () => {
     expect(names(cached)).toEqual(names(listed)); // nothing was created or deleted in between in this scenario
     const one = cached[0]!;
     expect(Object.keys(one.metadata)).not.toContain('managedFields');
-    expect(Object.keys(one.spec).every((k) => k === 'containers' || k === 'initContainers')).toBe(true);
+    // the containers' memory, and where the pod runs and may run (the next table's fit)
+    const kept = ['containers', 'initContainers', 'nodeName', 'nodeSelector', 'tolerations'];
+    expect(Object.keys(one.spec).every((k) => kept.includes(k))).toBe(true);
     expect(one.spec.containers.every((c) => Object.keys(c).join() === 'name,resources')).toBe(true);
   });
 

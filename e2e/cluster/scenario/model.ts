@@ -45,6 +45,8 @@ export interface WorkloadSpec {
   pastOomKills?: { container: string; daysAgo: number[] };
   /** the backfill's kube-state-metrics series: a pod of the workload evicted this many days before the end */
   pastEvictionDaysAgo?: number;
+  /** runs only on the nodes labelled so, whose taint of the same key and value it tolerates */
+  pool?: { label: string; value: string };
 }
 
 export const WORKLOAD_LABEL = 'app.kubernetes.io/name';
@@ -68,6 +70,10 @@ export function podSpec(w: WorkloadSpec, restartPolicy = 'Always'): object {
     terminationGracePeriodSeconds: 5,
   };
   if (w.initContainers?.length) spec.initContainers = w.initContainers.map(container);
+  if (w.pool) {
+    spec.nodeSelector = { [w.pool.label]: w.pool.value };
+    spec.tolerations = [{ key: w.pool.label, operator: 'Equal', value: w.pool.value, effect: 'NoSchedule' }];
+  }
   if (w.onePerNode) {
     spec.affinity = {
       podAntiAffinity: {

@@ -136,14 +136,17 @@ export function tableRows(workloads: WorkloadSpec[], atCreation = false): Record
   return data;
 }
 
-export function nodeObject(name: string): object {
+/** A KWOK node; a pool's node carries its label and a NoSchedule taint of the same key and value. */
+export function nodeObject(name: string, pool?: { label: string; value: string }): object {
+  const labels = { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64', type: 'kwok' };
   return {
     apiVersion: 'v1',
     kind: 'Node',
     metadata: {
       name,
-      labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64', type: 'kwok' },
+      labels: pool ? { ...labels, [pool.label]: pool.value } : labels,
       annotations: { 'kwok.x-k8s.io/node': 'fake', 'node.alpha.kubernetes.io/ttl': '0' },
     },
+    ...(pool ? { spec: { taints: [{ key: pool.label, value: pool.value, effect: 'NoSchedule' }] } } : {}),
   };
 }

@@ -5,7 +5,19 @@ const read = ['get', 'list', 'watch'];
 const viewerRules = [
   {
     apiGroups: [''],
-    resources: ['pods', 'pods/log', 'namespaces', 'nodes', 'events', 'configmaps', 'services', 'serviceaccounts', 'replicationcontrollers'],
+    resources: [
+      'pods',
+      'pods/log',
+      'namespaces',
+      'nodes',
+      'events',
+      'configmaps',
+      'services',
+      'serviceaccounts',
+      'replicationcontrollers',
+      'resourcequotas',
+      'limitranges',
+    ],
     verbs: read,
   },
   { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: read },

@@ -17,9 +17,17 @@ import {
   tableRows,
 } from './objects.ts';
 import type { WorkloadSpec } from './model.ts';
+import { BATCH_ALLOCATABLE, BATCH_NODE, BATCH_POOL, batchPoolObjects } from './batch-pool.ts';
 
 export function seedFoundation(): void {
-  applyObjects([...NAMESPACES.map(namespaceObject), ...rbacObjects(), cnpgCrd(), ...NODES.map(nodeObject)]);
+  applyObjects([
+    ...NAMESPACES.map(namespaceObject),
+    ...rbacObjects(),
+    cnpgCrd(),
+    ...NODES.map((n) => nodeObject(n)),
+    nodeObject(BATCH_NODE, BATCH_POOL),
+  ]);
+  applyObjects(batchPoolObjects());
   waitEstablished('clusters.postgresql.cnpg.io');
 }
 
@@ -46,7 +54,7 @@ export async function waitForNodesReady(): Promise<void> {
     () => {
       const nodes = getJson<{ items: Array<{ status?: { conditions?: Array<{ type: string; status: string }> } }> }>(['get', 'nodes']);
       return (
-        nodes.items.length === NODES.length &&
+        nodes.items.length === NODES.length + 1 &&
         nodes.items.every((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'))
       );
     },
@@ -57,10 +65,15 @@ export async function waitForNodesReady(): Promise<void> {
   makeRoomOnNodes();
 }
 
-/** KWOK gives each node 1Ti of memory; `--scale 20000` asks for about 20Ti of requests, so the nodes get more. */
+/**
+ * KWOK gives each node 1Ti of memory; `--scale 20000` asks for about 20Ti of requests, so the nodes get more. The batch
+ * pool's node gets little: the next table is to over-commit it.
+ */
 function makeRoomOnNodes(): void {
-  const room = { status: { capacity: { memory: '64Ti' }, allocatable: { memory: '64Ti' } } };
-  for (const node of NODES) kubectl(['patch', 'node', node, '--subresource=status', '--type=merge', '-p', JSON.stringify(room)]);
+  const room = (memory: string, capacity = memory) =>
+    JSON.stringify({ status: { capacity: { memory: capacity }, allocatable: { memory } } });
+  for (const node of NODES) kubectl(['patch', 'node', node, '--subresource=status', '--type=merge', '-p', room('64Ti')]);
+  kubectl(['patch', 'node', BATCH_NODE, '--subresource=status', '--type=merge', '-p', room(BATCH_ALLOCATABLE, '4Gi')]);
 }
 
 /** Writes the table (`atCreation`: as it was while the scenario's pods were created); returns its rows. */

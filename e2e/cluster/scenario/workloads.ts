@@ -1,5 +1,6 @@
 // The seeded scenario, shaped like production: covered application namespaces, the skipped system and GitOps
 // namespaces, Jenkins agents, a CloudNativePG cluster, and the table's rows for most of it.
+import { BATCH_NAMESPACE, BATCH_WORKLOADS } from './batch-pool.ts';
 import type { WorkloadSpec } from './model.ts';
 
 export const NAMESPACES = [
@@ -15,6 +16,7 @@ export const NAMESPACES = [
   'monitoring',
   'tools',
   'orders',
+  BATCH_NAMESPACE,
 ];
 
 export const WORKLOADS: WorkloadSpec[] = [
@@ -267,6 +269,7 @@ export const WORKLOADS: WorkloadSpec[] = [
     podLabels: { 'app.kubernetes.io/component': 'admission-controller', 'app.kubernetes.io/part-of': 'kyverno' },
     containers: [{ name: 'kyverno', request: '256Mi', limit: '1Gi', workingSetMi: 210 }],
   },
+  ...BATCH_WORKLOADS,
 ];
 
 export const NODES = ['srvk8s1', 'srvk8s2', 'srvk8s3'];

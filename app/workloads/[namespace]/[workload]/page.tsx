@@ -19,6 +19,9 @@ import { readWorkloadMemory, type WorkloadMemory } from '@/lib/views/workload-me
 import { readWorkloadEnds } from '@/lib/views/workload-terminations';
 import { WorkloadEndsSection } from '@/components/terminations/WorkloadEnds';
 import { settings } from '@/lib/config';
+import { FitPanel } from '@/components/fit/FitPanel';
+import { readNextTableFit } from '@/lib/views/next-table-fit';
+import { part } from '@/lib/views/part';
 
 interface Props {
   params: Promise<{ namespace: string; workload: string }>;
@@ -70,6 +73,9 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
           </ul>
         )}
       </section>
+      <Suspense fallback={<p>Reading whether the next table fits…</p>}>
+        <NextTableFit namespace={namespace} workload={workload} />
+      </Suspense>
       <section>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="font-semibold">{`Working set over the last ${range.span}`}</h2>
@@ -170,6 +176,15 @@ function DriftLine({ drifted }: { drifted: number }) {
       highlighted): each gets the row with its next pod.
     </p>
   );
+}
+
+/** Its pods' next requests against their nodes, its namespace's quota and LimitRanges. */
+async function NextTableFit({ namespace, workload }: { namespace: string; workload: string }) {
+  const now = new Date();
+  const fit = await part('list nodes, resourcequotas and limitranges', async () =>
+    readNextTableFit(await rightsOfPage(), now, { namespace, name: workload }),
+  );
+  return <FitPanel part={fit} now={now} title="Will its next pods fit?" />;
 }
 
 function Title({ namespace, workload }: { namespace: string; workload: string }) {
