@@ -104,6 +104,21 @@ export interface BreakGlassRecordsTable {
   saved: string | null;
 }
 
+/** How sure each row is, as the latest preview measured it: every row replaced by each preview. */
+export interface RowConfidenceTable {
+  row_key: string;
+  pods: number;
+  /** From the row's first sample to its last. */
+  span_seconds: number;
+  samples: number;
+  p90_mi: number;
+  hottest_pod: string;
+  hottest_p90_mi: number;
+  max_mi: number;
+  /** When the preview's window ended. */
+  computed_at: string;
+}
+
 export interface HistoryDatabase {
   table_versions: TableVersionsTable;
   registration_observations: RegistrationObservationsTable;
@@ -114,4 +129,5 @@ export interface HistoryDatabase {
   ended_sessions: EndedSessionsTable;
   audit_refusals: AuditRefusalsTable;
   break_glass_records: BreakGlassRecordsTable;
+  row_confidence: RowConfidenceTable;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { SnapshotPool, diffCounts, diffTables, snapshotGuard, type SnapshotCrash } from '@/lib/domain';
 import { settings } from '@/lib/config';
+import { previewConfidence } from './row-confidence';
 import { toAppError } from '@/lib/errors';
 import { sharedRun } from '@/lib/shared-in-flight';
 import { readClients } from '@/lib/k8s/client';
@@ -80,7 +81,7 @@ export async function previewSnapshot(
   if (failure instanceof PrometheusError) return failed(emit, problemOf(failure));
   if (failure) throw failure;
 
-  const { rows, crash } = pool.rows();
+  const { rows, confidence, crash } = pool.rows();
   const tableName = `${table.namespace}/${table.name}`;
   const diff = diffTables(old, rows);
   const preview: SnapshotPreview = {
@@ -95,6 +96,7 @@ export async function previewSnapshot(
     table,
     diff,
     counts: diffCounts(diff),
+    confidence: await previewConfidence(confidence, now.toISOString()),
   };
   emit({ type: 'done', preview });
   return { preview };
