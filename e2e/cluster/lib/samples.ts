@@ -15,6 +15,8 @@ export interface SeriesPlan {
   meanMi: number;
   from: number; // unix seconds, inclusive
   to: number; // unix seconds, inclusive
+  /** one sample every `everySeconds` (at whole multiples of it) is `factor` times what it would be */
+  spike?: { everySeconds: number; factor: number };
 }
 
 /** Deterministic per series, so the p90 of a workload is the same at every `up`. */
@@ -31,7 +33,8 @@ function prng(seedText: string): () => number {
 export function workingSet(plan: SeriesPlan, t: number, random: () => number): number {
   const daily = Math.sin((2 * Math.PI * (t % DAY)) / DAY) * 0.15;
   const noise = (random() - 0.5) * 0.1;
-  return Math.round(plan.meanMi * 1024 * 1024 * (1 + daily + noise));
+  const spike = plan.spike && t % plan.spike.everySeconds < STEP_SECONDS ? plan.spike.factor : 1;
+  return Math.round(plan.meanMi * 1024 * 1024 * (1 + daily + noise) * spike);
 }
 
 const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
