@@ -7,6 +7,7 @@ import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';
 import { GoneWorkloads } from './GoneWorkloads';
 import { GuardVerdict } from './GuardVerdict';
 import { Button } from '@/components/ui/Button';
+import { PreviewConfidence } from '@/components/confidence/PreviewConfidence';
 
 /** The computed preview: the guard's verdict, then the diff against today's table with its filters and exports. */
 export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; kubectl: string }) {
@@ -92,6 +93,7 @@ export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; 
       </form>
       <RestoreHint kubectl={kubectl} namespace={table.namespace} name={table.name} file={file} />
       <GoneWorkloads gone={filtered.gone} />
+      <PreviewConfidence preview={preview} namespace={namespace} workload={workload} />
       <div className="overflow-x-auto">
         <DiffTables diff={filtered} />
       </div>

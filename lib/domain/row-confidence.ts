@@ -58,8 +58,13 @@ export function confidenceFlags(c: RowConfidence): ConfidenceFlag[] {
   return flags;
 }
 
-const ratio = (r: number) => `${formatNumber(r, 1)}×`;
-const days = (c: RowConfidence) => formatNumber(daysOf(c), 1);
+/** A ratio to a tenth: "2.9×". */
+export const formatRatio = (r: number): string => `${formatNumber(r, 1)}×`;
+const ratio = formatRatio;
+
+/** The days a row rests on, to a tenth: "4.2". */
+export const confidenceDays = (c: Pick<RowConfidence, 'spanSeconds'>): string => formatNumber(daysOf(c), 1);
+const days = confidenceDays;
 
 /** What a flag means for the workload's next pod, in one line. */
 export function flagMeaning(flag: ConfidenceFlag, c: RowConfidence): string {

@@ -13,6 +13,7 @@ import { seesNamespace, type Rights } from '@/lib/domain/rights';
 import { rowKeyParts } from '@/lib/domain/table';
 import { settings } from '@/lib/config';
 import { toAppError } from '@/lib/errors';
+import { sharedInFlight } from '@/lib/shared-in-flight';
 import { historyDb } from '@/lib/history';
 import { keepRowConfidence, readRowConfidence } from '@/lib/history/row-confidence';
 import { PrometheusError, workloadSeries } from '@/lib/prometheus/client';
@@ -69,3 +70,14 @@ export async function readWorkloadConfidence(
     throw err;
   }
 }
+
+/** readWorkloadConfidence, once per workload and containers while in flight, its answer reused for 5 s (as a pod's working set is). */
+export const readWorkloadConfidenceShared: (
+  namespace: string,
+  workload: string,
+  containers: readonly string[],
+) => Promise<WorkloadConfidence> = sharedInFlight(
+  (namespace: string, workload: string, containers: readonly string[]) => JSON.stringify([namespace, workload, containers]),
+  (namespace: string, workload: string, containers: readonly string[]) => readWorkloadConfidence(namespace, workload, containers),
+  { forMs: 5000, when: (answer) => answer.ok },
+);
