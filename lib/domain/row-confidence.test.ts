@@ -121,6 +121,13 @@ describe('RowConfidenceTally', () => {
     expect(c.spanSeconds).toBe(2400);
     expect(c.samples).toBe(11);
   });
+
+  it('names, of pods as hot as each other, the first by name whatever order they came in', () => {
+    const tally = new RowConfidenceTally();
+    tally.add('web-b', [10 * MiB], 0, 0);
+    tally.add('web-a', [10 * MiB], 0, 0);
+    expect(tally.finish(10)!.hottestPod).toBe('web-a');
+  });
 });
 
 describe('SnapshotPool', () => {

@@ -133,7 +133,9 @@ export class RowConfidenceTally {
   private closePod(next: string | null): void {
     if (this.openPod !== null) {
       const p90 = p90OfCounts(this.open.counts());
-      if (p90 !== null && p90 > this.hottest.p90) this.hottest = { pod: this.openPod, p90 };
+      // of pods as hot as each other, the first by name: the same pod whatever order the series came in
+      const { pod, p90: hottest } = this.hottest;
+      if (p90 !== null && (p90 > hottest || (p90 === hottest && this.openPod < pod))) this.hottest = { pod: this.openPod, p90 };
       this.open = new MiBCounts();
     }
     this.openPod = next;
