@@ -80,7 +80,7 @@ export const WORKLOADS: WorkloadSpec[] = [
     containers: [{ name: 'worker', request: '256Mi', limit: '512Mi', workingSetMi: 180 }],
     rows: { worker: '190Mi' },
   },
-  // how sure a row is: a new Deployment with 4 days of samples, a StatefulSet whose pod 0 (the leader) works three
+  // how sure a row is: a new Deployment with 4 days of samples, a StatefulSet whose pod 0 (the leader) works 2.5
   // times the others, and a Deployment whose working set spikes to four times itself every 6 hours
   {
     namespace: 'shop',
@@ -97,7 +97,7 @@ export const WORKLOADS: WorkloadSpec[] = [
     kind: 'StatefulSet',
     replicas: 12,
     parallelPods: true,
-    samples: { hotPod: { ordinal: 0, factor: 3 } },
+    samples: { hotPod: { ordinal: 0, factor: 2.5 } },
     containers: [{ name: 'broker', request: '256Mi', limit: '2Gi', workingSetMi: 300 }],
     rows: { broker: '340Mi' },
   },
