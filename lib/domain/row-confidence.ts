@@ -59,7 +59,7 @@ export function confidenceFlags(c: RowConfidence): ConfidenceFlag[] {
 }
 
 /** A ratio to a tenth: "2.9×". */
-export const formatRatio = (r: number): string => `${formatNumber(r, 1)}×`;
+export const formatRatio = (r: number): string => `${formatNumber(r, 1, 1)}×`;
 const ratio = formatRatio;
 
 /** The days a row rests on, to a tenth: "4.2". */
