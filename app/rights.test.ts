@@ -37,6 +37,7 @@ const NEEDS: Record<string, Need> = {
   'app/table/restore/page.tsx': 'table',
   'app/table/snapshots/page.tsx': 'table',
   'app/api/table/route.ts': 'table',
+  'app/api/table/confidence/route.ts': 'cut',
   'app/api/table/diff/route.ts': 'table',
   'app/api/table/snapshots/route.ts': 'table',
   'app/api/table/restore/diff/route.ts': 'table',

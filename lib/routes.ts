@@ -18,6 +18,8 @@ export const podsHref = (
 export const workloadHref = (namespace: string, workload: string) => `/workloads/${seg(namespace)}/${seg(workload)}`;
 export const WORKLOADS_API = '/api/workloads';
 export const TABLE_API = '/api/table';
+/** How sure each row is, as the latest preview measured it. */
+export const ROW_CONFIDENCE_API = '/api/table/confidence';
 export const workloadMemoryUrl = (namespace: string, workload: string, range?: string) =>
   `${workloadHref(namespace, workload).replace('/workloads/', '/api/workloads/')}/memory${range ? `?range=${range}` : ''}`;
 export const snapshotRunHref = (job: string) => `/snapshot/runs/${seg(job)}`;

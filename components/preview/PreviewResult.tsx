@@ -8,6 +8,7 @@ import { GoneWorkloads } from './GoneWorkloads';
 import { GuardVerdict } from './GuardVerdict';
 import { Button } from '@/components/ui/Button';
 import { FitPanel } from '@/components/fit/FitPanel';
+import { PreviewConfidence } from '@/components/confidence/PreviewConfidence';
 
 /** The computed preview: the guard's verdict, then the diff against today's table with its filters and exports. */
 export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; kubectl: string }) {
@@ -94,6 +95,7 @@ export function PreviewResult({ preview, kubectl }: { preview: SnapshotPreview; 
       <RestoreHint kubectl={kubectl} namespace={table.namespace} name={table.name} file={file} />
       <FitPanel part={preview.fit} now={new Date(preview.computedAt)} />
       <GoneWorkloads gone={filtered.gone} />
+      <PreviewConfidence preview={preview} namespace={namespace} workload={workload} />
       <div className="overflow-x-auto">
         <DiffTables diff={filtered} />
       </div>

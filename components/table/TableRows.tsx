@@ -9,11 +9,17 @@ import { fetchJson, queryKeys } from '@/lib/client/query';
 import { TABLE_API, workloadHref } from '@/lib/routes';
 import { namespacesOf, viewOf, visibleRows, type Sort, type TableFilter } from './table-filter';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { ConfidenceTags } from '@/components/confidence/ConfidenceTags';
+import { KeptConfidencePanel } from '@/components/confidence/KeptConfidencePanel';
+import { useKeptConfidence } from '@/components/confidence/useKeptConfidence';
 
 const ROW_HEIGHT = 30;
 
 // What the list's box shows before the browser has measured it (the server's render): its CSS height, 32rem.
 const BOX_HEIGHT = 512;
+
+// The row key, the workload, the request, how sure the row is.
+const COLUMNS = 'grid-cols-[minmax(0,1fr)_5rem_4.5rem_4.5rem] sm:grid-cols-[minmax(0,1fr)_10rem_6rem_9rem]';
 
 interface Props {
   /** The first rows for the URL's filter, in its order. */
@@ -36,6 +42,7 @@ export function TableRows({ first, matching, total, namespaces, initial }: Props
     staleTime: 60_000,
   });
   const all = useMemo(() => (every.data ? rowsOfAnswer(every.data).map(viewOf) : null), [every.data]);
+  const kept = useKeptConfidence();
   const firstViews = useMemo(() => first.map(viewOf), [first]);
   const [search, setSearch] = useState(initial.search);
   const [namespace, setNamespace] = useState(initial.namespace);
@@ -66,6 +73,7 @@ export function TableRows({ first, matching, total, namespaces, initial }: Props
 
   return (
     <section className="space-y-2">
+      <KeptConfidencePanel kept={kept} />
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-sm">
           Search key
@@ -101,10 +109,13 @@ export function TableRows({ first, matching, total, namespaces, initial }: Props
             : `${formatCount(matched)} of ${countOf(all?.length ?? total, 'row')} shown`}
         </span>
       </div>
-      <div className="grid grid-cols-[minmax(0,1fr)_6rem_4.5rem] sm:grid-cols-[minmax(0,1fr)_10rem_6rem] border-b border-zinc-300 px-2 text-sm font-semibold">
+      <div className={`grid ${COLUMNS} border-b border-zinc-300 px-2 text-sm font-semibold`}>
         <span>Row key (namespace_workload_container)</span>
         <span>Workload</span>
         <span className="text-right">Request</span>
+        <span className="pl-2" title="the pods and days behind the row, or its flags, as the latest preview measured them">
+          How sure
+        </span>
       </div>
       <div ref={scroller} className="h-[32rem] overflow-auto rounded border border-zinc-200 bg-white" data-testid="table-rows">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -116,7 +127,7 @@ export function TableRows({ first, matching, total, namespaces, initial }: Props
                 key={row.key}
                 data-testid="table-row"
                 data-key={row.key}
-                className={`absolute left-0 grid w-full grid-cols-[minmax(0,1fr)_6rem_4.5rem] sm:grid-cols-[minmax(0,1fr)_10rem_6rem] items-center px-2 text-sm ${row.problem ? 'bg-red-50' : item.index % 2 ? 'bg-zinc-50' : ''}`}
+                className={`absolute left-0 grid w-full ${COLUMNS} items-center px-2 text-sm ${row.problem ? 'bg-red-50' : item.index % 2 ? 'bg-zinc-50' : ''}`}
                 style={{ top: item.start, height: ROW_HEIGHT }}
                 title={row.problem ?? undefined}
               >
@@ -128,6 +139,9 @@ export function TableRows({ first, matching, total, namespaces, initial }: Props
                 </span>
                 <span className="text-right font-mono">
                   {row.problem ? <ErrorText data-testid="malformed">{row.value} ⚠</ErrorText> : formatMemory(row.bytes!)}
+                </span>
+                <span className="truncate pl-2 text-xs">
+                  <ConfidenceTags confidence={kept.state === 'read' ? kept.of(row.key) : undefined} />
                 </span>
               </div>
             );

@@ -11,6 +11,8 @@ import { NamespaceSelect } from '@/components/ui/NamespaceSelect';
 import { usePreviewStream } from '@/components/preview/usePreviewStream';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { Tag } from '@/components/ui/Tag';
+import { RowConfidenceLine } from '@/components/confidence/ConfidenceTags';
+import { useKeptConfidence } from '@/components/confidence/useKeptConfidence';
 import {
   WORKLOADS_SHOWN,
   WORKLOAD_SORTS,
@@ -50,6 +52,8 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
   const [shown, setShown] = useState(WORKLOADS_SHOWN);
   const { state } = usePreviewStream();
   const p90 = state.phase === 'done' ? state.preview.rows : null;
+  // read again once this page's preview has kept its figures
+  const kept = useKeptConfidence(state.phase === 'done' ? state.preview.computedAt : null);
   // replaceState, not the router: a new order is no new page to render on the server, nor a history entry.
   useEffect(() => window.history.replaceState(null, '', workloadListHref({ search, sort, namespace })), [search, sort, namespace]);
   const sorted = useMemo(() => {
@@ -129,12 +133,16 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
                   </span>
                 )}
                 {w.rows.map((r) => (
-                  <RowAgainstP90
-                    key={r.container}
-                    container={r.container}
-                    bytes={r.bytes}
-                    p90={p90 ? (p90[rowKey(w.namespace, w.workload, r.container)] ?? null) : undefined}
-                  />
+                  <div key={r.container}>
+                    <RowAgainstP90
+                      container={r.container}
+                      bytes={r.bytes}
+                      p90={p90 ? (p90[rowKey(w.namespace, w.workload, r.container)] ?? null) : undefined}
+                    />
+                    <RowConfidenceLine
+                      confidence={kept.state === 'read' ? kept.of(rowKey(w.namespace, w.workload, r.container)) : undefined}
+                    />
+                  </div>
                 ))}
               </Td>
               <Td className="text-right">{formatCount(w.pods)}</Td>

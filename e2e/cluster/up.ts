@@ -5,7 +5,7 @@ import { ensureKwok, installKwokCrds, seedDefaultLogs } from './lib/kwok.ts';
 import { seedTerminations } from './lib/kwok-terminations.ts';
 import { ensurePki } from './lib/pki.ts';
 import { ensureUsers } from './lib/users.ts';
-import { ensurePrometheus, BACKFILL_GAP_SECONDS } from './lib/prometheus.ts';
+import { ensurePrometheus } from './lib/prometheus.ts';
 import { ensurePostgres } from './lib/postgres.ts';
 import { kyvernoModeOf, loadOrCreateState, writeState, type ClusterState, type KyvernoMode } from './lib/state.ts';
 import { log } from './lib/log.ts';
@@ -62,11 +62,7 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   if (current.oidc) applyObjects(oidcRbacObjects()); // after the seed: namespace shop must exist
   const scaled = await seedScale(current, options.scale);
   const workloads = [...WORKLOADS, ...scaleWorkloads(current.seeded?.scale ?? 0)];
-  await ensurePrometheus(
-    current,
-    () => samplePlans(Math.floor(Date.now() / 1000) - BACKFILL_GAP_SECONDS, workloads),
-    options.rebackfill || scaled,
-  );
+  await ensurePrometheus(current, (end) => samplePlans(end, workloads), options.rebackfill || scaled);
   log(`up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return current;
 }

@@ -8,6 +8,7 @@ export const queryKeys = {
   },
   table: {
     rows: () => ['table', 'rows'] as const,
+    confidence: () => ['table', 'confidence'] as const,
   },
   workloads: {
     all: () => ['workloads', 'all'] as const,

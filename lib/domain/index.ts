@@ -35,6 +35,7 @@ export {
   malformedBytes,
   parseTable,
   rowKey,
+  rowKeyParts,
   type LastWrite,
   type MalformedRow,
   type ParsedTable,
@@ -192,6 +193,27 @@ export {
   type SnapshotSeries,
   type TableConfigMapFile,
 } from './snapshot';
+export {
+  CONFIDENCE_FLAG_WORDS,
+  HOT_POD_RATIO,
+  SHORT_HISTORY_DAYS,
+  SPIKY_RATIO,
+  RowConfidenceTally,
+  confidenceDays,
+  confidenceFlags,
+  confidenceLine,
+  confidenceOfSeries,
+  daysOf,
+  flagMeaning,
+  formatRatio,
+  packConfidence,
+  peakOf,
+  spreadOf,
+  unpackConfidence,
+  type ConfidenceFlag,
+  type PackedConfidence,
+  type RowConfidence,
+} from './row-confidence';
 export type { HistoryAtCreation, TableAtCreation } from './verdict-types';
 export { DNS_LABEL, DNS_SUBDOMAIN, NAME_FRAGMENT, compareNames, isLabelName, isObjectName } from './names';
 export { shellQuote, shellWords } from './shell';

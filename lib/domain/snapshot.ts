@@ -1,4 +1,5 @@
 import { MiB } from './quantity';
+import { RowConfidenceTally, type RowConfidence } from './row-confidence';
 import { rowKey } from './table';
 
 // The snapshot job's algorithm (runbook, "The snapshot"), fed one series at a time so the preview never holds 28
@@ -167,6 +168,9 @@ export interface SampleProgress {
 export interface SnapshotSeries {
   metric: Readonly<Record<string, string>>;
   values: ArrayLike<number>;
+  /** Its first and last sample's times (Unix seconds): how many days a row rests on. */
+  first?: number;
+  last?: number;
 }
 
 /** Where the job itself would end in a traceback instead of writing or refusing: the preview cannot predict rows. */
@@ -181,6 +185,7 @@ export interface SnapshotCrash {
  */
 export class SnapshotPool {
   private readonly counts = new Map<string, MiBCounts>();
+  private readonly tallies = new Map<string, RowConfidenceTally>();
   private crashed: SnapshotCrash | null = null;
   series = 0;
   samples = 0;
@@ -202,7 +207,10 @@ export class SnapshotPool {
     const key = rowKey(namespace, workload, container);
     let counts = this.counts.get(key);
     if (!counts) this.counts.set(key, (counts = new MiBCounts()));
+    let tally = this.tallies.get(key);
+    if (!tally) this.tallies.set(key, (tally = new RowConfidenceTally()));
     const { values } = series;
+    tally.add(pod, values, series.first ?? NaN, series.last ?? NaN);
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
       if (Number.isNaN(v)) {
@@ -224,9 +232,10 @@ export class SnapshotPool {
     return this.crashed;
   }
 
-  /** The rows the job would write, keys sorted; or the crash that would stop it. */
-  rows(): { rows: Record<string, string>; crash: SnapshotCrash | null } {
+  /** The rows the job would write, keys sorted, and how sure each is; or the crash that would stop it. */
+  rows(): { rows: Record<string, string>; confidence: Record<string, RowConfidence>; crash: SnapshotCrash | null } {
     const rows: Record<string, string> = {};
+    const confidence: Record<string, RowConfidence> = {};
     for (const key of [...this.counts.keys()].sort(byCodePoint)) {
       const p90 = p90OfCounts(this.counts.get(key)!.counts());
       if (p90 === null) continue;
@@ -239,8 +248,10 @@ export class SnapshotPool {
         continue;
       }
       rows[key] = `${p90}Mi`;
+      const sure = this.tallies.get(key)!.finish(p90);
+      if (sure) confidence[key] = sure;
     }
-    return { rows, crash: this.crashed };
+    return { rows, confidence, crash: this.crashed };
   }
 }
 

@@ -211,6 +211,25 @@ const containerTerminations: Migration = {
   },
 };
 
+// How sure each row is, as the latest preview measured it (lib/history/row-confidence.ts): /table and /workloads show
+// it without reading Prometheus again. Each preview replaces every row.
+const rowConfidence: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('row_confidence')
+      .addColumn('row_key', 'text', (c) => c.primaryKey())
+      .addColumn('pods', 'integer', (c) => c.notNull())
+      .addColumn('span_seconds', 'integer', (c) => c.notNull())
+      .addColumn('samples', 'integer', (c) => c.notNull())
+      .addColumn('p90_mi', 'integer', (c) => c.notNull())
+      .addColumn('hottest_pod', 'text', (c) => c.notNull())
+      .addColumn('hottest_p90_mi', 'integer', (c) => c.notNull())
+      .addColumn('max_mi', 'integer', (c) => c.notNull())
+      .addColumn('computed_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_break_glass': breakGlass,
@@ -220,6 +239,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_audit_credential': auditCredential,
   '0007_ended_sessions': endedSessions,
   '0008_container_terminations': containerTerminations,
+  '0009_row_confidence': rowConfidence,
   '0010_incidents': incidents,
 };
 

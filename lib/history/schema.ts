@@ -150,6 +150,21 @@ export interface PodRequestsTable {
   containers: string;
 }
 
+/** How sure each row is, as the latest preview measured it: every row replaced by each preview. */
+export interface RowConfidenceTable {
+  row_key: string;
+  pods: number;
+  /** From the row's first sample to its last. */
+  span_seconds: number;
+  samples: number;
+  p90_mi: number;
+  hottest_pod: string;
+  hottest_p90_mi: number;
+  max_mi: number;
+  /** When the preview's window ended. */
+  computed_at: string;
+}
+
 export interface HistoryDatabase {
   container_terminations: ContainerTerminationsTable;
   pod_evictions: PodEvictionsTable;
@@ -164,4 +179,5 @@ export interface HistoryDatabase {
   audit_refusals: AuditRefusalsTable;
   break_glass_records: BreakGlassRecordsTable;
   probe_outcomes: ProbeOutcomesTable;
+  row_confidence: RowConfidenceTable;
 }

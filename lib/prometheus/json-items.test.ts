@@ -110,17 +110,32 @@ describe('JsonArrayItems with onSeries (query_range series read as they arrive)'
       { metric: {}, values: [] },
       { metric: { pod: 'b-0' }, values: [Infinity] },
     ];
+    // each series' first and last sample's time, whole seconds; NaN without samples
+    const expectedTimes = [
+      [1700000000, 1700000600],
+      [NaN, NaN],
+      [1, 1],
+    ];
     for (let cut = 1; cut < answer.length; cut++) {
       const out: Array<{ metric: Record<string, string>; values: number[] }> = [];
       const parser = new JsonArrayItems(
         ['data', 'result'],
-        (item) => out.push({ ...parseSeriesItem(item), values: [...parseSeriesItem(item).values] }),
-        (s) => out.push({ metric: s.metric, values: [...s.values] }),
+        (item) => {
+          const s = parseSeriesItem(item);
+          out.push({ metric: s.metric, values: [...s.values] });
+          times.push([s.first, s.last]);
+        },
+        (s) => {
+          out.push({ metric: s.metric, values: [...s.values] });
+          times.push([s.first, s.last]);
+        },
       );
+      const times: Array<[number, number]> = [];
       parser.push(answer.slice(0, cut));
       parser.push(answer.slice(cut));
       parser.end();
       expect(out, `cut at ${cut}`).toEqual(expected);
+      expect(times, `times, cut at ${cut}`).toEqual(expectedTimes);
     }
   });
 

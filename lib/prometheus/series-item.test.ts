@@ -21,6 +21,14 @@ describe('parseSeriesItem', () => {
     );
     expect(series.metric).toEqual({ pod: 'a-0', values: 'x', odd: '"values":[1' });
     expect([...series.values]).toEqual([10, 25, NaN]);
+    expect([series.first, series.last]).toEqual([1700000000, 1700000600]);
+  });
+
+  it("keeps the first and last sample's times in whole seconds, however they are written", () => {
+    const s = parseSeriesItem('{"metric":{},"values":[[1.7e9,"1"],[1700000300.9,"2"],[1700000601,"3"]]}');
+    expect([s.first, s.last]).toEqual([1700000000, 1700000601]);
+    const spaced = parseSeriesItem('{ "values": [ [5, "1"] , [ 7 ,"2"] ], "metric": {} }');
+    expect([spaced.first, spaced.last]).toEqual([5, 7]);
   });
 
   it('reads long numbers as float() rounds them', () => {

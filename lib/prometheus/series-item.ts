@@ -16,6 +16,9 @@ const VALUES_KEY = '"values":[';
 export interface ParsedSeries {
   metric: Record<string, string>;
   values: Float64Array;
+  /** The first and last sample's times, Unix seconds (fractions dropped); NaN without samples. */
+  first: number;
+  last: number;
 }
 
 export function parseSeriesItem(text: string): ParsedSeries {
@@ -23,10 +26,10 @@ export function parseSeriesItem(text: string): ParsedSeries {
   const open = text.indexOf(VALUES_KEY);
   // Not as Prometheus writes it (spaces, say): the slow way, through JSON.parse.
   if (open < 0) return parseWhole(text);
-  const { values, end } = readPairs(text, open + VALUES_KEY.length);
+  const { values, first, last, end } = readPairs(text, open + VALUES_KEY.length);
   const checked = rest.safeParse(json(`${text.slice(0, open)}"values":[]${text.slice(end)}`));
   if (!checked.success) throw notASeries();
-  return { metric: checked.data.metric, values };
+  return { metric: checked.data.metric, values, first, last };
 }
 
 const whole = z.object({ metric: labels, values: z.array(z.tuple([z.number(), z.string()])) }).strict();
@@ -34,7 +37,13 @@ const whole = z.object({ metric: labels, values: z.array(z.tuple([z.number(), z.
 function parseWhole(text: string): ParsedSeries {
   const checked = whole.safeParse(json(text));
   if (!checked.success) throw notASeries();
-  return { metric: checked.data.metric, values: Float64Array.from(checked.data.values, ([, v]) => sampleValue(v)) };
+  const pairs = checked.data.values;
+  return {
+    metric: checked.data.metric,
+    values: Float64Array.from(pairs, ([, v]) => sampleValue(v)),
+    first: Math.floor(pairs[0]?.[0] ?? NaN),
+    last: Math.floor(pairs.at(-1)?.[0] ?? NaN),
+  };
 }
 
 function json(text: string): unknown {
@@ -50,11 +59,11 @@ function notASeries(): SeriesShapeError {
 }
 
 /** The pairs from just after `[` to the matching `]`, all in `text`; `end` is the index after it. */
-function readPairs(text: string, from: number): { values: Float64Array; end: number } {
+function readPairs(text: string, from: number): { values: Float64Array; first: number; last: number; end: number } {
   const reader = new SampleReader();
   const end = reader.read(text, from);
   if (end < 0) throw new SeriesShapeError('a series of the answer ends inside its values');
-  return { values: reader.values(), end };
+  return { values: reader.values(), first: reader.first, last: reader.last, end };
 }
 
 // A pair is under 50 characters; a longer unfinished one is not a pair.
@@ -70,6 +79,9 @@ export class SampleReader {
   private carry = '';
   private afterPair = false;
   private started = false;
+  /** The first and last pair's times, whole seconds; NaN before any. */
+  first = NaN;
+  last = NaN;
 
   /** Reads from chunk[from]; the index just after the values' closing `]`, or -1 when the chunk ran out first. */
   read(chunk: string, from: number): number {
@@ -108,10 +120,18 @@ export class SampleReader {
     const length = text.length;
     if (text.charCodeAt(i) !== 91) throw bad(text, i);
     let k = i + 1;
+    // The time's whole seconds as the digits go; anything but digits and one point is read by Number() below.
+    let seconds = 0;
+    let point = false;
+    let plain = true;
     for (; k < length; k++) {
       const c = text.charCodeAt(k);
       if (c === 44) break;
-      if (!isTimeChar(c)) throw bad(text, i);
+      if (c >= 48 && c <= 57) {
+        if (!point) seconds = seconds * 10 + (c - 48);
+      } else if (c === 46 && !point) point = true;
+      else if (isTimeChar(c)) plain = false;
+      else throw bad(text, i);
     }
     if (k >= length) return -1;
     if (k === i + 1) throw bad(text, i);
@@ -141,6 +161,9 @@ export class SampleReader {
       this.numbers = grown;
     }
     this.numbers[this.n++] = value;
+    const time = plain ? seconds : Math.floor(Number(text.slice(i + 1, k)));
+    if (this.n === 1) this.first = time;
+    this.last = time;
     return end + 1;
   }
 
@@ -199,7 +222,7 @@ export class StreamedSeries {
   result(): ParsedSeries {
     const checked = rest.safeParse(json(`${this.head}"values":[]}`));
     if (!checked.success) throw notASeries();
-    return { metric: checked.data.metric, values: this.samples.values() };
+    return { metric: checked.data.metric, values: this.samples.values(), first: this.samples.first, last: this.samples.last };
   }
 }
 

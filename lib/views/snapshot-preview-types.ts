@@ -1,6 +1,6 @@
 // The JSON contract of GET /api/snapshot/preview: one event per line (NDJSON) while the preview computes, the last
 // being `done` or `failed`. Types only: the page and the route share these shapes and nothing else.
-import type { DiffCounts, GuardOutcome, SampleProgress, SnapshotCrash, TableDiff } from '@/lib/domain';
+import type { DiffCounts, GuardOutcome, PackedConfidence, SampleProgress, SnapshotCrash, TableDiff } from '@/lib/domain';
 import type { FitPart } from './next-table-fit-types';
 
 export interface PreviewWindow {
@@ -47,6 +47,16 @@ export interface SnapshotPreview {
   counts: DiffCounts;
   /** Whether the next table fits the nodes, quotas and LimitRanges today (lib/views/next-table-fit.ts). */
   fit: FitPart;
+  /** How sure the rows are: how many were measured, and the figures of those a flag is raised on. */
+  confidence: PreviewConfidence;
+}
+
+export interface PreviewConfidence {
+  measured: number;
+  /** Row key → its figures (lib/domain packConfidence), only the rows with a flag: every row's are kept in the store. */
+  flagged: Record<string, PackedConfidence>;
+  /** Whether the store kept every row's figures for /table and /workloads; why not when it did not. */
+  kept: { ok: true } | { ok: false; message: string };
 }
 
 export type PreviewEvent =

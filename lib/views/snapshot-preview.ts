@@ -1,6 +1,7 @@
 import 'server-only';
 import { SnapshotPool, diffCounts, diffTables, snapshotGuard, type SnapshotCrash } from '@/lib/domain';
 import { settings } from '@/lib/config';
+import { previewConfidence } from './row-confidence';
 import { toAppError } from '@/lib/errors';
 import { sharedRun } from '@/lib/shared-in-flight';
 import { readClients } from '@/lib/k8s/client';
@@ -82,7 +83,7 @@ export async function previewSnapshot(
   if (failure instanceof PrometheusError) return failed(emit, problemOf(failure));
   if (failure) throw failure;
 
-  const { rows, crash } = pool.rows();
+  const { rows, confidence, crash } = pool.rows();
   const tableName = `${table.namespace}/${table.name}`;
   const diff = diffTables(old, rows);
   const computedAt = now.toISOString();
@@ -101,6 +102,7 @@ export async function previewSnapshot(
     diff,
     counts: diffCounts(diff),
     fit,
+    confidence: await previewConfidence(confidence, now.toISOString()),
   };
   emit({ type: 'done', preview });
   return { preview };

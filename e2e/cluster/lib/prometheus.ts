@@ -31,7 +31,8 @@ scrape_configs:
         refresh_interval: 2s
 `;
 
-export async function ensurePrometheus(current: ClusterState, plans: () => SeriesPlan[], force = false): Promise<void> {
+/** `plans(end)`: the series to backfill, ending at `end` (unix seconds). */
+export async function ensurePrometheus(current: ClusterState, plans: (end: number) => SeriesPlan[], force = false): Promise<void> {
   const fresh = current.backfilledAt && Date.now() - Date.parse(current.backfilledAt) < REUSE_BACKFILL_MS;
   const changed = writeConfig();
   if (isRunning(current.processes.prometheus) && fresh && !force) {
@@ -39,8 +40,10 @@ export async function ensurePrometheus(current: ClusterState, plans: () => Serie
     return log(`prometheus already running with a fresh backfill${changed ? '; reloaded its new config' : ''}`);
   }
   await stopDaemon(current, 'prometheus');
-  await backfill(plans());
+  const end = Math.floor(Date.now() / 1000) - BACKFILL_GAP_SECONDS;
+  await backfill(plans(end));
   current.backfilledAt = new Date().toISOString();
+  current.backfillEnd = end; // what a test's independent computation of the samples starts from
   writeState(current);
   startPrometheus(current);
   const ready = await waitFor(async () => (await fetch(`${prometheusUrl(current)}/-/ready`)).ok, 120_000, 500);

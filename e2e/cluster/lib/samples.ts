@@ -21,6 +21,8 @@ export interface SeriesPlan {
   limitMi?: number;
   /** when the pod was evicted (unix seconds): kube_pod_status_reason{reason="Evicted"} is 1 from then */
   evictedAt?: number;
+  /** one sample every `everySeconds` (at whole multiples of it) is `factor` times what it would be */
+  spike?: { everySeconds: number; factor: number };
 }
 
 /** How long before an OOM kill the working set is at OOM_PEAK_SHARE of the limit. */
@@ -47,7 +49,8 @@ export function workingSet(plan: SeriesPlan, t: number, random: () => number): n
   }
   const daily = Math.sin((2 * Math.PI * (t % DAY)) / DAY) * 0.15;
   const noise = (random() - 0.5) * 0.1;
-  return Math.round(plan.meanMi * 1024 * 1024 * (1 + daily + noise));
+  const spike = plan.spike && t % plan.spike.everySeconds < STEP_SECONDS ? plan.spike.factor : 1;
+  return Math.round(plan.meanMi * 1024 * 1024 * (1 + daily + noise) * spike);
 }
 
 const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');

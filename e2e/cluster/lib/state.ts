@@ -27,6 +27,8 @@ export interface ClusterState {
   processes: Record<string, ProcessRecord>;
   seeded?: { scenario: string; scale: number; at: string };
   backfilledAt?: string;
+  /** Unix seconds the backfill's samples end at (its newest is the last 300 s step at or before it). */
+  backfillEnd?: number;
   /** which Kyverno answers the pod webhook: Kyverno v1.19.1 itself or the harness's stand-in (default) */
   kyverno?: KyvernoMode;
   /** whether the API server trusts our OpenID Provider (`up --oidc`), which then runs beside it */

@@ -47,6 +47,17 @@ export interface WorkloadSpec {
   pastEvictionDaysAgo?: number;
   /** runs only on the nodes labelled so, whose taint of the same key and value it tolerates */
   pool?: { label: string; value: string };
+  /** how its backfilled samples depart from the steady daily swing (how sure its row is) */
+  samples?: SampleShape;
+}
+
+export interface SampleShape {
+  /** samples only for this many days before the backfill's end: a new workload */
+  days?: number;
+  /** this StatefulSet pod (its ordinal) works `factor` times the others' mean: a leader, a shard */
+  hotPod?: { ordinal: number; factor: number };
+  /** every `everyHours` hours one sample is `factor` times what it would be: a spike */
+  spikes?: { everyHours: number; factor: number };
 }
 
 export const WORKLOAD_LABEL = 'app.kubernetes.io/name';

@@ -50,7 +50,7 @@ export function samplePlans(end: number, workloads: WorkloadSpec[] = WORKLOADS):
   const replicaSets = getJson<{ items: RsItem[] }>(['get', 'replicasets', '-A']).items;
   const mine = <T extends { metadata: Meta }>(items: T[], w: WorkloadSpec) =>
     items.filter((i) => i.metadata.namespace === w.namespace && i.metadata.labels?.[WORKLOAD_LABEL] === w.name);
-  return workloads.flatMap((w) => withTerminations(w, plansFor(w, mine(pods, w), mine(replicaSets, w), end), end));
+  return workloads.flatMap((w) => withTerminations(w, shaped(w, plansFor(w, mine(pods, w), mine(replicaSets, w), end), end), end));
 }
 
 const aligned = (t: number) => Math.floor(t / STEP_SECONDS) * STEP_SECONDS;
@@ -77,6 +77,23 @@ function withTerminations(w: WorkloadSpec, plans: SeriesPlan[], end: number): Se
     out.push(...plan(w, pod, nodeOf(1), end - WINDOW, evictedAt).map((p) => ({ ...p, evictedAt })));
   }
   return out;
+}
+
+/** The workload's departures from the steady swing (model.ts SampleShape); the others' plans pass unchanged. */
+function shaped(w: WorkloadSpec, plans: SeriesPlan[], end: number): SeriesPlan[] {
+  const shape = w.samples;
+  if (!shape) return plans;
+  const since = shape.days === undefined ? -Infinity : end - shape.days * DAY;
+  const hot = shape.hotPod ? `${w.name}-${shape.hotPod.ordinal}` : null;
+  const spike = shape.spikes ? { everySeconds: shape.spikes.everyHours * 3600, factor: shape.spikes.factor } : undefined;
+  return plans
+    .filter((p) => p.to >= since)
+    .map((p) => ({
+      ...p,
+      from: Math.max(p.from, since),
+      meanMi: p.pod === hot ? p.meanMi * shape.hotPod!.factor : p.meanMi,
+      ...(spike ? { spike } : {}),
+    }));
 }
 
 function plansFor(w: WorkloadSpec, pods: PodItem[], replicaSets: RsItem[], end: number): SeriesPlan[] {

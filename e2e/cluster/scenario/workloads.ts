@@ -83,6 +83,36 @@ export const WORKLOADS: WorkloadSpec[] = [
     containers: [{ name: 'worker', request: '256Mi', limit: '512Mi', workingSetMi: 180 }],
     rows: { worker: '190Mi' },
   },
+  // how sure a row is: a new Deployment with 4 days of samples, a StatefulSet whose pod 0 (the leader) works 2.5
+  // times the others, and a Deployment whose working set spikes to four times itself every 6 hours
+  {
+    namespace: 'shop',
+    name: 'recommender',
+    kind: 'Deployment',
+    replicas: 1,
+    samples: { days: 4 },
+    containers: [{ name: 'recommender', request: '128Mi', limit: '512Mi', workingSetMi: 200 }],
+    rows: { recommender: '230Mi' },
+  },
+  {
+    namespace: 'shop',
+    name: 'kafka',
+    kind: 'StatefulSet',
+    replicas: 12,
+    parallelPods: true,
+    samples: { hotPod: { ordinal: 0, factor: 2.5 } },
+    containers: [{ name: 'broker', request: '256Mi', limit: '2Gi', workingSetMi: 300 }],
+    rows: { broker: '340Mi' },
+  },
+  {
+    namespace: 'shop',
+    name: 'thumbnailer',
+    kind: 'Deployment',
+    replicas: 1,
+    samples: { spikes: { everyHours: 6, factor: 4 } },
+    containers: [{ name: 'thumbnailer', request: '128Mi', limit: '1Gi', workingSetMi: 120 }],
+    rows: { thumbnailer: '140Mi' },
+  },
 
   // payments: Gi quantities, a Deployment rolled twice, a CloudNativePG cluster, a validation Job <job>-<build>
   // its pods were sized from an older table (850Mi); the table was rewritten after them

@@ -19,6 +19,9 @@ import { attempt } from '@/lib/views/part';
 import { readPodMemoryShared, type PodMemory } from '@/lib/views/pod-memory';
 import { readPodEnds } from '@/lib/views/pod-terminations';
 import { podsInNamespaceHref } from '@/lib/routes';
+import { Suspense } from 'react';
+import { WorkloadConfidenceCard } from '@/components/confidence/WorkloadConfidenceCard';
+import { readWorkloadConfidenceShared } from '@/lib/views/row-confidence';
 
 interface Props {
   params: Promise<{ namespace: string; pod: string }>;
@@ -67,6 +70,21 @@ export default async function PodPage({ params }: Props) {
       <PodEvidence explanation={explanation} now={now} />
       <ContainerExplanations containers={explanation.containers} memory={memory} now={now} />
       <PodEnds ends={ends} now={now} />
+      {explanation.workload && (
+        <Suspense fallback={<p className="text-zinc-600">Measuring how sure its rows are (28 days from Prometheus)…</p>}>
+          <WorkloadConfidenceCard
+            namespace={namespace}
+            workload={explanation.workload.name}
+            read={attempt(() =>
+              readWorkloadConfidenceShared(
+                namespace,
+                explanation.workload!.name,
+                explanation.containers.map((c) => c.name),
+              ),
+            ).then((r) => (r.ok ? r.value : r))}
+          />
+        </Suspense>
+      )}
       <Limits limits={explanation.limits} now={now} />
       <RunbookCommands commands={commands} />
     </div>

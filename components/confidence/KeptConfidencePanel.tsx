@@ -1,0 +1,39 @@
+'use client';
+import { useMemo } from 'react';
+import { confidenceFlags } from '@/lib/domain';
+import { Link } from '@/components/ui/Link';
+import { Time } from '@/components/ui/Time';
+import { NOT_MEASURED } from './ConfidenceTags';
+import { FlaggedRows } from './FlaggedRows';
+import type { KeptConfidence } from './useKeptConfidence';
+
+/** /table's "how sure the rows are": the latest preview's flagged rows, or that no preview has measured any yet. */
+export function KeptConfidencePanel({ kept }: { kept: KeptConfidence }) {
+  const flagged = useMemo(
+    () => [...kept.rows].filter(([, c]) => confidenceFlags(c).length > 0).sort(([a], [b]) => (a < b ? -1 : 1)),
+    [kept.rows],
+  );
+  return (
+    <details className="rounded border border-zinc-200 bg-white p-2" data-testid="row-confidence">
+      <summary>
+        How sure the rows are {kept.state === 'reading' && <span className="text-zinc-600">(reading…)</span>}
+        {typeof kept.state === 'object' && <span className="text-red-800">(could not be read: {kept.state.error})</span>}
+        {kept.state === 'read' &&
+          (kept.computedAt === null ? (
+            <span className="text-zinc-600" data-testid="confidence-none">
+              — {NOT_MEASURED}: <Link href="/table/preview">preview the next table</Link>
+            </span>
+          ) : (
+            <span className="text-zinc-600">
+              — as the preview of <Time at={kept.computedAt} /> measured them: {flagged.length} flagged
+            </span>
+          ))}
+      </summary>
+      {kept.computedAt !== null && (
+        <div className="mt-2">
+          <FlaggedRows flagged={flagged} measured={kept.rows.size} />
+        </div>
+      )}
+    </details>
+  );
+}

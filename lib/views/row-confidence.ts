@@ -1,0 +1,83 @@
+import 'server-only';
+import {
+  confidenceFlags,
+  confidenceOfSeries,
+  packConfidence,
+  partFailed,
+  partOk,
+  workloadFromPodName,
+  type PackedConfidence,
+  type RowConfidence,
+} from '@/lib/domain';
+import { seesNamespace, type Rights } from '@/lib/domain/rights';
+import { rowKeyParts } from '@/lib/domain/table';
+import { settings } from '@/lib/config';
+import { toAppError } from '@/lib/errors';
+import { sharedInFlight } from '@/lib/shared-in-flight';
+import { historyDb } from '@/lib/history';
+import { keepRowConfidence, readRowConfidence } from '@/lib/history/row-confidence';
+import { PrometheusError, workloadSeries } from '@/lib/prometheus/client';
+import type { KeptConfidenceAnswer, WorkloadConfidence } from './row-confidence-types';
+import type { PreviewConfidence } from './snapshot-preview-types';
+
+// How sure the preview's rows are: every row's figures kept in the store for /table and /workloads, the flagged
+// ones sent with the preview. A store that fails costs the pages their figures, never the preview.
+
+export async function previewConfidence(confidence: Record<string, RowConfidence>, computedAt: string): Promise<PreviewConfidence> {
+  const flagged: Record<string, PackedConfidence> = {};
+  let measured = 0;
+  for (const [key, c] of Object.entries(confidence)) {
+    measured++;
+    if (confidenceFlags(c).length > 0) flagged[key] = packConfidence(c);
+  }
+  let kept: PreviewConfidence['kept'] = { ok: true };
+  try {
+    await keepRowConfidence(await historyDb(), confidence, computedAt);
+  } catch (err) {
+    kept = { ok: false, message: `the history store did not keep the rows' figures: ${toAppError(err).message}` };
+  }
+  return { measured, flagged, kept };
+}
+
+/** The kept figures of the rows in the namespaces the asker may see. */
+export async function readKeptConfidence(rights: Rights): Promise<KeptConfidenceAnswer> {
+  const kept = await readRowConfidence(await historyDb());
+  const rows: Record<string, PackedConfidence> = {};
+  for (const [key, c] of kept.rows) if (seesNamespace(rights, rowKeyParts(key)[0] ?? '')) rows[key] = packConfidence(c);
+  return { computedAt: kept.computedAt, rows };
+}
+
+/**
+ * One workload's rows measured now from Prometheus over the snapshot's window (the pod page's question): one
+ * workload's series, the query the workload page makes. A Prometheus failure is this part's message.
+ */
+export async function readWorkloadConfidence(
+  namespace: string,
+  workload: string,
+  containers: readonly string[],
+  now = new Date(),
+): Promise<WorkloadConfidence> {
+  const s = settings();
+  const end = Math.floor(now.getTime() / 1000);
+  try {
+    const series = (await workloadSeries(namespace, workload, end - s.snapshotWindowDays * 86400, end, s.snapshotStepSeconds)).filter(
+      (x) => workloadFromPodName(x.pod) === workload,
+    );
+    return partOk({ containers: Object.fromEntries(containers.map((c) => [c, confidenceOfSeries(series, c)])) });
+  } catch (err) {
+    if (err instanceof PrometheusError)
+      return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
+    throw err;
+  }
+}
+
+/** readWorkloadConfidence, once per workload and containers while in flight, its answer reused for 5 s (as a pod's working set is). */
+export const readWorkloadConfidenceShared: (
+  namespace: string,
+  workload: string,
+  containers: readonly string[],
+) => Promise<WorkloadConfidence> = sharedInFlight(
+  (namespace: string, workload: string, containers: readonly string[]) => JSON.stringify([namespace, workload, containers]),
+  (namespace: string, workload: string, containers: readonly string[]) => readWorkloadConfidence(namespace, workload, containers),
+  { forMs: 5000, when: (answer) => answer.ok },
+);
