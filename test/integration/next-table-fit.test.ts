@@ -10,6 +10,7 @@ import { BATCH_LIMITS, BATCH_NAMESPACE, BATCH_NODE, BATCH_QUOTA, BATCH_WORKLOADS
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { backfilledP90Mi } from './backfill';
 import { kubeconfig, kubectl, kubectlJson, requireCluster, until } from './cluster';
+import { mergeTableData, tableData } from './own-deployment';
 
 const cluster = requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
@@ -50,8 +51,6 @@ const failedCreates = () =>
     'events',
     '--field-selector=reason=FailedCreate',
   ]).items;
-const tableData = () =>
-  kubectlJson<{ data?: Record<string, string> }>(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests']).data ?? {};
 
 /** The next table of this test: today's, with the batch pool's rows raised (trim's lowered). */
 const RAISED: Record<string, string> = { ingest: '700Mi', etl: '650Mi', trim: '180Mi', big: '1300Mi' };
@@ -170,37 +169,13 @@ describe('a real refusal by the quota after a raised row', () => {
   const saved = tableData()['batch_ingest_ingest'];
   afterAll(async () => {
     kubectl(['-n', BATCH_NAMESPACE, 'scale', 'deployment', 'ingest', '--replicas=2'], 'admin');
-    kubectl(
-      [
-        '-n',
-        'kyverno-prd',
-        'patch',
-        'configmap',
-        'memory-requests',
-        '--type=merge',
-        '-p',
-        JSON.stringify({ data: { batch_ingest_ingest: saved } }),
-      ],
-      'admin',
-    );
+    mergeTableData({ batch_ingest_ingest: saved ?? null });
     await waitForTable(tableData());
   }, 60_000);
 
   it('refuses the raised pod, and the panel said it would; the pages name the quota, not the webhook', async () => {
     if (saved !== '300Mi') throw new Error(`precondition: row batch_ingest_ingest is 300Mi (it is ${saved})`);
-    kubectl(
-      [
-        '-n',
-        'kyverno-prd',
-        'patch',
-        'configmap',
-        'memory-requests',
-        '--type=merge',
-        '-p',
-        JSON.stringify({ data: { batch_ingest_ingest: '700Mi' } }),
-      ],
-      'admin',
-    );
+    mergeTableData({ batch_ingest_ingest: '700Mi' });
     await waitForTable(tableData());
     const predicted = await readNextTableFit(EVERYTHING, new Date(), { namespace: BATCH_NAMESPACE, name: 'ingest' });
     expect(predicted.report.quotas[0]!.refused).toMatchObject([{ workload: 'ingest', next: 700 * Mi, raised: true }]);
