@@ -20,9 +20,12 @@ test('the OOM-killed pod shows its restart, the kill with its request, limit and
   await expect(kill.getByTestId('restarts')).toHaveText('1');
   await expect(kill.getByTestId('end-request')).toHaveText(`${requestAtCreation(checkout, c, true)! / Mi}Mi`);
   await expect(kill.getByTestId('end-limit')).toHaveText(`${bytes(c.limit)! / Mi}Mi`);
-  // the row in force then is known when the table's data was last written before the kill (the server's recorder
-  // starts with this run: an earlier version is not in its history)
-  await expect(kill.getByTestId('end-row')).toHaveText(tableWrittenBefore(finishedAt) ? checkout.rows!.checkout! : 'not recorded then');
+  // The row in force then is known when the table's data was last written before the kill. Otherwise it depends on
+  // the run's history: the server's recorder starts with this run, but a table imported by an earlier spec
+  // (import-cli) may cover the kill. Either way the only row checkout ever had is the scenario's: no other value.
+  const row = kill.getByTestId('end-row');
+  if (tableWrittenBefore(finishedAt)) await expect(row).toHaveText(checkout.rows!.checkout!);
+  else await expect(row).toHaveText(new RegExp(`^(${checkout.rows!.checkout!}|not recorded then)$`));
   const xmxGi = Number(/-Xmx(\d+)g/.exec(c.env!.JAVA_TOOL_OPTIONS!)![1]);
   await expect(ends.getByTestId('heap-flag')).toHaveText(
     `checkout: the JVM may grow to ${xmxGi * 1024}Mi; the request is ${checkout.rows!.checkout}` +
