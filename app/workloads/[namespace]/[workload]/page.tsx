@@ -17,6 +17,7 @@ import { answeredBy, attempt } from '@/lib/views/part';
 import { driftOf, readWorkloadHistory, requireWorkload } from '@/lib/views/workload-history';
 import { readWorkloadMemory, type WorkloadMemory } from '@/lib/views/workload-memory';
 import { readWorkloadEnds } from '@/lib/views/workload-terminations';
+import type { WorkloadEnds } from '@/lib/views/workload-terminations-types';
 import { WorkloadEndsSection } from '@/components/terminations/WorkloadEnds';
 import { settings } from '@/lib/config';
 import { FitPanel } from '@/components/fit/FitPanel';
@@ -49,10 +50,9 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
     );
   }
   const { history, memory, early, range, ends } = read.value;
-  const marks = ends.ok ? ends.value.marks : [];
   const keys = history.containers.map((container) => ({ container, key: rowKey(namespace, workload, container) }));
   const drift = driftOf(history);
-  const charts = { namespace, workload, containers: history.containers.length, range: range.asked, span: range.span, marks };
+  const charts = { namespace, workload, containers: history.containers.length, range: range.asked, span: range.span };
   return (
     <div className="space-y-4">
       <Title namespace={namespace} workload={workload} />
@@ -82,14 +82,16 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
           <ChartRangeSwitch namespace={namespace} workload={workload} current={range.shown} />
         </div>
         {early ? (
-          <WorkloadCharts {...charts} initial={initialOf(early.value)} />
+          <WorkloadCharts {...charts} initial={initialOf(early.value.memory)} marks={marksOf(early.value.ends)} />
         ) : (
           <Suspense key={range.asked ?? ''} fallback={<ChartsReading containers={charts.containers} span={range.span} />}>
-            <Charts {...charts} memory={memory} />
+            <Charts {...charts} memory={memory} ends={ends} />
           </Suspense>
         )}
       </section>
-      <WorkloadEndsSection namespace={namespace} ends={ends} windowDays={settings().snapshotWindowDays} />
+      <Suspense fallback={<p>Reading the OOM kills and evictions…</p>}>
+        <Ends namespace={namespace} ends={ends} />
+      </Suspense>
       <section>
         <h2 className="font-semibold">Current pods</h2>
         {history.pods.length === 0 ? (
@@ -131,10 +133,12 @@ async function readPage(namespace: string, workload: string, search: RawSearch) 
     part,
     readAt: Date.now(),
   }));
-  // the OOM kills and evictions: the store and Prometheus, a part of its own beside the history
+  // the OOM kills and evictions: the store and Prometheus, a part of its own beside the history, streamed like the
+  // charts (whose marks they are) so that a slow Prometheus holds back neither the rows nor the pods
   const ends = attempt(() => readWorkloadEnds(ref, rights));
   const history = await readWorkloadHistory(ref, rights);
-  return { history, memory, range, early: await answeredBy(memory, asked + CHARTS_JOIN_MS), ends: await ends };
+  const both = Promise.all([memory, ends]).then(([m, e]) => ({ memory: m, ends: e }));
+  return { history, memory, range, early: await answeredBy(both, asked + CHARTS_JOIN_MS), ends };
 }
 
 /** The range asked in the URL (none: the snapshot's window), the one the switch marks, and its span in words. */
@@ -154,8 +158,20 @@ function initialOf({ part, readAt }: MemoryRead): ServerRead | undefined {
   return part.ok ? { memory: part.value, readAt } : undefined;
 }
 
-async function Charts({ memory, ...props }: Omit<ComponentProps<typeof WorkloadCharts>, 'initial'> & { memory: Promise<MemoryRead> }) {
-  return <WorkloadCharts {...props} initial={initialOf(await memory)} />;
+type EndsRead = Part<WorkloadEnds>;
+const marksOf = (ends: EndsRead) => (ends.ok ? ends.value.marks : []);
+
+async function Charts({
+  memory,
+  ends,
+  ...props
+}: Omit<ComponentProps<typeof WorkloadCharts>, 'initial' | 'marks'> & { memory: Promise<MemoryRead>; ends: Promise<EndsRead> }) {
+  const [read, endsRead] = await Promise.all([memory, ends]);
+  return <WorkloadCharts {...props} initial={initialOf(read)} marks={marksOf(endsRead)} />;
+}
+
+async function Ends({ namespace, ends }: { namespace: string; ends: Promise<EndsRead> }) {
+  return <WorkloadEndsSection namespace={namespace} ends={await ends} windowDays={settings().snapshotWindowDays} />;
 }
 
 /**
