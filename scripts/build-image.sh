@@ -32,7 +32,10 @@ base=localhost/memdash-node:${node_version#v}-$(printf '%s' "$pinned" | sha256su
 index=$(mktemp)
 trap 'rm -f "$index"' EXIT
 GIT_INDEX_FILE=$index git read-tree HEAD
-GIT_INDEX_FILE=$index git add -A -- . ':!node_modules'
+GIT_INDEX_FILE=$index git add -A -- .
+# a worktree's node_modules may be a symlink, which .gitignore's `node_modules/` does not match; a real one is ignored,
+# and naming it in the add's pathspec would make git refuse the add
+GIT_INDEX_FILE=$index git rm -q --cached --ignore-unmatch -- node_modules
 tree=$(GIT_INDEX_FILE=$index git write-tree)
 # the key leaves out what the image does not hold (the build still type-checks it all)
 GIT_INDEX_FILE=$index git rm -r -q --cached --ignore-unmatch -- test e2e docs bench charts .ci '*.md' '*.test.ts' \
