@@ -24,6 +24,7 @@ import {
 import { jobEnds, snapshotMode, tableData } from '../integration/write-harness.ts';
 import { startMemdash, type RunningMemdash } from '../security/server.ts';
 import { EVERY_PAGE } from '../../e2e/browser/every-page.ts';
+import { REFUSAL } from '../refusal.ts';
 
 requireCluster();
 if (!existsSync(helmBin)) throw new PreconditionFailed(`${helmBin} does not exist`, 'run scripts/setup.sh (it builds helm)');
@@ -282,7 +283,6 @@ current-context: local
   });
 
   /** The cluster's refusal in any form memdash passes on: an error code, a panel, or the API server's own words. */
-  const REFUSAL = /data-error=\\?"forbidden|\\?"code\\?":\\?"forbidden|is forbidden|cannot (get|list|watch|create) resource/;
 
   it('every page answers with no refusal from the cluster', async () => {
     const pod = podOf('shop', 'web');

@@ -24,6 +24,7 @@ import {
 } from '../integration/cluster.ts';
 import { sendTo } from '../security/http.ts';
 import { podmanRunArgs, type PodSpec } from './pod.ts';
+import { REFUSAL } from '../refusal.ts';
 
 const cluster = requireCluster();
 if (!existsSync(helmBin)) throw new PreconditionFailed(`${helmBin} does not exist`, 'run scripts/setup.sh (it builds helm)');
@@ -39,7 +40,6 @@ const CONTAINER = `memdash-image-test-${process.pid}`;
 // not supported"); runc runs them
 const PODMAN = ['--runtime', 'runc', '--cgroup-manager', 'cgroupfs'];
 /** The cluster's refusal in any form memdash passes on: an error code, a panel, or the API server's own words. */
-const REFUSAL = /data-error=\\?"forbidden|\\?"code\\?":\\?"forbidden|is forbidden|cannot (get|list|watch|create) resource/;
 
 const helm = (args: string[]) =>
   execFileSync(helmBin, ['--kubeconfig', kubeconfig('admin'), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
