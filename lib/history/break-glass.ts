@@ -24,6 +24,11 @@ export async function recordBreakGlass(db: HistoryDb, r: BreakGlassRecord, saved
 
 /** Records since `since` (the last day by default: one incident's worth), oldest first. */
 export async function listBreakGlass(db: HistoryDb, since: Date): Promise<BreakGlassRecord[]> {
+  return (await listBreakGlassWithIds(db, since)).map(({ id: _id, ...record }) => record);
+}
+
+/** The same records, each with its id (an incident is named by the record that opened it). */
+export async function listBreakGlassWithIds(db: HistoryDb, since: Date): Promise<Array<BreakGlassRecord & { id: number }>> {
   const rows = await db
     .selectFrom('break_glass_records')
     .selectAll()
@@ -31,7 +36,7 @@ export async function listBreakGlass(db: HistoryDb, since: Date): Promise<BreakG
     .orderBy('at')
     .orderBy('id')
     .execute();
-  return rows.map(recordOf);
+  return rows.map((row) => ({ id: row.id, ...recordOf(row) }));
 }
 
 /** A stored row as the domain's record. */

@@ -1,7 +1,8 @@
 import { describe, expect } from 'vitest';
 import { it } from './__fixtures__/store';
 import { recordBreakGlass } from './break-glass';
-import { listBreakGlassWithIds, listProbeOutcomes, recordProbeOutcome } from './incidents';
+import { listBreakGlassWithIds } from './break-glass';
+import { listProbeOutcomes, recordProbeOutcome } from './incidents';
 
 // What incidents are read from, on a real store (SQLite, or PostgreSQL in the postgres group), one a test.
 

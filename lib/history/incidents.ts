@@ -1,8 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
-import type { BreakGlassRecord, ProbeOutcome } from '@/lib/domain';
+import type { ProbeOutcome } from '@/lib/domain';
 import type { AuditRecord } from './audit';
-import { recordOf } from './break-glass';
 import type { HistoryDb } from './db';
 import type { ReplicasObservation } from './observations';
 import { storedTime } from './store';
@@ -42,18 +41,6 @@ export async function listProbeOutcomes(db: HistoryDb, since: Date): Promise<Arr
     .orderBy('id')
     .execute();
   return [...before, ...after].map((r) => ({ at: r.at, outcome: r.outcome as ProbeOutcome }));
-}
-
-/** The break-glass's and the drill's records since `since`, each with its id, oldest first. */
-export async function listBreakGlassWithIds(db: HistoryDb, since: Date): Promise<Array<BreakGlassRecord & { id: number }>> {
-  const rows = await db
-    .selectFrom('break_glass_records')
-    .selectAll()
-    .where('at', '>=', storedTime(since))
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ id: row.id, ...recordOf(row) }));
 }
 
 /** The admission controller's replicas since `since`, and the observation in force then, oldest first. */

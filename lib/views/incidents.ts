@@ -17,7 +17,8 @@ import { EVERYTHING, seesNamespace, visible, type Rights } from '@/lib/domain/ri
 import { settings } from '@/lib/config';
 import { AppError, toAppError } from '@/lib/errors';
 import { historyDb, type HistoryDb } from '@/lib/history';
-import { listBreakGlassWithIds, listIncidentAudit, listProbeOutcomes, listReplicas, recordProbeOutcome } from '@/lib/history/incidents';
+import { listBreakGlassWithIds } from '@/lib/history/break-glass';
+import { listIncidentAudit, listProbeOutcomes, listReplicas, recordProbeOutcome } from '@/lib/history/incidents';
 import { listGaps } from '@/lib/history/reads';
 import { readClients } from '@/lib/k8s/client';
 import { readFailedCreates } from '@/lib/k8s/failed-creates';
