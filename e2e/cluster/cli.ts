@@ -112,10 +112,10 @@ async function kyvernoCommand(action: string | undefined): Promise<number> {
       await recover(current);
       return 0;
     case 'deny':
-      deny();
+      await deny();
       return 0;
     case 'allow':
-      answer();
+      await answer();
       return 0;
     case 'table-unreadable':
       tableUnreadable();

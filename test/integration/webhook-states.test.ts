@@ -1,7 +1,8 @@
 // GET /api/webhook and POST /api/webhook/probe through states the healthy-cluster tests do not reach, each made by
 // the cluster itself: a replica that cannot be scheduled (degraded), the registration standing with no replica
-// (refusing, computed from the objects before any probe), and another product's webhook refusing the probe's pod
-// (refused). Each test puts the cluster back as `cluster:up` left it: Kyverno at 3 replicas, serving, registered.
+// (refusing, computed from the objects before any probe), another product's webhook refusing the probe's pod
+// (refused), and Kyverno answering with its policy's error (denied). Each test puts the cluster back as `cluster:up`
+// left it: Kyverno at 3 replicas, serving, registered.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -94,6 +95,22 @@ describe('POST /api/webhook/probe refused by something other than Kyverno', () =
       expect(answer.message).toContain(`failed calling webhook "${OTHER}"`);
     } finally {
       kubectl(['delete', 'validatingwebhookconfiguration', otherWebhook.metadata.name, '--ignore-not-found'], 'admin');
+    }
+  });
+});
+
+describe("POST /api/webhook/probe denied by Kyverno's own answer", () => {
+  // `kyverno deny`: the stand-in answers with a denial; the real Kyverno gets a policy whose patch cannot apply
+  it('says denied, in the words of the API server naming the webhook and the policy', async () => {
+    harness('kyverno', 'deny');
+    try {
+      const response = await postProbe('http://127.0.0.1:3000');
+      expect(response.status).toBe(200);
+      const answer = (await response.json()) as ProbeAnswer;
+      expect(answer.outcome).toBe('denied');
+      expect(answer.message).toMatch(/admission webhook "[^"]+" denied the request: .*memory-requests/);
+    } finally {
+      harness('kyverno', 'allow');
     }
   });
 });

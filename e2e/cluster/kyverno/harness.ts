@@ -64,12 +64,12 @@ export async function recover(current: ClusterState): Promise<void> {
 
 const real = () => kyvernoModeOf(readState()) === 'real';
 
-export function deny(): void {
-  if (real()) denyReal();
+export async function deny(): Promise<void> {
+  if (real()) await denyReal();
   setSwitch('kyverno', 'deny');
 }
-export function answer(): void {
-  if (real()) answerReal();
+export async function answer(): Promise<void> {
+  if (real()) await answerReal();
   setSwitch('kyverno', 'answer');
 }
 

@@ -3,7 +3,7 @@
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { isRunning, startDaemon, waitFor } from '../../lib/processes.ts';
-import { kubectl } from '../../lib/kubectl.ts';
+import { kubectl, kubectlAsync } from '../../lib/kubectl.ts';
 import { fail, log } from '../../lib/log.ts';
 import type { ClusterState } from '../../lib/state.ts';
 import { POLICY } from '../names.ts';
@@ -53,13 +53,29 @@ export async function recoverReal(current: ClusterState): Promise<void> {
   log('Kyverno serving again');
 }
 
-const DENY_MARK = 'kyverno deny';
+/** Whether a pod created now (dry run) in a namespace the policy covers is denied by Kyverno's answer. */
+async function probeDenied(): Promise<boolean> {
+  const args = ['-n', 'development', 'run', 'kyverno-switch-probe', '--image=busybox', '--restart=Never', '--dry-run=server', '-o', 'name'];
+  const { stderr } = await kubectlAsync(args);
+  return stderr.includes('denied the request');
+}
 
-/** The policy gains a mutation whose JSON patch cannot apply, so Kyverno answers every covered pod with its error. */
-export function denyReal(): void {
+/** Kyverno compiles a changed policy from its informer a moment after the write: the switch returns only once the
+ * webhook answers as switched, so whoever flips it can probe at once. */
+async function untilProbe(denied: boolean, what: string): Promise<void> {
+  if (!(await waitFor(async () => (await probeDenied()) === denied, 60_000, 500)))
+    fail(`Kyverno did not ${what} within 60 s of the policy change: see .cluster/logs/kyverno.log`);
+}
+
+// The label no pod carries, named so that the policy itself says which switch put the failing mutation there.
+const DENY_MARK = 'memdash-harness-kyverno-deny';
+
+/** The policy gains a mutation whose JSON patch cannot apply, so Kyverno answers every covered pod with its error.
+ * A `remove` of an absent key: Kyverno v1.19.1 answers a failed `test` op by leaving the pod alone, not denying. */
+export async function denyReal(): Promise<void> {
   const failing = {
     patchType: 'JSONPatch',
-    jsonPatch: { expression: `[JSONPatch{op: "test", path: "/metadata/labels/memdash-harness", value: "${DENY_MARK}"}]` },
+    jsonPatch: { expression: `[JSONPatch{op: "remove", path: "/metadata/labels/${DENY_MARK}"}]` },
   };
   kubectl([
     'patch',
@@ -69,11 +85,12 @@ export function denyReal(): void {
     '-p',
     JSON.stringify([{ op: 'add', path: '/spec/mutations/-', value: failing }]),
   ]);
+  await untilProbe(true, 'start denying');
 }
 
 /** Takes the failing mutation out again. Only when it is there: the patch goes through Kyverno's own policy
  * webhook, which refuses it while Kyverno is down, and putting things back after a crash must not need it. */
-export function answerReal(): void {
+export async function answerReal(): Promise<void> {
   const current = kubectl(['get', 'mutatingpolicies.policies.kyverno.io', POLICY, '-o', 'jsonpath={.spec.mutations}']);
   if (!current.includes(DENY_MARK)) return;
   const policy = mutatingPolicy() as { spec: { mutations: unknown[] } };
@@ -85,4 +102,5 @@ export function answerReal(): void {
     '-p',
     JSON.stringify({ spec: { mutations: policy.spec.mutations } }),
   ]);
+  await untilProbe(false, 'stop denying');
 }
