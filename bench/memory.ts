@@ -1,13 +1,18 @@
 // What the server's memory grows with (run by `npm run bench`; prints figures): the pod cache holds one slim pod per
 // pod (lib/k8s/slim.ts), the table cache the ConfigMap's rows. Measured on the heap (node --expose-gc), from the
 // local cluster's own pods copied to 20,000 with names of their own, and an 8,000-row table; not a timed test.
+// Then the RSS that implies for the largest cluster Kubernetes supports: a memdash started on the local cluster, its
+// caches listed, plus each pod and row it does not hold yet at the bytes measured here. An estimate: heap bytes, no
+// fragmentation, and nothing else that grows with the cluster.
 import { execFileSync } from 'node:child_process';
 import { kubeconfigPath, bin } from '../e2e/cluster/lib/paths.ts';
 import { slimPod } from '../lib/k8s/slim.ts';
-import { report } from './figures.ts';
+import { atMost, report } from './figures.ts';
+import { serverRssMb, startMemdash, stopMemdash, waitForCaches } from './harness.ts';
 
 const PODS = 20_000;
 const ROWS = 8_000;
+const LARGEST = { pods: 150_000, rows: 60_000 };
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 const heap = () => {
@@ -42,9 +47,7 @@ const data = JSON.parse(
 ) as Record<string, string>;
 const rowBytes = (heap() - before) / ROWS;
 
-console.log(
-  `a cached pod: ${(podBytes / 1024).toFixed(2)} KiB (the whole pod as the API sends it: ${(fullPodBytes / 1024).toFixed(2)} KiB)`,
-);
+console.log(`a cached pod: ${podBytes.toFixed(0)} bytes (the whole pod as the API sends it: ${fullPodBytes.toFixed(0)} bytes)`);
 console.log(
   `${PODS.toLocaleString('en-US')} pods cached: ${((podBytes * PODS) / 2 ** 20).toFixed(0)} MiB; a table row: ${rowBytes.toFixed(0)} bytes`,
 );
@@ -77,3 +80,25 @@ report({
 });
 void cache;
 void data;
+await impliedRss();
+
+/** The server's RSS with the local cluster's pods and rows cached, grown to LARGEST at the bytes measured above. */
+async function impliedRss(): Promise<void> {
+  const rows = Object.keys(
+    (JSON.parse(kubectl(['-n', 'kyverno-prd', 'get', 'configmap', 'memory-requests', '-o', 'json'])) as { data?: object }).data ?? {},
+  ).length;
+  const server = await startMemdash();
+  try {
+    await waitForCaches(server);
+    const rss = serverRssMb(server);
+    const grown = ((LARGEST.pods - real.length) * podBytes + (LARGEST.rows - rows) * rowBytes) / 1e6;
+    const at = `${LARGEST.pods.toLocaleString('en-US')} pods and ${LARGEST.rows.toLocaleString('en-US')} rows`;
+    console.log(
+      `server RSS ${rss.toFixed(0)} MB with ${real.length.toLocaleString('en-US')} pods and ${rows.toLocaleString('en-US')} rows cached; ` +
+        `at ${at}: ${(rss + grown).toFixed(0)} MB`,
+    );
+    atMost(`server RSS implied at ${at}`, rss + grown, 'MB', 512);
+  } finally {
+    stopMemdash(server);
+  }
+}
