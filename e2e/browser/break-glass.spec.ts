@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { BreakGlassPage, auditSince, clusterSnapshot, podsOf, restoreKyverno, tokenOf } from './break-glass-page';
 import { WebhookPage, kubectlAs, kyverno, registrationHealthy } from './webhook-page';
+import { auditWindow, callsBy, UNAUTHENTICATED, writesBy } from '../../test/audit';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -186,6 +187,8 @@ test("the viewer's token is refused at every step with the cluster's 403, and no
   test.setTimeout(120_000);
   const started = new Date().toISOString();
   const before = clusterSnapshot();
+  // the API server's own log of the steps: whatever memdash sent with the viewer's token, the cluster refused
+  const window = auditWindow();
   const bg = new BreakGlassPage(page);
   await bg.goto();
   // Through the page: the first step's button, with the viewer's token (Kyverno is healthy: it is behind "anyway").
@@ -212,6 +215,26 @@ test("the viewer's token is refused at every step with the cluster's 403, and no
     expect(answer.status(), path).toBe(403);
     expect(json.error.message, path).toContain(words);
   }
+  const calls = await window.calls();
+  // Each step that got as far as a write sent the one kubectl would, and the cluster refused it; the others stopped at
+  // the refused read of the scale or at memdash's own access review. The dry-run probe memdash runs by itself stores
+  // nothing. Nothing else was written as anyone memdash acts as (the viewer is its read credential here too).
+  const writes = writesBy(calls, 'viewer', 'operator', UNAUTHENTICATED).filter((c) => !c.dryRun);
+  const refused = (verb: string, resource: string, target: { namespace?: string; name?: unknown }) => ({
+    user: 'viewer',
+    verb,
+    resource,
+    ...target,
+    code: 403,
+  });
+  const registrations = 'admissionregistration.k8s.io/mutatingwebhookconfigurations';
+  expect(writes).toEqual([
+    refused('delete', registrations, { name: expect.any(String) }),
+    refused('patch', 'apps/deployments', { namespace: 'development', name: 'sandbox' }),
+    refused('create', registrations, {}),
+  ]);
+  expect(before.registrations).toContain(writes[0]!.name);
+  expect(callsBy(calls, 'operator')).toEqual([]);
   expect(clusterSnapshot()).toEqual(before);
   const records = auditSince(started);
   expect(records.map((r) => `${r.action} ${r.actor} ${r.outcome}`)).toEqual([
