@@ -3,6 +3,7 @@
 // is admitted and the stuck pod is created; Kyverno is brought back, the pod created meanwhile is listed and
 // restarted, and its new pod has the table's request. Then the viewer's token, refused at every step, and the drill.
 // Serial; every test leaves Kyverno as the other suites expect it (restoreKyverno throws when it cannot).
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BreakGlassPage, auditSince, clusterSnapshot, podsOf, restoreKyverno, tokenOf } from './break-glass-page';
 import { WebhookPage, kubectlAs, kyverno, registrationHealthy } from './webhook-page';
@@ -115,7 +116,7 @@ test('an incident: crash, refusing, break-glass step by step with reloads, back,
       { timeout: 120_000, intervals: [2000] },
     )
     .toEqual([STUCK.row]);
-  await page.screenshot({ path: 'test-results/break-glass/incident-back.png', fullPage: true });
+  await page.screenshot({ path: join(test.info().project.outputDir, 'break-glass/incident-back.png'), fullPage: true });
 
   // One audit record per step, each a success, each by the operator but the probe run with no token in the tab.
   const records = auditSince(started).filter((r) => r.action.startsWith('break-glass.') || r.action === 'workload.restart');
@@ -168,7 +169,7 @@ test('the drill end to end: save, scale to 0 (registration gone), create the cop
   await expect(page.getByTestId('drill-action-probe')).toBeVisible({ timeout: 90_000 });
   await bg.press('drill-action-probe', 'Run the probe');
   await expect(page.getByTestId('drill-complete')).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: 'test-results/break-glass/drill-complete.png', fullPage: true });
+  await page.screenshot({ path: join(test.info().project.outputDir, 'break-glass/drill-complete.png'), fullPage: true });
   expect(registrationHealthy()).toBe(true);
   const records = auditSince(started).map((r) => `${r.action} ${r.outcome}`);
   expect(records).toEqual([
