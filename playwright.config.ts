@@ -40,9 +40,9 @@ const WRITERS = [
   'workload-chart-controls',
   'writes',
 ].map((name) => `**/${name}.spec.ts`);
-/** How many reader specs run at once: MEMDASH_E2E_WORKERS (scripts/test-groups' browser group: 2), else 1. */
-const readerWorkers = Number(process.env.MEMDASH_E2E_WORKERS ?? 1);
-if (!Number.isInteger(readerWorkers) || readerWorkers < 1) throw new Error('MEMDASH_E2E_WORKERS: a whole number of workers, 1 or more');
+/** How many specs run at once: MEMDASH_E2E_WORKERS (the browser group's readers: 2), else 1. */
+const workerCount = Number(process.env.MEMDASH_E2E_WORKERS ?? 1);
+if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error('MEMDASH_E2E_WORKERS: a whole number of workers, 1 or more');
 
 export default defineConfig({
   testDir: 'e2e/browser',
@@ -51,16 +51,15 @@ export default defineConfig({
   // a stray test.only fails the run instead of running one test green
   forbidOnly: true,
   fullyParallel: false,
-  workers: readerWorkers,
+  workers: workerCount,
   retries: 0,
   outputDir: process.env.MEMDASH_E2E_OUTPUT ?? 'test-results',
-  // With more than one worker the specs that only read run first, a file per worker (pages.spec.ts test by test), and
-  // then the specs that change the cluster, Kyverno or the table, one at a time, on a cluster no reader is looking at.
-  // A dependency runs whole whatever the command line names, so it is there only then (the browser group runs every
-  // spec); with one worker every spec runs in turn, as named.
+  // The specs that only read (readers) and those that change what others read (writers, one at a time). The browser
+  // group (scripts/test-browser.sh) runs the readers first, MEMDASH_E2E_WORKERS at a time, then the writers, on a
+  // cluster no reader is looking at. With one worker every named spec runs in turn.
   projects: [
     { name: 'readers', testIgnore: WRITERS },
-    { name: 'writers', testMatch: WRITERS, workers: 1, dependencies: readerWorkers > 1 ? ['readers'] : [] },
+    { name: 'writers', testMatch: WRITERS, workers: 1 },
   ],
   reporter: [['list']],
   use: {
