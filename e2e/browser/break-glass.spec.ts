@@ -234,7 +234,8 @@ test("the viewer's token is refused at every step with the cluster's 403, and no
     refused('patch', 'apps/deployments', { namespace: 'development', name: 'sandbox' }),
     refused('create', registrations, {}),
   ]);
-  expect(before.registrations).toContain(writes[0]!.name);
+  // the one it tried to delete first was standing (kubectl names it by kind.group/name)
+  expect(before.registrations).toContain(`mutatingwebhookconfiguration.admissionregistration.k8s.io/${writes[0]!.name}`);
   expect(callsBy(calls, 'operator')).toEqual([]);
   expect(clusterSnapshot()).toEqual(before);
   const records = auditSince(started);
