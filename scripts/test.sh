@@ -11,6 +11,8 @@
 # The Next build comes once, before the first group that needs the cluster (on a fresh machine, while the Go builds
 # go on). The groups that need `real` run on a cluster of their own (.cluster-real), so they run beside the others, in
 # their order, from the moment the stand-in's cluster is up and Kyverno is built; their output is shown at the end.
+# Those that need `real+last` use that cluster too but also ask the stand-in's (real-kyverno's side-by-side dry-runs
+# pods through both), so they run after everything else, when nothing is changing the stand-in's Kyverno or table.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --no-build || { echo "setup failed"; exit 1; }
@@ -34,7 +36,7 @@ cleanup() {
     done
   fi
   [ "$stop_cluster" = 1 ] && npm run --silent cluster:down
-  # the real Kyverno's cluster, kept up by its vitest group for the browser group, if that one did not stop it
+  # the real Kyverno's cluster, kept up by its browser group for its vitest group, if that one did not stop it
   [ -e .cluster-real/started-for-tests ] && rm -f .cluster-real/started-for-tests &&
     MEMDASH_CLUSTER_DIR="$PWD/.cluster-real" npm run --silent cluster:down
 }
@@ -105,8 +107,8 @@ ready() {
   case "$needs" in
     -) return 0 ;;
     cluster | cluster+signin | cluster+tools | cluster+image) next_build ;;
-    real)
-      # beside the others (run_beside): its own cluster, once Kyverno and helm are built
+    real | real+last)
+      # its own cluster (beside the others, or after them: start_beside), once Kyverno and helm are built
       if [ ! -e "$results/built-all" ]; then
         echo; echo "=== waiting for the Kyverno and helm builds (log: $results/build.log)"
         built built-all || { echo "the Kyverno or helm build failed" >"$results/$name.notrun"; return 1; }
@@ -192,10 +194,14 @@ start_beside() {
   beside=$!
 }
 
-mains=()
+mains=() lasts=()
 while read -r name report needs min minutes command; do
   case "$name" in '' | '#'*) continue ;; esac
-  if [ "$needs" = real ]; then besides+=("$name $report $needs $min $minutes $command"); else mains+=("$name $report $needs $min $minutes $command"); fi
+  case "$needs" in
+    real) besides+=("$name $report $needs $min $minutes $command") ;;
+    real+last) lasts+=("$name $report $needs $min $minutes $command") ;;
+    *) mains+=("$name $report $needs $min $minutes $command") ;;
+  esac
 done < scripts/test-groups
 
 for line in "${mains[@]}"; do
@@ -215,6 +221,12 @@ if [ -n "$beside" ]; then
     [ ! -e "$results/$name.exit" ] || [ "$(cat "$results/$name.exit")" = 0 ] || failed=1
   done
 fi
+
+# the stand-in's cluster is quiet now
+for line in "${lasts[@]}"; do
+  read -r name _ needs min minutes command <<<"$line"
+  group "$name" "$needs" "$min" "$minutes" "$command"
+done
 
 node scripts/test-summary.ts scripts/test-groups "$results" || failed=1
 exit $failed
