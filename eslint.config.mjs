@@ -19,6 +19,7 @@ export default defineConfig([
     '.cluster-real/**',
     'data/**',
     'test-results/**',
+    'test-results-real/**',
     'playwright-report/**',
     'next-env.d.ts',
   ]),

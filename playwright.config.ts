@@ -27,6 +27,23 @@ const build = process.env.MEMDASH_E2E_SKIP_BUILD ? '' : 'npx next build && ';
 // honoured): without it the run stops here with an error naming the missing file, rather than testing nothing.
 const cluster = requireCluster();
 
+/** The specs that change what others read: Kyverno's state, the table, the snapshot switch, the history store's versions. */
+const WRITERS = [
+  'audit',
+  'break-glass',
+  'history',
+  'import-cli',
+  'incidents',
+  'lifecycle',
+  'snapshot-when',
+  'webhook',
+  'workload-chart-controls',
+  'writes',
+].map((name) => `**/${name}.spec.ts`);
+/** How many specs run at once: MEMDASH_E2E_WORKERS (the browser group's readers: 2), else 1. */
+const workerCount = Number(process.env.MEMDASH_E2E_WORKERS ?? 1);
+if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error('MEMDASH_E2E_WORKERS: a whole number of workers, 1 or more');
+
 export default defineConfig({
   testDir: 'e2e/browser',
   timeout: 60_000,
@@ -34,8 +51,16 @@ export default defineConfig({
   // a stray test.only fails the run instead of running one test green
   forbidOnly: true,
   fullyParallel: false,
-  workers: 1,
+  workers: workerCount,
   retries: 0,
+  outputDir: process.env.MEMDASH_E2E_OUTPUT ?? 'test-results',
+  // The specs that only read (readers) and those that change what others read (writers, one at a time). The browser
+  // group (scripts/test-browser.sh) runs the readers first, MEMDASH_E2E_WORKERS at a time, then the writers, on a
+  // cluster no reader is looking at. With one worker every named spec runs in turn.
+  projects: [
+    { name: 'readers', testIgnore: WRITERS },
+    { name: 'writers', testMatch: WRITERS, workers: 1 },
+  ],
   reporter: [['list']],
   use: {
     baseURL,
@@ -73,6 +98,10 @@ export default defineConfig({
       // preview's interval are tried in the security group (test/security/collapse.test.ts)
       MEMDASH_READ_LIMIT: '0',
       MEMDASH_ACCESS_LIMIT: '0',
+      // a probe pressed right after a switch (Kyverno set to deny, crashed, back) runs then, rather than answering with
+      // the one the page ran as it opened and leaving the test to wait for the page's next; the interval itself is
+      // tried in the security group (test/security/probe.test.ts)
+      MEMDASH_PROBE_MIN_INTERVAL_MS: '0',
     },
   },
 });

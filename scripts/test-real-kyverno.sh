@@ -3,10 +3,12 @@
 # answering the pod webhook (`cluster up --kyverno real`; scripts/test.sh built its binary), beside the stand-in's
 # cluster that the earlier groups use.
 #   scripts/test-real-kyverno.sh [vitest] [--keep]   the vitest project real-kyverno
-#   scripts/test-real-kyverno.sh browser              the specs of the webhook page, the explanation and the
+#   scripts/test-real-kyverno.sh browser [--keep]     the specs of the webhook page, the explanation and the
 #                                                     break-glass and drill in Chromium, on the last build
-# A cluster this script started is stopped when it ends, unless --keep: then the next run (the browser group) finds
-# it up, and stops it, as it was started for the tests (the marker file below says so).
+# A cluster this script started is stopped when it ends, unless --keep: then the next run finds it up, and stops it,
+# as it was started for the tests (the marker file below says so). scripts/test.sh runs the browser group first,
+# beside the stand-in's groups, with --keep, and the vitest group after every other group (it also dry-runs pods
+# through the stand-in's cluster).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-env.sh
@@ -36,7 +38,10 @@ echo "up in $((SECONDS - began)) s"
 case "$mode" in
   vitest) npx vitest run --project real-kyverno --reporter=default --reporter=json --outputFile.json="${REPORT:-/dev/null}" ;;
   browser)
-    [ -e .next/BUILD_ID ] || npx next build || exit 1 # the browser group built it; alone, build once
+    [ -e .next/BUILD_ID ] || npx next build || exit 1 # scripts/test.sh built it; alone, build once
+    # a store and an output folder of its own: the other browser run may be going on beside it (scripts/test.sh)
+    mkdir -p "$MEMDASH_CLUSTER_DIR/e2e"
     PLAYWRIGHT_JSON_OUTPUT_NAME="${REPORT:-/dev/null}" MEMDASH_E2E_SKIP_BUILD=1 \
+      MEMDASH_E2E_STORE="$MEMDASH_CLUSTER_DIR/e2e/run-$(date +%s).sqlite" MEMDASH_E2E_OUTPUT=test-results-real \
       npx playwright test --reporter=list,json e2e/browser/{webhook,pod-explanation,break-glass-healthy,break-glass}.spec.ts ;;
 esac

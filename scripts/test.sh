@@ -8,6 +8,11 @@
 # in the background, one at a time, while the groups that need none of them run: the groups that need the cluster
 # wait for the Kubernetes and KWOK binaries and our OpenID Provider (the cluster starts with it: `up --oidc`), the
 # sign-in group for oauth2-proxy too, the last two (the chart with helm, the real Kyverno) for everything.
+# The Next build comes once, before the first group that needs the cluster (on a fresh machine, while the Go builds
+# go on). The groups that need `real` run on a cluster of their own (.cluster-real), so they run beside the others, in
+# their order, from the moment the stand-in's cluster is up and Kyverno is built; their output is shown at the end.
+# Those that need `real+last` use that cluster too but also ask the stand-in's (real-kyverno's side-by-side dry-runs
+# pods through both), so they run after everything else, when nothing is changing the stand-in's Kyverno or table.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --no-build || { echo "setup failed"; exit 1; }
@@ -19,10 +24,19 @@ cluster=unknown
 stop_cluster=0
 builder=
 
+beside=
+
 cleanup() {
   [ -n "$builder" ] && kill -- "-$builder" 2>/dev/null
+  # the groups beside, and the one of them still running (its own session: run_group)
+  if [ -n "$beside" ]; then
+    kill "$beside" 2>/dev/null
+    for pgid in "$results"/*.pgid; do
+      [ -e "$pgid" ] && [ ! -e "${pgid%.pgid}.seconds" ] && kill -TERM -- "-$(cat "$pgid")" 2>/dev/null
+    done
+  fi
   [ "$stop_cluster" = 1 ] && npm run --silent cluster:down
-  # the real Kyverno's cluster, kept up by its vitest group for the browser group, if that one did not stop it
+  # the real Kyverno's cluster, kept up by its browser group for its vitest group, if that one did not stop it
   [ -e .cluster-real/started-for-tests ] && rm -f .cluster-real/started-for-tests &&
     MEMDASH_CLUSTER_DIR="$PWD/.cluster-real" npm run --silent cluster:down
 }
@@ -64,8 +78,27 @@ cluster_up() {
     echo; echo "=== local cluster"
     # --oidc: the API server trusts our OpenID Provider, which the sign-in tests sign in at
     if npm run --silent cluster:up -- --oidc; then cluster=up; else cluster=down; fi
+    start_beside
   fi
   [ "$cluster" = up ]
+}
+
+# The Next build the browser, security, deployment and real-browser groups run (`next start`): once, before the first
+# group that needs the cluster. A failed build leaves no BUILD_ID, so those groups fail rather than run an older one.
+next_build() {
+  [ -e "$results/built-next" ] || [ -e "$results/next.failed" ] && return 0
+  echo; echo "=== next build (log: $results/next-build.log)"
+  local started=$SECONDS
+  if npx next build >"$results/next-build.log" 2>&1 </dev/null; then
+    touch "$results/built-next"
+    echo "built in $((SECONDS - started)) s"
+  else
+    tail -30 "$results/next-build.log"
+    rm -f .next/BUILD_ID
+    touch "$results/next.failed"
+    echo "=== the Next build failed: the groups that run the built server will fail"
+    failed=1
+  fi
 }
 
 # What a group needs before it runs; the reason it cannot run goes to its .notrun file.
@@ -73,7 +106,14 @@ ready() {
   local name=$1 needs=$2
   case "$needs" in
     -) return 0 ;;
-    cluster | cluster+signin | cluster+tools | cluster+image) ;;
+    cluster | cluster+signin | cluster+tools | cluster+image) next_build ;;
+    real | real+last)
+      # its own cluster (beside the others, or after them: start_beside), once Kyverno and helm are built
+      if [ ! -e "$results/built-all" ]; then
+        echo; echo "=== waiting for the Kyverno and helm builds (log: $results/build.log)"
+        built built-all || { echo "the Kyverno or helm build failed" >"$results/$name.notrun"; return 1; }
+      fi
+      return 0 ;;
     *) echo "unknown needs \"$needs\" in scripts/test-groups" >"$results/$name.notrun"; return 1 ;;
   esac
   if [ ! -e "$results/built-up" ]; then
@@ -106,6 +146,7 @@ run_group() {
   local name=$1 minutes=$2 command=$3 started=$SECONDS
   REPORT="$results/$name.json" setsid bash -c "$command" </dev/null &
   local group=$!
+  echo "$group" >"$results/$name.pgid"
   (
     # stopped with the group's end: its sleep goes too, so nothing is left holding the output open
     trap 'kill "$sleeper" 2>/dev/null; exit 0' TERM
@@ -126,15 +167,66 @@ run_group() {
   return $code
 }
 
-while read -r name report needs min minutes command <&3; do
-  case "$name" in '' | '#'*) continue ;; esac
-  ready "$name" "$needs" || continue
+# One group: ready, run, its exit code recorded.
+group() {
+  local name=$1 needs=$2 min=$3 minutes=$4 command=$5
+  ready "$name" "$needs" || return 0
   echo; echo "=== $name (at least $min tests, at most $minutes min)"
   run_group "$name" "$minutes" "$command"
-  code=$?
+  local code=$?
   echo "$code" >"$results/$name.exit"
   [ "$code" = 0 ] || failed=1
-done 3< scripts/test-groups
+}
+
+# The groups on their own cluster, in order, in the background: started once the stand-in's cluster is up (the first
+# of them compares its seeded pods with the stand-in's).
+besides=()
+start_beside() {
+  [ -z "$beside" ] && [ "$cluster" = up ] && [ "${#besides[@]}" -gt 0 ] || return 0
+  echo; echo "=== beside the others from now, on their own cluster: ${besides[*]%% *} (output: $results/beside.log, shown at the end)"
+  (
+    trap - EXIT
+    for line in "${besides[@]}"; do
+      read -r name _ needs min minutes command <<<"$line"
+      group "$name" "$needs" "$min" "$minutes" "$command"
+    done
+  ) >"$results/beside.log" 2>&1 &
+  beside=$!
+}
+
+mains=() lasts=()
+while read -r name report needs min minutes command; do
+  case "$name" in '' | '#'*) continue ;; esac
+  case "$needs" in
+    real) besides+=("$name $report $needs $min $minutes $command") ;;
+    real+last) lasts+=("$name $report $needs $min $minutes $command") ;;
+    *) mains+=("$name $report $needs $min $minutes $command") ;;
+  esac
+done < scripts/test-groups
+
+for line in "${mains[@]}"; do
+  read -r name _ needs min minutes command <<<"$line"
+  group "$name" "$needs" "$min" "$minutes" "$command"
+done
+
+# the groups beside, if the stand-in's cluster never came up: they run now, and fail or say why they could not
+if [ -z "$beside" ] && [ "${#besides[@]}" -gt 0 ]; then cluster=up start_beside; fi
+if [ -n "$beside" ]; then
+  kill -0 "$beside" 2>/dev/null && { echo; echo "=== waiting for the groups beside: ${besides[*]%% *}"; }
+  wait "$beside"
+  echo; echo "=== the groups beside, on their own cluster (their output, as it came)"
+  cat "$results/beside.log"
+  for line in "${besides[@]}"; do
+    name=${line%% *}
+    [ ! -e "$results/$name.exit" ] || [ "$(cat "$results/$name.exit")" = 0 ] || failed=1
+  done
+fi
+
+# the stand-in's cluster is quiet now
+for line in "${lasts[@]}"; do
+  read -r name _ needs min minutes command <<<"$line"
+  group "$name" "$needs" "$min" "$minutes" "$command"
+done
 
 node scripts/test-summary.ts scripts/test-groups "$results" || failed=1
 exit $failed

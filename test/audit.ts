@@ -20,6 +20,8 @@ export interface Call {
   namespace?: string;
   name?: string;
   code: number;
+  /** sent with ?dryRun=All: answered as if done, nothing stored (the webhook probe is one) */
+  dryRun?: true;
 }
 
 /** The verbs that change what the cluster holds. */
@@ -136,6 +138,7 @@ function callOf(r: LogRecord): Call {
     ...(o?.namespace ? { namespace: o.namespace } : {}),
     ...(o?.name ? { name: o.name } : {}),
     code: r.responseStatus?.code ?? 0,
+    ...(/[?&]dryRun=All(&|$)/.test(r.requestURI) ? { dryRun: true as const } : {}),
   };
 }
 

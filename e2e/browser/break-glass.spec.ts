@@ -3,9 +3,11 @@
 // is admitted and the stuck pod is created; Kyverno is brought back, the pod created meanwhile is listed and
 // restarted, and its new pod has the table's request. Then the viewer's token, refused at every step, and the drill.
 // Serial; every test leaves Kyverno as the other suites expect it (restoreKyverno throws when it cannot).
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BreakGlassPage, auditSince, clusterSnapshot, podsOf, restoreKyverno, tokenOf } from './break-glass-page';
 import { WebhookPage, kubectlAs, kyverno, registrationHealthy } from './webhook-page';
+import { auditWindow, callsBy, UNAUTHENTICATED, writesBy } from '../../test/audit';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -114,7 +116,7 @@ test('an incident: crash, refusing, break-glass step by step with reloads, back,
       { timeout: 120_000, intervals: [2000] },
     )
     .toEqual([STUCK.row]);
-  await page.screenshot({ path: 'test-results/break-glass/incident-back.png', fullPage: true });
+  await page.screenshot({ path: join(test.info().project.outputDir, 'break-glass/incident-back.png'), fullPage: true });
 
   // One audit record per step, each a success, each by the operator but the probe run with no token in the tab.
   const records = auditSince(started).filter((r) => r.action.startsWith('break-glass.') || r.action === 'workload.restart');
@@ -167,7 +169,7 @@ test('the drill end to end: save, scale to 0 (registration gone), create the cop
   await expect(page.getByTestId('drill-action-probe')).toBeVisible({ timeout: 90_000 });
   await bg.press('drill-action-probe', 'Run the probe');
   await expect(page.getByTestId('drill-complete')).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: 'test-results/break-glass/drill-complete.png', fullPage: true });
+  await page.screenshot({ path: join(test.info().project.outputDir, 'break-glass/drill-complete.png'), fullPage: true });
   expect(registrationHealthy()).toBe(true);
   const records = auditSince(started).map((r) => `${r.action} ${r.outcome}`);
   expect(records).toEqual([
@@ -186,6 +188,8 @@ test("the viewer's token is refused at every step with the cluster's 403, and no
   test.setTimeout(120_000);
   const started = new Date().toISOString();
   const before = clusterSnapshot();
+  // the API server's own log of the steps: whatever memdash sent with the viewer's token, the cluster refused
+  const window = auditWindow();
   const bg = new BreakGlassPage(page);
   await bg.goto();
   // Through the page: the first step's button, with the viewer's token (Kyverno is healthy: it is behind "anyway").
@@ -212,6 +216,27 @@ test("the viewer's token is refused at every step with the cluster's 403, and no
     expect(answer.status(), path).toBe(403);
     expect(json.error.message, path).toContain(words);
   }
+  const calls = await window.calls();
+  // Each step that got as far as a write sent the one kubectl would, and the cluster refused it; the others stopped at
+  // the refused read of the scale or at memdash's own access review. The dry-run probe memdash runs by itself stores
+  // nothing. Nothing else was written as anyone memdash acts as (the viewer is its read credential here too).
+  const writes = writesBy(calls, 'viewer', 'operator', UNAUTHENTICATED).filter((c) => !c.dryRun);
+  const refused = (verb: string, resource: string, target: { namespace?: string; name?: unknown }) => ({
+    user: 'viewer',
+    verb,
+    resource,
+    ...target,
+    code: 403,
+  });
+  const registrations = 'admissionregistration.k8s.io/mutatingwebhookconfigurations';
+  expect(writes).toEqual([
+    refused('delete', registrations, { name: expect.any(String) }),
+    refused('patch', 'apps/deployments', { namespace: 'development', name: 'sandbox' }),
+    refused('create', registrations, {}),
+  ]);
+  // the one it tried to delete first was standing (kubectl names it by kind.group/name)
+  expect(before.registrations).toContain(`mutatingwebhookconfiguration.admissionregistration.k8s.io/${writes[0]!.name}`);
+  expect(callsBy(calls, 'operator')).toEqual([]);
   expect(clusterSnapshot()).toEqual(before);
   const records = auditSince(started);
   expect(records.map((r) => `${r.action} ${r.actor} ${r.outcome}`)).toEqual([

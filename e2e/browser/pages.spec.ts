@@ -5,6 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { kubectlJson } from '../../test/integration/cluster';
 import { EVERY_PAGE } from './every-page';
 
+// every test opens its own pages and changes nothing: with more than one worker they share out (playwright.config.ts)
+test.describe.configure({ mode: 'parallel' });
+
 function aPodOf(namespace: string, workloadLabel: string): string {
   const pods = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>(['-n', namespace, 'get', 'pods', '-l', workloadLabel]).items;
   if (pods.length === 0)
@@ -54,9 +57,11 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('no page scrolls sideways on a 390 px phone, light or dark, and none writes a time with milliseconds', async ({ browser }, info) => {
-  test.setTimeout(600_000);
-  for (const colorScheme of ['light', 'dark'] as const) {
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`no page scrolls sideways on a 390 px phone (${colorScheme}), and none writes a time with milliseconds`, async ({
+    browser,
+  }, info) => {
+    test.setTimeout(300_000);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme });
     const page = await context.newPage();
     const wide: Record<string, number> = {};
@@ -80,8 +85,8 @@ test('no page scrolls sideways on a 390 px phone, light or dark, and none writes
     expect(wide).toEqual({});
     expect(milliseconds).toEqual({});
     await context.close();
-  }
-});
+  });
+}
 
 test('the colour-scheme switch turns every page dark from its first byte, and "system" follows the system again', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });

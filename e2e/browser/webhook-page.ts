@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { kubeconfig, repoRoot } from '../../test/integration/cluster';
 import { bin } from '../../e2e/cluster/lib/paths.ts';
 
@@ -44,7 +44,8 @@ export class WebhookPage {
   }
 
   async screenshot(name: string) {
-    const dir = join(repoRoot, 'test-results', 'webhook-states');
+    // the run's output folder (the real Kyverno's browser group has its own, beside the other browser run)
+    const dir = join(test.info().project.outputDir, 'webhook-states');
     mkdirSync(dir, { recursive: true });
     await this.page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
   }

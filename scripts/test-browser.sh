@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# scripts/test-groups' browser group: every spec of e2e/browser on the last build (scripts/test.sh built it), in two
+# runs of Playwright with one history store: the specs that only read (project readers) two at a time, then those that
+# change what others read (project writers, playwright.config.ts) one at a time, on a cluster no reader is looking at.
+# A failing reader does not keep the writers from running. One JSON report of both at $REPORT.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/node-env.sh
+parts=$(mktemp -d)
+trap 'rm -rf "$parts"' EXIT
+# the store both runs record into, new as a fresh clone's (playwright.config.ts would start one per run)
+rm -rf data/e2e && mkdir -p data/e2e
+export MEMDASH_E2E_STORE="data/e2e/run-$(date +%s%3N).sqlite" MEMDASH_E2E_SKIP_BUILD=1
+code=0
+for project in readers writers; do
+  workers=1
+  [ "$project" = readers ] && workers=2
+  echo "=== browser: $project ($workers at a time)"
+  # each run empties its own output folder as it starts
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$parts/$project.json" MEMDASH_E2E_WORKERS=$workers MEMDASH_E2E_OUTPUT="test-results/$project" \
+    npx playwright test --project "$project" --reporter=list,json || code=1
+done
+node scripts/merge-playwright-reports.ts "${REPORT:-/dev/null}" "$parts/readers.json" "$parts/writers.json" || code=1
+exit $code
