@@ -48,9 +48,9 @@ export async function deleteOwnerlessRegistrations(w: KubeClients): Promise<Dele
 }
 
 /**
- * How long one CRD's delete may take. The API server answers it once the CRD is marked for deletion, which on a busy
- * control plane can take longer than a read's timeout; given up early, the delete still happens and the operator is
- * told it failed. kubectl, which the runbook uses, waits.
+ * How long one CRD's delete, or the list of CRDs read again before them, may take. The API server answers a delete
+ * once the CRD is marked for deletion, which on a busy control plane can take longer than a read's timeout; given up
+ * early, the delete still happens and the operator is told it failed. kubectl, which the runbook uses, waits.
  */
 export const CRD_DELETE_TIMEOUT_MS = 60_000;
 

@@ -40,7 +40,8 @@ export async function deleteLeftoverRegistrations(w: KubeClients): Promise<Remov
  */
 export async function deleteKyvernoCrds(kc: KubeConfig, confirm: string): Promise<RemovalAnswer> {
   await requireNoAdmissionController();
-  const crds = await listKyvernoCrds(readClients());
+  // every CRD's whole schema comes with the list (megabytes with Kyverno's): the delete's timeout, not a read's
+  const crds = await listKyvernoCrds(readClients(CRD_DELETE_TIMEOUT_MS));
   if (confirm !== crdConfirmation(crds.length)) {
     throw new AppError(
       'conflict',
