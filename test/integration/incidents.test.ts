@@ -124,7 +124,7 @@ const within = (at: string, from: string, to: string, slackMs = 0) =>
 /** The recorder follows a watch: what it saw is dated when its event arrived, a few seconds at most after the fact. */
 const RECORDER_MS = 5000;
 
-describe('a break-glass through the crash of the stand-in, as an incident', () => {
+describe("a break-glass through Kyverno's crash (SIGKILL), as an incident", () => {
   let view: IncidentView;
   let meanwhile: string;
   let refused: EventJson[];
