@@ -109,7 +109,7 @@ const image: TestProjectInlineConfiguration = {
 
 // The suites that run against Kyverno v1.19.1 itself: a second local cluster started with `up --kyverno real` in
 // .cluster-real (scripts/test-real-kyverno.sh sets MEMDASH_CLUSTER_DIR), beside the stand-in's in .cluster: the
-// side-by-side comparison, then the explanation, webhook health and break-glass suites unchanged.
+// side-by-side comparison, then the explanation, webhook health, break-glass, incident and removal suites unchanged.
 const realKyverno: TestProjectInlineConfiguration = {
   test: {
     ...againstTheCluster,
@@ -122,6 +122,8 @@ const realKyverno: TestProjectInlineConfiguration = {
         'test/integration/webhook.test.ts',
         'test/integration/webhook-states.test.ts',
         'test/integration/break-glass.test.ts',
+        'test/integration/incidents.test.ts',
+        'test/integration/lifecycle-removal.test.ts',
       ]),
     ],
     exclude: [],

@@ -24,6 +24,11 @@ export interface Call {
   dryRun?: true;
 }
 
+/** A call with the time the API server logged its answer (its record's stageTimestamp), for a test that dates what it did. */
+export interface TimedCall extends Call {
+  at: string;
+}
+
 /** The verbs that change what the cluster holds. */
 export const WRITE_VERBS = ['create', 'update', 'patch', 'delete', 'deletecollection'] as const;
 /** Created to ask a question, never stored: who am I, may I. */
@@ -46,11 +51,14 @@ interface LogRecord {
   user?: { username?: string };
   objectRef?: { resource?: string; subresource?: string; apiGroup?: string; namespace?: string; name?: string };
   responseStatus?: { code?: number };
+  stageTimestamp?: string;
 }
 
 export interface AuditWindow {
   /** Every call logged since the window opened, in the log's order; waits until a barrier call is in the log. */
   calls(): Promise<Call[]>;
+  /** The same calls, each with the time the API server logged it. */
+  timedCalls(): Promise<TimedCall[]>;
 }
 
 /** Opens a window on the audit log at its end now; fails naming the file when the API server writes none. */
@@ -59,18 +67,20 @@ export function auditWindow(): AuditWindow {
   if (!existsSync(file))
     throw new Error(`precondition failed: no audit log at ${file} (run npm run cluster:up: it restarts an API server started without it)`);
   const start = statSync(file);
+  const records = async (): Promise<LogRecord[]> => {
+    const barrier = await writeBarrier();
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const since = readSince(file, start.ino, start.size);
+      const at = since.findIndex((r) => r.objectRef?.name === barrier);
+      if (at >= 0) return answered(since.slice(0, at));
+      if (Date.now() > deadline) throw new Error(`the audit log ${file} did not show the barrier call ${barrier} within 15 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
   return {
-    calls: async () => {
-      const barrier = await writeBarrier();
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const records = readSince(file, start.ino, start.size);
-        const at = records.findIndex((r) => r.objectRef?.name === barrier);
-        if (at >= 0) return callsOf(records.slice(0, at));
-        if (Date.now() > deadline) throw new Error(`the audit log ${file} did not show the barrier call ${barrier} within 15 s`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
+    calls: async () => (await records()).map(callOf),
+    timedCalls: async () => (await records()).map((r) => ({ ...callOf(r), at: new Date(r.stageTimestamp ?? 0).toISOString() })),
   };
 }
 
@@ -122,10 +132,10 @@ function parse(text: string): LogRecord[] {
   return lines.filter(Boolean).map((line) => JSON.parse(line) as LogRecord);
 }
 
-/** One call per request: its ResponseComplete record, or its ResponseStarted one while a watch still runs. */
-function callsOf(records: LogRecord[]): Call[] {
+/** One record per request: its ResponseComplete one, or its ResponseStarted one while a watch still runs. */
+function answered(records: LogRecord[]): LogRecord[] {
   const complete = new Set(records.filter((r) => r.stage === 'ResponseComplete').map((r) => r.auditID));
-  return records.filter((r) => r.stage === 'ResponseComplete' || (r.stage === 'ResponseStarted' && !complete.has(r.auditID))).map(callOf);
+  return records.filter((r) => r.stage === 'ResponseComplete' || (r.stage === 'ResponseStarted' && !complete.has(r.auditID)));
 }
 
 function callOf(r: LogRecord): Call {
@@ -147,7 +157,7 @@ export const isWrite = (call: Call): boolean =>
   (WRITE_VERBS as readonly string[]).includes(call.verb) && !REVIEWS.has(call.resource.split('/')[1] ?? '');
 
 /** The write calls of these users, in order, as verb + resource + namespace + name + answer. */
-export const writesBy = (calls: Call[], ...users: string[]): Call[] => calls.filter((c) => users.includes(c.user) && isWrite(c));
+export const writesBy = <C extends Call>(calls: C[], ...users: string[]): C[] => calls.filter((c) => users.includes(c.user) && isWrite(c));
 
 /** Every call of these users, reads too. */
-export const callsBy = (calls: Call[], ...users: string[]): Call[] => calls.filter((c) => users.includes(c.user));
+export const callsBy = <C extends Call>(calls: C[], ...users: string[]): C[] => calls.filter((c) => users.includes(c.user));

@@ -47,6 +47,13 @@ export async function deleteOwnerlessRegistrations(w: KubeClients): Promise<Dele
   return deleteEach(OWNERLESS_REGISTRATIONS, (name) => w.admission.deleteValidatingWebhookConfiguration({ name }));
 }
 
+/**
+ * How long one CRD's delete, or the list of CRDs read again before them, may take. The API server answers a delete
+ * once the CRD is marked for deletion, which on a busy control plane can take longer than a read's timeout; given up
+ * early, the delete still happens and the operator is told it failed. kubectl, which the runbook uses, waits.
+ */
+export const CRD_DELETE_TIMEOUT_MS = 60_000;
+
 /** Deletes the CRDs named (those the page showed, as read again just before), each by name. */
 export async function deleteCrds(w: KubeClients, names: readonly string[]): Promise<Deleted> {
   return deleteEach(names, (name) => w.extensions.deleteCustomResourceDefinition({ name }));

@@ -72,8 +72,8 @@ function partsOf(server: string): { scheme: string; host: string; port: string; 
 }
 
 /** Clients acting with the write credential for this one request. */
-export function writeClients(kc: KubeConfig, signal?: AbortSignal): KubeClients {
-  return clientsFor(kc, undefined, signal);
+export function writeClients(kc: KubeConfig, signal?: AbortSignal, timeoutMs?: number): KubeClients {
+  return clientsFor(kc, timeoutMs, signal);
 }
 
 const ANONYMOUS = 'system:anonymous';

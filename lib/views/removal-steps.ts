@@ -1,8 +1,17 @@
 import 'server-only';
 import { crdConfirmation, REMOVAL_ACTIONS, stillAnswers, type RemovalActionId } from '@/lib/domain';
 import { AppError } from '@/lib/errors';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
-import { deleteCrds, deleteOwnerlessRegistrations, listKyvernoCrds, readAdmissionNow, type Deleted } from '@/lib/k8s/removal';
+import {
+  CRD_DELETE_TIMEOUT_MS,
+  deleteCrds,
+  deleteOwnerlessRegistrations,
+  listKyvernoCrds,
+  readAdmissionNow,
+  type Deleted,
+} from '@/lib/k8s/removal';
+import { writeClients } from '@/lib/k8s/write-client';
 import type { RemovalAnswer } from './lifecycle-types';
 
 // The removal's deletes: each first asks, with memdash's read credential, whether an admission controller is left to
@@ -26,18 +35,20 @@ export async function deleteLeftoverRegistrations(w: KubeClients): Promise<Remov
 
 /**
  * Deletes Kyverno's CRDs, read again now; the typed confirmation carries the count the page showed, and a cluster
- * that has another count by now is refused rather than losing CRDs nobody saw.
+ * that has another count by now is refused rather than losing CRDs nobody saw. The deletes get clients of their own
+ * from the operator's KubeConfig (`kc`), with a CRD delete's longer timeout.
  */
-export async function deleteKyvernoCrds(w: KubeClients, confirm: string): Promise<RemovalAnswer> {
+export async function deleteKyvernoCrds(kc: KubeConfig, confirm: string): Promise<RemovalAnswer> {
   await requireNoAdmissionController();
-  const crds = await listKyvernoCrds(readClients());
+  // every CRD's whole schema comes with the list (megabytes with Kyverno's): the delete's timeout, not a read's
+  const crds = await listKyvernoCrds(readClients(CRD_DELETE_TIMEOUT_MS));
   if (confirm !== crdConfirmation(crds.length)) {
     throw new AppError(
       'conflict',
       `Refused: "${confirm}" was typed, and the cluster has ${crds.length} of Kyverno's CRDs now: reload, and type "${crdConfirmation(crds.length)}".`,
     );
   }
-  return answered(await deleteCrds(w, crds));
+  return answered(await deleteCrds(writeClients(kc, undefined, CRD_DELETE_TIMEOUT_MS), crds));
 }
 
 function answered(d: Deleted): RemovalAnswer {

@@ -1,12 +1,16 @@
-// A break-glass through the stand-in's crash, pressed step by step through the step routes with the operator's token
-// while the recorder follows the cluster, then read back as an incident: its timeline against what this test did and
-// when (each step between the moment it was pressed and its answer; what the recorder saw within its resolution), the
-// first refused create against the event kubectl shows, the Markdown export line by line, the JSON's shape.
+// A break-glass through Kyverno's crash (SIGKILL: its registrations stay), pressed step by step through the step
+// routes with the operator's token while the recorder follows the cluster, then read back as an incident: its timeline
+// against what this test did and when (each step between the moment it was pressed and its answer; what the recorder
+// saw within its resolution), against the API server's audit log (the first refused create, each step's writes, the
+// registration deleted and created again, each probe), the first refused create against the event kubectl shows, the
+// Markdown export line by line, the JSON's shape. Runs against the stand-in (group cluster) and against Kyverno
+// v1.19.1 itself (group real-kyverno), which takes minutes to register again.
 // Leaves Kyverno as cluster:up left it: at 3 replicas, serving, registered; its own Deployment deleted.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubectl, kubectlJson, repoRoot, requirePodWebhook, until, POD_ENTRY } from './cluster';
+import { auditWindow, callsBy, isWrite, writesBy, type Call, type TimedCall } from '../audit';
+import { kubectl, kubectlJson, kyvernoRegistrations, repoRoot, requirePodWebhook, until, POD_ENTRY, POD_REGISTRATION } from './cluster';
 import { recordingAsViewer } from './recording';
 import { tokenOf } from './write-harness';
 
@@ -101,11 +105,14 @@ beforeAll(() => {
   createWorkload();
 }, 120_000);
 
+/** The real Kyverno registers again once it leads and has compiled the policy: minutes on a busy machine. */
+const REGISTERED_MS = 240_000;
+
 afterAll(async () => {
-  harness('kyverno', 'allow');
   scaleKyverno(3);
   harness('kyverno', 'recover');
-  await until('the pod webhook registered again', registrationBack, 120_000);
+  harness('kyverno', 'allow'); // after recover: the real Kyverno's allow may need its policy webhook answering
+  await until('the pod webhook registered again', registrationBack, REGISTERED_MS);
   kubectl(['-n', NS, 'delete', 'deployment', WORKLOAD, '--ignore-not-found', '--wait=false'], 'admin');
   recorder.stop();
 }, 300_000);
@@ -117,16 +124,24 @@ const within = (at: string, from: string, to: string, slackMs = 0) =>
 /** The recorder follows a watch: what it saw is dated when its event arrived, a few seconds at most after the fact. */
 const RECORDER_MS = 5000;
 
-describe('a break-glass through the crash of the stand-in, as an incident', () => {
+describe("a break-glass through Kyverno's crash (SIGKILL), as an incident", () => {
   let view: IncidentView;
   let meanwhile: string;
   let refused: EventJson[];
   let probeAt: string;
   let backSeenAt: string;
+  /** Kyverno's registrations as kubectl lists them by the runbook's label: before the crash, and before the delete. */
+  let standing: { beforeCrash: string[]; beforeDelete: string[] };
+  let crashedAt: string;
+  /** Every call the API server logged from just before the crash to the probe through Kyverno, timed. */
+  let calls: TimedCall[];
 
   beforeAll(async () => {
     await until('a pod of our own workload', () => podsOfWorkload().length > 0, 60_000);
+    const window = auditWindow();
+    standing = { beforeCrash: kyvernoRegistrations(), beforeDelete: [] };
     harness('kyverno', 'crash');
+    crashedAt = new Date().toISOString();
     const probe = (await (await probeRoute.POST(post('/api/webhook/probe', {}))).json()) as { outcome: string; at: string };
     expect(probe.outcome).toBe('unreachable');
     probeAt = probe.at;
@@ -140,6 +155,7 @@ describe('a break-glass through the crash of the stand-in, as an incident', () =
         kubectl(['-n', 'kyverno-prd', 'get', 'pods', '-l', 'app.kubernetes.io/component=admission-controller', '-o', 'name']).trim() === '',
       150_000,
     );
+    standing.beforeDelete = kyvernoRegistrations();
     await pressStep('delete-registrations', 'delete', operator);
     const restored = await pressStep('probe', 'probe-restored');
     expect((restored.probe as { outcome: string }).outcome).toBe('admitted');
@@ -152,10 +168,11 @@ describe('a break-glass through the crash of the stand-in, as an incident', () =
 
     await pressStep('scale-up', 'scale-up', operator);
     harness('kyverno', 'recover');
-    await until('the pod webhook registered again', registrationBack, 120_000);
+    await until('the pod webhook registered again', registrationBack, REGISTERED_MS);
     backSeenAt = new Date().toISOString();
     const through = await pressStep('probe', 'probe-through', operator);
     expect((through.probe as { outcome: string }).outcome).toBe('admitted');
+    calls = await window.timedCalls();
     const newest = ((await (await list.GET(new Request(`${ORIGIN}/api/incidents`))).json()) as IncidentsView).incidents[0]!;
     view = (await (await one.GET(new Request(`${ORIGIN}/x`), { params: Promise.resolve({ id: newest.id }) })).json()) as IncidentView;
   }, 900_000);
@@ -216,6 +233,91 @@ describe('a break-glass through the crash of the stand-in, as an incident', () =
     expect(within(i.backAt!, did['probe-through']!.before, did['probe-through']!.after)).toBe(true);
     expect(i.timeToRestoreMs).toBe(Date.parse(i.restoredAt!) - Date.parse(i.startedAt));
     expect(i.timeToBringBackMs).toBe(Date.parse(i.backAt!) - Date.parse(i.startedAt));
+  });
+
+  it('opens at the scale-down and closes at the probe through Kyverno, each entry in order', () => {
+    const i = view.incident;
+    // opened by the scale-down's press (its break-glass record), started at the first refusal before it
+    expect(within(i.openedAt, did['scale-down']!.before, did['scale-down']!.after)).toBe(true);
+    expect(i.startedAt <= i.openedAt).toBe(true);
+    expect(i.closedAt).toBe(i.backAt);
+    expect(i.timeline.map((e) => e.at)).toEqual(i.timeline.map((e) => e.at).sort());
+    const at = (kind: string, nth = 0) => i.timeline.filter((e) => e.kind === kind)[nth]!.at;
+    const order = [
+      at('first-refused-probe'),
+      at('step', 0), // the scale-down
+      at('registration-gone'), // the pod registration's delete, the first of the step's, before the step's answer
+      at('pod-creation-restored'),
+      at('step', 3), // the scale-up
+      at('registration-back'),
+      at('kyverno-back'),
+    ];
+    expect(order).toEqual([...order].sort());
+  });
+
+  it('the crash left every registration standing until the delete step, which deleted exactly those', () => {
+    expect(standing.beforeCrash.length).toBeGreaterThan(0);
+    expect(standing.beforeDelete).toEqual(standing.beforeCrash);
+    // nothing wrote a registration from the crash to the delete step: the crashed Kyverno least of all
+    const between = (c: TimedCall) => c.at > crashedAt && c.at < did.delete!.before;
+    expect(calls.filter((c) => isWrite(c) && /webhookconfigurations$/.test(c.resource) && between(c))).toEqual([]);
+    expect(
+      writesBy(calls, 'operator')
+        .filter((c) => c.verb === 'delete')
+        .map((c) => `${kubectlName(c)} ${c.code}`),
+    ).toEqual(standing.beforeDelete.map((n) => `${n} 200`));
+  });
+
+  it("is dated as the API server's audit log has it: the first refused create, each step's write, each probe", () => {
+    const i = view.incident;
+    // a controller's pod create refused by the webhook; the event it then emits is dated to the second
+    // (by generateName: no name, unlike the probe's pod)
+    const refused = calls.find((c) => c.verb === 'create' && c.resource === '/pods' && c.code >= 500 && c.name === undefined);
+    expect(refused, 'a pod create refused in the audit log').toBeDefined();
+    const firstRefused = Date.parse(i.firstRefusedCreate!.at);
+    expect(firstRefused).toBeGreaterThanOrEqual(Math.floor(time(refused!) / 1000) * 1000);
+    expect(firstRefused).toBeLessThanOrEqual(time(refused!) + ANSWER_MS);
+
+    const writes = writesBy(calls, 'operator');
+    const scales = writes.filter((c) => c.resource === 'apps/deployments/scale');
+    expect(writes.map((c) => `${c.verb} ${c.resource} ${c.name} ${c.code}`)).toEqual([
+      'update apps/deployments/scale kyverno-admission-controller 200',
+      ...standing.beforeDelete.map((n) => `delete ${resourceOf(n)} ${n.slice(n.indexOf('/') + 1)} 200`),
+      'update apps/deployments/scale kyverno-admission-controller 200',
+    ]);
+    // the probes: the dry-run creates of the probe pod with memdash's read credential, refused, then admitted twice
+    const probes = callsBy(calls, 'viewer').filter((c) => c.verb === 'create' && c.resource === '/pods' && c.name === 'kyverno-probe');
+    expect(probes.map((c) => c.code)).toEqual([500, 201, 201]);
+    const steps = i.timeline.filter((e) => e.kind === 'step');
+    const answeredBy: Array<[string, TimedCall]> = [
+      [steps[0]!.at, scales[0]!],
+      [steps[1]!.at, writes.filter((c) => c.verb === 'delete').at(-1)!],
+      [steps[2]!.at, probes[1]!],
+      [steps[3]!.at, scales[1]!],
+      [steps[4]!.at, probes[2]!],
+      [i.firstRefusedProbe!.at, probes[0]!],
+    ];
+    // the break-glass records are dated as their step is pressed, before its call: the opening, the probes' answers
+    expect(within(i.openedAt, did['scale-down']!.before, scales[0]!.at)).toBe(true);
+    expect(within(i.restoredAt!, did['probe-restored']!.before, probes[1]!.at)).toBe(true);
+    expect(within(i.backAt!, did['probe-through']!.before, probes[2]!.at)).toBe(true);
+    for (const [recorded, call] of answeredBy)
+      expect(afterAnswer(recorded, call), `${recorded} after ${call.verb} ${call.name} at ${call.at}`).toBe(true);
+  });
+
+  it('has the registration gone when the audit log has it deleted, and back when Kyverno created it again', () => {
+    const i = view.incident;
+    const deleted = calls.find((c) => c.verb === 'delete' && c.name === POD_REGISTRATION)!;
+    const gone = i.timeline.find((e) => e.kind === 'registration-gone')!;
+    expect(within(gone.at, deleted.at, new Date(time(deleted) + RECORDER_MS).toISOString(), CLOCK_MS)).toBe(true);
+    const rewrites = calls.filter((c) => isWrite(c) && c.name === POD_REGISTRATION && time(c) > time(deleted));
+    expect(rewrites[0]).toMatchObject({ verb: 'create', code: 201 });
+    expect(['operator', 'viewer']).not.toContain(rewrites[0]!.user); // Kyverno's own doing, not a step's
+    // back as of the re-created registration's creationTimestamp, which the API server dates to the second
+    const back = i.timeline.find((e) => e.kind === 'registration-back')!;
+    const created = kubectlJson<{ metadata: { creationTimestamp: string } }>(['get', 'mutatingwebhookconfiguration', POD_REGISTRATION]);
+    expect(back.at).toBe(new Date(created.metadata.creationTimestamp).toISOString());
+    expect(Date.parse(back.at)).toBe(Math.floor(time(rewrites[0]!) / 1000) * 1000);
   });
 
   it('lists the pod created while the registration was gone, and its restart as a follow-up', () => {
@@ -294,6 +396,25 @@ describe('a break-glass through the crash of the stand-in, as an incident', () =
     expect(within(restart.at, did.restart!.before, did.restart!.after)).toBe(true);
   });
 });
+
+const time = (c: TimedCall) => Date.parse(c.at);
+/** memdash dates a step or a probe when its answer came: after the API server logged the call, and soon after. */
+const ANSWER_MS = 2000;
+/** The API server's clock and memdash's are this machine's; its records are in microseconds, memdash's in ms. */
+const CLOCK_MS = 1;
+const afterAnswer = (recorded: string, call: TimedCall) =>
+  Date.parse(recorded) >= time(call) - CLOCK_MS && Date.parse(recorded) <= time(call) + ANSWER_MS;
+/** `group/mutatingwebhookconfigurations` + name, as kubectl names it: `mutatingwebhookconfiguration.group/name`. */
+const kubectlName = (c: Call) => {
+  const [group, plural] = c.resource.split('/') as [string, string];
+  return `${plural.replace(/s$/, '')}.${group}/${c.name}`;
+};
+/** The other way: kubectl's `mutatingwebhookconfiguration.group/name` as the audit log's resource. */
+const resourceOf = (kubectlRef: string) => {
+  const kind = kubectlRef.slice(0, kubectlRef.indexOf('/'));
+  const dot = kind.indexOf('.');
+  return `${kind.slice(dot + 1)}/${kind.slice(0, dot)}s`;
+};
 
 /** A duration as the draft writes it, for the minutes an incident here takes: "4m 5s", "4m", "58s". */
 function duration(from: string, to: string): string {

@@ -1,9 +1,12 @@
 // A removal of Kyverno on the local cluster and its undoing, for the lifecycle tests (vitest and Chromium), with what
 // they check against, read with kubectl. The names are the runbook's, written out here, not taken from memdash.
+// Either Kyverno: the stand-in (group cluster) or v1.19.1 itself (group real-kyverno), put back as `up` installs it.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { installKyvernoCrds } from '../../e2e/cluster/kyverno/crds.ts';
-import { createPolicyObjects, webhookOwner } from '../../e2e/cluster/kyverno/objects.ts';
+import { waitForRegistration, waitForTableRows } from '../../e2e/cluster/kyverno/harness.ts';
+import { applyKyvernoObjects, createPolicyObjects, webhookOwner } from '../../e2e/cluster/kyverno/objects.ts';
+import { kyvernoModeOf, readState } from '../../e2e/cluster/lib/state.ts';
 import { controllerObject } from '../../e2e/cluster/scenario/objects.ts';
 import { WORKLOADS } from '../../e2e/cluster/scenario/workloads.ts';
 import { kubectl, kubectlJson, repoRoot, requirePodWebhook, until } from './cluster';
@@ -60,24 +63,45 @@ export async function removeKyverno(): Promise<void> {
   await until('the garbage collector takes the owned registrations', () => kyvernoStanding().length === OWNERLESS.length, 90_000);
 }
 
-/** Back as `cluster:up` left it: owner, CRDs, Deployment, the stand-in serving and registered, the policy objects READY. */
+/** Whether the cluster runs Kyverno v1.19.1 itself (`up --kyverno real`) rather than the stand-in. */
+export const realKyverno = (): boolean => kyvernoModeOf(readState()) === 'real';
+
+/** The policy objects the harness seeds, both there (a removal's CRD delete takes them with their CRDs). */
+const policyObjectsThere = (): boolean =>
+  kubectl(['get', 'mutatingpolicies.policies.kyverno.io,globalcontextentries.kyverno.io', '-o', 'name', '--ignore-not-found'])
+    .split('\n')
+    .filter(Boolean).length === 2;
+
+/**
+ * Back as `cluster:up` left it: owner, CRDs, Deployment, Kyverno serving and registered, the policy objects READY.
+ * The real Kyverno's way is `up`'s: its 22 CRDs, RBAC and ConfigMaps from its install manifest, the policy objects
+ * before it starts (its own policy webhook would refuse them while it does not answer), then the table it holds.
+ */
 export async function putKyvernoBack(): Promise<void> {
-  kubectl(['apply', '-f', '-'], 'admin', JSON.stringify(webhookOwner()));
-  if (kyvernoCrdsNow().length < 2) installKyvernoCrds();
+  const real = realKyverno();
+  if (real) applyKyvernoObjects('real');
+  else kubectl(['apply', '-f', '-'], 'admin', JSON.stringify(webhookOwner()));
+  if (!real && kyvernoCrdsNow().length < 2) installKyvernoCrds();
+  if (real && !policyObjectsThere()) createPolicyObjects();
   const spec = WORKLOADS.find((w) => w.namespace === NS && w.name === DEPLOYMENT)!;
   kubectl(['apply', '-f', '-'], 'admin', JSON.stringify(controllerObject(spec)));
   kubectl(['-n', NS, 'label', 'deployment', DEPLOYMENT, 'helm.sh/chart-'], 'admin');
-  harness('kyverno', 'recover'); // starts the stand-in if a test killed it, and waits until it serves
+  harness('kyverno', 'recover'); // starts Kyverno if a test killed it, and waits until it serves
+  if (real) await waitForRegistration(); // once it leads and has compiled the policy: minutes on a busy machine
   await until(
     'the pod webhook registered with its owner',
     () => registrationsWithOwners()[`MutatingWebhookConfiguration/${POD_REGISTRATION}`]?.[0] === OWNER,
     90_000,
   );
-  createPolicyObjects(); // deleted with their CRDs; the stand-in's policy webhook answers again
+  if (!real) createPolicyObjects(); // deleted with their CRDs; the stand-in's policy webhook answers again
   await until(
     'the MutatingPolicy READY',
     () => kubectl(['get', 'mutatingpolicy', 'memory-requests', '-o', 'jsonpath={.status.conditionStatus.ready}']) === 'true',
-    60_000,
+    120_000,
   );
+  if (real) await waitForTableRows(tableNow());
   requirePodWebhook();
 }
+
+const tableNow = (): Record<string, string> =>
+  kubectlJson<{ data?: Record<string, string> }>(['-n', NS, 'get', 'configmap', 'memory-requests']).data ?? {};

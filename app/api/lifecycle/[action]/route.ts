@@ -20,8 +20,8 @@ const ACTIONS = {
   'delete-crds': guardedWrite({
     ...removalAudit('delete-crds'),
     body: crdDeleteBody,
-    run: async ({ k, body }) => {
-      const json = await deleteKyvernoCrds(k, body.confirm);
+    run: async ({ kc, body }) => {
+      const json = await deleteKyvernoCrds(kc, body.confirm);
       return { json, detail: json.done };
     },
   }),

@@ -21,6 +21,8 @@ export function kyvernoCommandLine(current: ClusterState): { args: string[]; env
     kubeconfig: writeKyvernoKubeconfig(current.ports.apiserver),
     webhookServerPort: String(port),
     disableMetrics: 'true',
+    // still served with metrics export off: upstream's fixed 8000 would clash with another real Kyverno on this machine
+    metricsPort: '0',
     controllerRuntimeMetricsAddress: ':0', // upstream's :8080 would clash with the other clusters on this machine
     omitEvents: 'PolicyApplied,PolicySkipped', // the runbook's: no event for a pod sized or left alone
     ...(address ? {} : { serverIP: `127.0.0.1:${port}` }), // debug mode: see access.ts
