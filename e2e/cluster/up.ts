@@ -62,7 +62,8 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   if (current.oidc) applyObjects(oidcRbacObjects()); // after the seed: namespace shop must exist
   const scaled = await seedScale(current, options.scale);
   const workloads = [...WORKLOADS, ...scaleWorkloads(current.seeded?.scale ?? 0)];
-  await ensurePrometheus(current, (end) => samplePlans(end, workloads), options.rebackfill || scaled);
+  // only a scaled cluster's backfill is bulk: the scenario's own stays promtool's, as the other tests know it
+  await ensurePrometheus(current, (end) => samplePlans(end, workloads), options.rebackfill || scaled, (current.seeded?.scale ?? 0) > 0);
   log(`up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return current;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { PrometheusError } from './client';
 import { sendForm } from './http';
 import { JsonArrayItems, JsonItemsError } from './json-items';
+import { MatrixBytes } from './matrix-bytes';
 import { SeriesShapeError, type ParsedSeries } from './series-item';
 
 // A POST to Prometheus whose answer is read as it arrives: the items of one array go to `onItem` one at a time, the
@@ -21,7 +22,10 @@ export interface StreamOptions {
   timeoutSetting: string;
 }
 
-/** `onSeries`: query_range series read as they arrive (see JsonArrayItems). */
+/**
+ * `onSeries`: a query_range answer, its series read as bytes as they arrive (MatrixBytes, `path` data.result: the
+ * body is never decoded to text); without it, the items of the array at `path` as text to `onItem`.
+ */
 export function postStreamed(
   url: URL,
   form: URLSearchParams,
@@ -36,11 +40,11 @@ export function postStreamed(
     // once stopped, whichever of the request and the response reports first, the failure is the stop
     const fail = (err: unknown) => reject(signal?.aborted ? abortError(signal) : asPrometheusError(err, url, options));
     const req = sendForm(url, form, (res) => {
-      const items = new JsonArrayItems(path, onItem, onSeries);
+      const items = answerReader(path, onItem, onSeries);
       // The first thing wrong with the answer is its failure; the rest of it is not read.
       let broken = false;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
+      if (!onSeries) res.setEncoding('utf8');
+      res.on('data', (chunk: string | Buffer) => {
         if (broken) return;
         try {
           items.push(chunk);
@@ -71,6 +75,20 @@ export function postStreamed(
       req.on('close', () => signal.removeEventListener('abort', stop));
     }
   });
+}
+
+function answerReader(
+  path: readonly string[],
+  onItem: (text: string) => void,
+  onSeries?: (series: ParsedSeries) => void,
+): { push(chunk: string | Buffer): void; end(): unknown } {
+  if (!onSeries) {
+    const items = new JsonArrayItems(path, onItem);
+    return { push: (chunk) => items.push(chunk as string), end: () => items.end() }; // decoded: setEncoding above
+  }
+  if (path.join('.') !== 'data.result') throw new Error(`series are read from data.result, not ${path.join('.')}`);
+  const bytes = new MatrixBytes(onSeries);
+  return { push: (chunk) => bytes.push(chunk as Buffer), end: () => bytes.end() };
 }
 
 function abortError(signal: AbortSignal): Error {

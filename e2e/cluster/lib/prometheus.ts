@@ -1,7 +1,8 @@
 // Debian's Prometheus on a data directory backfilled with promtool, so that the 28-day window ends near now.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { state } from './paths.ts';
+import { state, stateDir } from './paths.ts';
+import { bulkBackfill } from './block-backfill.ts';
 import { isRunning, logFile, startDaemon, stopDaemon, waitFor } from './processes.ts';
 import { writeOpenMetrics, type SeriesPlan } from './samples.ts';
 import { fail, log } from './log.ts';
@@ -31,8 +32,16 @@ scrape_configs:
         refresh_interval: 2s
 `;
 
-/** `plans(end)`: the series to backfill, ending at `end` (unix seconds). */
-export async function ensurePrometheus(current: ClusterState, plans: (end: number) => SeriesPlan[], force = false): Promise<void> {
+/**
+ * `plans(end)`: the series to backfill, ending at `end` (unix seconds). `bulk` (the scaled cluster's): written as one
+ * TSDB block by our block writer and cached, rather than through promtool's text.
+ */
+export async function ensurePrometheus(
+  current: ClusterState,
+  plans: (end: number) => SeriesPlan[],
+  force = false,
+  bulk = false,
+): Promise<void> {
   const fresh = current.backfilledAt && Date.now() - Date.parse(current.backfilledAt) < REUSE_BACKFILL_MS;
   const changed = writeConfig();
   if (isRunning(current.processes.prometheus) && fresh && !force) {
@@ -40,8 +49,8 @@ export async function ensurePrometheus(current: ClusterState, plans: (end: numbe
     return log(`prometheus already running with a fresh backfill${changed ? '; reloaded its new config' : ''}`);
   }
   await stopDaemon(current, 'prometheus');
-  const end = Math.floor(Date.now() / 1000) - BACKFILL_GAP_SECONDS;
-  await backfill(plans(end));
+  const now = Math.floor(Date.now() / 1000) - BACKFILL_GAP_SECONDS;
+  const end = bulk ? await bulkBackfill(state('prometheus'), stateDir, plans, now) : (await backfill(plans(now)), now);
   current.backfilledAt = new Date().toISOString();
   current.backfillEnd = end; // what a test's independent computation of the samples starts from
   writeState(current);

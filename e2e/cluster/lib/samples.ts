@@ -55,8 +55,9 @@ export function workingSet(plan: SeriesPlan, t: number, random: () => number): n
 
 const escape = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 
-function labels(plan: SeriesPlan): string {
-  const pairs: Record<string, string> = {
+/** The kubelet's cAdvisor labels of a container's series. */
+function cadvisorLabels(plan: SeriesPlan): Record<string, string> {
+  return {
     container: plan.container,
     namespace: plan.namespace,
     pod: plan.pod,
@@ -66,37 +67,78 @@ function labels(plan: SeriesPlan): string {
     instance: `${plan.node}:10250`,
     image: `registry.local/${plan.container}:1.0`,
   };
-  return Object.entries(pairs)
-    .map(([k, v]) => `${k}="${escape(v)}"`)
-    .join(',');
+}
+
+/**
+ * Where the series go: `family` once before a metric's series (its TYPE), then each series with its samples at
+ * STEP_SECONDS from `start` (unix seconds). OpenMetrics text for promtool, or numbers for the block writer.
+ */
+export interface SeriesSink {
+  family(name: string, help?: string): Promise<void>;
+  series(name: string, labels: Record<string, string>, start: number, values: ArrayLike<number>): Promise<void>;
+}
+
+/** The container's working set at each step of its plan; the same numbers at every call. */
+export function planSamples(plan: SeriesPlan): { start: number; values: Float64Array } {
+  const random = prng(`${plan.namespace}/${plan.pod}/${plan.container}`);
+  const start = Math.ceil(plan.from / STEP_SECONDS) * STEP_SECONDS;
+  const count = plan.to >= start ? Math.floor((plan.to - start) / STEP_SECONDS) + 1 : 0;
+  const values = new Float64Array(count);
+  for (let i = 0; i < count; i++) values[i] = workingSet(plan, start + i * STEP_SECONDS, random);
+  return { start, values };
+}
+
+/** Every plan's working set, then the termination families; returns the number of working-set samples. */
+export async function writeSeries(sink: SeriesSink, plans: SeriesPlan[]): Promise<number> {
+  const name = 'container_memory_working_set_bytes';
+  await sink.family(name, 'Current working set of the container in bytes');
+  let samples = 0;
+  for (const plan of plans) {
+    const { start, values } = planSamples(plan);
+    await sink.series(name, cadvisorLabels(plan), start, values);
+    samples += values.length;
+  }
+  await writeTerminationFamilies(sink, plans);
+  return samples;
 }
 
 async function write(out: WriteStream, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
 
-/** Writes every plan as one OpenMetrics series; returns the number of samples. */
-export async function writeOpenMetrics(path: string, plans: SeriesPlan[]): Promise<number> {
-  const out = createWriteStream(path);
-  await write(out, '# HELP container_memory_working_set_bytes Current working set of the container in bytes\n');
-  await write(out, '# TYPE container_memory_working_set_bytes gauge\n');
-  let samples = 0;
-  for (const plan of plans) {
-    const random = prng(`${plan.namespace}/${plan.pod}/${plan.container}`);
-    const name = `container_memory_working_set_bytes{${labels(plan)}}`;
-    const start = Math.ceil(plan.from / STEP_SECONDS) * STEP_SECONDS;
+/** OpenMetrics text for promtool, written as it comes. */
+class OpenMetricsSink implements SeriesSink {
+  private readonly out: WriteStream;
+
+  constructor(out: WriteStream) {
+    this.out = out;
+  }
+
+  async family(name: string, help?: string): Promise<void> {
+    if (help) await write(this.out, `# HELP ${name} ${help}\n`);
+    await write(this.out, `# TYPE ${name} gauge\n`);
+  }
+
+  async series(name: string, labels: Record<string, string>, start: number, values: ArrayLike<number>): Promise<void> {
+    const series = `${name}{${Object.entries(labels)
+      .map(([k, v]) => `${k}="${escape(v)}"`)
+      .join(',')}}`;
     let chunk = '';
-    for (let t = start; t <= plan.to; t += STEP_SECONDS) {
-      chunk += `${name} ${workingSet(plan, t, random)} ${t}\n`;
-      samples++;
+    for (let i = 0; i < values.length; i++) {
+      chunk += `${series} ${values[i]} ${start + i * STEP_SECONDS}\n`;
       if (chunk.length > 1 << 20) {
-        await write(out, chunk);
+        await write(this.out, chunk);
         chunk = '';
       }
     }
-    await write(out, chunk);
+    await write(this.out, chunk);
   }
-  await writeTerminationFamilies(out, plans);
+}
+
+/** Writes every plan as one OpenMetrics series; returns the number of samples. */
+export async function writeOpenMetrics(path: string, plans: SeriesPlan[]): Promise<number> {
+  const out = createWriteStream(path);
+  const samples = await writeSeries(new OpenMetricsSink(out), plans);
   await write(out, '# EOF\n');
   out.end();
   await once(out, 'finish');
@@ -108,41 +150,51 @@ export async function writeOpenMetrics(path: string, plans: SeriesPlan[]): Promi
  * container's restarts and OOM events (counters moving at each kill), its last termination reason (1 from the first
  * kill) and the pod's status reason Evicted (1 from the eviction until the pod is deleted).
  */
-async function writeTerminationFamilies(out: WriteStream, plans: SeriesPlan[]): Promise<void> {
+async function writeTerminationFamilies(sink: SeriesSink, plans: SeriesPlan[]): Promise<void> {
   const killed = plans.filter((p) => p.oomKillsAt?.length);
   const evicted = plans.filter((p) => p.evictedAt !== undefined);
+  const firstStep = (from: number) => Math.ceil(from / STEP_SECONDS) * STEP_SECONDS;
   const steps = (from: number, to: number) => {
     const times: number[] = [];
-    for (let t = Math.ceil(from / STEP_SECONDS) * STEP_SECONDS; t <= to; t += STEP_SECONDS) times.push(t);
+    for (let t = firstStep(from); t <= to; t += STEP_SECONDS) times.push(t);
     return times;
   };
   const kills = (p: SeriesPlan, t: number) => p.oomKillsAt!.filter((k) => k <= t).length;
-  const container = (p: SeriesPlan) => `container="${escape(p.container)}",namespace="${escape(p.namespace)}",pod="${escape(p.pod)}"`;
-  const ksm = 'job="kube-state-metrics"';
-  await family(out, 'kube_pod_container_status_restarts_total', killed, (p) =>
-    steps(p.from, p.to).map((t) => `{${container(p)},${ksm}} ${kills(p, t)} ${t}`),
-  );
-  await family(out, 'kube_pod_container_status_last_terminated_reason', killed, (p) =>
-    steps(Math.min(...p.oomKillsAt!), p.to).map((t) => `{${container(p)},reason="OOMKilled",${ksm}} 1 ${t}`),
-  );
-  await family(out, 'container_oom_events_total', killed, (p) => steps(p.from, p.to).map((t) => `{${labels(p)}} ${kills(p, t)} ${t}`));
+  const container = (p: SeriesPlan) => ({ container: p.container, namespace: p.namespace, pod: p.pod });
+  const ksm = { job: 'kube-state-metrics' };
+  await family(sink, 'kube_pod_container_status_restarts_total', killed, (p) => ({
+    labels: { ...container(p), ...ksm },
+    from: p.from,
+    values: steps(p.from, p.to).map((t) => kills(p, t)),
+  }));
+  await family(sink, 'kube_pod_container_status_last_terminated_reason', killed, (p) => {
+    const from = Math.min(...p.oomKillsAt!);
+    return { labels: { ...container(p), reason: 'OOMKilled', ...ksm }, from, values: steps(from, p.to).map(() => 1) };
+  });
+  await family(sink, 'container_oom_events_total', killed, (p) => ({
+    labels: cadvisorLabels(p),
+    from: p.from,
+    values: steps(p.from, p.to).map((t) => kills(p, t)),
+  }));
   const seenPods = new Set<string>();
   const onePerPod = evicted.filter((p) => !seenPods.has(`${p.namespace}/${p.pod}`) && seenPods.add(`${p.namespace}/${p.pod}`));
-  await family(out, 'kube_pod_status_reason', onePerPod, (p) =>
-    steps(p.from, p.evictedAt! + EVICTED_KEPT_SECONDS).map(
-      (t) => `{namespace="${escape(p.namespace)}",pod="${escape(p.pod)}",reason="Evicted",${ksm}} ${t >= p.evictedAt! ? 1 : 0} ${t}`,
-    ),
-  );
-}
+  await family(sink, 'kube_pod_status_reason', onePerPod, (p) => ({
+    labels: { namespace: p.namespace, pod: p.pod, reason: 'Evicted', ...ksm },
+    from: p.from,
+    values: steps(p.from, p.evictedAt! + EVICTED_KEPT_SECONDS).map((t) => (t >= p.evictedAt! ? 1 : 0)),
+  }));
 
-async function family(out: WriteStream, name: string, plans: SeriesPlan[], lines: (p: SeriesPlan) => string[]): Promise<void> {
-  if (plans.length === 0) return;
-  await write(out, `# TYPE ${name} gauge\n`);
-  for (const p of plans)
-    await write(
-      out,
-      lines(p)
-        .map((l) => `${name}${l}\n`)
-        .join(''),
-    );
+  async function family(
+    out: SeriesSink,
+    name: string,
+    of: SeriesPlan[],
+    series: (p: SeriesPlan) => { labels: Record<string, string>; from: number; values: number[] },
+  ): Promise<void> {
+    if (of.length === 0) return;
+    await out.family(name);
+    for (const p of of) {
+      const { labels, from, values } = series(p);
+      await out.series(name, labels, firstStep(from), values);
+    }
+  }
 }

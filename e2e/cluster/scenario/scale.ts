@@ -1,5 +1,6 @@
 // `up --scale N`: N more pods across realistic workloads (Deployments and StatefulSets of 1–10 replicas with an app
-// container and a sidecar), their rows in the table, and samples for a sample of them — for benchmarks.
+// container and a sidecar), their rows in the table, and samples for every one of them (the bulk backfill) — for
+// benchmarks.
 import type { WorkloadSpec } from './model.ts';
 
 const SERVICES = [
@@ -27,11 +28,6 @@ const SERVICES = [
 const ROLES = ['api', 'worker', 'consumer', 'web', 'sync'];
 const REPLICAS = [1, 2, 3, 5, 8, 10, 6, 4, 7, 4]; // averages 5
 const NAMESPACE_COUNT = 20;
-/**
- * promtool and the disk cannot take 28 days at 300 s for tens of thousands of series: 200 workloads (about 2,000
- * series, 16 M samples) made a 4 GB input file; this many workloads get samples.
- */
-export const SCALE_SAMPLED_WORKLOADS = 40;
 
 export function scaleNamespaces(): string[] {
   return Array.from({ length: NAMESPACE_COUNT }, (_, i) => `scale-${String(i).padStart(2, '0')}`);
@@ -46,7 +42,6 @@ export function scaleWorkloads(pods: number): WorkloadSpec[] {
     const service = SERVICES[i % SERVICES.length]!;
     const role = ROLES[Math.floor(i / SERVICES.length) % ROLES.length]!;
     const appMi = 64 + ((i * 37) % 900);
-    const sampled = i < SCALE_SAMPLED_WORKLOADS;
     workloads.push({
       namespace: scaleNamespaces()[i % NAMESPACE_COUNT]!,
       name: `${service}-${role}-${i}`,
@@ -54,8 +49,8 @@ export function scaleWorkloads(pods: number): WorkloadSpec[] {
       replicas,
       parallelPods: true,
       containers: [
-        { name: role, request: `${appMi * 2}Mi`, limit: `${appMi * 3}Mi`, workingSetMi: sampled ? appMi : undefined },
-        { name: 'envoy', request: '64Mi', limit: '128Mi', workingSetMi: sampled ? 40 : undefined },
+        { name: role, request: `${appMi * 2}Mi`, limit: `${appMi * 3}Mi`, workingSetMi: appMi },
+        { name: 'envoy', request: '64Mi', limit: '128Mi', workingSetMi: 40 },
       ],
       rows: { [role]: `${Math.ceil(appMi * 1.1)}Mi`, envoy: '44Mi' },
     });

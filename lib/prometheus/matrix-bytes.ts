@@ -1,0 +1,363 @@
+import { JsonItemsError } from './json-items';
+import { SeriesShapeError, sampleValue, type ParsedSeries } from './series-item';
+
+// A query_range answer read as bytes as they arrive: each series of data.result is read straight from the bytes into
+// its labels and a Float64Array of values and handed on, without decoding the body to text or making a string per
+// sample (only each label, and a value that is not a whole number, is decoded). Everything outside data.result (status,
+// warnings, an error) is small and kept as bytes, parsed at the end with the array left empty. A token cut by a
+// chunk's end is carried to the next chunk. It reads what JsonArrayItems and parseSeriesItem read, the same way. No I/O.
+
+// Outside the series, a Prometheus answer is a few hundred bytes; more than this is not the answer we asked for.
+const MAX_OUTSIDE_BYTES = 4 << 20;
+// A label, a pair or a run of spaces is far shorter; an unfinished token this long is not part of a series.
+const MAX_CARRY = 1 << 20;
+const PATH = ['data', 'result'];
+
+const enum State {
+  Outside,
+  Item, // an item or the array's `]`
+  ItemRequired, // after `,`
+  AfterItem,
+  SeriesKey, // a key or the series' `}`
+  SeriesKeyRequired,
+  SeriesColon,
+  SeriesValue,
+  AfterSeriesValue,
+  LabelKey,
+  LabelKeyRequired,
+  LabelColon,
+  LabelValue,
+  AfterLabel,
+  ValuesOpen,
+  Pair, // a pair or the values' `]`
+  AfterPair,
+}
+
+interface Frame {
+  kind: 'object' | 'array';
+  key: string | null;
+}
+
+export class MatrixBytes {
+  private state = State.Outside;
+  private carry: Buffer | null = null;
+  // outside data.result
+  private readonly outside: Buffer[] = [];
+  private outsideBytes = 0;
+  private readonly stack: Frame[] = [];
+  private lastString: string | null = null;
+  private pendingKey: string | null = null;
+  // the series being read
+  private seriesKey = '';
+  private labelKey = '';
+  private metric: Record<string, string> | null = null;
+  private values: Float64Array | null = null;
+  private n = 0;
+  private first = NaN;
+  private last = NaN;
+
+  constructor(private readonly onSeries: (series: ParsedSeries) => void) {}
+
+  push(chunk: Uint8Array): void {
+    let bytes = chunk;
+    if (this.carry) {
+      bytes = Buffer.concat([this.carry, chunk]);
+      this.carry = null;
+    }
+    let i = 0;
+    while (i < bytes.length) {
+      const next = this.step(bytes, i);
+      if (next < 0) {
+        if (bytes.length - i > MAX_CARRY) throw new SeriesShapeError('a token of the answer is over 1 MiB');
+        this.carry = Buffer.from(bytes.subarray(i));
+        return;
+      }
+      i = next;
+    }
+  }
+
+  /** The answer without the series, parsed; throws JsonItemsError when it is cut or not JSON. */
+  end(): unknown {
+    if (this.carry || this.state !== State.Outside || this.stack.length > 0)
+      throw new JsonItemsError('the answer ended in the middle of its JSON');
+    try {
+      return JSON.parse(Buffer.concat(this.outside).toString('utf8'));
+    } catch {
+      throw new JsonItemsError('the answer is not JSON');
+    }
+  }
+
+  /** One token (or a run of pairs) from bytes[i] in the current state: the index after it, or -1 when it is cut. */
+  private step(b: Uint8Array, from: number): number {
+    if (this.state === State.Outside) return this.outsideToken(b, from);
+    const i = skipSpace(b, from);
+    if (i >= b.length) return i;
+    const c = b[i]!;
+    switch (this.state) {
+      case State.Pair:
+      case State.AfterPair:
+        return this.pairs(b, i);
+      case State.Item:
+      case State.ItemRequired:
+        if (c === 93 && this.state === State.Item) return this.closeItems(i);
+        if (c !== 123) throw notASeries();
+        Object.assign(this, { state: State.SeriesKey, metric: null, values: null, n: 0, first: NaN, last: NaN });
+        return i + 1;
+      case State.AfterItem:
+        if (c === 93) return this.closeItems(i);
+        if (c !== 44) throw new JsonItemsError('the answer is not JSON (between two series)');
+        this.state = State.ItemRequired;
+        return i + 1;
+      case State.SeriesKey:
+      case State.SeriesKeyRequired:
+        if (c === 125 && this.state === State.SeriesKey) return this.closeSeries(i);
+        return this.key(b, i, (key) => ((this.seriesKey = key), (this.state = State.SeriesColon)));
+      case State.SeriesColon:
+        return this.colon(b, i, State.SeriesValue);
+      case State.SeriesValue:
+        return this.seriesValue(b, i);
+      case State.AfterSeriesValue:
+        if (c === 125) return this.closeSeries(i);
+        if (c !== 44) throw notASeries();
+        this.state = State.SeriesKeyRequired;
+        return i + 1;
+      case State.LabelKey:
+      case State.LabelKeyRequired:
+        if (c === 125 && this.state === State.LabelKey) return ((this.state = State.AfterSeriesValue), i + 1);
+        return this.key(b, i, (key) => ((this.labelKey = key), (this.state = State.LabelColon)));
+      case State.LabelColon:
+        return this.colon(b, i, State.LabelValue);
+      case State.LabelValue:
+        return this.key(b, i, (value) => ((this.metric![this.labelKey] = value), (this.state = State.AfterLabel)));
+      case State.AfterLabel:
+        if (c === 125) return ((this.state = State.AfterSeriesValue), i + 1);
+        if (c !== 44) throw notASeries();
+        this.state = State.LabelKeyRequired;
+        return i + 1;
+      case State.ValuesOpen:
+        if (c !== 91) throw notASeries();
+        this.state = State.Pair;
+        return i + 1;
+    }
+    throw new JsonItemsError('the answer is not JSON');
+  }
+
+  /** A string at b[i] (a key or a label's value), decoded; the index after it, or -1 when it is cut. */
+  private key(b: Uint8Array, i: number, then: (text: string) => void): number {
+    if (b[i] !== 34) throw notASeries();
+    const end = stringEnd(b, i);
+    if (end < 0) return -1;
+    then(decodeString(b, i, end));
+    return end;
+  }
+
+  private colon(b: Uint8Array, i: number, next: State): number {
+    if (b[i] !== 58) throw notASeries();
+    this.state = next;
+    return i + 1;
+  }
+
+  private seriesValue(b: Uint8Array, i: number): number {
+    if (this.seriesKey === 'metric' && b[i] === 123) {
+      this.metric = {};
+      this.state = State.LabelKey;
+      return i + 1;
+    }
+    if (this.seriesKey === 'values') {
+      this.values = new Float64Array(1024);
+      this.n = 0;
+      this.state = State.ValuesOpen;
+      return i;
+    }
+    throw notASeries();
+  }
+
+  private closeValues(i: number): number {
+    this.state = State.AfterSeriesValue;
+    return i + 1;
+  }
+
+  private closeSeries(i: number): number {
+    if (!this.metric || !this.values) throw notASeries();
+    const series = { metric: this.metric, values: this.values.subarray(0, this.n), first: this.first, last: this.last };
+    Object.assign(this, { metric: null, values: null, state: State.AfterItem });
+    this.onSeries(series);
+    return i + 1;
+  }
+
+  private closeItems(i: number): number {
+    this.stack.pop();
+    this.keep(Buffer.from(']'));
+    this.state = State.Outside;
+    return i + 1;
+  }
+
+  /**
+   * The hot loop: pairs [t,"v"] separated by commas from b[from] until the values' `]` or the chunk's end. Stops before
+   * a cut pair or comma, leaving the state there (-1 when nothing was read: all of it is carried).
+   */
+  private pairs(b: Uint8Array, from: number): number {
+    let i = from;
+    for (;;) {
+      const start = i;
+      i = skipSpace(b, i);
+      if (i >= b.length) return i;
+      if (this.state === State.AfterPair) {
+        const c = b[i]!;
+        if (c === 93) return this.closeValues(i);
+        if (c !== 44) throw bad(b, i);
+        i = skipSpace(b, i + 1);
+        if (i >= b.length) return start === from ? -1 : start;
+      } else if (b[i] === 93) return this.closeValues(i);
+      const end = this.pair(b, i);
+      if (end < 0) return start === from ? -1 : start;
+      this.state = State.AfterPair;
+      i = end;
+    }
+  }
+
+  /** One [t,"v"] at b[i], as SampleReader reads it: the index after it, or -1 when it is cut. */
+  private pair(b: Uint8Array, i: number): number {
+    const length = b.length;
+    if (b[i] !== 91) throw bad(b, i);
+    let k = i + 1;
+    let seconds = 0;
+    let point = false;
+    let plain = true;
+    for (; k < length; k++) {
+      const c = b[k]!;
+      if (c === 44) break;
+      if (c >= 48 && c <= 57) {
+        if (!point) seconds = seconds * 10 + (c - 48);
+      } else if (c === 46 && !point) point = true;
+      else if (isTimeChar(c)) plain = false;
+      else throw bad(b, i);
+    }
+    if (k >= length) return -1;
+    if (k === i + 1) throw bad(b, i);
+    const quote = skipSpace(b, k + 1);
+    if (quote >= length) return -1;
+    if (b[quote] !== 34) throw bad(b, quote);
+    let value = 0;
+    let digitsOnly = true;
+    let close = quote + 1;
+    for (; close < length; close++) {
+      const c = b[close]!;
+      if (c === 34) break;
+      if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
+      else digitsOnly = false;
+    }
+    if (close >= length) return -1;
+    const digits = close - quote - 1;
+    // past 15 digits the sum loses exactness; Number() rounds as float() does
+    if (!digitsOnly || digits === 0 || digits > 15) value = sampleValue(utf8(b, quote + 1, close));
+    const end = skipSpace(b, close + 1);
+    if (end >= length) return -1;
+    if (b[end] !== 93) throw bad(b, end);
+    this.append(value, plain ? seconds : Math.floor(Number(utf8(b, i + 1, k))));
+    return end + 1;
+  }
+
+  private append(value: number, time: number): void {
+    let values = this.values!;
+    if (this.n === values.length) {
+      const grown = new Float64Array(values.length * 2);
+      grown.set(values);
+      this.values = values = grown;
+    }
+    values[this.n++] = value;
+    if (this.n === 1) this.first = time;
+    this.last = time;
+  }
+
+  // Outside data.result: a string, a run of other bytes, or one bracket, brace, colon or comma at a time.
+  private outsideToken(b: Uint8Array, i: number): number {
+    const c = b[i]!;
+    if (c === 34) {
+      const end = stringEnd(b, i);
+      if (end < 0) return -1;
+      this.lastString = decodeOutsideString(b, i, end);
+      this.keep(b.subarray(i, end));
+      return end;
+    }
+    if (c === 58) this.pendingKey = this.lastString;
+    else if (c === 44) this.pendingKey = null;
+    else if (c === 123 || c === 91) {
+      const parent = this.stack.at(-1);
+      this.stack.push({ kind: c === 123 ? 'object' : 'array', key: parent?.kind === 'object' ? this.pendingKey : null });
+      this.pendingKey = null;
+      if (c === 91 && this.atPath()) this.state = State.Item;
+    } else if (c === 125 || c === 93) this.stack.pop();
+    else {
+      let k = i + 1;
+      while (k < b.length && !isOutsideMark(b[k]!)) k++;
+      this.keep(b.subarray(i, k));
+      return k;
+    }
+    this.keep(b.subarray(i, i + 1));
+    return i + 1;
+  }
+
+  private keep(bytes: Uint8Array): void {
+    this.outsideBytes += bytes.length;
+    if (this.outsideBytes > MAX_OUTSIDE_BYTES) throw new JsonItemsError(`more than ${MAX_OUTSIDE_BYTES} bytes outside ${PATH.join('.')}`);
+    this.outside.push(Buffer.from(bytes));
+  }
+
+  private atPath(): boolean {
+    if (this.stack.length !== PATH.length + 1) return false;
+    for (let k = 0; k < PATH.length; k++) if (this.stack[k + 1]!.key !== PATH[k]) return false;
+    return true;
+  }
+}
+
+const isOutsideMark = (c: number) => c === 34 || c === 58 || c === 44 || c === 123 || c === 91 || c === 125 || c === 93;
+
+/** The index after the string that opens at b[i] (escapes skipped), or -1 when it is cut. */
+function stringEnd(b: Uint8Array, i: number): number {
+  for (let k = i + 1; k < b.length; k++) {
+    const c = b[k]!;
+    if (c === 92) k++;
+    else if (c === 34) return k + 1;
+  }
+  return -1;
+}
+
+function utf8(b: Uint8Array, from: number, to: number): string {
+  return Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('utf8');
+}
+
+function decodeString(b: Uint8Array, from: number, to: number): string {
+  try {
+    return JSON.parse(utf8(b, from, to)) as string;
+  } catch {
+    throw new SeriesShapeError('a series of the answer is not JSON');
+  }
+}
+
+function decodeOutsideString(b: Uint8Array, from: number, to: number): string {
+  try {
+    return JSON.parse(utf8(b, from, to)) as string;
+  } catch {
+    throw new JsonItemsError('the answer is not JSON (a bad string)');
+  }
+}
+
+// A time is a JSON number: digits, sign, point, exponent, spaces (its shape is checked, not its value).
+function isTimeChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 46 || c === 45 || c === 43 || c === 101 || c === 69 || c === 32;
+}
+
+function skipSpace(b: Uint8Array, i: number): number {
+  let k = i;
+  for (let c = b[k]; c === 32 || c === 10 || c === 13 || c === 9; c = b[++k]);
+  return k;
+}
+
+function notASeries(): SeriesShapeError {
+  return new SeriesShapeError('a series of the answer is not {metric: {label: "value"}, values: [[time, "value"], …]}');
+}
+
+function bad(b: Uint8Array, at: number): SeriesShapeError {
+  return new SeriesShapeError(`a sample of the answer is not [time, "value"] (at "${utf8(b, at, Math.min(b.length, at + 30))}")`);
+}
