@@ -6,9 +6,8 @@
 #   scripts/test-real-kyverno.sh browser [--keep]     the specs of the webhook page, the explanation and the
 #                                                     break-glass and drill in Chromium, on the last build
 # A cluster this script started is stopped when it ends, unless --keep: then the next run finds it up, and stops it,
-# as it was started for the tests (the marker file below says so). scripts/test.sh runs the browser group first,
-# beside the stand-in's groups, with --keep, and the vitest group after every other group (it also dry-runs pods
-# through the stand-in's cluster).
+# as it was started for the tests (the marker file below says so). scripts/test.sh runs both after every other group
+# (the vitest group also dry-runs pods through the stand-in's cluster): the vitest group with --keep, then the browser.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-env.sh
