@@ -6,7 +6,7 @@
 // real one's CRDs, RBAC and ConfigMaps from its manifest, the policy objects, Kyverno registered and holding the table).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditWindow, writesBy, type AuditWindow } from '../audit';
-import { kubeconfig, kubectl, requireCluster, requirePodWebhook, until } from './cluster';
+import { kubectl, requirePodWebhook, until } from './cluster';
 import {
   OWNERLESS,
   kyvernoCrdsNow,
@@ -16,39 +16,14 @@ import {
   registrationsWithOwners,
   removeKyverno,
 } from './kyverno-removal';
+import { auditOf, lifecycle, post } from './lifecycle-routes';
 import { tokenOf } from './write-harness';
 
-requireCluster();
-process.env.KUBECONFIG = kubeconfig('viewer');
-
-type LifecycleView = import('@/lib/views/lifecycle-types').LifecycleView;
 type RemovalAnswer = import('@/lib/views/lifecycle-types').RemovalAnswer;
-const read = await import('@/app/api/lifecycle/route');
-const act = await import('@/app/api/lifecycle/[action]/route');
-const { historyDb } = await import('@/lib/history');
-const { listAudit } = await import('@/lib/history/audit');
 
-const ORIGIN = 'http://127.0.0.1:3000';
 /** The runbook's "Kyverno's 22 CRDs", as Kyverno v1.19.1's install manifest brings them. */
 const REAL_CRDS = 22;
 const KYVERNO_CRD = /kyverno\.io$|wgpolicyk8s\.io$/;
-
-async function lifecycle(): Promise<LifecycleView> {
-  const answer = await read.GET(new Request(`${ORIGIN}/api/lifecycle`));
-  expect(answer.status).toBe(200);
-  return (await answer.json()) as LifecycleView;
-}
-
-function post(action: string, body: object, token?: string): Promise<Response> {
-  const headers: Record<string, string> = { host: '127.0.0.1:3000', origin: ORIGIN, 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const request = new Request(`${ORIGIN}/api/lifecycle/${action}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  return act.POST(request, { params: Promise.resolve({ action }) });
-}
-
-async function auditOf(action: string) {
-  return (await listAudit(await historyDb(), 1000)).filter((r) => r.action === action);
-}
 
 /** The operator's writes the API server logged in a window, as `verb resource name code`. */
 async function operatorWrites(window: AuditWindow): Promise<string[]> {

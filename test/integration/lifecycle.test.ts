@@ -4,7 +4,7 @@
 // Every test puts the cluster back as `cluster:up` left it: the owner, the Deployment, the CRDs and policy objects,
 // the stand-in serving and registered.
 import { afterEach, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectl, kubectlJson, requireCluster, requirePodWebhook, until } from './cluster';
+import { kubectl, kubectlJson, requirePodWebhook, until } from './cluster';
 import {
   DEPLOYMENT,
   NS,
@@ -16,35 +16,8 @@ import {
   putKyvernoBack,
   registrationsWithOwners,
 } from './kyverno-removal';
+import { auditOf, lifecycle, post } from './lifecycle-routes';
 import { tokenOf } from './write-harness';
-
-requireCluster();
-process.env.KUBECONFIG = kubeconfig('viewer');
-
-type LifecycleView = import('@/lib/views/lifecycle-types').LifecycleView;
-const read = await import('@/app/api/lifecycle/route');
-const act = await import('@/app/api/lifecycle/[action]/route');
-const { historyDb } = await import('@/lib/history');
-const { listAudit } = await import('@/lib/history/audit');
-
-const ORIGIN = 'http://127.0.0.1:3000';
-
-async function lifecycle(): Promise<LifecycleView> {
-  const answer = await read.GET(new Request(`${ORIGIN}/api/lifecycle`));
-  expect(answer.status).toBe(200);
-  return (await answer.json()) as LifecycleView;
-}
-
-function post(action: string, body: object, token?: string): Promise<Response> {
-  const headers: Record<string, string> = { host: '127.0.0.1:3000', origin: ORIGIN, 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const request = new Request(`${ORIGIN}/api/lifecycle/${action}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  return act.POST(request, { params: Promise.resolve({ action }) });
-}
-
-async function auditOf(action: string) {
-  return (await listAudit(await historyDb(), 1000)).filter((r) => r.action === action);
-}
 
 describe('GET /api/lifecycle on the healthy cluster', () => {
   it("checks every Kyverno registration's owner as the runbook's check shows them, and rings no alarm", async () => {
