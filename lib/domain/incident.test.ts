@@ -168,6 +168,25 @@ describe('buildIncident', () => {
     });
   });
 
+  it('a step and the registration it brought back in the same second stay in that order, by when it was seen back', () => {
+    // the re-created object's creation time is to the second: 10:20:00, before the scale-up's answer at 10:20:00.400
+    const gaps = [{ from: T('10:06:00'), since: T('10:06:00'), to: T('10:20:00'), seenBack: '2026-10-06T10:20:00.900Z' }];
+    const audit = INPUTS.audit.map((a) => (a.action === 'break-glass.scale-up' ? { ...a, at: '2026-10-06T10:20:00.400Z' } : a));
+    const same = buildIncident(incidentSpans(BREAK_GLASS)[0]!, { ...INPUTS, gaps, audit }, bounds, NOW);
+    const kinds = same.timeline.map((e) => `${e.at.slice(11)} ${e.kind}`).filter((e) => e.startsWith('10:20:00'));
+    expect(kinds).toEqual(['10:20:00.400Z step', '10:20:00.900Z registration-back']);
+  });
+
+  it('dates the gap no later than the probe that was admitted with no registration, when the watch told of it after', () => {
+    const gaps = [{ from: '2026-10-06T10:06:30.050Z', since: '2026-10-06T10:06:30.050Z', to: T('10:21:00') }];
+    const lagging = buildIncident(incidentSpans(BREAK_GLASS)[0]!, { ...INPUTS, gaps }, bounds, NOW);
+    const at = (kind: string) => lagging.timeline.find((e) => e.kind === kind)!.at;
+    expect(at('registration-gone')).toBe(T('10:06:30'));
+    expect(at('pod-creation-restored')).toBe(T('10:06:30'));
+    // a gap recorded before the probe keeps its own start
+    expect(incident.timeline.find((e) => e.kind === 'registration-gone')!.at).toBe(T('10:06:00'));
+  });
+
   it('a registration found gone after memdash was not watching is inferred, with the earliest it may have gone', () => {
     const gap = { from: T('10:06:00'), since: T('10:03:00'), to: null };
     const open = buildIncident(incidentSpans(BREAK_GLASS.slice(0, 3))[0]!, { ...INPUTS, gaps: [gap] }, bounds, NOW);

@@ -212,8 +212,8 @@ function timelineOf(incident: Incident, steps: StepAudit[], replicas: IncidentIn
     const words = maybeEarlier
       ? `The pod webhook's registration found gone (it may have gone from ${g.since})`
       : "The pod webhook's registration gone";
-    entries.push(entry(g.from, 'registration-gone', words, { inferred: maybeEarlier }));
-    if (g.to) entries.push(entry(g.to, 'registration-back', "The pod webhook's registration back"));
+    entries.push(entry(goneBy(g, incident.gaps, incident.restoredAt), 'registration-gone', words, { inferred: maybeEarlier }));
+    if (g.to) entries.push(entry(g.seenBack ?? g.to, 'registration-back', "The pod webhook's registration back"));
   }
   for (const r of replicasWithin(replicas, incident.startedAt, end)) entries.push(entry(r.at, 'replicas', replicasWords(r)));
   if (incident.restoredAt)
@@ -222,6 +222,17 @@ function timelineOf(incident: Incident, steps: StepAudit[], replicas: IncidentIn
   for (const a of incident.restarts)
     entries.push(entry(a.at, 'restart', `Restart ${a.target}`, { by: byOf(a), outcome: a.outcome, answer: a.detail }));
   return entries.sort((a, b) => ms(a.at) - ms(b.at));
+}
+
+/**
+ * When the registration was gone for certain. The probe admitted with no registration saw it gone: when no recorded
+ * gap holds that moment, memdash's watch told of the delete a moment later, and the next gap began by then.
+ */
+function goneBy(g: RegistrationGap, gaps: readonly RegistrationGap[], restoredAt: string | null): string {
+  const restored = ms(restoredAt);
+  if (Number.isNaN(restored)) return g.from;
+  const held = gaps.some((x) => ms(x.from) <= restored && (x.to === null || restored < ms(x.to)));
+  return !held && gaps.find((x) => ms(x.from) > restored) === g ? restoredAt! : g.from;
 }
 
 /** The replicas in force when the incident started (dated then), and every change until its end. */

@@ -13,15 +13,29 @@ const seen = (at: string, present: boolean, more: Partial<RegistrationObservatio
 });
 
 describe('registrationGaps', () => {
-  it('gives one gap from the deletion seen to the re-created object', () => {
+  it('gives one gap from the deletion seen to the re-created object, and when the return was seen', () => {
     const observations = [
       seen('2026-10-06T09:00:00Z', true),
       seen('2026-10-06T10:00:00.500Z', false),
       seen('2026-10-06T10:20:03.100Z', true, { uid: 'uid-2', createdAt: '2026-10-06T10:20:03Z' }),
     ];
     expect(registrationGaps(observations)).toEqual([
-      { from: '2026-10-06T10:00:00.500Z', since: '2026-10-06T10:00:00.500Z', to: '2026-10-06T10:20:03Z' },
+      {
+        from: '2026-10-06T10:00:00.500Z',
+        since: '2026-10-06T10:00:00.500Z',
+        to: '2026-10-06T10:20:03Z',
+        seenBack: '2026-10-06T10:20:03.100Z',
+      },
     ]);
+  });
+
+  it('has no time seen back for a return found on a list', () => {
+    const observations = [
+      seen('2026-10-06T09:00:00Z', true),
+      seen('2026-10-06T10:00:00Z', false),
+      seen('2026-10-06T12:00:00Z', true, { uid: 'uid-2', createdAt: '2026-10-06T11:00:00Z', live: false }),
+    ];
+    expect(registrationGaps(observations)).toEqual([{ from: '2026-10-06T10:00:00Z', since: '2026-10-06T10:00:00Z', to: '2026-10-06T11:00:00Z' }]);
   });
 
   it('leaves a gap open while the registration is absent', () => {

@@ -24,6 +24,11 @@ export interface RegistrationGap {
   since: string | null;
   /** When it came back (the re-created object's creation time where known), or null while it is still absent. */
   to: string | null;
+  /**
+   * When memdash saw it come back as it happened (a watch event): to the millisecond, where `to`, a creation time, is
+   * to the second and so may read as earlier than a step taken in that same second. Absent when not seen live.
+   */
+  seenBack?: string;
 }
 
 export type RegistrationAt =
@@ -42,6 +47,7 @@ export function registrationGaps(observations: readonly RegistrationObservation[
       open = { from: o.at, since: previous ? (o.live ? o.at : previous.at) : null, to: null };
     } else if (o.present && open) {
       open.to = backAt(o, open.from);
+      if (o.live) open.seenBack = o.at;
       gaps.push(open);
       open = null;
     } else if (o.present && previous?.present && previous.uid && o.uid && previous.uid !== o.uid) {

@@ -252,7 +252,8 @@ describe("a break-glass through Kyverno's crash (SIGKILL), as an incident", () =
       at('registration-back'),
       at('kyverno-back'),
     ];
-    expect(order).toEqual([...order].sort());
+    const timeline = i.timeline.map((e) => `${e.at} ${e.kind}`).join('\n');
+    expect(order, timeline).toEqual([...order].sort());
   });
 
   it('the crash left every registration standing until the delete step, which deleted exactly those', () => {
@@ -313,11 +314,15 @@ describe("a break-glass through Kyverno's crash (SIGKILL), as an incident", () =
     const rewrites = calls.filter((c) => isWrite(c) && c.name === POD_REGISTRATION && time(c) > time(deleted));
     expect(rewrites[0]).toMatchObject({ verb: 'create', code: 201 });
     expect(['operator', 'viewer']).not.toContain(rewrites[0]!.user); // Kyverno's own doing, not a step's
-    // back as of the re-created registration's creationTimestamp, which the API server dates to the second
-    const back = i.timeline.find((e) => e.kind === 'registration-back')!;
+    // the gap ends at the re-created registration's creationTimestamp, which the API server dates to the second
+    const gap = i.gaps.at(-1)!;
     const created = kubectlJson<{ metadata: { creationTimestamp: string } }>(['get', 'mutatingwebhookconfiguration', POD_REGISTRATION]);
-    expect(back.at).toBe(new Date(created.metadata.creationTimestamp).toISOString());
-    expect(Date.parse(back.at)).toBe(Math.floor(time(rewrites[0]!) / 1000) * 1000);
+    expect(gap.to).toBe(new Date(created.metadata.creationTimestamp).toISOString());
+    expect(Date.parse(gap.to!)).toBe(Math.floor(time(rewrites[0]!) / 1000) * 1000);
+    // the timeline has it back when memdash's watch saw it: to the millisecond, after the create
+    const back = i.timeline.find((e) => e.kind === 'registration-back')!;
+    expect(back.at).toBe(gap.seenBack);
+    expect(within(back.at, rewrites[0]!.at, new Date(time(rewrites[0]!) + RECORDER_MS).toISOString(), CLOCK_MS)).toBe(true);
   });
 
   it('lists the pod created while the registration was gone, and its restart as a follow-up', () => {
