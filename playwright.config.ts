@@ -77,7 +77,10 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
-    trace: 'retain-on-failure',
+    // A trace records every action's snapshot, on every test: on 2 cores beside the cluster that is CPU the tests
+    // need. The browser group turns it off (MEMDASH_E2E_TRACE=off) and keeps a screenshot of a failure.
+    trace: process.env.MEMDASH_E2E_TRACE === 'off' ? 'off' : 'retain-on-failure',
+    screenshot: 'only-on-failure',
   },
   webServer: {
     // The server's output is also kept beside the run's store: the write tests scan it for the tokens they used.

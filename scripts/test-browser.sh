@@ -11,6 +11,8 @@ trap 'rm -rf "$parts"' EXIT
 # the store both runs record into, new as a fresh clone's (playwright.config.ts would start one per run)
 rm -rf data/e2e && mkdir -p data/e2e
 export MEMDASH_E2E_STORE="data/e2e/run-$(date +%s%3N).sqlite" MEMDASH_E2E_SKIP_BUILD=1
+# no traces: a screenshot of a failure, not a snapshot of every action (MEMDASH_E2E_TRACE=on to have them)
+export MEMDASH_E2E_TRACE=${MEMDASH_E2E_TRACE:-off}
 code=0
 for project in readers writers; do
   # one at a time: two readers at once on 2 cores, beside the server and the cluster, took longer in all and brought

@@ -40,7 +40,7 @@ case "$mode" in
     [ -e .next/BUILD_ID ] || npx next build || exit 1 # scripts/test.sh built it; alone, build once
     # a store and an output folder of its own: the other browser run may be going on beside it (scripts/test.sh)
     mkdir -p "$MEMDASH_CLUSTER_DIR/e2e"
-    PLAYWRIGHT_JSON_OUTPUT_NAME="${REPORT:-/dev/null}" MEMDASH_E2E_SKIP_BUILD=1 \
+    PLAYWRIGHT_JSON_OUTPUT_NAME="${REPORT:-/dev/null}" MEMDASH_E2E_SKIP_BUILD=1 MEMDASH_E2E_TRACE=${MEMDASH_E2E_TRACE:-off} \
       MEMDASH_E2E_STORE="$MEMDASH_CLUSTER_DIR/e2e/run-$(date +%s).sqlite" MEMDASH_E2E_OUTPUT=test-results-real \
       npx playwright test --reporter=list,json e2e/browser/{webhook,pod-explanation,break-glass-healthy,break-glass}.spec.ts ;;
 esac
