@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { TEST_CHROMIUM } from './e2e/chromium.ts';
 import { prometheusUrl } from './e2e/cluster/lib/prometheus.ts';
 import { kubeconfig, requireCluster } from './test/integration/cluster.ts';
 
@@ -65,9 +66,9 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    // Debian's Chromium: `npx playwright install` cannot download browsers here.
+    // Debian's Chromium (its headless shell, e2e/chromium.ts): `npx playwright install` cannot download browsers here.
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: TEST_CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

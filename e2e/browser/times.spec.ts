@@ -58,7 +58,7 @@ test("a snapshot run's page writes its creation to the second, as every other pa
     'jobs',
   ]).items.filter((j) => j.metadata.name.startsWith('memory-snapshot-'));
   const job = jobs[0];
-  if (!job) throw new Error('precondition: no memory-snapshot Job in kyverno-prd (the scenario runs the snapshot at cluster:up)');
+  if (!job) throw new Error('precondition: no memory-snapshot Job in kyverno-prd (the cluster group, run before, creates them)');
   await page.goto(`/snapshot/runs/${job.metadata.name}`);
   await expect(page.getByTestId('run-state')).toContainText(`created ${inUtc(job.metadata.creationTimestamp)}`);
   expect((await prose(page)).match(FRACTION)).toBeNull();
