@@ -1,15 +1,13 @@
-import { StreamedSeries, type ParsedSeries } from './series-item';
-
-// Reading a large JSON answer as it arrives: the items of one array (Prometheus's data.result) are handed out one
-// at a time as text, each parsed by JSON.parse and then dropped, so a 28-day answer of thousands of series is never
-// held whole. Everything outside that array is small (status, resultType, warnings, an error) and is parsed at
-// the end with the array left empty. No I/O here.
+// Reading a large JSON answer as it arrives: the items of one array (the series API's data, a query's data.result)
+// are handed out one at a time as text, each parsed by JSON.parse and then dropped, so an answer of thousands of
+// series is never held whole. Everything outside that array is small (status, resultType, warnings, an error) and
+// is parsed at the end with the array left empty. No I/O here. (The preview's query_range answers are read as bytes
+// instead: matrix-bytes.ts.)
 
 // Outside the items, a Prometheus answer is a few hundred bytes; more than this is not the answer we asked for.
 const MAX_OUTSIDE_CHARS = 4 << 20;
 // A series of 11,000 points is under 400 KB; an item this large is not a series.
 const MAX_ITEM_CHARS = 64 << 20;
-const SERIES_START = '{"metric":{';
 interface Frame {
   kind: 'object' | 'array';
   /** The key this container is the value of, when its parent is an object. */
@@ -33,39 +31,21 @@ export class JsonArrayItems {
   private itemDepth = 0;
   private item: string[] = [];
   private itemChars = 0;
-  /** A query_range series being read as it arrives, or null. */
-  private series: StreamedSeries | null = null;
 
-  /**
-   * `path`: the keys leading to the array, e.g. ['data', 'result']; `onItem` gets each item's JSON text. With
-   * `onSeries`, an item written as Prometheus writes a series ({"metric":{…},"values":[…]}) is read as it arrives,
-   * its values straight into numbers, and handed there instead: no 200 KB of text per series is built to be dropped.
-   */
+  /** `path`: the keys leading to the array, e.g. ['data', 'result']; `onItem` gets each item's JSON text. */
   constructor(
     private readonly path: readonly string[],
     private readonly onItem: (text: string) => void,
-    private readonly onSeries?: (series: ParsedSeries) => void,
   ) {}
 
   push(chunk: string): void {
-    const text = chunk;
     let i = 0;
-    while (i < text.length) {
-      if (this.series) {
-        const end = this.series.feed(text, i);
-        if (end < 0) return;
-        const done = this.series;
-        this.series = null;
-        this.onSeries!(done.result());
-        i = end;
-      } else i = this.inItems ? this.scanItems(text, i) : this.scanOutside(text, i);
-    }
+    while (i < chunk.length) i = this.inItems ? this.scanItems(chunk, i) : this.scanOutside(chunk, i);
   }
 
   /** The document with the array emptied, parsed; throws JsonItemsError when it is not JSON. */
   end(): unknown {
-    if (this.series || this.inItems || this.inString || this.stack.length > 0)
-      throw new JsonItemsError('the answer ended in the middle of its JSON');
+    if (this.inItems || this.inString || this.stack.length > 0) throw new JsonItemsError('the answer ended in the middle of its JSON');
     try {
       return JSON.parse(this.outside.join(''));
     } catch {
@@ -141,12 +121,7 @@ export class JsonArrayItems {
         continue;
       }
       if (c === 34) inString = true;
-      else if (c === 123 && depth === 0 && this.onSeries && this.item.length === 0 && chunk.startsWith(SERIES_START, i)) {
-        // A series as Prometheus writes it: read as it arrives, from this character on.
-        this.series = new StreamedSeries();
-        Object.assign(this, { inString: false, escaped: false, itemDepth: 0 });
-        return i;
-      } else if (c === 123 || c === 91) depth++;
+      else if (c === 123 || c === 91) depth++;
       else if (c === 125 || c === 93) {
         if (depth === 0) {
           // the array's own closing bracket

@@ -1,11 +1,12 @@
 import { JsonItemsError } from './json-items';
-import { SeriesShapeError, sampleValue, type ParsedSeries } from './series-item';
+import { SeriesShapeError, sampleValue, type ParsedSeries } from './parsed-series';
 
 // A query_range answer read as bytes as they arrive: each series of data.result is read straight from the bytes into
 // its labels and a Float64Array of values and handed on, without decoding the body to text or making a string per
 // sample (only each label, and a value that is not a whole number, is decoded). Everything outside data.result (status,
 // warnings, an error) is small and kept as bytes, parsed at the end with the array left empty. A token cut by a
-// chunk's end is carried to the next chunk. It reads what JsonArrayItems and parseSeriesItem read, the same way. No I/O.
+// chunk's end is carried to the next chunk. A series is {"metric":{label:"value",…},"values":[[time,"value"],…]},
+// its keys in any order, spaces anywhere JSON allows them; anything else is a SeriesShapeError, never a guess. No I/O.
 
 // Outside the series, a Prometheus answer is a few hundred bytes; more than this is not the answer we asked for.
 const MAX_OUTSIDE_BYTES = 4 << 20;
@@ -216,11 +217,12 @@ export class MatrixBytes {
     }
   }
 
-  /** One [t,"v"] at b[i], as SampleReader reads it: the index after it, or -1 when it is cut. */
+  /** One [t,"v"] at b[i]: the index after it, or -1 when it is cut. */
   private pair(b: Uint8Array, i: number): number {
     const length = b.length;
     if (b[i] !== 91) throw bad(b, i);
     let k = i + 1;
+    // The time's whole seconds as the digits go; anything but digits and one point is read by Number() below.
     let seconds = 0;
     let point = false;
     let plain = true;
@@ -238,6 +240,7 @@ export class MatrixBytes {
     const quote = skipSpace(b, k + 1);
     if (quote >= length) return -1;
     if (b[quote] !== 34) throw bad(b, quote);
+    // Working set bytes are whole numbers: read the digits as they go, and only anything else through sampleValue.
     let value = 0;
     let digitsOnly = true;
     let close = quote + 1;

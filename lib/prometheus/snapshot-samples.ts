@@ -4,8 +4,8 @@ import { settings, variableOf } from '@/lib/config';
 import { workloadFromPodName, type SampleProgress } from '@/lib/domain';
 import { PrometheusError, prometheusApiUrl } from './client';
 import { planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
-import { SeriesShapeError, parseSeriesItem, type ParsedSeries } from './series-item';
-import { postStreamed } from './stream';
+import { SeriesShapeError, type ParsedSeries } from './parsed-series';
+import { postItems, postSeries, type StreamOptions, type StreamedAnswer } from './stream';
 
 // The snapshot job's samples, read in batches (a namespace, a few small ones, or part of a large one's workloads)
 // rather than in the job's one query, each answer handed on series by series as it arrives: the preview never holds
@@ -90,7 +90,7 @@ async function listSeries(window: SnapshotWindow, signal?: AbortSignal): Promise
     start: String(window.start - LISTING_MARGIN_SECONDS),
     end: String(window.end),
   });
-  await post('api/v1/series', form, ['data'], signal, (text) => {
+  const onLabels = (text: string) => {
     const labels = labelSet.safeParse(JSON.parse(text));
     if (!labels.success) throw new SeriesShapeError('a series in the listing is not a set of labels');
     const workload = workloadFromPodName(labels.data.pod ?? '');
@@ -100,7 +100,8 @@ async function listSeries(window: SnapshotWindow, signal?: AbortSignal): Promise
     if (!workloads) census.namespaces.set(namespace, (workloads = new Map()));
     workloads.set(workload, (workloads.get(workload) ?? 0) + 1);
     census.series++;
-  });
+  };
+  await post('api/v1/series', signal, (url, options) => postItems(url, form, ['data'], onLabels, options));
   return census;
 }
 
@@ -119,20 +120,18 @@ async function readBatch(
   const take = (series: ReadSeries) => {
     if (batch.accepts(series.metric)) onSeries(series); // else another batch's workload sharing this one's pod prefix
   };
-  await post('api/v1/query_range', form, ['data', 'result'], signal, (text) => take(parseSeriesItem(text)), take);
+  await post('api/v1/query_range', signal, (url, options) => postSeries(url, form, take, options));
 }
 
+/** A POST to Prometheus's API at `path`, its answer read by `read` as it arrives; a refusal or a failure throws. */
 async function post(
   path: string,
-  form: URLSearchParams,
-  items: string[],
   signal: AbortSignal | undefined,
-  onItem: (text: string) => void,
-  onSeries?: (s: ReadSeries) => void,
+  read: (url: URL, options: StreamOptions) => Promise<StreamedAnswer>,
 ): Promise<void> {
   const url = prometheusApiUrl(path);
-  const timeout = { idleTimeoutMs: settings().prometheusTimeoutMs, signal, timeoutSetting: variableOf('prometheusTimeoutMs') };
-  const answer = await postStreamed(url, form, items, onItem, timeout, onSeries);
+  const options = { idleTimeoutMs: settings().prometheusTimeoutMs, signal, timeoutSetting: variableOf('prometheusTimeoutMs') };
+  const answer = await read(url, options);
   const failed = errorRest.safeParse(answer.rest);
   if (failed.success) {
     throw new PrometheusError(

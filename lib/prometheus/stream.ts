@@ -3,11 +3,12 @@ import { PrometheusError } from './client';
 import { sendForm } from './http';
 import { JsonArrayItems, JsonItemsError } from './json-items';
 import { MatrixBytes } from './matrix-bytes';
-import { SeriesShapeError, type ParsedSeries } from './series-item';
+import { SeriesShapeError, type ParsedSeries } from './parsed-series';
 
-// A POST to Prometheus whose answer is read as it arrives: the items of one array go to `onItem` one at a time, the
-// rest of the answer is returned parsed. The timeout is for silence, not for the whole answer: a 28-day read may
-// take minutes and still be healthy, but a Prometheus that sends nothing for that long is slow or stuck.
+// A POST to Prometheus whose answer is read as it arrives: the items of one array as text (postItems), or a
+// query_range answer's series as bytes (postSeries); the rest of the answer is returned parsed. The timeout is for
+// silence, not for the whole answer: a 28-day read may take minutes and still be healthy, but a Prometheus that sends
+// nothing for that long is slow or stuck.
 
 export interface StreamedAnswer {
   status: number;
@@ -22,28 +23,46 @@ export interface StreamOptions {
   timeoutSetting: string;
 }
 
-/**
- * `onSeries`: a query_range answer, its series read as bytes as they arrive (MatrixBytes, `path` data.result: the
- * body is never decoded to text); without it, the items of the array at `path` as text to `onItem`.
- */
-export function postStreamed(
+/** The items of the array at `path` (e.g. the series API's ['data']), each as its JSON text to `onItem`. */
+export function postItems(
   url: URL,
   form: URLSearchParams,
   path: readonly string[],
   onItem: (text: string) => void,
   options: StreamOptions,
-  onSeries?: (series: ParsedSeries) => void,
 ): Promise<StreamedAnswer> {
+  const items = new JsonArrayItems(path, onItem);
+  return postStreamed(url, form, options, { text: true, push: (chunk) => items.push(chunk as string), end: () => items.end() });
+}
+
+/** A query_range answer, its series (data.result) read as bytes as they arrive: the body is never decoded to text. */
+export function postSeries(
+  url: URL,
+  form: URLSearchParams,
+  onSeries: (series: ParsedSeries) => void,
+  options: StreamOptions,
+): Promise<StreamedAnswer> {
+  const bytes = new MatrixBytes(onSeries);
+  return postStreamed(url, form, options, { text: false, push: (chunk) => bytes.push(chunk as Buffer), end: () => bytes.end() });
+}
+
+/** How an answer is read: `text`, its chunks decoded as UTF-8 first (strings); else as they come (Buffers). */
+interface AnswerReader {
+  text: boolean;
+  push(chunk: string | Buffer): void;
+  end(): unknown;
+}
+
+function postStreamed(url: URL, form: URLSearchParams, options: StreamOptions, items: AnswerReader): Promise<StreamedAnswer> {
   const { idleTimeoutMs, signal } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal)); // stopped already: nothing is sent
     // once stopped, whichever of the request and the response reports first, the failure is the stop
     const fail = (err: unknown) => reject(signal?.aborted ? abortError(signal) : asPrometheusError(err, url, options));
     const req = sendForm(url, form, (res) => {
-      const items = answerReader(path, onItem, onSeries);
       // The first thing wrong with the answer is its failure; the rest of it is not read.
       let broken = false;
-      if (!onSeries) res.setEncoding('utf8');
+      if (items.text) res.setEncoding('utf8');
       res.on('data', (chunk: string | Buffer) => {
         if (broken) return;
         try {
@@ -75,20 +94,6 @@ export function postStreamed(
       req.on('close', () => signal.removeEventListener('abort', stop));
     }
   });
-}
-
-function answerReader(
-  path: readonly string[],
-  onItem: (text: string) => void,
-  onSeries?: (series: ParsedSeries) => void,
-): { push(chunk: string | Buffer): void; end(): unknown } {
-  if (!onSeries) {
-    const items = new JsonArrayItems(path, onItem);
-    return { push: (chunk) => items.push(chunk as string), end: () => items.end() }; // decoded: setEncoding above
-  }
-  if (path.join('.') !== 'data.result') throw new Error(`series are read from data.result, not ${path.join('.')}`);
-  const bytes = new MatrixBytes(onSeries);
-  return { push: (chunk) => bytes.push(chunk as Buffer), end: () => bytes.end() };
 }
 
 function abortError(signal: AbortSignal): Error {
