@@ -35,7 +35,9 @@ describe('registrationGaps', () => {
       seen('2026-10-06T10:00:00Z', false),
       seen('2026-10-06T12:00:00Z', true, { uid: 'uid-2', createdAt: '2026-10-06T11:00:00Z', live: false }),
     ];
-    expect(registrationGaps(observations)).toEqual([{ from: '2026-10-06T10:00:00Z', since: '2026-10-06T10:00:00Z', to: '2026-10-06T11:00:00Z' }]);
+    expect(registrationGaps(observations)).toEqual([
+      { from: '2026-10-06T10:00:00Z', since: '2026-10-06T10:00:00Z', to: '2026-10-06T11:00:00Z' },
+    ]);
   });
 
   it('leaves a gap open while the registration is absent', () => {
