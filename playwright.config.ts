@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { TEST_CHROMIUM } from './e2e/chromium.ts';
+import { TEST_CHROMIUM, TEST_CHROMIUM_ARGS } from './e2e/chromium.ts';
 import { prometheusUrl } from './e2e/cluster/lib/prometheus.ts';
 import { kubeconfig, requireCluster } from './test/integration/cluster.ts';
 
@@ -69,14 +69,7 @@ export default defineConfig({
     // Debian's Chromium (its headless shell, e2e/chromium.ts): `npx playwright install` cannot download browsers here.
     launchOptions: {
       executablePath: TEST_CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...TEST_CHROMIUM_ARGS, '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     // A trace records every action's snapshot, on every test: on 2 cores beside the cluster that is CPU the tests
     // need. The browser group turns it off (MEMDASH_E2E_TRACE=off) and keeps a screenshot of a failure.

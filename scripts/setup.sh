@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 need_apt=()
 # the cluster scripts run these exact paths (a python3 elsewhere on PATH, e.g. pyenv's, does not count)
 for pair in /usr/bin/etcd:etcd-server /usr/bin/prometheus:prometheus /usr/bin/promtool:prometheus \
-    /usr/bin/chromium:chromium /usr/bin/chromium-headless-shell:chromium-headless-shell /usr/bin/openssl:openssl /usr/bin/python3:python3 /usr/bin/jq:jq /usr/bin/curl:curl; do
+    /usr/bin/chromium:chromium /usr/bin/chromium-headless-shell:chromium-headless-shell \
+    /usr/bin/openssl:openssl /usr/bin/python3:python3 /usr/bin/jq:jq /usr/bin/curl:curl; do
   [ -x "${pair%%:*}" ] || need_apt+=("${pair#*:}")
 done
 # PostgreSQL for the history store of several replicas (the harness starts Debian's server; any version it ships)
