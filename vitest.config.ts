@@ -108,8 +108,10 @@ const image: TestProjectInlineConfiguration = {
 };
 
 // The suites that run against Kyverno v1.19.1 itself: a second local cluster started with `up --kyverno real` in
-// .cluster-real (scripts/test-real-kyverno.sh sets MEMDASH_CLUSTER_DIR), beside the stand-in's in .cluster: the
-// side-by-side comparison, then the explanation, webhook health, break-glass, incident and removal suites unchanged.
+// .cluster-real (scripts/test-real-kyverno.sh sets MEMDASH_CLUSTER_DIR), beside the stand-in's in .cluster: its CLI,
+// then the explanation, webhook health, break-glass, incident and removal suites unchanged. They ask only that
+// cluster, so scripts/test.sh runs them while the stand-in's groups go on.
+const SIDE_BY_SIDE = 'e2e/cluster/kyverno/real/side-by-side.test.ts';
 const realKyverno: TestProjectInlineConfiguration = {
   test: {
     ...againstTheCluster,
@@ -126,8 +128,14 @@ const realKyverno: TestProjectInlineConfiguration = {
         'test/integration/lifecycle-removal.test.ts',
       ]),
     ],
-    exclude: [],
+    exclude: [SIDE_BY_SIDE],
   },
+};
+
+// The comparison of the two Kyvernos: it also dry-runs pods through the stand-in's cluster, which must not be changing
+// then, so scripts/test.sh runs it after every other group.
+const sideBySide: TestProjectInlineConfiguration = {
+  test: { ...againstTheCluster, name: 'side-by-side', include: named([SIDE_BY_SIDE]), exclude: [] },
 };
 
 // The sign-in tests' real parts against the local cluster started with `up --oidc`: our OpenID Provider, the API
@@ -153,7 +161,7 @@ export default defineConfig({
     // in every project: a stray `.only` fails its file rather than running one test green
     allowOnly: false,
     environment: 'node',
-    projects: projectChosen ? [unit, cluster, security, postgres, deployment, image, realKyverno, signin] : [unit],
+    projects: projectChosen ? [unit, cluster, security, postgres, deployment, image, realKyverno, sideBySide, signin] : [unit],
     // How much of lib/ the unit and integration tests run, together (`npm run coverage`, which turns it on; the
     // integration tests need the local cluster up). The browser tests run the built server in another process and are
     // not counted.

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# scripts/test-groups' real-kyverno groups: a second local cluster in .cluster-real with Kyverno v1.19.1 itself
+# scripts/test-groups' real-Kyverno groups: a second local cluster in .cluster-real with Kyverno v1.19.1 itself
 # answering the pod webhook (`cluster up --kyverno real`; scripts/test.sh built its binary), beside the stand-in's
-# cluster that the earlier groups use.
-#   scripts/test-real-kyverno.sh [vitest] [--keep]   the vitest project real-kyverno
-#   scripts/test-real-kyverno.sh browser [--keep]     the specs of the webhook page, the explanation and the
-#                                                     break-glass and drill in Chromium, on the last build
+# cluster that the other groups use.
+#   scripts/test-real-kyverno.sh [vitest] [--keep]      the vitest project real-kyverno
+#   scripts/test-real-kyverno.sh browser [--keep]        the specs of the webhook page, the explanation and the
+#                                                        break-glass and drill in Chromium, on the last build
+#   scripts/test-real-kyverno.sh side-by-side [--keep]   the vitest project side-by-side: each Kyverno's requests for
+#                                                        the same pods (it also asks the stand-in's cluster)
 # A cluster this script started is stopped when it ends, unless --keep: then the next run finds it up, and stops it,
-# as it was started for the tests (the marker file below says so). scripts/test.sh runs both after every other group
-# (the vitest group also dry-runs pods through the stand-in's cluster): the vitest group with --keep, then the browser.
+# as it was started for the tests (the marker file below says so). scripts/test.sh runs real-kyverno and real-browser
+# with --keep beside the stand-in's last groups, and side-by-side after every other group, when the stand-in's
+# cluster is quiet; side-by-side stops the cluster.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-env.sh
@@ -18,9 +21,9 @@ marker="$MEMDASH_CLUSTER_DIR/started-for-tests"
 mode=vitest keep=0
 for arg in "$@"; do
   case "$arg" in
-    vitest | browser) mode=$arg ;;
+    vitest | browser | side-by-side) mode=$arg ;;
     --keep) keep=1 ;;
-    *) echo "usage: $0 [vitest|browser] [--keep]" >&2; exit 2 ;;
+    *) echo "usage: $0 [vitest|browser|side-by-side] [--keep]" >&2; exit 2 ;;
   esac
 done
 
@@ -35,7 +38,10 @@ began=$SECONDS
 npm run --silent cluster -- up --kyverno real || { echo "the real Kyverno's cluster did not start"; exit 1; }
 echo "up in $((SECONDS - began)) s"
 case "$mode" in
-  vitest) npx vitest run --project real-kyverno --reporter=default --reporter=json --outputFile.json="${REPORT:-/dev/null}" ;;
+  vitest | side-by-side)
+    project=real-kyverno
+    [ "$mode" = side-by-side ] && project=side-by-side
+    npx vitest run --project "$project" --reporter=default --reporter=json --outputFile.json="${REPORT:-/dev/null}" ;;
   browser)
     [ -e .next/BUILD_ID ] || npx next build || exit 1 # scripts/test.sh built it; alone, build once
     # a store and an output folder of its own: the other browser run may be going on beside it (scripts/test.sh)

@@ -163,15 +163,17 @@ describe('the groups file', () => {
       'unit',
       'cluster',
       'browser',
+      'real-kyverno',
+      'real-browser',
       'security',
       'postgres',
       'deployment',
       'image',
-      'real-kyverno',
-      'real-browser',
       'signin',
+      'side-by-side',
     ]);
-    for (const g of groups.filter((g) => g.report !== 'exit')) expect(g.min, g.name).toBeGreaterThan(10);
+    // a minimum of 1 would let a group shrink to one test; the smallest, side-by-side, has 8
+    for (const g of groups.filter((g) => g.report !== 'exit')) expect(g.min, g.name).toBeGreaterThan(5);
   });
 });
 

@@ -10,9 +10,10 @@
 # sign-in group for oauth2-proxy too, the last two (the chart with helm, the real Kyverno) for everything.
 # The Next build comes once, before the first group that needs the cluster (on a fresh machine, while the Go builds
 # go on). The groups that need `real` run on a cluster of their own (.cluster-real), so they run beside the others, in
-# their order, from the moment the stand-in's cluster is up and Kyverno is built; their output is shown at the end.
-# Those that need `real+last` use that cluster too but also ask the stand-in's (real-kyverno's side-by-side dry-runs
-# pods through both), so they run after everything else, when nothing is changing the stand-in's Kyverno or table.
+# their order, from their place in scripts/test-groups (once the stand-in's cluster is up and Kyverno is built); their
+# output is shown at the end. Those that need `real+last` use that cluster too but also ask the stand-in's
+# (side-by-side dry-runs pods through both), so they run after everything else, when nothing is changing the
+# stand-in's Kyverno or table.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --no-build || { echo "setup failed"; exit 1; }
@@ -178,11 +179,12 @@ group() {
   [ "$code" = 0 ] || failed=1
 }
 
-# The groups on their own cluster, in order, in the background: started once the stand-in's cluster is up (the first
-# of them compares its seeded pods with the stand-in's).
+# The groups on their own cluster, in order, in the background: started when the main groups reach the place of the
+# first of them in scripts/test-groups (beside_due), once the stand-in's cluster is up.
 besides=()
+beside_at=-1 beside_due=0
 start_beside() {
-  [ -z "$beside" ] && [ "$cluster" = up ] && [ "${#besides[@]}" -gt 0 ] || return 0
+  [ -z "$beside" ] && [ "$beside_due" = 1 ] && [ "$cluster" = up ] && [ "${#besides[@]}" -gt 0 ] || return 0
   echo; echo "=== beside the others from now, on their own cluster: ${besides[*]%% *} (output: $results/beside.log, shown at the end)"
   (
     trap - EXIT
@@ -198,18 +200,23 @@ mains=() lasts=()
 while read -r name report needs min minutes command; do
   case "$name" in '' | '#'*) continue ;; esac
   case "$needs" in
-    real) besides+=("$name $report $needs $min $minutes $command") ;;
+    real)
+      [ "$beside_at" -ge 0 ] || beside_at=${#mains[@]}
+      besides+=("$name $report $needs $min $minutes $command") ;;
     real+last) lasts+=("$name $report $needs $min $minutes $command") ;;
     *) mains+=("$name $report $needs $min $minutes $command") ;;
   esac
 done < scripts/test-groups
 
-for line in "${mains[@]}"; do
-  read -r name _ needs min minutes command <<<"$line"
+for i in "${!mains[@]}"; do
+  # the groups beside start here, or as soon as the cluster is up (cluster_up), if it is not yet
+  [ "$i" = "$beside_at" ] && beside_due=1 && start_beside
+  read -r name _ needs min minutes command <<<"${mains[$i]}"
   group "$name" "$needs" "$min" "$minutes" "$command"
 done
 
-# the groups beside, if the stand-in's cluster never came up: they run now, and fail or say why they could not
+# the groups beside, if listed last or if the stand-in's cluster never came up: they run now, and fail or say why
+beside_due=1
 if [ -z "$beside" ] && [ "${#besides[@]}" -gt 0 ]; then cluster=up start_beside; fi
 if [ -n "$beside" ]; then
   kill -0 "$beside" 2>/dev/null && { echo; echo "=== waiting for the groups beside: ${besides[*]%% *}"; }

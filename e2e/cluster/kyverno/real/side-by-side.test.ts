@@ -2,7 +2,7 @@
 // v1.19.1 itself (.cluster-real, `up --kyverno real`): every pod got the same memory request from both, container
 // by container. Then the cases the scenario does not seed, as server-side dry runs through each Kyverno: containers
 // without `resources`, without `requests`, with only a limit, an init container. Run by scripts/test.sh's group
-// `real-kyverno` (the vitest project of that name), which starts the second cluster.
+// `side-by-side` (the vitest project of that name), after every other group: the stand-in's cluster is quiet then.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
