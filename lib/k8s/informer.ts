@@ -1,6 +1,7 @@
 import 'server-only';
 import { HttpMethod, RequestContext, Watch, type KubeConfig } from '@kubernetes/client-node';
 import { fetch } from 'undici';
+import { setDigest } from '@/lib/domain/set-digest';
 
 // A watch-fed cache of one kind, shared by the process (the API server's informer, in small): list once in pages,
 // then watch from the list's resourceVersion; a watch that ends is resumed from the last resourceVersion seen; a
@@ -42,6 +43,10 @@ export interface CacheStatus {
   lastHeardAt: string | null;
   relists: number;
   watchesLost: number;
+  /** What it lists: the collection's path and its selectors, as a URL's path and query. */
+  list: string;
+  /** The names it holds (namespace/name), as setDigest gives them: compared with a fresh list's by `npm run soak`. */
+  digest: string;
 }
 
 const PAGE = 500;
@@ -138,6 +143,8 @@ export class Informer<T> {
       lastHeardAt: this.lastHeardAt?.toISOString() ?? null,
       relists: this.relists,
       watchesLost: this.watchesLost,
+      list: listPath(this.spec),
+      digest: setDigest(this.objects.keys()),
     };
   }
 
@@ -300,6 +307,13 @@ async function listAll<T>(kc: KubeConfig, spec: InformerSpec<T>): Promise<{ entr
     next = page.metadata?.continue || undefined;
   } while (next);
   return { entries, resourceVersion };
+}
+
+function listPath(spec: InformerSpec<unknown>): string {
+  const query = new URLSearchParams();
+  if (spec.fieldSelector) query.set('fieldSelector', spec.fieldSelector);
+  if (spec.labelSelector) query.set('labelSelector', spec.labelSelector);
+  return query.size > 0 ? `${spec.path}?${query}` : spec.path;
 }
 
 function keyOf(namespace: string | undefined, name: string | undefined): string {
