@@ -1,7 +1,6 @@
 // The figures of one `npm run bench` as a table: printed by bench/run.ts, and written into docs/benchmarks.md between
-// its two markers, so the page shows the latest run and no figure there is typed by hand.
-// `node bench/table.ts` writes the page's table again from data/bench/latest.json without running anything.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// its two markers (bench/page.ts composes that section), so no figure there is typed by hand.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
@@ -34,7 +33,7 @@ export function notFinished(benchmark: string, why: string): Row {
   };
 }
 
-export const TABLE_START = '<!-- bench-table:start (written by `npm run bench` from data/bench/latest.json: do not edit) -->';
+export const TABLE_START = '<!-- bench-table:start (written by `npm run bench` and `npm run soak` from data/bench/: do not edit) -->';
 export const TABLE_END = '<!-- bench-table:end -->';
 
 const HEAD = ['figure', 'value', 'anchor', 'ratio', 'target', 'result'];
@@ -87,18 +86,14 @@ export function withTable(doc: string, section: string): string {
   return `${doc.slice(0, start + TABLE_START.length)}\n\n${section}\n\n${doc.slice(end)}`;
 }
 
-/** Writes the run's table into the document at `path`, formatted as `npm run format:check` expects. */
-export async function writeDocsTable(path: string, run: Run): Promise<void> {
-  const text = withTable(readFileSync(path, 'utf8'), markdownTable(run));
+/** Writes `section` into the document at `path` between the markers, formatted as `npm run format:check` expects. */
+export async function writeDocsSection(path: string, section: string): Promise<void> {
+  const text = withTable(readFileSync(path, 'utf8'), section);
   writeFileSync(path, await format(text, { ...(await resolveConfig(path)), filepath: path }));
 }
 
+/** Writes the run's table alone into the document at `path`. */
+export const writeDocsTable = (path: string, run: Run) => writeDocsSection(path, markdownTable(run));
+
 export const DOCS_PAGE = join(repoRoot, 'docs', 'benchmarks.md');
 export const LATEST_RUN = join(repoRoot, 'data', 'bench', 'latest.json');
-
-// run as a script (not imported by bench/run.ts or a test)
-if (process.argv[1] === import.meta.filename) {
-  if (!existsSync(LATEST_RUN)) throw new Error(`no ${LATEST_RUN}: run npm run bench first`);
-  await writeDocsTable(DOCS_PAGE, JSON.parse(readFileSync(LATEST_RUN, 'utf8')) as Run);
-  console.log(`docs/benchmarks.md: the table of ${LATEST_RUN}`);
-}

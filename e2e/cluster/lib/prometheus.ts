@@ -83,6 +83,14 @@ function writeConfig(): boolean {
   return true;
 }
 
+/** Stops Prometheus and starts it again on the same data, as a crash and its restart would (`npm run soak`). */
+export async function restartPrometheus(current: ClusterState): Promise<void> {
+  await stopDaemon(current, 'prometheus');
+  startPrometheus(current);
+  const ready = await waitFor(async () => (await fetch(`${prometheusUrl(current)}/-/ready`)).ok, 120_000, 500);
+  if (!ready) fail(`prometheus did not become ready again; see ${logFile('prometheus')}`);
+}
+
 function startPrometheus(current: ClusterState): void {
   const config = state('prometheus.yml');
   startDaemon(current, 'prometheus', PROMETHEUS, [

@@ -1,0 +1,81 @@
+// The benchmark page's generated section (docs/benchmarks.md, between table.ts's markers): the latest runs at 20,000
+// and 50,000 pods side by side, each figure with its target and anchor, then the latest soak. Written by `npm run
+// bench` and `npm run soak` after each run, and by `node bench/page.ts` (running nothing), from what data/bench/ holds.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../e2e/cluster/lib/paths.ts';
+import type { SoakResult } from './soak/report.ts';
+import { soakFigures } from './soak/report.ts';
+import { DOCS_PAGE, LATEST_RUN, markdownTable, writeDocsSection, type Row, type Run } from './table.ts';
+
+export const SIDE_BY_SIDE_SCALES = [20_000, 50_000];
+const dataDir = join(repoRoot, 'data', 'bench');
+export const latestAtScale = (scale: number) => join(dataDir, `latest-scale-${scale}.json`);
+export const LATEST_SOAK = join(dataDir, 'soak-latest.json');
+
+const readJson = <T>(path: string): T | null => (existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null);
+const number = (n: number | null) => (n === null || Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
+const header = (cells: string[]) => [line(cells), line(cells.map(() => '---'))];
+
+/** A figure at one scale: its value, its anchor and ratio, pass or FAIL; a dash where that run has no such figure. */
+function atScale(row: Row | undefined): string {
+  if (!row) return '—';
+  const anchor =
+    row.anchor.name && row.anchor.name !== 'target' ? ` (${row.anchor.name}: ${number(row.anchor.value)} ${row.anchor.unit})` : '';
+  const ratio = row.ratio === null ? '' : `, ${row.ratio.toFixed(1)}×`;
+  return `${number(row.value)} ${row.unit}`.trim() + anchor + ratio + (row.pass ? ', pass' : ', FAIL');
+}
+
+/** The runs side by side, one line per figure any of them reported, in the order they first appear. */
+export function sideBySide(runs: Run[]): string {
+  const key = (r: Row) => `${r.benchmark}\u0000${r.figure}`;
+  const figures = new Map<string, Row>();
+  for (const run of runs) for (const row of run.figures) if (!figures.has(key(row))) figures.set(key(row), row);
+  const about = runs.map(
+    (r) => `\`--scale ${r.scale}\`: ${r.at}, load average ${r.machine.loadAverageBefore.map((l) => l.toFixed(1)).join(' ')} before`,
+  );
+  const lines = [...figures.values()].map((f) =>
+    line([`bench/${f.benchmark}`, f.figure, f.target, ...runs.map((run) => atScale(run.figures.find((r) => key(r) === key(f))))]),
+  );
+  return [
+    `Runs: ${about.join('; ')}.`,
+    '',
+    ...header(['benchmark', 'figure', 'target', ...runs.map((r) => `at ${r.scale.toLocaleString('en')} pods`)]),
+    ...lines,
+  ].join('\n');
+}
+
+export function soakSection(soak: SoakResult): string {
+  const about = `The latest soak: ${soak.at}, ${soak.minutes} min at \`--scale ${soak.scale}\`, ${soak.clients} clients, ${soak.churnPerSecond} pods a second created and deleted.`;
+  return [
+    about,
+    '',
+    ...header(['figure', 'value', 'target', 'result']),
+    ...soakFigures(soak).map((f) => line([f.figure, f.value, f.target, f.pass ? 'pass' : 'FAIL'])),
+  ].join('\n');
+}
+
+/** The whole section from data/bench/: the scales side by side (or the latest run alone), then the soak if any. */
+export function pageSection(): string {
+  const runs = SIDE_BY_SIDE_SCALES.map((s) => readJson<Run>(latestAtScale(s))).filter((r): r is Run => r !== null);
+  const latest = readJson<Run>(LATEST_RUN);
+  const parts: string[] = [];
+  if (runs.length > 0) parts.push(sideBySide(runs));
+  else if (latest) parts.push(markdownTable(latest));
+  else parts.push('No `npm run bench` has written this section yet.');
+  const missing = SIDE_BY_SIDE_SCALES.filter((s) => !runs.some((r) => r.scale === s));
+  if (runs.length > 0 && missing.length > 0) parts.push(`No run at ${missing.map((s) => `\`--scale ${s}\``).join(' or ')} yet.`);
+  const soak = readJson<SoakResult>(LATEST_SOAK);
+  parts.push(soak ? soakSection(soak) : 'No `npm run soak` has run yet.');
+  return parts.join('\n\n');
+}
+
+export const writeBenchPage = () => writeDocsSection(DOCS_PAGE, pageSection());
+
+// run as a script (not imported by bench/run.ts, bench/soak.ts or a test)
+if (process.argv[1] === import.meta.filename) {
+  await writeBenchPage();
+  console.log('docs/benchmarks.md: its generated section written again from data/bench/');
+}

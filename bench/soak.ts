@@ -1,0 +1,297 @@
+// `npm run soak -- [--minutes 20] [--clients 50] [--churn 20]`: memdash over a stretch of change and faults, as a
+// production cluster lives it; not in the test suite, prints figures and writes them to data/bench/soak-*.json. On
+// the local cluster started with `npm run cluster:up -- --scale 20000` (any scale runs; the report says which) and a
+// `next build`: two replicas on one PostgreSQL database with the recorder's Lease, `--clients` people reading
+// throughout, pods created and deleted at `--churn` a second, the table rewritten every two minutes, and the faults
+// of FAULTS below at their share of the run. After each fault, and at the end, every cache of every replica is
+// compared with a fresh list. docs/benchmarks.md says what each figure is held to.
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { api } from '../e2e/cluster/lib/api.ts';
+import { repoRoot } from '../e2e/cluster/lib/paths.ts';
+import { postgresUrl } from '../e2e/cluster/lib/postgres.ts';
+import { prometheusUrl } from '../e2e/cluster/lib/prometheus.ts';
+import { readState } from '../e2e/cluster/lib/state.ts';
+import { LATEST_SOAK, writeBenchPage } from './page.ts';
+import { untilSynced, type CacheComparison } from './soak/caches.ts';
+import { removeChurn, startChurn } from './soak/churn.ts';
+import { compactEtcd, restartApiServer, restartPostgres, restartPrometheusFault, type Outage } from './soak/faults.ts';
+import { isAlive, readMetrics, startReplica, stopReplica, unhandledErrors, type Replica } from './soak/replicas.ts';
+import { startReaders, type PodRef } from './soak/readers.ts';
+import {
+  checkVersions,
+  expectedContents,
+  readsPerMinute,
+  rssDrift,
+  soakFigures,
+  tallyErrors,
+  type MinuteSample,
+  type SoakResult,
+} from './soak/report.ts';
+import { countAudit, readVersions } from './soak/store.ts';
+import { canonical, readTable, writeTable, type TableWrite } from './soak/table-writes.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '20' },
+    clients: { type: 'string', default: '50' },
+    churn: { type: 'string', default: '20' },
+  },
+});
+const MINUTES = Number(args.minutes);
+const CLIENTS = Number(args.clients);
+const CHURN = Number(args.churn);
+if (!(MINUTES >= 5 && CLIENTS >= 1 && CHURN > 0)) throw new Error('--minutes must be at least 5, --clients at least 1, --churn above 0');
+const cluster = readState();
+if (!cluster?.processes.postgres) throw new Error('no local cluster with PostgreSQL: run npm run cluster:up -- --scale 20000');
+if (!existsSync(join(repoRoot, '.next', 'BUILD_ID'))) throw new Error('no build: run npx next build first');
+
+const LEASE = 'development/memdash-soak-recorder';
+const SYNC_TIMEOUT_MS = 120_000;
+const WRITE_EVERY_MS = 120_000;
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const say = (text: string) => console.log(`[soak ${elapsed()}] ${text}`);
+
+// the store: a database of its own on the cluster's PostgreSQL, dropped at the end
+const database = `memdash_soak_${Date.now()}`;
+const onServer = async (sql: string) => {
+  const client = new pg.Client({ connectionString: postgresUrl(cluster, 'postgres') });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+};
+await onServer(`create database ${database}`);
+const storeUrl = postgresUrl(cluster, database);
+const logDir = mkdtempSync(join(tmpdir(), 'memdash-soak-'));
+const env = {
+  DATABASE_URL: storeUrl,
+  MEMDASH_RECORDER_LEASE: LEASE,
+  MEMDASH_PROMETHEUS_URL: prometheusUrl(cluster),
+  MEMDASH_READ_LIMIT: '0',
+  MEMDASH_ACCESS_LIMIT: '0',
+};
+let replicaCount = 0;
+const newReplica = () => startReplica(`replica-${++replicaCount}`, env, logDir);
+const replicas: Replica[] = await Promise.all([newReplica(), newReplica()]);
+const alive = () => replicas.filter((r) => isAlive(r) && !r.killed);
+say(`two replicas up (logs in ${logDir}), store ${database}, Lease ${LEASE}`);
+
+const pods = await podsToRead();
+const first = await untilSynced(alive(), 300_000);
+say(`caches listed and the same as fresh lists ${first.seconds?.toFixed(1) ?? 'never (within 300 s)'} s after start`);
+
+const outages: Outage[] = [];
+const faultResults: Array<{
+  fault: string;
+  at: string;
+  awaySeconds: number;
+  secondsToSync: number | null;
+  differing: CacheComparison[];
+  relists: number;
+}> = [];
+const writes: TableWrite[] = [];
+const samples: MinuteSample[] = [];
+const tableBefore = canonical(await readTable());
+const versionsBefore = (await readVersions(storeUrl)).length;
+const auditBefore = await countAudit(storeUrl, 'snapshot.run');
+
+const churn = await startChurn(CHURN);
+const readers = startReaders(CLIENTS, pods, () => alive().map((r) => r.url));
+let faultGoingOn = false;
+
+const sampler = setInterval(() => {
+  const minute = Math.floor((Date.now() - started) / 60_000);
+  for (const replica of alive())
+    readMetrics(replica)
+      .then((m) => samples.push({ minute, replica: replica.name, rssMb: m.rssMb, loopDelayP99Ms: m.loopDelayP99Ms }))
+      .catch(() => undefined);
+}, 60_000);
+
+const writer = (async () => {
+  for (let n = 0; Date.now() - started < MINUTES * 60_000 - WRITE_EVERY_MS / 2; n++) {
+    while (faultGoingOn) await sleep(1000);
+    const write = await writeTable(n, alive()[0]!.url);
+    writes.push(write);
+    say(`table write ${n + 1} by ${write.by}${write.error ? `: failed (${write.error})` : ''}`);
+    await sleep(WRITE_EVERY_MS);
+  }
+})();
+
+for (const fault of FAULTS()) {
+  await sleep(Math.max(0, started + fault.share * MINUTES * 60_000 - Date.now()));
+  faultGoingOn = true;
+  const before = (await untilSynced(alive(), 5_000)).last;
+  say(`fault: ${fault.name}`);
+  const outage = await fault.cause();
+  outages.push(outage);
+  churn.pause();
+  const synced = await untilSynced(alive(), SYNC_TIMEOUT_MS);
+  churn.resume();
+  faultGoingOn = false;
+  const relists = synced.last.reduce((n, c) => n + c.relists, 0) - before.reduce((n, c) => n + c.relists, 0);
+  faultResults.push({
+    fault: fault.name,
+    at: new Date(outage.from).toISOString(),
+    awaySeconds: (outage.to - outage.from) / 1000,
+    secondsToSync: synced.seconds,
+    differing: synced.last.filter((c) => !c.synced || !c.sameNames),
+    relists,
+  });
+  say(
+    `  away ${((outage.to - outage.from) / 1000).toFixed(1)} s; caches the same as fresh lists ${synced.seconds?.toFixed(1) ?? 'NOT within 120'} s after; relists ${relists}`,
+  );
+}
+
+await sleep(Math.max(0, started + MINUTES * 60_000 - Date.now()));
+await writer;
+clearInterval(sampler);
+await readers.stop();
+await churn.stop();
+const last = await untilSynced(alive(), SYNC_TIMEOUT_MS);
+const versions = (await readVersions(storeUrl)).slice(versionsBefore);
+const audit = await countAudit(storeUrl, 'snapshot.run');
+const unhandled = replicas.flatMap((r) => unhandledErrors(r).map((line) => `${r.name}: ${line}`));
+await Promise.all(replicas.map((r) => stopReplica(r)));
+await removeChurn();
+await onServer(`drop database if exists ${database} with (force)`);
+
+const result: SoakResult = {
+  at: new Date(started).toISOString(),
+  minutes: MINUTES,
+  clients: CLIENTS,
+  churnPerSecond: CHURN,
+  scale: cluster.seeded?.scale ?? 0,
+  pods: { created: churn.created, deleted: churn.deleted, failedCalls: churn.failed },
+  firstSyncSeconds: first.seconds,
+  faults: faultResults,
+  atTheEnd: { secondsToSync: last.seconds, differing: last.last.filter((c) => !c.synced || !c.sameNames) },
+  versions: checkVersions(expectedContents(tableBefore, writes), versions),
+  writes: writes.map(({ at, by, error }) => ({ at, by, error: error ?? null })),
+  audit: {
+    snapshotRunsMade: writes.filter((w) => w.by === 'snapshot' && !w.error).length,
+    recordedSuccess: audit.success - auditBefore.success,
+    recordedOther: audit.other - auditBefore.other,
+  },
+  readsPerMinute: readsPerMinute(readers.reads, started, outages),
+  errors: tallyErrors(readers.reads, outages),
+  replicasPerMinute: samples,
+  rssDriftPercent: rssDrift(samples),
+  loopDelayP99MsMax: Math.max(...samples.filter((s) => s.minute >= 1).map((s) => s.loopDelayP99Ms)),
+  unhandled,
+};
+printReport(result);
+const dir = join(repoRoot, 'data', 'bench');
+mkdirSync(dir, { recursive: true });
+const file = join(dir, `soak-${new Date(started).toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify(result, null, 2));
+writeFileSync(LATEST_SOAK, JSON.stringify(result, null, 2));
+await writeBenchPage();
+console.log(`written to ${file} (and data/bench/soak-latest.json); docs/benchmarks.md's section shows it`);
+process.exit(soakFigures(result).every((f) => f.pass) ? 0 : 1);
+
+/** The faults, each at its share of the run. The second restart follows a compaction: resumed watches get 410 Gone. */
+function FAULTS() {
+  return [
+    { share: 0.15, name: 'API server restarted (1 of 2)', cause: () => restartApiServer('API server restarted (1 of 2)') },
+    { share: 0.3, name: 'Prometheus restarted', cause: restartPrometheusFault },
+    { share: 0.45, name: 'PostgreSQL restarted', cause: restartPostgres },
+    { share: 0.6, name: 'the Lease holder killed', cause: killLeaseHolder },
+    {
+      share: 0.75,
+      name: 'etcd compacted, then the API server restarted (2 of 2)',
+      cause: async () => {
+        const from = Date.now();
+        const revision = await compactEtcd();
+        say(`  etcd compacted at revision ${revision}`);
+        const restart = await restartApiServer('etcd compacted, then the API server restarted (2 of 2)');
+        return { ...restart, from };
+      },
+    },
+  ];
+}
+
+/** SIGKILL to the replica that holds the Lease (no clean shutdown), and a new replica in its place, as a Deployment does. */
+async function killLeaseHolder(): Promise<Outage> {
+  const from = Date.now();
+  const leaders = [];
+  for (const replica of alive()) if ((await readMetrics(replica).catch(() => null))?.leader) leaders.push(replica);
+  if (leaders.length !== 1) throw new Error(`expected one replica to hold the Lease, found ${leaders.length}`);
+  leaders[0]!.killed = true;
+  await stopReplica(leaders[0]!, 'SIGKILL');
+  replicas.push(await newReplica());
+  const deadline = Date.now() + 60_000;
+  while (
+    Date.now() < deadline &&
+    !(
+      await Promise.all(
+        alive().map((r) =>
+          readMetrics(r).then(
+            (m) => m.leader,
+            () => false,
+          ),
+        ),
+      )
+    ).some(Boolean)
+  )
+    await sleep(500);
+  say(`  ${leaders[0]!.name} killed; the Lease held again ${((Date.now() - from) / 1000).toFixed(1)} s later`);
+  return { fault: 'the Lease holder killed', from, to: Date.now() };
+}
+
+/** Up to 300 pods of the seeded workloads (not the churned ones), in a fixed order. */
+async function podsToRead(): Promise<PodRef[]> {
+  const list = await api().call<{ items: Array<{ metadata: { name: string; namespace: string } }> }>('GET', '/api/v1/pods?limit=5000');
+  const refs = list.items
+    .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name }))
+    .filter((p) => !p.namespace.startsWith('kube-') && !p.namespace.startsWith('memdash-soak'))
+    .sort((a, b) => `${a.namespace}/${a.name}`.localeCompare(`${b.namespace}/${b.name}`));
+  if (refs.length === 0) throw new Error('the local cluster has no pods to read');
+  const step = Math.max(1, Math.floor(refs.length / 300));
+  return refs.filter((_, i) => i % step === 0).slice(0, 300);
+}
+
+function sleep(ms: number) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+function printReport(r: SoakResult) {
+  console.log(
+    `\n=== soak: ${r.minutes} min at ${r.scale} scaled pods, ${r.clients} clients, ${r.churnPerSecond} pods/s created and deleted`,
+  );
+  console.log(`pods created ${r.pods.created}, deleted ${r.pods.deleted}, calls failed ${r.pods.failedCalls}`);
+  for (const f of r.faults)
+    console.log(
+      `${f.fault}: away ${f.awaySeconds.toFixed(1)} s, caches the same as fresh lists after ${f.secondsToSync?.toFixed(1) ?? 'NEVER'} s, ` +
+        `${f.differing.length} differing (target 0), relists ${f.relists}`,
+    );
+  console.log(`at the end: ${r.atTheEnd.differing.length} caches differing (target 0)`);
+  const v = r.versions;
+  console.log(
+    `table: ${v.written} contents written, ${v.recorded} versions recorded (target equal), same order ${v.sameOrder}, ` +
+      `same order in force ${v.sameOrderInForce}${v.firstDifference === null ? '' : `, first difference at ${v.firstDifference}`}`,
+  );
+  console.log(
+    `audit: ${r.audit.snapshotRunsMade} snapshot runs made, ${r.audit.recordedSuccess} recorded (target equal), ${r.audit.recordedOther} other`,
+  );
+  for (const m of r.readsPerMinute)
+    console.log(
+      `minute ${m.minute}: ${m.reads} reads, pod page p95 ${m.podPageP95Ms.toFixed(0)} ms, explanation p95 ${m.explanationP95Ms.toFixed(0)} ms, ` +
+        `${m.errors} errors${m.outage ? ` (${m.outage})` : ''}`,
+    );
+  const e = r.errors;
+  console.log(
+    `errors: ${e.outsideFaults} outside faults (target 0); while the API server was down ${e.clear503DuringApiOutage} answered 503, ` +
+      `${e.otherDuringApiOutage} otherwise (target 0); ${e.duringOtherFaults} during other faults; by status ${JSON.stringify(e.statuses)}`,
+  );
+  console.log(`RSS drift from minute 5 to the end (target ≤ 10 %): ${JSON.stringify(r.rssDriftPercent)}`);
+  console.log(`event loop delay p99, worst minute (target ≤ 100 ms): ${r.loopDelayP99MsMax.toFixed(1)} ms`);
+  console.log(`unhandled errors in the servers' output (target 0): ${r.unhandled.length}`);
+  for (const line of r.unhandled.slice(0, 10)) console.log(`  ${line}`);
+  const figures = soakFigures(r);
+  console.log('');
+  for (const f of figures) console.log(`${f.pass ? 'pass' : 'FAIL'}  ${f.figure}: ${f.value} (target ${f.target})`);
+  console.log(`${figures.filter((f) => f.pass).length} of ${figures.length} figures within their targets`);
+}

@@ -1,0 +1,65 @@
+// The people reading throughout the soak: each client its own browser (its own User-Agent, nothing shared), asking
+// for a pod's page, its explanation and a namespace's /pods in turn, from whichever replica is up, as a Service
+// would send them. Every answer is kept with its time, so the report can cut them per minute and per outage.
+
+export type ReadKind = 'pod page' | 'explanation' | '/pods?namespace=';
+
+export interface Read {
+  at: number;
+  kind: ReadKind;
+  ms: number;
+  /** The HTTP status, or 0 when no answer came (connection refused, timeout). */
+  status: number;
+}
+
+export interface Readers {
+  reads: Read[];
+  stop(): Promise<void>;
+}
+
+export interface PodRef {
+  namespace: string;
+  name: string;
+}
+
+const pathOf = (kind: ReadKind, pod: PodRef) =>
+  kind === 'pod page'
+    ? `/pods/${pod.namespace}/${pod.name}`
+    : kind === 'explanation'
+      ? `/api/pods/${pod.namespace}/${pod.name}/explanation`
+      : `/pods?namespace=${pod.namespace}`;
+
+const KINDS: ReadKind[] = ['pod page', 'explanation', '/pods?namespace='];
+
+export function startReaders(clients: number, pods: PodRef[], replicaUrls: () => string[]): Readers {
+  const reads: Read[] = [];
+  let stopped = false;
+  const client = async (id: number) => {
+    const headers = { 'user-agent': `memdash-soak browser ${id}` };
+    for (let i = id; !stopped; i++) {
+      const urls = replicaUrls();
+      const kind = KINDS[i % KINDS.length]!;
+      const pod = pods[(i * 7 + id) % pods.length]!;
+      const started = performance.now();
+      let status = 0;
+      try {
+        const answer = await fetch(`${urls[i % urls.length]}${pathOf(kind, pod)}`, { headers, signal: AbortSignal.timeout(30_000) });
+        await answer.arrayBuffer();
+        status = answer.status;
+      } catch {
+        // no answer: status 0
+      }
+      reads.push({ at: Date.now(), kind, ms: performance.now() - started, status });
+      // a refused connection answers at once: do not spin on it
+      if (status === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const all = Promise.all(Array.from({ length: clients }, (_, id) => client(id)));
+  return {
+    reads,
+    stop: async () => {
+      stopped = true;
+      await all;
+    },
+  };
+}
