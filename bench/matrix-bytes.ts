@@ -2,7 +2,7 @@
 // or a cluster: an answer shaped as Prometheus writes the preview's (cAdvisor's labels, 28 days at a 300 s step, whole
 // byte counts, now and then a fraction or NaN) is made in memory and fed in 64 KiB chunks, as an HTTP body arrives.
 // Prints MB/s, series/s and the heap the read used, each the median of a few runs; not a timed test.
-//   node bench/matrix-bytes.ts [--mb 300] [--runs 5] [--parser path/to/matrix-bytes.ts]…
+//   node bench/matrix-bytes.ts [--mb 300] [--runs 5] [--chunk-kib 64] [--parser path/to/matrix-bytes.ts]…
 // Each --parser is another copy of the class (e.g. an older one) read in turn with the same answer, run by run, so a
 // busy machine slows them alike; without one, the repository's.
 import './lib-imports.ts';
@@ -14,11 +14,18 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
 
 const { values: args } = parseArgs({
-  options: { mb: { type: 'string', default: '300' }, runs: { type: 'string', default: '5' }, parser: { type: 'string', multiple: true } },
+  options: {
+    mb: { type: 'string', default: '300' },
+    runs: { type: 'string', default: '5' },
+    'chunk-kib': { type: 'string', default: '64' },
+    parser: { type: 'string', multiple: true },
+  },
 });
 const TARGET_BYTES = Number(args.mb) * 1e6;
 const RUNS = Number(args.runs);
-const CHUNK = 64 << 10;
+const CHUNK = Number(args['chunk-kib']) * 1024;
+// memoryUsage() costs too much to ask after every small chunk: once a MiB
+const SAMPLE_EVERY = Math.max(1, Math.floor((1 << 20) / CHUNK));
 const SAMPLES = 8064; // 28 days at 300 s
 const STEP = 300;
 const START = 1_733_000_000;
@@ -96,7 +103,7 @@ function read(Parser: Parser, body: Buffer, check = false): Run {
   const started = performance.now();
   for (let at = 0, k = 0; at < body.length; at += CHUNK, k++) {
     parser.push(body.subarray(at, at + CHUNK));
-    if (k % 16 === 0) sample();
+    if (k % SAMPLE_EVERY === 0) sample();
   }
   parser.end();
   run.seconds = (performance.now() - started) / 1000;
@@ -113,7 +120,7 @@ const made = performance.now();
 const body = answer();
 console.log(
   `an answer of ${(body.length / 1e6).toFixed(0)} MB, ${SAMPLES} samples a series, made in ${((performance.now() - made) / 1000).toFixed(1)} s; ` +
-    `${RUNS} runs, 64 KiB chunks`,
+    `${RUNS} runs, ${CHUNK / 1024} KiB chunks`,
 );
 const checks = parsers.map((Parser) => read(Parser, body, true));
 const runs = paths.map(() => [] as Run[]);
