@@ -248,7 +248,7 @@ describe('MatrixBytes on runs of whole-number pairs (read without a call per pai
     const starts = [bytes.indexOf('[[') + 3 * pair, bytes.indexOf('"b"') - 2 * pair, bytes.length - 3 * pair];
     for (const start of starts)
       for (let cut = start; cut < start + 2 * pair; cut++)
-        for (const second of [0, 1, 30, 4096, 4097, 5000]) {
+        for (const second of [0, 1, 30, 1024, 1025, 4097, 5000]) {
           const cuts = second && cut + second < bytes.length ? [cut, cut + second] : [cut];
           expect(readBytes(cutAt(bytes, ...cuts)), `cut at bytes ${cuts.join(' and ')}`).toEqual(expected);
         }
