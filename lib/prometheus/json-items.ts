@@ -32,11 +32,15 @@ export class JsonArrayItems {
   private item: string[] = [];
   private itemChars = 0;
 
+  private readonly path: readonly string[];
+  private readonly onItem: (text: string) => void;
+
   /** `path`: the keys leading to the array, e.g. ['data', 'result']; `onItem` gets each item's JSON text. */
-  constructor(
-    private readonly path: readonly string[],
-    private readonly onItem: (text: string) => void,
-  ) {}
+  constructor(path: readonly string[], onItem: (text: string) => void) {
+    // fields set here rather than as parameter properties: Node runs this file as erasable TypeScript for the bench
+    this.path = path;
+    this.onItem = onItem;
+  }
 
   push(chunk: string): void {
     let i = 0;

@@ -232,3 +232,108 @@ describe('MatrixBytes on a large answer', () => {
     for (const seed of [1, 2, 3]) expect(readBytes(randomChunks(bytes, seed)), `seed ${seed}`).toEqual({ series: expected, rest });
   }, 30_000);
 });
+
+/** `count` pairs as Prometheus writes working set bytes: whole seconds 300 s apart, whole numbers. */
+const plainPairs = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, i) => `[${1_733_000_000 + (from + i) * 300},"${123_456_789 + (from + i) * 1_000}"]`);
+
+describe('MatrixBytes on runs of whole-number pairs (read without a call per pair)', () => {
+  it('reads the same wherever one or two cuts fall inside a pair, the chunk after it long or short', () => {
+    const bytes = answerOf(
+      `{"metric":{"pod":"a"},"values":[${plainPairs(600).join(',')}]},{"metric":{"pod":"b"},"values":[${plainPairs(600, 600).join(',')}]}`,
+    );
+    const expected = expectedOf(bytes);
+    const pair = plainPairs(1)[0]!.length + 1;
+    // early in the first series, across the two series, the last pairs of the answer
+    const starts = [bytes.indexOf('[[') + 3 * pair, bytes.indexOf('"b"') - 2 * pair, bytes.length - 3 * pair];
+    for (const start of starts)
+      for (let cut = start; cut < start + 2 * pair; cut++)
+        for (const second of [0, 1, 30, 1024, 1025, 4097, 5000]) {
+          const cuts = second && cut + second < bytes.length ? [cut, cut + second] : [cut];
+          expect(readBytes(cutAt(bytes, ...cuts)), `cut at bytes ${cuts.join(' and ')}`).toEqual(expected);
+        }
+  }, 30_000);
+
+  // each among whole-number pairs, so that it is met in the middle of a run
+  const ODD_PAIRS = [
+    '[1733000300,"999999999999999"]',
+    '[1733000600,"9999999999999999"]',
+    '[1733000900,"12345678901234567"]',
+    '[1733001200,"46259907060628547"]',
+    '[1733001500,"0"]',
+    '[1733001800,"007"]',
+    '[1733002100,"-5"]',
+    '[1733002400,"+5"]',
+    '[1733002700,"1e3"]',
+    '[1733003000,"NaN"]',
+    '[1733003300,"+Inf"]',
+    '[1733003600,"-Inf"]',
+    '[1733003900,"2.5"]',
+    '[1733004200,".5"]',
+    '[1733004500.5,"1"]',
+    '[1.7330048e9,"2"]',
+    '[1733005100 ,"3"]',
+    '[1733005400, "4"]',
+    '[1733005700,"5" ]',
+    ' [1733006000,"6"] ',
+  ];
+
+  it('reads what is not a whole number of 15 digits at most, met in a run, as before: in one chunk or cut anywhere', () => {
+    const values = ODD_PAIRS.flatMap((odd, k) => [...plainPairs(3, 10 * k), odd]);
+    // a series ends on an odd pair, one on a whole-number pair after them, one has only odd pairs
+    const bytes = answerOf(
+      `{"metric":{"pod":"a"},"values":[${values.join(',')},[1733009999.7,"1"]]},` +
+        `{"metric":{"pod":"b"},"values":[${values.join(',')},${plainPairs(2).join(',')}]},` +
+        `{"metric":{"pod":"c"},"values":[${ODD_PAIRS.join(',')}]}`,
+    );
+    const expected = expectedOf(bytes);
+    // past 15 digits as float() rounds them, not as summed digit by digit (…550)
+    expect([3, 7, 11, 15].map((i) => expected.series[0]!.values[i])).toEqual([999999999999999, 1e16, 12345678901234568, 46259907060628540]);
+    expect(expected.series[0]!.last).toBe(1733009999);
+    for (const size of [1, 2, 3, 7, 26, 64, 5000, 100_000])
+      expect(readBytes(everyBytes(bytes, size)), `chunks of ${size}`).toEqual(expected);
+    for (let cut = 1; cut < bytes.length; cut++) expect(readBytes(cutAt(bytes, cut)), `cut at byte ${cut}`).toEqual(expected);
+  }, 30_000);
+
+  it.each([
+    '[1,"12MiB"]',
+    '[1,""]',
+    '[1,2]',
+    '[1,"2",3]',
+    '[1,"0x10"]',
+    '[,"2"]',
+    '[1"2"]',
+    '[1,"2"}',
+    '[1,"2"],]',
+    '[1,"2"],,[3,"4"]',
+    '[1733000000,"1\u0000"]',
+  ])('refuses %s met in a run of whole-number pairs, wherever the chunks end', (bad) => {
+    const bytes = answerOf(`{"metric":{},"values":[${plainPairs(5).join(',')},${bad}]}`);
+    for (const size of [1, 4, 30, 1000]) expect(() => readBytes(everyBytes(bytes, size)), `in chunks of ${size}`).toThrow(SeriesShapeError);
+  });
+
+  it('reads a label and a value longer than a chunk, carried over several chunks', () => {
+    const long = `x${'é'.repeat(5000)}y`;
+    const bytes = answerOf(
+      `{"metric":{"pod":${JSON.stringify(long)}},"values":[${plainPairs(300).join(',')},[1733090000,"1${'0'.repeat(6000)}"],` +
+        `${plainPairs(300, 301).join(',')}]}`,
+    );
+    const expected = expectedOf(bytes);
+    expect(expected.series[0]!.values[300]).toBe(Infinity);
+    for (let cut = 1; cut < bytes.length; cut += 97) expect(readBytes(cutAt(bytes, cut)), `cut at byte ${cut}`).toEqual(expected);
+    for (const size of [4097, 5000, 16_384, 65_536]) expect(readBytes(everyBytes(bytes, size)), `chunks of ${size}`).toEqual(expected);
+    for (const seed of [4, 5, 6]) expect(readBytes(randomChunks(bytes, seed)), `seed ${seed}`).toEqual(expected);
+  });
+
+  it("hands each series' values on with little room they do not use, longer or shorter than the series before", () => {
+    const lengths = [3000, 100, 5000, 0, 2000, 2000, 1];
+    const bytes = answerOf(lengths.map((n, k) => `{"metric":{"k":"${k}"},"values":[${plainPairs(n).join(',')}]}`).join(','));
+    const read: Float64Array[] = [];
+    const parser = new MatrixBytes((s) => read.push(s.values));
+    for (const chunk of everyBytes(bytes, 65_536)) parser.push(chunk);
+    parser.end();
+    expect(read.map((values) => values.length)).toEqual(lengths);
+    expect(read.map((values) => Array.from(values))).toEqual(expectedOf(bytes).series.map((s) => s.values));
+    for (const values of read) expect(values.buffer.byteLength).toBeLessThanOrEqual(8 * (values.length + values.length / 8));
+  });
+});
