@@ -52,7 +52,7 @@ const cluster: TestProjectInlineConfiguration = {
     name: 'cluster',
     include: ['e2e/cluster/**/*.test.ts', 'test/integration/**/*.test.ts'],
     // against the real Kyverno's cluster: the project real-kyverno; the sign-in parts (oauth2-proxy): the project signin
-    exclude: ['e2e/cluster/kyverno/real/**', 'e2e/cluster/oidc/**'],
+    exclude: ['e2e/cluster/kyverno/real/**', 'e2e/cluster/oidc/**', 'test/integration/store-connection-loss.test.ts'],
   },
 };
 
@@ -81,7 +81,11 @@ const postgres: TestProjectInlineConfiguration = {
     ...againstTheCluster,
     name: 'postgres',
     // writes.test.ts: the audit through the write routes, and no token anywhere in the store's rows
-    include: ['lib/history/**/*.test.ts', ...named(['test/integration/history.test.ts', 'test/integration/writes.test.ts'])],
+    // store-connection-loss.test.ts: PostgreSQL's own, so here only
+    include: [
+      'lib/history/**/*.test.ts',
+      ...named(['test/integration/history.test.ts', 'test/integration/writes.test.ts', 'test/integration/store-connection-loss.test.ts']),
+    ],
     env: { MEMDASH_TEST_STORE: 'postgres' },
   },
 };

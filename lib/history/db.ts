@@ -39,8 +39,12 @@ function openPostgres(url: string): HistoryDb {
   // Connections are kept a minute between uses (a new one costs a fork and a SCRAM handshake on the server), and a
   // busy server gets 30 s to accept one before the query fails.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 30_000, idleTimeoutMillis: 60_000 });
-  // An idle connection the server dropped must not crash the process; the next query opens a new one.
-  pool.on('error', (err) => console.warn(`memdash: a PostgreSQL connection failed: ${err.message}`));
+  // A connection the server ends (a restart, a failover) must not crash the process; the next query opens a new one.
+  // The pool hears an idle connection's error; a connection held between a transaction's queries has no query to take
+  // it and no pool listener, so each connection gets one of its own: without it the error goes uncaught.
+  pool.on('connect', (client) => client.on('error', (err) => console.warn(`memdash: a PostgreSQL connection failed: ${err.message}`)));
+  // the connection's own listener has said it; the pool's is needed only so the pool's emit is not uncaught
+  pool.on('error', () => undefined);
   return new Kysely<HistoryDatabase>({ dialect: new PostgresDialect({ pool }) });
 }
 
