@@ -61,9 +61,12 @@ describe('the soak section', () => {
     scale: 20_000,
     pods: { created: 24_000, deleted: 23_800, failedCalls: 40 },
     firstSyncSeconds: 12,
-    faults: [{ fault: 'API server restarted (1 of 2)', at: '', awaySeconds: 9, secondsToSync: 4.2, differing: [], relists: 0 }],
+    faults: [
+      { fault: 'API server restarted (1 of 2)', at: '', awaySeconds: 9, secondsToSync: 4.2, differing: [], relists: 0, error: null },
+    ],
     atTheEnd: { secondsToSync: 1, differing: [] },
     versions: { written: 10, recorded: 10, sameOrder: true, sameOrderInForce: true, firstDifference: null },
+    sequences: { written: [], recorded: [] },
     writes: [],
     audit: { snapshotRunsMade: 3, recordedSuccess: 2, recordedOther: 0 },
     readsPerMinute: [

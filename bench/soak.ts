@@ -5,6 +5,7 @@
 // throughout, pods created and deleted at `--churn` a second, the table rewritten every two minutes, and the faults
 // of FAULTS below at their share of the run. After each fault, and at the end, every cache of every replica is
 // compared with a fresh list. docs/benchmarks.md says what each figure is held to.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,8 +46,9 @@ const MINUTES = Number(args.minutes);
 const CLIENTS = Number(args.clients);
 const CHURN = Number(args.churn);
 if (!(MINUTES >= 5 && CLIENTS >= 1 && CHURN > 0)) throw new Error('--minutes must be at least 5, --clients at least 1, --churn above 0');
-const cluster = readState();
-if (!cluster?.processes.postgres) throw new Error('no local cluster with PostgreSQL: run npm run cluster:up -- --scale 20000');
+const state = readState();
+if (!state?.processes.postgres) throw new Error('no local cluster with PostgreSQL: run npm run cluster:up -- --scale 20000');
+const cluster = state;
 if (!existsSync(join(repoRoot, '.next', 'BUILD_ID'))) throw new Error('no build: run npx next build first');
 
 const LEASE = 'development/memdash-soak-recorder';
@@ -75,113 +77,15 @@ const env = {
 };
 let replicaCount = 0;
 const newReplica = () => startReplica(`replica-${++replicaCount}`, env, logDir);
-const replicas: Replica[] = await Promise.all([newReplica(), newReplica()]);
+const replicas: Replica[] = [];
 const alive = () => replicas.filter((r) => isAlive(r) && !r.killed);
-say(`two replicas up (logs in ${logDir}), store ${database}, Lease ${LEASE}`);
 
-const pods = await podsToRead();
-const first = await untilSynced(alive(), 300_000);
-say(`caches listed and the same as fresh lists ${first.seconds?.toFixed(1) ?? 'never (within 300 s)'} s after start`);
-
-const outages: Outage[] = [];
-const faultResults: Array<{
-  fault: string;
-  at: string;
-  awaySeconds: number;
-  secondsToSync: number | null;
-  differing: CacheComparison[];
-  relists: number;
-}> = [];
-const writes: TableWrite[] = [];
-const samples: MinuteSample[] = [];
-const tableBefore = canonical(await readTable());
-const versionsBefore = (await readVersions(storeUrl)).length;
-const auditBefore = await countAudit(storeUrl, 'snapshot.run');
-
-const churn = await startChurn(CHURN);
-const readers = startReaders(CLIENTS, pods, () => alive().map((r) => r.url));
-let faultGoingOn = false;
-
-const sampler = setInterval(() => {
-  const minute = Math.floor((Date.now() - started) / 60_000);
-  for (const replica of alive())
-    readMetrics(replica)
-      .then((m) => samples.push({ minute, replica: replica.name, rssMb: m.rssMb, loopDelayP99Ms: m.loopDelayP99Ms }))
-      .catch(() => undefined);
-}, 60_000);
-
-const writer = (async () => {
-  for (let n = 0; Date.now() - started < MINUTES * 60_000 - WRITE_EVERY_MS / 2; n++) {
-    while (faultGoingOn) await sleep(1000);
-    const write = await writeTable(n, alive()[0]!.url);
-    writes.push(write);
-    say(`table write ${n + 1} by ${write.by}${write.error ? `: failed (${write.error})` : ''}`);
-    await sleep(WRITE_EVERY_MS);
-  }
-})();
-
-for (const fault of FAULTS()) {
-  await sleep(Math.max(0, started + fault.share * MINUTES * 60_000 - Date.now()));
-  faultGoingOn = true;
-  const before = (await untilSynced(alive(), 5_000)).last;
-  say(`fault: ${fault.name}`);
-  const outage = await fault.cause();
-  outages.push(outage);
-  churn.pause();
-  const synced = await untilSynced(alive(), SYNC_TIMEOUT_MS);
-  churn.resume();
-  faultGoingOn = false;
-  const relists = synced.last.reduce((n, c) => n + c.relists, 0) - before.reduce((n, c) => n + c.relists, 0);
-  faultResults.push({
-    fault: fault.name,
-    at: new Date(outage.from).toISOString(),
-    awaySeconds: (outage.to - outage.from) / 1000,
-    secondsToSync: synced.seconds,
-    differing: synced.last.filter((c) => !c.synced || !c.sameNames),
-    relists,
-  });
-  say(
-    `  away ${((outage.to - outage.from) / 1000).toFixed(1)} s; caches the same as fresh lists ${synced.seconds?.toFixed(1) ?? 'NOT within 120'} s after; relists ${relists}`,
-  );
+let result: SoakResult;
+try {
+  result = await soak();
+} finally {
+  await stopEverything();
 }
-
-await sleep(Math.max(0, started + MINUTES * 60_000 - Date.now()));
-await writer;
-clearInterval(sampler);
-await readers.stop();
-await churn.stop();
-const last = await untilSynced(alive(), SYNC_TIMEOUT_MS);
-const versions = (await readVersions(storeUrl)).slice(versionsBefore);
-const audit = await countAudit(storeUrl, 'snapshot.run');
-const unhandled = replicas.flatMap((r) => unhandledErrors(r).map((line) => `${r.name}: ${line}`));
-await Promise.all(replicas.map((r) => stopReplica(r)));
-await removeChurn();
-await onServer(`drop database if exists ${database} with (force)`);
-
-const result: SoakResult = {
-  at: new Date(started).toISOString(),
-  minutes: MINUTES,
-  clients: CLIENTS,
-  churnPerSecond: CHURN,
-  scale: cluster.seeded?.scale ?? 0,
-  pods: { created: churn.created, deleted: churn.deleted, failedCalls: churn.failed },
-  firstSyncSeconds: first.seconds,
-  faults: faultResults,
-  atTheEnd: { secondsToSync: last.seconds, differing: last.last.filter((c) => !c.synced || !c.sameNames) },
-  versions: checkVersions(expectedContents(tableBefore, writes), versions),
-  writes: writes.map(({ at, by, error }) => ({ at, by, error: error ?? null })),
-  audit: {
-    snapshotRunsMade: writes.filter((w) => w.by === 'snapshot' && !w.error).length,
-    recordedSuccess: audit.success - auditBefore.success,
-    recordedOther: audit.other - auditBefore.other,
-  },
-  readsPerMinute: readsPerMinute(readers.reads, started, outages),
-  errors: tallyErrors(readers.reads, outages),
-  replicasPerMinute: samples,
-  rssDriftPercent: rssDrift(samples),
-  loopDelayP99MsMax: Math.max(...samples.filter((s) => s.minute >= 1).map((s) => s.loopDelayP99Ms)),
-  unhandled,
-};
 printReport(result);
 const dir = join(repoRoot, 'data', 'bench');
 mkdirSync(dir, { recursive: true });
@@ -218,7 +122,10 @@ async function killLeaseHolder(): Promise<Outage> {
   const from = Date.now();
   const leaders = [];
   for (const replica of alive()) if ((await readMetrics(replica).catch(() => null))?.leader) leaders.push(replica);
-  if (leaders.length !== 1) throw new Error(`expected one replica to hold the Lease, found ${leaders.length}`);
+  if (leaders.length !== 1) {
+    say(`  expected one replica to hold the Lease, found ${leaders.length}: none killed`);
+    return { fault: 'the Lease holder killed', from, to: Date.now() };
+  }
   leaders[0]!.killed = true;
   await stopReplica(leaders[0]!, 'SIGKILL');
   replicas.push(await newReplica());
@@ -239,6 +146,38 @@ async function killLeaseHolder(): Promise<Outage> {
     await sleep(500);
   say(`  ${leaders[0]!.name} killed; the Lease held again ${((Date.now() - from) / 1000).toFixed(1)} s later`);
   return { fault: 'the Lease holder killed', from, to: Date.now() };
+}
+
+/** Waits (up to 60 s) until the store's newest version is `content`; gives how many versions it holds then. */
+async function untilRecorded(content: string): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const versions = await readVersions(storeUrl);
+    if (versions.length > 0 && canonical(versions.at(-1)!.data) === content) return versions.length;
+    if (Date.now() > deadline) throw new Error('no replica recorded the table within 60 s: does one hold the Lease?');
+    await sleep(500);
+  }
+}
+
+/** The relists between two comparisons, of the caches of the replicas in both (a killed one's are not counted). */
+function relistsBetween(before: CacheComparison[], after: CacheComparison[]): number {
+  const key = (c: CacheComparison) => `${c.replica}\u0000${c.cache}`;
+  const earlier = new Map(before.map((c) => [key(c), c.relists]));
+  return after.reduce((n, c) => n + (earlier.has(key(c)) ? c.relists - earlier.get(key(c))! : 0), 0);
+}
+
+const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+
+/** The pages that start every cache (each starts on its first use), asked of each replica. */
+async function warmUp(pod: PodRef): Promise<void> {
+  const paths = [
+    `/pods/${pod.namespace}/${pod.name}`,
+    `/api/pods/${pod.namespace}/${pod.name}/explanation`,
+    '/pods',
+    '/webhook',
+    '/incidents',
+  ];
+  for (const replica of alive()) for (const path of paths) await (await fetch(`${replica.url}${path}`)).arrayBuffer();
 }
 
 /** Up to 300 pods of the seeded workloads (not the churned ones), in a fixed order. */
@@ -294,4 +233,133 @@ function printReport(r: SoakResult) {
   console.log('');
   for (const f of figures) console.log(`${f.pass ? 'pass' : 'FAIL'}  ${f.figure}: ${f.value} (target ${f.target})`);
   console.log(`${figures.filter((f) => f.pass).length} of ${figures.length} figures within their targets`);
+}
+
+/** The run itself, from the replicas' start to its figures; whatever happens, stopEverything follows. */
+async function soak(): Promise<SoakResult> {
+  // one after the other, each kept as it starts: a failure to start the second still stops the first
+  for (let i = 0; i < 2; i++) replicas.push(await newReplica());
+  say(`two replicas up (logs in ${logDir}), store ${database}, Lease ${LEASE}`);
+  const pods = await podsToRead();
+  await warmUp(pods[0]!);
+  const first = await untilSynced(alive(), 300_000);
+  say(`caches listed and the same as fresh lists ${first.seconds?.toFixed(1) ?? 'never (within 300 s)'} s after start`);
+
+  const outages: Outage[] = [];
+  const faultResults: Array<{
+    fault: string;
+    at: string;
+    awaySeconds: number;
+    secondsToSync: number | null;
+    differing: CacheComparison[];
+    relists: number;
+    error: string | null;
+  }> = [];
+  const writes: TableWrite[] = [];
+  const samples: MinuteSample[] = [];
+  // the baseline once a replica leads and has recorded the table as it is: a first version recorded later would
+  // count as a write's
+  const tableBefore = canonical(await readTable());
+  const versionsBefore = await untilRecorded(tableBefore);
+  const auditBefore = await countAudit(storeUrl, 'snapshot.run');
+
+  const churn = await startChurn(CHURN);
+  const readers = startReaders(CLIENTS, pods, () => alive().map((r) => r.url));
+  let faultGoingOn = false;
+
+  const sampler = setInterval(() => {
+    const minute = Math.floor((Date.now() - started) / 60_000);
+    for (const replica of alive())
+      readMetrics(replica)
+        .then((m) => samples.push({ minute, replica: replica.name, rssMb: m.rssMb, loopDelayP99Ms: m.loopDelayP99Ms }))
+        .catch(() => undefined);
+  }, 60_000);
+
+  const writer = (async () => {
+    for (let n = 0; Date.now() - started < MINUTES * 60_000 - WRITE_EVERY_MS / 2; n++) {
+      while (faultGoingOn) await sleep(1000);
+      const write = await writeTable(n, alive()[0]!.url);
+      writes.push(write);
+      say(`table write ${n + 1} by ${write.by}${write.error ? `: failed (${write.error})` : ''}`);
+      await sleep(WRITE_EVERY_MS);
+    }
+  })();
+
+  for (const fault of FAULTS()) {
+    await sleep(Math.max(0, started + fault.share * MINUTES * 60_000 - Date.now()));
+    faultGoingOn = true;
+    const before = (await untilSynced(alive(), 5_000)).last;
+    say(`fault: ${fault.name}`);
+    const from = Date.now();
+    const outage = await fault.cause().catch((err: Error): Outage => {
+      say(`  the fault failed: ${err.message}`);
+      return { fault: fault.name, from, to: Date.now(), error: err.message };
+    });
+    outages.push(outage);
+    churn.pause();
+    const synced = await untilSynced(alive(), SYNC_TIMEOUT_MS);
+    churn.resume();
+    faultGoingOn = false;
+    const relists = relistsBetween(before, synced.last);
+    faultResults.push({
+      fault: fault.name,
+      at: new Date(outage.from).toISOString(),
+      awaySeconds: (outage.to - outage.from) / 1000,
+      secondsToSync: synced.seconds,
+      differing: synced.last.filter((c) => !c.synced || !c.sameNames),
+      relists,
+      error: outage.error ?? null,
+    });
+    say(
+      `  away ${((outage.to - outage.from) / 1000).toFixed(1)} s; caches the same as fresh lists ${synced.seconds?.toFixed(1) ?? 'NOT within 120'} s after; relists ${relists}`,
+    );
+  }
+
+  await sleep(Math.max(0, started + MINUTES * 60_000 - Date.now()));
+  await writer;
+  clearInterval(sampler);
+  await readers.stop();
+  await churn.stop();
+  const last = await untilSynced(alive(), SYNC_TIMEOUT_MS);
+  const versions = (await readVersions(storeUrl)).slice(versionsBefore);
+  const audit = await countAudit(storeUrl, 'snapshot.run');
+  const unhandled = replicas.flatMap((r) => unhandledErrors(r).map((line) => `${r.name}: ${line}`));
+
+  return {
+    at: new Date(started).toISOString(),
+    minutes: MINUTES,
+    clients: CLIENTS,
+    churnPerSecond: CHURN,
+    scale: cluster.seeded?.scale ?? 0,
+    pods: { created: churn.created, deleted: churn.deleted, failedCalls: churn.failed },
+    firstSyncSeconds: first.seconds,
+    faults: faultResults,
+    atTheEnd: { secondsToSync: last.seconds, differing: last.last.filter((c) => !c.synced || !c.sameNames) },
+    versions: checkVersions(expectedContents(tableBefore, writes), versions),
+    sequences: {
+      written: expectedContents(tableBefore, writes).map(shortHash),
+      recorded: versions.map((v) => shortHash(canonical(v.data))),
+    },
+    writes: writes.map(({ at, by, error }) => ({ at, by, error: error ?? null })),
+    audit: {
+      snapshotRunsMade: writes.filter((w) => w.by === 'snapshot' && !w.error).length,
+      recordedSuccess: audit.success - auditBefore.success,
+      recordedOther: audit.other - auditBefore.other,
+    },
+    readsPerMinute: readsPerMinute(readers.reads, started, outages),
+    errors: tallyErrors(readers.reads, outages),
+    replicasPerMinute: samples,
+    rssDriftPercent: rssDrift(samples),
+    loopDelayP99MsMax: Math.max(...samples.filter((s) => s.minute >= 1).map((s) => s.loopDelayP99Ms)),
+    unhandled,
+  };
+}
+
+/** The replicas stopped, the churned pods and the soak's database removed: after the run, or after its failure. */
+async function stopEverything(): Promise<void> {
+  await Promise.all(replicas.map((r) => stopReplica(r)));
+  await removeChurn().catch((err: Error) => say(`could not remove the churned pods: ${err.message}`));
+  await onServer(`drop database if exists ${database} with (force)`).catch((err: Error) =>
+    say(`could not drop ${database}: ${err.message}`),
+  );
 }

@@ -3,14 +3,16 @@
 // its service was away, so the readers' errors can be matched with it.
 import { ensureApiserver } from '../../e2e/cluster/lib/control-plane.ts';
 import { ensurePostgres } from '../../e2e/cluster/lib/postgres.ts';
-import { stopDaemon } from '../../e2e/cluster/lib/processes.ts';
+import { isRunning, stopDaemon, waitFor } from '../../e2e/cluster/lib/processes.ts';
 import { restartPrometheus } from '../../e2e/cluster/lib/prometheus.ts';
-import { readState, type ClusterState } from '../../e2e/cluster/lib/state.ts';
+import { readState, writeState, type ClusterState } from '../../e2e/cluster/lib/state.ts';
 
 export interface Outage {
   fault: string;
   from: number;
   to: number;
+  /** Why the fault could not be caused, if it could not: a finding of the soak's, shown with it. */
+  error?: string;
 }
 
 function current(): ClusterState {
@@ -34,10 +36,20 @@ export const restartApiServer = (fault: string) =>
 
 export const restartPrometheusFault = () => outage('Prometheus restarted', () => restartPrometheus(current()));
 
+/**
+ * PostgreSQL's fast shutdown (SIGINT: it ends every session and removes its pid file), then a start on the same
+ * data. The harness's SIGTERM is the smart shutdown, which waits for the replicas' sessions to end on their own.
+ */
 export const restartPostgres = () =>
   outage('PostgreSQL restarted', async () => {
     const state = current();
-    await stopDaemon(state, 'postgres');
+    const record = state.processes.postgres;
+    if (record && isRunning(record)) {
+      process.kill(record.pid, 'SIGINT');
+      if (!(await waitFor(() => !isRunning(record), 30_000))) throw new Error('PostgreSQL did not stop within 30 s of SIGINT');
+    }
+    delete state.processes.postgres;
+    writeState(state);
     await ensurePostgres(state);
   });
 

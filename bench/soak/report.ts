@@ -144,9 +144,19 @@ export interface SoakResult {
   scale: number;
   pods: { created: number; deleted: number; failedCalls: number };
   firstSyncSeconds: number | null;
-  faults: Array<{ fault: string; at: string; awaySeconds: number; secondsToSync: number | null; differing: unknown[]; relists: number }>;
+  faults: Array<{
+    fault: string;
+    at: string;
+    awaySeconds: number;
+    secondsToSync: number | null;
+    differing: unknown[];
+    relists: number;
+    error: string | null;
+  }>;
   atTheEnd: { secondsToSync: number | null; differing: unknown[] };
   versions: VersionCheck;
+  /** Each content written and each version recorded, as the first 12 hex digits of its sha256, in order. */
+  sequences: { written: string[]; recorded: string[] };
   writes: Array<{ at: string; by: string; error: string | null }>;
   audit: { snapshotRunsMade: number; recordedSuccess: number; recordedOther: number };
   readsPerMinute: MinuteReads[];
@@ -176,7 +186,14 @@ export function soakFigures(r: SoakResult): SoakFigure[] {
   const drift = worst(Object.values(r.rssDriftPercent));
   const syncs = r.faults.map((f) => f.secondsToSync ?? NaN);
   const differing = r.faults.reduce((n, f) => n + f.differing.length, 0) + r.atTheEnd.differing.length;
+  const failed = r.faults.filter((f) => f.error !== null);
   return [
+    {
+      figure: 'faults caused as planned',
+      value: `${r.faults.length - failed.length} of ${r.faults.length}${failed.length > 0 ? ` (failed: ${failed.map((f) => f.fault).join('; ')})` : ''}`,
+      target: 'all 5',
+      pass: failed.length === 0 && r.faults.length === 5,
+    },
     {
       figure: 'caches differing from a fresh list, after each fault and at the end',
       value: String(differing),
