@@ -61,7 +61,9 @@ export class MatrixBytes {
   private metric: Record<string, string> | null = null;
   private values: Float64Array | null = null;
   private n = 0;
-  private lastLength = 0;
+  // The values' buffer, handed on as a view and used again for the next series: a preview reads tens of thousands
+  // of series, and a buffer of their length each was most of its garbage.
+  private spare: Float64Array | null = null;
   private first = NaN;
   private last = NaN;
 
@@ -200,8 +202,8 @@ export class MatrixBytes {
       return i + 1;
     }
     if (this.seriesKey === 'values') {
-      // the series of one answer are about as long as each other: room for as many values as the last one held
-      this.values = new Float64Array(Math.max(MIN_VALUES, this.lastLength));
+      this.values = this.spare ?? new Float64Array(MIN_VALUES);
+      this.spare = null;
       this.n = 0;
       this.state = State.ValuesOpen;
       return i;
@@ -216,11 +218,8 @@ export class MatrixBytes {
 
   private closeSeries(i: number): number {
     if (!this.metric || !this.values) throw notASeries();
-    const { n } = this;
-    // a shorter series than the last is copied out, not handed on with the room it did not use
-    const values = this.values.length - n > n >> 3 ? this.values.slice(0, n) : this.values.subarray(0, n);
-    const series = { metric: this.metric, values, first: this.first, last: this.last };
-    this.lastLength = n;
+    const series = { metric: this.metric, values: this.values.subarray(0, this.n), first: this.first, last: this.last };
+    this.spare = this.values;
     Object.assign(this, { metric: null, values: null, state: State.AfterItem });
     this.onSeries(series);
     return i + 1;

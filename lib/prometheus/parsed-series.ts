@@ -7,6 +7,7 @@ export class SeriesShapeError extends Error {
 
 export interface ParsedSeries {
   metric: Record<string, string>;
+  /** Valid only while the series is being handed on: the parser writes the next series' values into the same buffer. */
   values: Float64Array;
   /** The first and last sample's times, Unix seconds (fractions dropped); NaN without samples. */
   first: number;
