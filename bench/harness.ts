@@ -85,7 +85,15 @@ export function percentile(values: number[], p: number): number {
  * not start the server (MEMDASH_URL) or cannot read it: a figure not measured fails its target, never passes as 0.
  */
 export function serverRssMb(server: Memdash): number {
-  const sizes = descendants(server.child?.pid ?? 0).flatMap((pid) => {
+  return largestRssMb(serverPids(server));
+}
+
+/** The server's processes now (each found with pgrep): for a sampler that must not spawn a process per sample. */
+export const serverPids = (server: Memdash): number[] => descendants(server.child?.pid ?? 0);
+
+/** The largest resident set among `pids`, in MB, read from /proc alone; NaN when none can be read. */
+export function largestRssMb(pids: number[]): number {
+  const sizes = pids.flatMap((pid) => {
     const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSafe(`/proc/${pid}/status`))?.[1];
     return rss ? [Number(rss) / 1024] : [];
   });
