@@ -15,7 +15,8 @@ export class ApiError extends Error {
 }
 
 export interface Api {
-  call<T = any>(method: string, path: string, body?: unknown, contentType?: string): Promise<T>;
+  /** `accept`: another representation, e.g. a list of metadata only (PartialObjectMetadataList). */
+  call<T = any>(method: string, path: string, body?: unknown, contentType?: string, accept?: string): Promise<T>;
   /** Lists `path`, then follows its watch; `onItems` gets every object after each change. Returns stop(). */
   informer<T extends KubeObject>(path: string, onItems: (items: T[]) => void, onError?: (error: Error) => void): () => void;
 }
@@ -39,10 +40,16 @@ export function api(token: string = adminToken()): Api {
     headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...headers },
   });
 
-  const call = <T>(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> =>
+  const call = <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    contentType = 'application/json',
+    accept = 'application/json',
+  ): Promise<T> =>
     new Promise((resolveBody, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = request(options(method, path, payload ? { 'content-type': contentType } : {}), (res) => {
+      const req = request(options(method, path, { accept, ...(payload ? { 'content-type': contentType } : {}) }), (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
