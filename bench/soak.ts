@@ -166,7 +166,9 @@ function relistsBetween(before: CacheComparison[], after: CacheComparison[]): nu
   return after.reduce((n, c) => n + (earlier.has(key(c)) ? c.relists - earlier.get(key(c))! : 0), 0);
 }
 
-const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}
 
 /** The pages that start every cache (each starts on its first use), asked of each replica. */
 async function warmUp(pod: PodRef): Promise<void> {
@@ -296,10 +298,11 @@ async function soak(): Promise<SoakResult> {
       return { fault: fault.name, from, to: Date.now(), error: err.message };
     });
     outages.push(outage);
+    // the table's writes wait only while a fault is being caused: a write cut by it would leave its outcome unknown
+    faultGoingOn = false;
     churn.pause();
     const synced = await untilSynced(alive(), SYNC_TIMEOUT_MS);
     churn.resume();
-    faultGoingOn = false;
     const relists = relistsBetween(before, synced.last);
     faultResults.push({
       fault: fault.name,
