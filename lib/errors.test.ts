@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AppError, appErrorFromBody, failureOf, redacted, toAppError } from './errors';
+import { AppError, appErrorFromBody, failureOf, redacted, storeFailureOf, toAppError } from './errors';
 
 // Shaped like @kubernetes/client-node 2's ApiException: the HTTP status and the Status body as text.
 function apiException(code: number, status: object): Error {
@@ -83,5 +83,40 @@ describe('appErrorFromBody', () => {
     const err = appErrorFromBody(403, { error: { code: 'forbidden', message: 'no' } });
     expect(err).toBeInstanceOf(AppError);
     expect(err.code).toBe('forbidden');
+  });
+});
+
+// Shaped as pg 8 gives them: Node's socket errors, pg's own Error for a closed socket, and DatabaseError with SQLSTATE.
+describe('storeFailureOf: a history store that is away', () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:40823'), {
+    code: 'ECONNREFUSED',
+    address: '127.0.0.1',
+    port: 40823,
+  });
+  const ended = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
+
+  it('names the store, not the Kubernetes API server, when it refuses connections', () => {
+    const err = storeFailureOf(refused);
+    expect(err.code).toBe('unreachable');
+    expect(err.message).toBe('The history store cannot be reached: connect ECONNREFUSED 127.0.0.1:40823');
+    expect(toAppError(refused).message).toMatch(/^The Kubernetes API server/); // what the store's reads said before
+  });
+
+  it('says the store ended the connection for a shutdown (57P01) or a closed socket, not "internal error"', () => {
+    expect(storeFailureOf(ended).message).toBe(
+      'The history store ended the connection: terminating connection due to administrator command',
+    );
+    expect(storeFailureOf(ended).code).toBe('unreachable');
+    const closed = storeFailureOf(new Error('Connection terminated unexpectedly'));
+    expect(closed.message).toBe('The history store ended the connection: Connection terminated unexpectedly');
+    expect(storeFailureOf(Object.assign(new Error('the database system is starting up'), { code: '57P03' })).code).toBe('unreachable');
+  });
+
+  it('leaves any other failure to failureOf: a SQL error is memdash’s own, logged, internal', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const err = storeFailureOf(Object.assign(new Error('relation "table_versions" does not exist'), { code: '42P01' }));
+    expect(err.code).toBe('internal');
+    expect(spy).toHaveBeenCalledOnce();
+    spy.mockRestore();
   });
 });

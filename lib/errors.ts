@@ -91,6 +91,22 @@ export function toAppError(err: unknown): AppError {
 }
 
 /**
+ * Maps a failure of a read of the history store: a connection refused, reset or ended by the server (PostgreSQL's
+ * SQLSTATE classes 08, connection exception, and 57, operator intervention: a restart, a failover) is the store being
+ * away, said so, not the Kubernetes API server (toAppError's word for any network failure) nor an internal error.
+ */
+export function storeFailureOf(err: unknown): AppError {
+  const sqlState = (err as { code?: unknown } | null)?.code;
+  if (typeof sqlState === 'string' && /^(08|57)[0-9A-Z]{3}$/.test(sqlState))
+    return new AppError('unreachable', `The history store ended the connection: ${(err as Error).message}`);
+  if (err instanceof Error && /^Connection terminated/.test(err.message))
+    return new AppError('unreachable', `The history store ended the connection: ${err.message}`);
+  const unreachable = unreachableCause(err);
+  if (unreachable) return new AppError('unreachable', `The history store cannot be reached: ${unreachable}`);
+  return failureOf(err);
+}
+
+/**
  * Maps a failure that ends a request (a route's or a page's) and logs it when it is memdash's own fault, with the
  * request's `secrets` (the write credential's values) taken out of what is logged.
  */

@@ -2,7 +2,7 @@ import 'server-only';
 import { partOk, type HistoryAtCreation, type Part, type RegistrationState } from '@/lib/domain';
 import { historyDb } from '@/lib/history';
 import { absentSince, historiesAtCreation, historyAtCreation, recordedStamp } from '@/lib/history/reads';
-import { attempt } from './part';
+import { attemptStore } from './part';
 
 export interface PastAtCreation {
   history?: HistoryAtCreation;
@@ -15,7 +15,7 @@ export interface PastAtCreation {
  */
 export async function pastAtCreation(createdAt: string | null, registration: RegistrationState): Promise<Part<PastAtCreation>> {
   if (!createdAt) return partOk({ registration });
-  return attempt(async () => {
+  return attemptStore(async () => {
     const db = await historyDb();
     const [history, since] = await Promise.all([historyAtCreation(db, createdAt), registration.present ? null : absentSince(db)]);
     return { history, registration: { ...registration, absentSince: registration.absentSince ?? since } };
@@ -35,7 +35,7 @@ export async function withHistory(createdAt: string | null, registration: Regist
  * explanation without history, as for one pod.
  */
 export async function withHistories(createdAts: Array<string | null>, registration: RegistrationState): Promise<PastAtCreation[]> {
-  const read = await attempt(async () => {
+  const read = await attemptStore(async () => {
     const db = await historyDb();
     const known = createdAts.filter((c): c is string => c !== null);
     const [histories, since] = await Promise.all([historiesAtCreation(db, known), registration.present ? null : absentSince(db)]);
@@ -53,6 +53,6 @@ export async function withHistories(createdAts: Array<string | null>, registrati
  * unreadable store gives a value equal to nothing, so verdicts judged without history are not kept for later.
  */
 export async function pastsStamp(): Promise<unknown> {
-  const read = await attempt(async () => recordedStamp(await historyDb()));
+  const read = await attemptStore(async () => recordedStamp(await historyDb()));
   return read.ok ? read.value : Symbol('the history store could not be read');
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { partOk, type Part } from '@/lib/domain';
-import { failureOf } from '@/lib/errors';
+import { failureOf, storeFailureOf } from '@/lib/errors';
 
 /** Runs one read of a page; a failure becomes that part's error (logged when it is memdash's own fault). */
 export async function attempt<T>(read: () => Promise<T>): Promise<Part<T>> {
@@ -8,6 +8,16 @@ export async function attempt<T>(read: () => Promise<T>): Promise<Part<T>> {
     return partOk(await read());
   } catch (err) {
     const { code, message } = failureOf(err);
+    return { ok: false, error: { code, message } };
+  }
+}
+
+/** A read of the history store: as `attempt`, its failure said as the store's (storeFailureOf). */
+export async function attemptStore<T>(read: () => Promise<T>): Promise<Part<T>> {
+  try {
+    return partOk(await read());
+  } catch (err) {
+    const { code, message } = storeFailureOf(err);
     return { ok: false, error: { code, message } };
   }
 }

@@ -19,7 +19,7 @@ import type { PodRef } from '@/lib/k8s/names';
 import { readPod } from '@/lib/k8s/pods';
 import { slimEvent, type CachedEvent } from '@/lib/k8s/slim';
 import type { Explanation } from './explain-types';
-import { attempt } from './part';
+import { attempt, attemptStore } from './part';
 import type { ContainerEnds, EndSeen, PodEnds, PodEvent, RowThen } from './pod-terminations-types';
 
 export type { PodEnds };
@@ -108,7 +108,7 @@ function distinct(ends: Termination[]): Termination[] {
 }
 
 async function recordedOf(uid: string, notes: string[]) {
-  const read = await attempt(async () => {
+  const read = await attemptStore(async () => {
     const db = await historyDb();
     const [terminations, evictions] = await Promise.all([listTerminations(db, { uid }), listEvictions(db, { uid })]);
     return { terminations, eviction: evictions[0] ?? null };
@@ -121,7 +121,7 @@ async function recordedOf(uid: string, notes: string[]) {
 /** The table in force at each time (absent: not recorded then, or the store could not be read). */
 async function tablesAt(times: string[], notes: string[]) {
   const distinctTimes = [...new Set(times)];
-  const read = await attempt(async () => historiesAtCreation(await historyDb(), distinctTimes));
+  const read = await attemptStore(async () => historiesAtCreation(await historyDb(), distinctTimes));
   if (!read.ok) {
     if (distinctTimes.length > 0)
       notes.push(`The rows in force then cannot be told: the history store could not be read (${read.error.message}).`);

@@ -2,7 +2,7 @@ import 'server-only';
 import { settings } from '@/lib/config';
 import { historyDb } from '@/lib/history';
 import { countsByWorkload, type WorkloadCounts } from '@/lib/history/terminations';
-import { attempt } from './part';
+import { attemptStore } from './part';
 import type { WorkloadSummary } from './workloads-types';
 
 // The OOM kills and evictions /workloads counts per workload: those memdash's recorder saw over the snapshot's
@@ -11,7 +11,7 @@ import type { WorkloadSummary } from './workloads-types';
 
 export async function endCounts(now: Date): Promise<Map<string, WorkloadCounts> | null> {
   const from = new Date(now.getTime() - settings().snapshotWindowDays * 86_400_000).toISOString();
-  const read = await attempt(async () => countsByWorkload(await historyDb(), from));
+  const read = await attemptStore(async () => countsByWorkload(await historyDb(), from));
   if (read.ok) return read.value;
   console.error('memdash: the history store could not be read for the OOM kills and evictions:', read.error.message);
   return null;

@@ -8,7 +8,7 @@ import { readClients } from '@/lib/k8s/client';
 import { listPods } from '@/lib/k8s/pods';
 import { PrometheusError } from '@/lib/prometheus/client';
 import { prometheusEnds, workingSetAt } from '@/lib/prometheus/terminations';
-import { attempt } from './part';
+import { attempt, attemptStore } from './part';
 import { requireWorkload } from './workload-history';
 import type { WorkloadRef } from './workload-history-types';
 import type { SourceState, WorkloadEnd, WorkloadEnds } from './workload-terminations-types';
@@ -48,7 +48,7 @@ export async function readWorkloadEnds(ref: WorkloadRef, rights: Rights, now = n
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 async function recordedMarks(ref: WorkloadRef, start: number) {
-  const read = await attempt(async () => {
+  const read = await attemptStore(async () => {
     const db = await historyDb();
     const where = { ...ref, from: new Date(start * 1000).toISOString() };
     return Promise.all([listTerminations(db, where), listEvictions(db, where)]);
@@ -116,7 +116,7 @@ function requestOf(containers: ContainerSizes[], container: string | null): numb
 
 /** Each pod's containers' sizes: as the recorder saw them at its creation, else as the pod has them now. */
 async function sizesOf(ref: WorkloadRef, pods: string[]): Promise<Map<string, ContainerSizes[]>> {
-  const recorded = await attempt(async () => requestsAtCreation(await historyDb(), ref.namespace, pods));
+  const recorded = await attemptStore(async () => requestsAtCreation(await historyDb(), ref.namespace, pods));
   const sizes = recorded.ok ? recorded.value : new Map<string, ContainerSizes[]>();
   const unknown = pods.filter((p) => !sizes.has(p));
   if (unknown.length === 0) return sizes;
