@@ -80,6 +80,8 @@ const newReplica = () => startReplica(`replica-${++replicaCount}`, env, logDir);
 const replicas: Replica[] = [];
 const alive = () => replicas.filter((r) => isAlive(r) && !r.killed);
 
+// Ctrl-C: the replicas, the churned pods and the database go too (the replicas are this process's children)
+process.once('SIGINT', () => void stopEverything().finally(() => process.exit(130)));
 let result: SoakResult;
 try {
   result = await soak();

@@ -36,14 +36,12 @@ async function freshDigest(client: Api, list: string): Promise<{ count: number; 
     const url = new URL(list, 'http://x');
     url.searchParams.set('limit', '500');
     if (next) url.searchParams.set('continue', next);
-    const page = await client.call<{ items: Array<{ metadata: { name: string; namespace?: string } }>; metadata: { continue?: string } }>(
-      'GET',
-      `${url.pathname}${url.search}`,
-      undefined,
-      undefined,
-      METADATA_ONLY,
-    );
-    for (const item of page.items) names.push(`${item.metadata.namespace ?? ''}/${item.metadata.name}`);
+    // a list of metadata with no items gives none (null), not []
+    const page = await client.call<{
+      items: Array<{ metadata: { name: string; namespace?: string } }> | null;
+      metadata: { continue?: string };
+    }>('GET', `${url.pathname}${url.search}`, undefined, undefined, METADATA_ONLY);
+    for (const item of page.items ?? []) names.push(`${item.metadata.namespace ?? ''}/${item.metadata.name}`);
     next = page.metadata.continue || undefined;
   } while (next);
   return { count: names.length, digest: setDigest(names) };
