@@ -345,7 +345,12 @@ async function soak(): Promise<SoakResult> {
       written: expectedContents(tableBefore, writes).map(shortHash),
       recorded: versions.map((v) => shortHash(canonical(v.data))),
     },
-    writes: writes.map(({ at, by, error }) => ({ at, by, error: error ?? null })),
+    writes: writes.map(({ at, by, data, error }) => ({
+      at,
+      by,
+      content: data === null ? null : shortHash(canonical(data)),
+      error: error ?? null,
+    })),
     audit: {
       snapshotRunsMade: writes.filter((w) => w.by === 'snapshot' && !w.error).length,
       recordedSuccess: audit.success - auditBefore.success,

@@ -157,7 +157,8 @@ export interface SoakResult {
   versions: VersionCheck;
   /** Each content written and each version recorded, as the first 12 hex digits of its sha256, in order. */
   sequences: { written: string[]; recorded: string[] };
-  writes: Array<{ at: string; by: string; error: string | null }>;
+  /** Each write, with the short sha256 of the table it left (null when it failed). */
+  writes: Array<{ at: string; by: string; content: string | null; error: string | null }>;
   audit: { snapshotRunsMade: number; recordedSuccess: number; recordedOther: number };
   readsPerMinute: MinuteReads[];
   errors: ErrorTally;
