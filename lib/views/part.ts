@@ -1,26 +1,19 @@
 import 'server-only';
 import { partOk, type Part } from '@/lib/domain';
-import { failureOf, storeFailureOf } from '@/lib/errors';
+import { failureOf, storeFailureOf, type AppError } from '@/lib/errors';
 
 /** Runs one read of a page; a failure becomes that part's error (logged when it is memdash's own fault). */
-export async function attempt<T>(read: () => Promise<T>): Promise<Part<T>> {
+export async function attempt<T>(read: () => Promise<T>, mapFailure: (err: unknown) => AppError = failureOf): Promise<Part<T>> {
   try {
     return partOk(await read());
   } catch (err) {
-    const { code, message } = failureOf(err);
+    const { code, message } = mapFailure(err);
     return { ok: false, error: { code, message } };
   }
 }
 
 /** A read of the history store: as `attempt`, its failure said as the store's (storeFailureOf). */
-export async function attemptStore<T>(read: () => Promise<T>): Promise<Part<T>> {
-  try {
-    return partOk(await read());
-  } catch (err) {
-    const { code, message } = storeFailureOf(err);
-    return { ok: false, error: { code, message } };
-  }
-}
+export const attemptStore = <T>(read: () => Promise<T>): Promise<Part<T>> => attempt(read, storeFailureOf);
 
 /** A read of one panel: as `attempt`, its failure naming the permission the read needs. */
 export async function part<T>(needs: string, read: () => Promise<T>): Promise<Part<T>> {
