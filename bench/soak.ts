@@ -10,14 +10,13 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { api } from '../e2e/cluster/lib/api.ts';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
-import { postgresUrl } from '../e2e/cluster/lib/postgres.ts';
-import { prometheusUrl } from '../e2e/cluster/lib/prometheus.ts';
+import { waitFor } from '../e2e/cluster/lib/processes.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
+import { newTestStore } from '../test/stores.ts';
 import { LATEST_SOAK, writeBenchPage } from './page.ts';
-import { untilSynced, type CacheComparison } from './soak/caches.ts';
+import { differing, untilSynced, type CacheComparison } from './soak/caches.ts';
 import { removeChurn, startChurn } from './soak/churn.ts';
 import { compactEtcd, restartApiServer, restartPostgres, restartPrometheusFault, type Outage } from './soak/faults.ts';
 import { isAlive, readMetrics, startReplica, stopReplica, unhandledErrors, type Replica } from './soak/replicas.ts';
@@ -58,23 +57,12 @@ const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 const say = (text: string) => console.log(`[soak ${elapsed()}] ${text}`);
 
-// the store: a database of its own on the cluster's PostgreSQL, dropped at the end
-const database = `memdash_soak_${Date.now()}`;
-const onServer = async (sql: string) => {
-  const client = new pg.Client({ connectionString: postgresUrl(cluster, 'postgres') });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-};
-await onServer(`create database ${database}`);
-const storeUrl = postgresUrl(cluster, database);
+// the store: a database of its own on the cluster's PostgreSQL, as a test's (test/stores.ts), dropped at the end
+const store = await newTestStore('postgres');
+const storeUrl = store.location;
 const logDir = mkdtempSync(join(tmpdir(), 'memdash-soak-'));
-const env = {
-  DATABASE_URL: storeUrl,
-  MEMDASH_RECORDER_LEASE: LEASE,
-  MEMDASH_PROMETHEUS_URL: prometheusUrl(cluster),
-  MEMDASH_READ_LIMIT: '0',
-  MEMDASH_ACCESS_LIMIT: '0',
-};
+// the rest as the security tests' servers have it: the viewer's kubeconfig, the cluster's Prometheus, no read limits
+const env = { DATABASE_URL: storeUrl, MEMDASH_RECORDER_LEASE: LEASE };
 let replicaCount = 0;
 const newReplica = () => startReplica(`replica-${++replicaCount}`, env, logDir);
 const replicas: Replica[] = [];
@@ -131,10 +119,8 @@ async function killLeaseHolder(): Promise<Outage> {
   leaders[0]!.killed = true;
   await stopReplica(leaders[0]!, 'SIGKILL');
   replicas.push(await newReplica());
-  const deadline = Date.now() + 60_000;
-  while (
-    Date.now() < deadline &&
-    !(
+  const anyLeads = async () =>
+    (
       await Promise.all(
         alive().map((r) =>
           readMetrics(r).then(
@@ -143,9 +129,8 @@ async function killLeaseHolder(): Promise<Outage> {
           ),
         ),
       )
-    ).some(Boolean)
-  )
-    await sleep(500);
+    ).some(Boolean);
+  await waitFor(anyLeads, 60_000, 500);
   say(`  ${leaders[0]!.name} killed; the Lease held again ${((Date.now() - from) / 1000).toFixed(1)} s later`);
   return { fault: 'the Lease holder killed', from, to: Date.now() };
 }
@@ -243,22 +228,14 @@ function printReport(r: SoakResult) {
 async function soak(): Promise<SoakResult> {
   // one after the other, each kept as it starts: a failure to start the second still stops the first
   for (let i = 0; i < 2; i++) replicas.push(await newReplica());
-  say(`two replicas up (logs in ${logDir}), store ${database}, Lease ${LEASE}`);
+  say(`two replicas up (logs in ${logDir}), store ${new URL(storeUrl).pathname.slice(1)}, Lease ${LEASE}`);
   const pods = await podsToRead();
   await warmUp(pods[0]!);
   const first = await untilSynced(alive(), 300_000);
   say(`caches listed and the same as fresh lists ${first.seconds?.toFixed(1) ?? 'never (within 300 s)'} s after start`);
 
   const outages: Outage[] = [];
-  const faultResults: Array<{
-    fault: string;
-    at: string;
-    awaySeconds: number;
-    secondsToSync: number | null;
-    differing: CacheComparison[];
-    relists: number;
-    error: string | null;
-  }> = [];
+  const faultResults: SoakResult['faults'] = [];
   const writes: TableWrite[] = [];
   const samples: MinuteSample[] = [];
   // the baseline once a replica leads and has recorded the table as it is: a first version recorded later would
@@ -311,7 +288,7 @@ async function soak(): Promise<SoakResult> {
       at: new Date(outage.from).toISOString(),
       awaySeconds: (outage.to - outage.from) / 1000,
       secondsToSync: synced.seconds,
-      differing: synced.last.filter((c) => !c.synced || !c.sameNames),
+      differing: differing(synced.last),
       relists,
       error: outage.error ?? null,
     });
@@ -329,6 +306,7 @@ async function soak(): Promise<SoakResult> {
   const versions = (await readVersions(storeUrl)).slice(versionsBefore);
   const audit = await countAudit(storeUrl, 'snapshot.run');
   const unhandled = replicas.flatMap((r) => unhandledErrors(r).map((line) => `${r.name}: ${line}`));
+  const written = expectedContents(tableBefore, writes);
 
   return {
     at: new Date(started).toISOString(),
@@ -339,10 +317,10 @@ async function soak(): Promise<SoakResult> {
     pods: { created: churn.created, deleted: churn.deleted, failedCalls: churn.failed },
     firstSyncSeconds: first.seconds,
     faults: faultResults,
-    atTheEnd: { secondsToSync: last.seconds, differing: last.last.filter((c) => !c.synced || !c.sameNames) },
-    versions: checkVersions(expectedContents(tableBefore, writes), versions),
+    atTheEnd: { secondsToSync: last.seconds, differing: differing(last.last) },
+    versions: checkVersions(written, versions),
     sequences: {
-      written: expectedContents(tableBefore, writes).map(shortHash),
+      written: written.map(shortHash),
       recorded: versions.map((v) => shortHash(canonical(v.data))),
     },
     writes: writes.map(({ at, by, data, error }) => ({
@@ -369,7 +347,5 @@ async function soak(): Promise<SoakResult> {
 async function stopEverything(): Promise<void> {
   await Promise.all(replicas.map((r) => stopReplica(r)));
   await removeChurn().catch((err: Error) => say(`could not remove the churned pods: ${err.message}`));
-  await onServer(`drop database if exists ${database} with (force)`).catch((err: Error) =>
-    say(`could not drop ${database}: ${err.message}`),
-  );
+  await store.remove().catch((err: Error) => say(`could not drop the soak's database: ${err.message}`));
 }

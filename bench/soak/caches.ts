@@ -72,7 +72,10 @@ export async function compareCaches(replicas: Replica[]): Promise<CacheCompariso
   return result;
 }
 
-export const allSame = (comparisons: CacheComparison[]) => comparisons.length > 0 && comparisons.every((c) => c.synced && c.sameNames);
+/** The caches not synced or not holding what the fresh list holds. */
+export const differing = (comparisons: CacheComparison[]) => comparisons.filter((c) => !c.synced || !c.sameNames);
+
+export const allSame = (comparisons: CacheComparison[]) => comparisons.length > 0 && differing(comparisons).length === 0;
 
 /**
  * Compares until every cache of every replica holds what a fresh list holds, or `timeoutMs`; gives the seconds until

@@ -1,45 +1,25 @@
-// The soak's memdash replicas: `next start` of the build, two of them on one PostgreSQL database with the recorder's
-// Lease, as the chart runs them. Each one's output goes to a log of its own, read at the end for unhandled errors.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+// The soak's memdash replicas: `next start` of the build, as the security tests start it (test/security/server.ts),
+// two of them on one PostgreSQL database with the recorder's Lease, as the chart runs them. Each one's output also goes
+// to a log of its own, for a person to read after the run.
 import { join } from 'node:path';
-import { freePort } from '../../e2e/cluster/lib/ports.ts';
-import { kubeconfigPath, repoRoot } from '../../e2e/cluster/lib/paths.ts';
-import { waitFor } from '../../e2e/cluster/lib/processes.ts';
+import { startMemdash, type RunningMemdash } from '../../test/security/server.ts';
 
 export interface Replica {
   name: string;
   url: string;
-  child: ChildProcess;
-  logFile: string;
+  server: RunningMemdash;
   /** Whether it was killed on purpose (the Lease holder): its end is not a crash. */
   killed: boolean;
 }
 
 export async function startReplica(name: string, env: Record<string, string>, logDir: string): Promise<Replica> {
-  const port = await freePort();
-  const logFile = join(logDir, `${name}.log`);
-  appendFileSync(logFile, '');
-  const child = spawn(join(repoRoot, 'node_modules/.bin/next'), ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
-    cwd: repoRoot,
-    env: { ...process.env, KUBECONFIG: kubeconfigPath('viewer'), NEXT_TELEMETRY_DISABLED: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (d: Buffer) => appendFileSync(logFile, d));
-  const url = `http://127.0.0.1:${port}`;
-  if (!(await waitFor(async () => (await fetch(`${url}/healthz`)).ok, 60_000, 300)))
-    throw new Error(`replica ${name} did not answer /healthz within 60 s (log: ${logFile})`);
-  return { name, url, child, logFile, killed: false };
+  const server = await startMemdash(env, join(logDir, `${name}.log`));
+  return { name, url: `http://127.0.0.1:${server.port}`, server, killed: false };
 }
 
-export async function stopReplica(replica: Replica, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (replica.child.exitCode !== null || replica.child.signalCode !== null) return;
-  const exited = new Promise((r) => replica.child.once('exit', r));
-  replica.child.kill(signal);
-  await exited;
-}
+export const stopReplica = (replica: Replica, signal?: NodeJS.Signals) => replica.server.stop(signal);
 
-export const isAlive = (replica: Replica) => replica.child.exitCode === null && replica.child.signalCode === null;
+export const isAlive = (replica: Replica) => replica.server.server.exitCode === null && replica.server.server.signalCode === null;
 
 /** The figures the soak follows, from the replica's /metrics (prom-client's process metrics and memdash's own). */
 export interface ReplicaMetrics {
@@ -62,7 +42,8 @@ export async function readMetrics(replica: Replica): Promise<ReplicaMetrics> {
 
 /** Lines of the replica's output that report an error nothing handled (Next prints them as "⨯ unhandledRejection"). */
 export function unhandledErrors(replica: Replica): string[] {
-  return readFileSync(replica.logFile, 'utf8')
+  return replica.server
+    .output()
     .split('\n')
     .filter((line) => /unhandledRejection|uncaughtException|Unhandled promise rejection/i.test(line));
 }
