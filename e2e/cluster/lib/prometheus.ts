@@ -54,9 +54,7 @@ export async function ensurePrometheus(
   current.backfilledAt = new Date().toISOString();
   current.backfillEnd = end; // what a test's independent computation of the samples starts from
   writeState(current);
-  startPrometheus(current);
-  const ready = await waitFor(async () => (await fetch(`${prometheusUrl(current)}/-/ready`)).ok, 120_000, 500);
-  if (!ready) fail(`prometheus did not become ready; see ${logFile('prometheus')}`);
+  await startPrometheus(current);
 }
 
 async function backfill(plans: SeriesPlan[]): Promise<void> {
@@ -86,12 +84,11 @@ function writeConfig(): boolean {
 /** Stops Prometheus and starts it again on the same data, as a crash and its restart would (`npm run soak`). */
 export async function restartPrometheus(current: ClusterState): Promise<void> {
   await stopDaemon(current, 'prometheus');
-  startPrometheus(current);
-  const ready = await waitFor(async () => (await fetch(`${prometheusUrl(current)}/-/ready`)).ok, 120_000, 500);
-  if (!ready) fail(`prometheus did not become ready again; see ${logFile('prometheus')}`);
+  await startPrometheus(current);
 }
 
-function startPrometheus(current: ClusterState): void {
+/** Starts Prometheus on its data and waits until it says it is ready. */
+async function startPrometheus(current: ClusterState): Promise<void> {
   const config = state('prometheus.yml');
   startDaemon(current, 'prometheus', PROMETHEUS, [
     `--config.file=${config}`,
@@ -100,4 +97,6 @@ function startPrometheus(current: ClusterState): void {
     '--storage.tsdb.retention.time=3650d',
     `--web.listen-address=127.0.0.1:${current.ports.prometheus}`,
   ]);
+  const ready = await waitFor(async () => (await fetch(`${prometheusUrl(current)}/-/ready`)).ok, 120_000, 500);
+  if (!ready) fail(`prometheus did not become ready; see ${logFile('prometheus')}`);
 }
