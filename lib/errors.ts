@@ -97,10 +97,9 @@ export function toAppError(err: unknown): AppError {
  */
 export function storeFailureOf(err: unknown): AppError {
   const sqlState = (err as { code?: unknown } | null)?.code;
-  if (typeof sqlState === 'string' && /^(08|57)[0-9A-Z]{3}$/.test(sqlState))
-    return new AppError('unreachable', `The history store ended the connection: ${(err as Error).message}`);
-  if (err instanceof Error && /^Connection terminated/.test(err.message))
-    return new AppError('unreachable', `The history store ended the connection: ${err.message}`);
+  const ended =
+    (typeof sqlState === 'string' && /^(08|57)[0-9A-Z]{3}$/.test(sqlState)) || /^Connection terminated/.test((err as Error)?.message);
+  if (ended && err instanceof Error) return new AppError('unreachable', `The history store ended the connection: ${err.message}`);
   const unreachable = unreachableCause(err);
   if (unreachable) return new AppError('unreachable', `The history store cannot be reached: ${unreachable}`);
   return failureOf(err);
