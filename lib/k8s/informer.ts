@@ -1,12 +1,21 @@
 import 'server-only';
 import { HttpMethod, RequestContext, Watch, type KubeConfig } from '@kubernetes/client-node';
 import { fetch } from 'undici';
+import {
+  cacheDifference,
+  differs,
+  NO_DIFFERENCE,
+  persistingDifference,
+  repairReason,
+  type CacheDifference,
+} from '@/lib/domain/cache-check';
 import { setDigest } from '@/lib/domain/set-digest';
 
 // A watch-fed cache of one kind, shared by the process (the API server's informer, in small): list once in pages,
 // then watch from the list's resourceVersion; a watch that ends is resumed from the last resourceVersion seen; a
 // 410 Gone (the server no longer has that version) lists again. It is trusted only once synced and while its watch
-// is not lost; otherwise `behind()` says why, and readers read directly.
+// is not lost; otherwise `behind()` says why, and readers read directly. Every so often it compares what it holds
+// with a fresh list of names (lib/domain/cache-check.ts): a change its watch never delivered is repaired by a relist.
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -43,6 +52,8 @@ export interface CacheStatus {
   lastHeardAt: string | null;
   relists: number;
   watchesLost: number;
+  /** Relists made because a check found it holding what a fresh list did not (a change its watch never delivered). */
+  repairs: number;
   /** What it lists: the collection's path and its selectors, as a URL's path and query. */
   list: string;
   /** The names it holds (namespace/name), as setDigest gives them: compared with a fresh list's by `npm run soak`. */
@@ -54,6 +65,17 @@ const PAGE = 500;
 // quiet kind gets no bookmarks; a connection that died without a word is cut by the client's inactivity timeout.
 const WATCH_SECONDS = 290;
 const REPLAY_WINDOW_MS = 1500;
+
+export interface CheckTimes {
+  /** How often the cache is compared with a fresh list of names. */
+  everyMs: number;
+  /** After a comparison that differed, how soon it is compared again (a difference must persist to count). */
+  againAfterMs: number;
+}
+
+// a list of names is a small part of a list of objects, and a missed change is rare: every ten minutes bounds how
+// long one is shown at little cost on the largest clusters
+const CHECK_TIMES: CheckTimes = { everyMs: 600_000, againAfterMs: 15_000 };
 
 export class Informer<T> {
   private readonly objects = new Map<string, T>();
@@ -69,6 +91,10 @@ export class Informer<T> {
   private relists = 0;
   private watchesLost = 0;
   private forcedResume: string | null = null;
+  private relistWanted = false;
+  private repairs = 0;
+  private lastDifference: CacheDifference = NO_DIFFERENCE;
+  private checkTimer: NodeJS.Timeout | null = null;
   private chain: Promise<void> = Promise.resolve();
   private syncWaiters: Array<() => void> = [];
   /** Bumped on every change: derived views are recomputed only when it moved. */
@@ -77,6 +103,7 @@ export class Informer<T> {
   constructor(
     private readonly kc: KubeConfig,
     readonly spec: InformerSpec<T>,
+    private readonly checkTimes: CheckTimes = CHECK_TIMES,
   ) {}
 
   /** Whether it was started: each cache starts on its first use. */
@@ -91,6 +118,7 @@ export class Informer<T> {
 
   stop(): Promise<void> {
     this.stopped = true;
+    if (this.checkTimer) clearTimeout(this.checkTimer);
     this.abort?.abort();
     return this.running ?? Promise.resolve();
   }
@@ -143,14 +171,16 @@ export class Informer<T> {
       lastHeardAt: this.lastHeardAt?.toISOString() ?? null,
       relists: this.relists,
       watchesLost: this.watchesLost,
+      repairs: this.repairs,
       list: listPath(this.spec),
       digest: setDigest(this.objects.keys()),
     };
   }
 
   /**
-   * Cuts the watch and resumes it from `resourceVersion`, as after a connection lost for long: with a version the
-   * server no longer has, it answers 410 Gone and the cache lists again. For tests of that path on a real server.
+   * Cuts the watch and resumes it from `resourceVersion` (when the watch is lost: once it can connect again), as after
+   * a connection lost for long: with a version the server no longer has, it answers 410 Gone and the cache lists
+   * again; with a later one, the changes in between are never delivered. For tests of those paths on a real server.
    */
   resumeFrom(resourceVersion: string): void {
     this.forcedResume = resourceVersion;
@@ -161,10 +191,10 @@ export class Informer<T> {
     let pause = 1000;
     while (!this.stopped) {
       try {
+        if (this.forcedResume) [this.rv, this.forcedResume] = [this.forcedResume, null];
         if (!this.rv) await this.relist();
         const ended = await this.watchFrom(this.rv!);
-        if (ended === 'gone') this.rv = null;
-        if (this.forcedResume) [this.rv, this.forcedResume] = [this.forcedResume, null];
+        if (ended === 'gone' || this.relistWanted) [this.rv, this.relistWanted] = [null, false];
         pause = 1000;
       } catch (err) {
         if (this.stopped) break;
@@ -202,7 +232,39 @@ export class Informer<T> {
     this.lastHeardAt = at;
     this.lost = null;
     this.synced = true;
+    this.lastDifference = NO_DIFFERENCE;
     this.syncWaiters.splice(0).forEach((resolve) => resolve());
+    this.scheduleCheck(this.checkTimes.everyMs);
+  }
+
+  private scheduleCheck(ms: number): void {
+    if (this.checkTimer) clearTimeout(this.checkTimer);
+    if (this.stopped) return;
+    this.checkTimer = setTimeout(() => void this.check(), ms).unref();
+  }
+
+  /** Compares the names held with a fresh list's; a difference found twice in a row is repaired by a relist. */
+  private async check(): Promise<void> {
+    if (!this.synced || this.lost || this.rv === null || this.relistWanted) return this.scheduleCheck(this.checkTimes.everyMs);
+    let listed: string[];
+    try {
+      listed = await listNames(this.kc, this.spec);
+    } catch {
+      // the API server is away or busy: the watch says so on its own; the next check comes as usual
+      return this.scheduleCheck(this.checkTimes.everyMs);
+    }
+    const difference = await this.inOrder(async () => void 0).then(() => cacheDifference(this.objects.keys(), listed));
+    const persisting = persistingDifference(this.lastDifference, difference);
+    this.lastDifference = difference;
+    if (differs(persisting)) return this.repair(persisting);
+    this.scheduleCheck(differs(difference) ? this.checkTimes.againAfterMs : this.checkTimes.everyMs);
+  }
+
+  private repair(difference: CacheDifference): void {
+    console.warn(`memdash: ${repairReason(this.spec.name, difference, this.checkTimes.againAfterMs / 1000)}; listing again`);
+    this.repairs++;
+    this.relistWanted = true;
+    this.abort?.abort();
   }
 
   /** Watches from `rv` until the watch ends (the resourceVersion handled moves along in `this.rv`), or 410 Gone. */
@@ -248,14 +310,14 @@ export class Informer<T> {
         ended = true;
         void this.chain.then(() => {
           if (gone) resolve('gone');
-          else if (err && !this.stopped && !this.forcedResume && !isAbort(err)) reject(err);
+          else if (err && !this.stopped && !this.cutting && !isAbort(err)) reject(err);
           else resolve('ended');
         });
       };
       watch.watch(this.spec.path, params, onEvent, onDone).then((controller) => {
         // the API server sends the watch's headers with its first event: a stop or a forced resume may come first
         this.abort = controller;
-        if (this.stopped || this.forcedResume) controller.abort();
+        if (this.stopped || this.cutting) controller.abort();
         else if (!ended) {
           // connected: the server answers again
           this.lost = null;
@@ -263,6 +325,11 @@ export class Informer<T> {
         }
       }, reject);
     });
+  }
+
+  /** Whether the watch is being cut on purpose: to resume from another version, or to list again. */
+  private get cutting(): boolean {
+    return this.forcedResume !== null || this.relistWanted;
   }
 
   /** Changes and the subscribers' handlers run one at a time, in the order the server sent them. */
@@ -280,9 +347,27 @@ export class Informer<T> {
  * (bench/memory.ts: docs/benchmarks.md).
  */
 async function listAll<T>(kc: KubeConfig, spec: InformerSpec<T>): Promise<{ entries: Array<[string, T]>; resourceVersion: string }> {
+  const entries: Array<[string, T]> = [];
+  const resourceVersion = await readPages(kc, spec, 'application/json', (item) =>
+    entries.push([keyOf(item.metadata?.namespace, item.metadata?.name), spec.slim(item)]),
+  );
+  return { entries, resourceVersion };
+}
+
+// the objects' metadata only: what a check compares is names
+const METADATA_ONLY = 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io,application/json';
+
+/** The names (namespace/name) a fresh list of the collection holds. */
+async function listNames(kc: KubeConfig, spec: InformerSpec<unknown>): Promise<string[]> {
+  const names: string[] = [];
+  await readPages(kc, spec, METADATA_ONLY, (item) => names.push(keyOf(item.metadata?.namespace, item.metadata?.name)));
+  return names;
+}
+
+/** Reads every page of a list, handing each item over as it comes; gives the list's resourceVersion. */
+async function readPages(kc: KubeConfig, spec: InformerSpec<unknown>, accept: string, onItem: (item: RawObject) => void): Promise<string> {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error('The kubeconfig has no current cluster');
-  const entries: Array<[string, T]> = [];
   let resourceVersion = '';
   let next: string | undefined;
   do {
@@ -294,19 +379,20 @@ async function listAll<T>(kc: KubeConfig, spec: InformerSpec<T>): Promise<{ entr
     const context = new RequestContext(url.toString(), HttpMethod.GET);
     await kc.applySecurityAuthentication(context);
     const response = await fetch(url, {
-      headers: context.getHeaders(),
+      headers: { ...context.getHeaders(), accept },
       dispatcher: context.getDispatcher() as never,
       signal: AbortSignal.timeout(60_000),
     });
     if (response.status !== 200) {
       throw Object.assign(new Error(`list ${spec.path}: HTTP ${response.status}`), { statusCode: response.status });
     }
-    const page = (await response.json()) as { items?: RawObject[]; metadata?: { resourceVersion?: string; continue?: string } };
-    for (const item of page.items ?? []) entries.push([keyOf(item.metadata?.namespace, item.metadata?.name), spec.slim(item)]);
+    // a list of metadata with no items gives `items: null`
+    const page = (await response.json()) as { items?: RawObject[] | null; metadata?: { resourceVersion?: string; continue?: string } };
+    for (const item of page.items ?? []) onItem(item);
     resourceVersion = page.metadata?.resourceVersion ?? resourceVersion;
     next = page.metadata?.continue || undefined;
   } while (next);
-  return { entries, resourceVersion };
+  return resourceVersion;
 }
 
 function listPath(spec: InformerSpec<unknown>): string {

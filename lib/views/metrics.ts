@@ -44,6 +44,11 @@ const timeToBringBack = gauge(
   ['kind'],
 );
 const cachedObjects = gauge('memdash_cache_objects', 'Objects each watch-fed cache holds (what the server’s memory grows with)', ['cache']);
+const cacheRepairs = gauge(
+  'memdash_cache_repairs',
+  'Relists since the server started because a check found a cache differing from a fresh list: changes its watch never delivered',
+  ['cache'],
+);
 
 // The process's own figures (resident memory, heap, event-loop lag, garbage collection), once per process: what an
 // operator sizes the pod's memory limit by, beside the objects the caches hold.
@@ -53,7 +58,11 @@ if (!register.getSingleMetric('process_resident_memory_bytes')) collectDefaultMe
 export async function readMetrics(): Promise<{ contentType: string; text: string }> {
   await Promise.all([readState(), readLastRun(), readTableGauges(), readIncidentGauges()]);
   cachedObjects.reset();
-  for (const c of cacheStatuses()) cachedObjects.set({ cache: c.name }, c.objects);
+  cacheRepairs.reset();
+  for (const c of cacheStatuses()) {
+    cachedObjects.set({ cache: c.name }, c.objects);
+    cacheRepairs.set({ cache: c.name }, c.repairs);
+  }
   return { contentType: register.contentType, text: await register.metrics() };
 }
 

@@ -40,6 +40,8 @@ export function kubectl(args: string[], user: 'viewer' | 'operator' | 'admin' = 
       stdio: ['pipe', 'pipe', 'pipe'],
       timeout: KUBECTL_TIMEOUT_MS,
       killSignal: 'SIGKILL',
+      // `get pods -A -o json` on a cluster with a test's extra pods is past the default 1 MiB
+      maxBuffer: 64 * 1024 * 1024,
     });
   } catch (err) {
     throw timedOut(err, args) ?? err;
@@ -56,7 +58,8 @@ const KUBECTL_TIMEOUT_MS = 300_000;
 function timedOut(err: unknown, args: string[]): Error | null {
   const code = (err as { code?: string; signal?: string }).code;
   const signal = (err as { signal?: string }).signal;
-  if (code !== 'ETIMEDOUT' && signal !== 'SIGKILL') return null;
+  // an answer past execFileSync's buffer is killed with the same signal: not a timeout
+  if (code === 'ENOBUFS' || (code !== 'ETIMEDOUT' && signal !== 'SIGKILL')) return null;
   return new Error(`kubectl ${args.join(' ')} did not finish within ${KUBECTL_TIMEOUT_MS / 1000} s (a wedged API server?)`);
 }
 
