@@ -24,6 +24,7 @@ import {
 import { settings, variableOf } from '@/lib/config';
 import { AppError, toAppError } from '@/lib/errors';
 import { clusterErrorKind, clusterErrors } from '@/lib/metrics/metrics';
+import { refusedWhileStarting } from './readiness';
 
 /** The API clients one request uses, all acting with one credential. */
 export interface KubeClients {
@@ -134,18 +135,21 @@ function reusingConnections(kc: KubeConfig): SecurityAuthentication {
   };
 }
 
-// Every call's failure counted by kind for GET /metrics: an error status, a timeout, or no answer at all.
+// Every call's failure counted by kind for GET /metrics: an error status, a timeout, or no answer at all; and a 403
+// checked against the server's readiness (./readiness.ts).
 const fetchLibrary = new IsomorphicFetchHttpLibrary();
 const countingFailures = wrapHttpLibrary({
   send: async (request) => {
-    try {
-      const response = await fetchLibrary.send(request).toPromise();
-      if (response.httpStatusCode >= 400) clusterErrors.inc({ kind: clusterErrorKind(response.httpStatusCode) });
-      return response;
-    } catch (err) {
-      clusterErrors.inc({ kind: (err as Error | null)?.name === 'TimeoutError' ? 'timeout' : 'unreachable' });
-      throw err;
-    }
+    const response = await fetchLibrary
+      .send(request)
+      .toPromise()
+      .catch((err: unknown) => {
+        clusterErrors.inc({ kind: (err as Error | null)?.name === 'TimeoutError' ? 'timeout' : 'unreachable' });
+        throw err;
+      });
+    if (response.httpStatusCode >= 400) clusterErrors.inc({ kind: clusterErrorKind(response.httpStatusCode) });
+    if (response.httpStatusCode === 403) await refusedWhileStarting(request);
+    return response;
   },
 });
 

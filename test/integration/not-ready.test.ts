@@ -1,0 +1,57 @@
+// A 403 from an API server that is not ready (lib/k8s/readiness.ts): after a restart, the local API server at 20,000
+// pods refused memdash's read credential for some seconds, and memdash passed the 403 on as RBAC's answer. Here the
+// API server is made not ready for real by pausing etcd for a few seconds (its /readyz then fails its etcd check, while
+// its authorizer still answers from its own cache), and a read the viewer is not allowed gets the server's 403.
+import { KubeConfig } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import { kubeconfig, requireCluster, until } from './cluster';
+import { kubectl } from './cluster';
+
+const state = requireCluster();
+process.env.KUBECONFIG = kubeconfig('viewer');
+const { clientsFor } = await import('@/lib/k8s/client');
+const { toAppError } = await import('@/lib/errors');
+
+const kc = new KubeConfig();
+kc.loadFromFile(kubeconfig('viewer'));
+// the viewer's RBAC has no secrets: the API server refuses this list with 403
+const listSecrets = () =>
+  clientsFor(kc)
+    .core.listNamespacedSecret({ namespace: 'default' })
+    .then(() => null, toAppError);
+const ready = () => {
+  try {
+    return kubectl(['get', '--raw', '/readyz', '--request-timeout=5s']) === 'ok';
+  } catch {
+    return false;
+  }
+};
+
+// a /readyz answer is kept for one second: the next 403 asks again
+const pastKeptReadyz = () => new Promise((r) => setTimeout(r, 1_100));
+
+describe('a 403 from an API server', () => {
+  it('is RBAC’s answer while the server is ready, and a 503 to retry while it is not', async () => {
+    expect(await listSecrets()).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/cannot list resource "secrets"/) });
+
+    const etcd = state.processes.etcd?.pid;
+    if (!etcd) throw new Error('precondition failed: the state names no etcd process (run `npm run cluster:up`)');
+    // paused for a few seconds only: the controllers' leases (15 s) must not lapse
+    await pastKeptReadyz();
+    process.kill(etcd, 'SIGSTOP');
+    let whileNotReady: unknown;
+    try {
+      whileNotReady = await listSecrets();
+    } finally {
+      process.kill(etcd, 'SIGCONT');
+    }
+    expect(whileNotReady).toMatchObject({ code: 'unreachable', status: 503, retryAfterSeconds: 5 });
+    expect((whileNotReady as Error).message).toMatch(
+      /^The Kubernetes API server is not ready \(.*readyz.*\): it refused the request with 403/,
+    );
+
+    await until('the API server ready again', ready, 60_000);
+    await pastKeptReadyz();
+    expect(await listSecrets()).toMatchObject({ code: 'forbidden' });
+  });
+});
