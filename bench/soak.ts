@@ -214,6 +214,7 @@ function printReport(r: SoakResult) {
     `errors: ${e.outsideFaults} outside faults (target 0); while the API server was down ${e.clear503DuringApiOutage} answered 503, ` +
       `${e.otherDuringApiOutage} otherwise (target 0); ${e.duringOtherFaults} during other faults; by status ${JSON.stringify(e.statuses)}`,
   );
+  for (const [said, count] of Object.entries(e.said).slice(0, 10)) console.log(`  ${count} × ${said}`);
   console.log(`RSS drift from minute 5 to the end (target ≤ 10 %): ${JSON.stringify(r.rssDriftPercent)}`);
   console.log(`event loop delay p99, worst minute (target ≤ 100 ms): ${r.loopDelayP99MsMax.toFixed(1)} ms`);
   console.log(`unhandled errors in the servers' output (target 0): ${r.unhandled.length}`);

@@ -10,6 +10,8 @@ export interface Read {
   ms: number;
   /** The HTTP status, or 0 when no answer came (connection refused, timeout). */
   status: number;
+  /** An error answer's first words: its `error.code` and message from JSON, or its page's title. */
+  said?: string;
 }
 
 export interface Readers {
@@ -29,6 +31,17 @@ const pathOf = (kind: ReadKind, pod: PodRef) =>
       ? `/api/pods/${pod.namespace}/${pod.name}/explanation`
       : `/pods?namespace=${pod.namespace}`;
 
+/** What an error answer says, short: a route's `{error: {code, message}}`, or a page's <title>. */
+export function saidIn(body: string): string {
+  try {
+    const { error } = JSON.parse(body) as { error?: { code?: string; message?: string } };
+    if (error?.code) return `${error.code}: ${error.message ?? ''}`.slice(0, 160);
+  } catch {
+    // a page, not JSON
+  }
+  return (/<title>([^<]*)<\/title>/.exec(body)?.[1] ?? '(no title)').slice(0, 160);
+}
+
 const KINDS: ReadKind[] = ['pod page', 'explanation', '/pods?namespace='];
 
 export function startReaders(clients: number, pods: PodRef[], replicaUrls: () => string[]): Readers {
@@ -42,14 +55,16 @@ export function startReaders(clients: number, pods: PodRef[], replicaUrls: () =>
       const pod = pods[(i * 7 + id) % pods.length]!;
       const started = performance.now();
       let status = 0;
+      let said: string | undefined;
       try {
         const answer = await fetch(`${urls[i % urls.length]}${pathOf(kind, pod)}`, { headers, signal: AbortSignal.timeout(30_000) });
-        await answer.arrayBuffer();
+        const text = await answer.text();
         status = answer.status;
+        if (status >= 400) said = saidIn(text);
       } catch {
         // no answer: status 0
       }
-      reads.push({ at: Date.now(), kind, ms: performance.now() - started, status });
+      reads.push({ at: Date.now(), kind, ms: performance.now() - started, status, said });
       // a refused connection answers at once: do not spin on it
       if (status === 0) await new Promise((r) => setTimeout(r, 200));
     }

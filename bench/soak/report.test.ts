@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkVersions, expectedContents, readsPerMinute, rssDrift, tallyErrors } from './report';
-import type { Read } from './readers';
+import { saidIn, type Read } from './readers';
 import type { TableWrite } from './table-writes';
 
 const write = (by: TableWrite['by'], data: Record<string, string> | null): TableWrite => ({ at: '', by, data });
@@ -58,16 +58,31 @@ describe('the versions the store recorded against the writes made', () => {
   });
 });
 
+describe('what an error answer said', () => {
+  it('is a route’s error code and message, or a page’s title, cut short', () => {
+    expect(saidIn('{"error":{"code":"forbidden","message":"secrets is forbidden"}}')).toBe('forbidden: secrets is forbidden');
+    expect(saidIn('<html><head><title>Not ready · memdash</title></head></html>')).toBe('Not ready · memdash');
+    expect(saidIn('x'.repeat(400))).toBe('(no title)');
+  });
+});
+
 describe('the readers’ errors against the outages', () => {
   const outages = [
     { fault: 'API server restarted (1 of 2)', from: 10_000, to: 20_000 },
     { fault: 'PostgreSQL restarted', from: 100_000, to: 101_000 },
   ];
-  const read = (at: number, status: number): Read => ({ at, kind: 'pod page', ms: 5, status });
+  const read = (at: number, status: number, said?: string): Read => ({ at, kind: 'pod page', ms: 5, status, said });
 
   it('counts a 503 while the API server is down as clear, anything else there and any error outside faults against it', () => {
     const tally = tallyErrors(
-      [read(5_000, 200), read(12_000, 503), read(19_000, 500), read(30_000, 503), read(100_500, 0), read(200_000, 502)],
+      [
+        read(5_000, 200),
+        read(12_000, 503, 'unreachable: x'),
+        read(19_000, 500),
+        read(30_000, 503, 'unreachable: x'),
+        read(100_500, 0),
+        read(200_000, 502, 'cluster-error: y'),
+      ],
       outages,
     );
     // 30,000 is within the 15 s after the restart's end: still the restart's
@@ -77,6 +92,7 @@ describe('the readers’ errors against the outages', () => {
       duringOtherFaults: 1,
       outsideFaults: 1,
       statuses: { '503': 2, '500': 1, '0': 1, '502': 1 },
+      said: { '503 unreachable: x': 2, '502 cluster-error: y': 1 },
     });
   });
 

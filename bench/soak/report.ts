@@ -69,12 +69,25 @@ export interface ErrorTally {
   /** With no fault going on: target 0. */
   outsideFaults: number;
   statuses: Record<string, number>;
+  /** Per status, what the answers said (first words), and how often: what a 403 or a 500 was. */
+  said: Record<string, number>;
 }
 
 export function tallyErrors(reads: Read[], outages: Outage[]): ErrorTally {
-  const tally: ErrorTally = { clear503DuringApiOutage: 0, otherDuringApiOutage: 0, duringOtherFaults: 0, outsideFaults: 0, statuses: {} };
+  const tally: ErrorTally = {
+    clear503DuringApiOutage: 0,
+    otherDuringApiOutage: 0,
+    duringOtherFaults: 0,
+    outsideFaults: 0,
+    statuses: {},
+    said: {},
+  };
   for (const read of reads.filter((r) => r.status !== 200)) {
     tally.statuses[read.status] = (tally.statuses[read.status] ?? 0) + 1;
+    if (read.said) {
+      const key = `${read.status} ${read.said}`;
+      tally.said[key] = (tally.said[key] ?? 0) + 1;
+    }
     const outage = during(read.at, outages);
     if (!outage) tally.outsideFaults++;
     else if (!/API server/.test(outage.fault)) tally.duringOtherFaults++;
