@@ -31,6 +31,8 @@ interface Tally {
 const WINDOW_MS = 100;
 
 const tallies = new WeakMap<HistoryDb, Tally>();
+/** The window whose rows are being written: taken out of `tallies` when its write starts, not yet stored. */
+const writing = new WeakMap<HistoryDb, Promise<void>>();
 
 /** Counts one refusal; the promise settles when its window has been written (the answer need not wait for it). */
 export function countRefusal(db: HistoryDb, refusal: Refusal): Promise<void> {
@@ -41,8 +43,11 @@ export function countRefusal(db: HistoryDb, refusal: Refusal): Promise<void> {
 
 /** Writes what is tallied now, so a read that follows sees every refusal counted before it. */
 export async function storeTallied(db: HistoryDb): Promise<void> {
+  // a window whose timer has started its write is no longer tallied, and its rows are not stored yet
+  const earlier = writing.get(db);
   const tally = tallies.get(db);
   if (tally) await storeNow(db, tally);
+  await earlier?.catch(() => {}); // its failure is its caller's, already said
 }
 
 function openTally(db: HistoryDb): Tally {
@@ -60,7 +65,9 @@ async function storeNow(db: HistoryDb, tally: Tally): Promise<void> {
   if (tallies.get(db) === tally) {
     tallies.delete(db);
     clearTimeout(tally.timer);
+    writing.set(db, tally.stored);
     await writeRows(db, [...tally.rows.values()]).then(tally.settle.resolve, tally.settle.reject);
+    if (writing.get(db) === tally.stored) writing.delete(db);
   }
   return tally.stored;
 }

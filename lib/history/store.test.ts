@@ -401,6 +401,15 @@ describe('refusals before a credential', () => {
     expect(await auditActions(db)).toEqual(['snapshot.run', 'table.restore']);
   });
 
+  it('are all read by a read that starts while their window is being written', async ({ db }) => {
+    for (let i = 1; i <= 5; i++) {
+      void countRefusal(db, { action: 'snapshot.run', reason: 'unauthorized', at: '2026-10-06T10:00:00Z' });
+      // a timer of the same length set after the window's runs right after it: the window's write has started
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await refusalCounts(db)).map((c) => c.count)).toEqual([i]);
+    }
+  });
+
   it('keep the earliest first time and the latest last time whatever order they are counted in', async ({ db }) => {
     for (const at of ['2026-10-06T10:30:00Z', '2026-10-06T10:10:00Z', '2026-10-06T10:50:00Z', '2026-10-06T10:20:00Z'])
       await countRefusal(db, { action: 'break-glass.scale-down', reason: 'forbidden', at });
