@@ -52,7 +52,12 @@ const cluster: TestProjectInlineConfiguration = {
     name: 'cluster',
     include: ['e2e/cluster/**/*.test.ts', 'test/integration/**/*.test.ts'],
     // against the real Kyverno's cluster: the project real-kyverno; the sign-in parts (oauth2-proxy): the project signin
-    exclude: ['e2e/cluster/kyverno/real/**', 'e2e/cluster/oidc/**', 'test/integration/store-connection-loss.test.ts'],
+    exclude: [
+      'e2e/cluster/kyverno/real/**',
+      'e2e/cluster/oidc/**',
+      'test/integration/store-connection-loss.test.ts',
+      'test/integration/store-unreachable.test.ts',
+    ],
   },
 };
 
@@ -81,10 +86,15 @@ const postgres: TestProjectInlineConfiguration = {
     ...againstTheCluster,
     name: 'postgres',
     // writes.test.ts: the audit through the write routes, and no token anywhere in the store's rows
-    // store-connection-loss.test.ts: PostgreSQL's own, so here only
+    // store-connection-loss.test.ts, store-unreachable.test.ts: PostgreSQL's own, so here only
     include: [
       'lib/history/**/*.test.ts',
-      ...named(['test/integration/history.test.ts', 'test/integration/writes.test.ts', 'test/integration/store-connection-loss.test.ts']),
+      ...named([
+        'test/integration/history.test.ts',
+        'test/integration/writes.test.ts',
+        'test/integration/store-connection-loss.test.ts',
+        'test/integration/store-unreachable.test.ts',
+      ]),
     ],
     env: { MEMDASH_TEST_STORE: 'postgres' },
   },

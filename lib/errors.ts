@@ -91,18 +91,25 @@ export function toAppError(err: unknown): AppError {
 }
 
 /**
- * Maps a failure of a read of the history store: a connection refused, reset or ended by the server (PostgreSQL's
- * SQLSTATE classes 08, connection exception, and 57, operator intervention: a restart, a failover) is the store being
- * away, said so, not the Kubernetes API server (toAppError's word for any network failure) nor an internal error.
+ * A failure of the history store's connection as the store being away, said so: a connection refused, reset or ended
+ * by the server (PostgreSQL's SQLSTATE classes 08, connection exception, and 57, operator intervention: a restart, a
+ * failover), not the Kubernetes API server (toAppError's word for any network failure) nor an internal error. Null
+ * for any other failure (a query's own error stays as it is, for the store's code to handle).
  */
-export function storeFailureOf(err: unknown): AppError {
+export function storeConnectionFailure(err: unknown): AppError | null {
+  if (err instanceof AppError) return null;
   const sqlState = (err as { code?: unknown } | null)?.code;
   const ended =
     (typeof sqlState === 'string' && /^(08|57)[0-9A-Z]{3}$/.test(sqlState)) || /^Connection terminated/.test((err as Error)?.message);
   if (ended && err instanceof Error) return new AppError('unreachable', `The history store ended the connection: ${err.message}`);
   const unreachable = unreachableCause(err);
   if (unreachable) return new AppError('unreachable', `The history store cannot be reached: ${unreachable}`);
-  return failureOf(err);
+  return null;
+}
+
+/** Maps a failure of a read of the history store: its connection's as the store's (storeConnectionFailure). */
+export function storeFailureOf(err: unknown): AppError {
+  return storeConnectionFailure(err) ?? failureOf(err);
 }
 
 /**

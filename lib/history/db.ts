@@ -2,9 +2,10 @@ import 'server-only';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { storeConnectionFailure } from '@/lib/errors';
 import { isPostgresUrl } from './dialect';
 import { migrationProvider } from './migrations';
 import type { HistoryDatabase } from './schema';
@@ -45,7 +46,36 @@ function openPostgres(url: string): HistoryDb {
   pool.on('connect', (client) => client.on('error', (err) => console.warn(`memdash: a PostgreSQL connection failed: ${err.message}`)));
   // the connection's own listener has said it; the pool's is needed only so the pool's emit is not uncaught
   pool.on('error', () => undefined);
-  return new Kysely<HistoryDatabase>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<HistoryDatabase>({ dialect: new PostgresDialect({ pool: sayingTheStore(pool) }) });
+}
+
+/**
+ * The pool as Kysely uses it, its connection failures thrown as the store being away (storeConnectionFailure): every
+ * read and write then says "the history store", wherever it is caught, rather than the network failure's default,
+ * the Kubernetes API server.
+ */
+function sayingTheStore(pool: pg.Pool): PostgresPool {
+  const rethrow = (err: unknown): never => {
+    throw storeConnectionFailure(err) ?? err;
+  };
+  // one wrapper per connection: Kysely keeps its own state per client object
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient) => {
+    let kept = wrapped.get(client);
+    if (!kept) wrapped.set(client, (kept = queriesSayingTheStore(client, rethrow)));
+    return kept;
+  };
+  const connect = () => pool.connect().then(wrap, rethrow);
+  return new Proxy(pool, { get: (target, key) => (key === 'connect' ? connect : Reflect.get(target, key)) }) as unknown as PostgresPool;
+}
+
+function queriesSayingTheStore(client: pg.PoolClient, rethrow: (err: unknown) => never): PostgresPoolClient {
+  const query = (...args: unknown[]) => {
+    const result = (client.query as (...a: unknown[]) => unknown)(...args);
+    // a cursor (a streamed query) is returned as it is; a query's promise has its failure said as the store's
+    return result instanceof Promise ? result.catch(rethrow) : result;
+  };
+  return new Proxy(client, { get: (target, key) => (key === 'query' ? query : Reflect.get(target, key)) }) as unknown as PostgresPoolClient;
 }
 
 /** Runs the migrations not yet run; throws the first failure, so a broken store stops start-up. */

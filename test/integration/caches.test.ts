@@ -3,10 +3,10 @@
 // by a relist, and a watch lost for real (its TCP connection cut by a proxy between the cache and the API server):
 // the cache says it is behind, readers get null (they read directly), and once the connection is back it resumes
 // from its resourceVersion without a relist and sees what changed meanwhile.
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubeconfig, kubectl, kubectlJson, patchTableRow, requireCluster, until } from './cluster';
+import { tcpProxy } from './tcp-proxy';
 
 requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
@@ -179,35 +179,3 @@ describe('a change its watch never delivered', () => {
     }
   });
 });
-
-/** A TCP proxy to the API server whose connections can be cut, as a network failure would. */
-function tcpProxy(target: string) {
-  let server: Server | null = null;
-  const sockets = new Set<Socket>();
-  const track = (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-    s.on('error', () => s.destroy());
-  };
-  return {
-    open: (port = 0) =>
-      new Promise<number>((resolve) => {
-        server = createServer((client) => {
-          const upstream = connect(Number(target), '127.0.0.1');
-          track(client);
-          track(upstream);
-          client.pipe(upstream).pipe(client);
-        });
-        server.listen(port, '127.0.0.1', () => resolve((server!.address() as { port: number }).port));
-      }),
-    cut: () => {
-      server?.close();
-      server = null;
-      for (const s of sockets) s.destroy();
-    },
-    close: () => {
-      server?.close();
-      for (const s of sockets) s.destroy();
-    },
-  };
-}
