@@ -108,6 +108,9 @@ const SETTINGS = {
   prometheusUrl: ['MEMDASH_PROMETHEUS_URL', z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()],
   kubeContext: ['MEMDASH_KUBE_CONTEXT', optionalText],
   kubeTimeoutMs: ['MEMDASH_KUBE_TIMEOUT_MS', positiveInt.default(5000)],
+  // How often each watch-fed cache compares its names with a fresh list (a change its watch never delivered is then
+  // repaired by a relist): a list of names costs a small part of a full list, even at 150,000 pods.
+  cacheCheckSeconds: ['MEMDASH_CACHE_CHECK_SECONDS', positiveInt.default(600)],
   // How the runbook's commands are shown for copying: the operators run kubectl through KubeCoder's cexec.
   kubectl: ['MEMDASH_KUBECTL', z.string().trim().min(1).default('cexec iac kubectl')],
   // The history store (table versions, registration gaps, imports, audit records): a SQLite file, created on first start.

@@ -12,6 +12,7 @@ interface CacheStatus {
   digest: string;
   relists: number;
   watchesLost: number;
+  repairs: number;
 }
 
 export interface CacheComparison {
@@ -23,6 +24,8 @@ export interface CacheComparison {
   sameNames: boolean;
   relists: number;
   watchesLost: number;
+  /** Relists the cache made on its own check against a fresh list. */
+  repairs: number;
 }
 
 // the names are all a comparison needs: a list of metadata is a fraction of the objects (20,000 pods whole were a
@@ -66,6 +69,7 @@ export async function compareCaches(replicas: Replica[]): Promise<CacheCompariso
         sameNames: cache.digest === listed.digest,
         relists: cache.relists,
         watchesLost: cache.watchesLost,
+        repairs: cache.repairs ?? 0,
       });
     }
   }

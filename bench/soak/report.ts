@@ -166,7 +166,8 @@ export interface SoakResult {
     relists: number;
     error: string | null;
   }>;
-  atTheEnd: { secondsToSync: number | null; differing: unknown[] };
+  /** `repairs`: relists the replicas' caches made on their own checks (a change a watch never delivered). */
+  atTheEnd: { secondsToSync: number | null; differing: unknown[]; repairs?: number };
   versions: VersionCheck;
   /** Each content written and each version recorded, as the first 12 hex digits of its sha256, in order. */
   sequences: { written: string[]; recorded: string[] };

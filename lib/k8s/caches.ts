@@ -2,7 +2,7 @@ import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
 import { readKubeConfig } from './client';
-import { Informer, type CacheStatus, type RawObject } from './informer';
+import { checkTimesEvery, Informer, type CacheStatus, type RawObject } from './informer';
 import {
   slimDeployment,
   slimEvent,
@@ -91,7 +91,8 @@ export const globalContextEntryEventSelector = (name: string) => `involvedObject
 function createCaches(kc: KubeConfig): KubeCaches {
   const s = settings();
   const ns = s.kyvernoNamespace;
-  const informer = <T>(spec: ConstructorParameters<typeof Informer<T>>[1]) => new Informer<T>(kc, spec);
+  const checks = checkTimesEvery(s.cacheCheckSeconds);
+  const informer = <T>(spec: ConstructorParameters<typeof Informer<T>>[1]) => new Informer<T>(kc, spec, checks);
   const owner = (path: string, kind: string) => informer({ name: kind, path, slim: slimOwner });
   const caches: Omit<KubeCaches, 'stop'> = {
     table: informer({

@@ -77,6 +77,12 @@ export interface CheckTimes {
 // long one is shown at little cost on the largest clusters
 const CHECK_TIMES: CheckTimes = { everyMs: 600_000, againAfterMs: 15_000 };
 
+/** Checks every `seconds` (MEMDASH_CACHE_CHECK_SECONDS), each difference looked at again 15 s later, or sooner. */
+export const checkTimesEvery = (seconds: number): CheckTimes => ({
+  everyMs: seconds * 1000,
+  againAfterMs: Math.min(CHECK_TIMES.againAfterMs, seconds * 1000),
+});
+
 export class Informer<T> {
   private readonly objects = new Map<string, T>();
   private readonly subscribers = new Set<InformerSubscriber<T>>();
