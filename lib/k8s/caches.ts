@@ -36,6 +36,8 @@ export interface KubeCaches {
   failedCreates: Informer<CachedEvent>;
   /** The GlobalContextEntry's events (a failed load of the table says why there). */
   globalContextEntryEvents: Informer<CachedEvent>;
+  /** OOMKilling events in every namespace (node-problem-detector's, on the node): the pod page's kernel kills. */
+  oomKillingEvents: Informer<CachedEvent>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export function cacheStatuses(): CacheStatus[] {
     ...Object.values(caches.owners),
     caches.failedCreates,
     caches.globalContextEntryEvents,
+    caches.oomKillingEvents,
   ]
     .filter((c) => c.started)
     .map((c) => c.status());
@@ -86,6 +89,7 @@ const byName = (name: string) => `metadata.name=${name}`;
 // Events are selected by the API server, which still scans every event for a field selector, slow where events are
 // many: watched, that scan happens once per (re)list instead of once per read.
 export const FAILED_CREATE_EVENTS = 'reason=FailedCreate';
+export const OOM_KILLING_EVENTS = 'reason=OOMKilling';
 export const globalContextEntryEventSelector = (name: string) => `involvedObject.kind=GlobalContextEntry,involvedObject.name=${name}`;
 
 function createCaches(kc: KubeConfig): KubeCaches {
@@ -144,6 +148,7 @@ function createCaches(kc: KubeConfig): KubeCaches {
       fieldSelector: globalContextEntryEventSelector(s.globalContextEntry),
       slim: slimEvent,
     }),
+    oomKillingEvents: informer({ name: 'OOMKilling events', path: '/api/v1/events', fieldSelector: OOM_KILLING_EVENTS, slim: slimEvent }),
   };
   const all = [...Object.values(caches).filter((c): c is Informer<never> => c instanceof Informer), ...Object.values(caches.owners)];
   return { ...caches, stop: async () => void (await Promise.all(all.map((c) => c.stop()))) };
