@@ -175,6 +175,33 @@ export function derived<T, R>(compute: (cache: Informer<T>) => R): (cache: Infor
   };
 }
 
+/** What derivedIn needs of a cache: one namespace's objects, and what moves when they change. */
+export interface ByNamespace<T> {
+  listIn(namespace: string): T[];
+  namespaceVersion(namespace: string): string;
+}
+
+/**
+ * A value computed from one namespace's objects of a cache once per change of that namespace: pods created and
+ * deleted elsewhere, many a second in a big cluster, do not make it again. A namespace the cache holds nothing of is
+ * computed each time and not kept, so asking for made-up names keeps nothing.
+ */
+export function derivedIn<T, R>(compute: (objects: T[]) => R): (cache: ByNamespace<T>, namespace: string) => R {
+  const memo = new WeakMap<ByNamespace<T>, Map<string, { version: string; value: R }>>();
+  return (cache, namespace) => {
+    let kept = memo.get(cache);
+    if (!kept) memo.set(cache, (kept = new Map()));
+    const version = cache.namespaceVersion(namespace);
+    const hit = kept.get(namespace);
+    if (hit && hit.version === version) return hit.value;
+    const objects = cache.listIn(namespace);
+    const value = compute(objects);
+    if (objects.length > 0) kept.set(namespace, { version, value });
+    else kept.delete(namespace);
+    return value;
+  };
+}
+
 /** What the pages say when caches they use are behind (they then read directly). */
 export function behindNotes(...caches: Array<Informer<unknown>>): string[] {
   return caches

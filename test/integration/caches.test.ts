@@ -6,7 +6,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kubeconfig, kubectlJson, patchTableRow, requireCluster, until } from './cluster';
+import { kubeconfig, kubectl, kubectlJson, patchTableRow, requireCluster, until } from './cluster';
 
 requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
@@ -47,6 +47,36 @@ describe('a watch-fed cache', () => {
     const kept = ['containers', 'initContainers', 'nodeName', 'nodeSelector', 'tolerations'];
     expect(Object.keys(one.spec).every((k) => kept.includes(k))).toBe(true);
     expect(one.spec.containers.every((c) => Object.keys(c).join() === 'name,resources')).toBe(true);
+  });
+
+  it("holds each namespace's pods apart: a pod made and removed in one moves that namespace's version only", async () => {
+    expect(await caches.pods.whenSynced(60_000)).toBe(true);
+    const names = (namespace: string) => caches.pods.listIn(namespace).map((p) => p.metadata.name ?? '');
+    const listed = (namespace: string) =>
+      kubectlJson<{ items: Array<{ metadata: { name: string } }> }>(['-n', namespace, 'get', 'pods']).items.map((p) => p.metadata.name);
+    // the scenario's shop stands still meanwhile; the pod comes and goes in development
+    expect(names('shop').sort()).toEqual(listed('shop').sort());
+    const shopBefore = caches.pods.namespaceVersion('shop');
+    const developmentBefore = caches.pods.namespaceVersion('development');
+    const node = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>(['get', 'nodes']).items[0]!.metadata.name;
+    const name = `memdash-caches-ns-${Date.now().toString(36)}`;
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, namespace: 'development' },
+      spec: { nodeName: node, tolerations: [{ operator: 'Exists' }], containers: [{ name: 'app', image: 'registry.local/app:1' }] },
+    };
+    kubectl(['create', '-f', '-'], 'admin', JSON.stringify(pod));
+    try {
+      await until('the pod in its namespace', () => names('development').includes(name), 20_000);
+      expect(caches.pods.namespaceVersion('development')).not.toBe(developmentBefore);
+    } finally {
+      kubectl(['-n', 'development', 'delete', 'pod', name, '--grace-period=0', '--force', '--ignore-not-found'], 'admin');
+    }
+    await until('the pod gone from its namespace', () => !names('development').includes(name), 20_000);
+    expect(names('development').sort()).toEqual(listed('development').sort());
+    expect(caches.pods.namespaceVersion('shop')).toBe(shopBefore);
+    expect(names('shop').sort()).toEqual(listed('shop').sort());
   });
 
   it('sees a change of the table through its watch, and parses nothing in between', async () => {
