@@ -199,6 +199,7 @@ export {
   SHORT_HISTORY_DAYS,
   SPIKY_RATIO,
   RowConfidenceTally,
+  WorkloadConfidenceTally,
   confidenceDays,
   confidenceFlags,
   confidenceLine,

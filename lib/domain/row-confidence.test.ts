@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   RowConfidenceTally,
+  WorkloadConfidenceTally,
   confidenceFlags,
   confidenceOfSeries,
   flagMeaning,
@@ -102,6 +103,30 @@ describe('confidenceOfSeries', () => {
 
   it('is null for a container without samples', () => {
     expect(confidenceOfSeries([series('a-1', 1, steady(5))], 'sidecar')).toBeNull();
+  });
+});
+
+describe('WorkloadConfidenceTally', () => {
+  it('gives each container what confidenceOfSeries gives, its series fed as they come, containers interleaved', () => {
+    const all = [
+      series('kafka-0', 28, steady(300)),
+      series('kafka-0', 28, steady(20), 0, 'sidecar'),
+      ...Array.from({ length: 5 }, (_, i) => series(`kafka-${i + 1}`, 28, steady(100))),
+      series('kafka-1', 3, steady(40), 0, 'sidecar'),
+    ];
+    const tally = new WorkloadConfidenceTally();
+    for (const s of all)
+      tally.add(
+        s.pod,
+        s.container,
+        Float64Array.from(s.values, ([, v]) => v),
+        s.values[0]![0],
+        s.values.at(-1)![0],
+      );
+    for (const container of ['app', 'sidecar']) expect(tally.confidence(container)).toEqual(confidenceOfSeries(all, container));
+    expect(tally.confidence('app')!.hottestPod).toBe('kafka-0');
+    expect(tally.confidence('sidecar')!.pods).toBe(2);
+    expect(tally.confidence('init')).toBeNull();
   });
 });
 

@@ -162,14 +162,43 @@ export class RowConfidenceTally {
  * the job pools them: the same tally, and the pooled p90 from every sample of the container.
  */
 export function confidenceOfSeries(series: readonly SampleSeries[], container: string): RowConfidence | null {
-  const tally = new RowConfidenceTally();
-  const pooled = new MiBCounts();
+  const workload = new WorkloadConfidenceTally();
   for (const s of series) {
     if (s.container !== container || s.values.length === 0) continue;
-    const values = s.values.map(([, v]) => v);
-    tally.add(s.pod, values, s.values[0]![0], s.values.at(-1)![0]);
-    for (const v of values) if (!Number.isNaN(v)) pooled.add(Math.ceil(v / MiB));
+    workload.add(
+      s.pod,
+      container,
+      s.values.map(([, v]) => v),
+      s.values[0]![0],
+      s.values.at(-1)![0],
+    );
   }
-  const p90 = p90OfCounts(pooled.counts());
-  return p90 === null || !Number.isFinite(p90) ? null : tally.finish(p90);
+  return workload.confidence(container);
+}
+
+/**
+ * confidenceOfSeries for every container of one workload, fed one series at a time as Prometheus's answer arrives
+ * (the pod page's question): no series is kept once counted, so the answer is never held whole.
+ */
+export class WorkloadConfidenceTally {
+  private readonly containers = new Map<string, { tally: RowConfidenceTally; pooled: MiBCounts }>();
+
+  /** One series of `container`'s samples in bytes; `first` and `last` are its first and last sample's times. */
+  add(pod: string, container: string, values: ArrayLike<number>, first: number, last: number): void {
+    if (values.length === 0) return;
+    let row = this.containers.get(container);
+    if (!row) this.containers.set(container, (row = { tally: new RowConfidenceTally(), pooled: new MiBCounts() }));
+    row.tally.add(pod, values, first, last);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (!Number.isNaN(v)) row.pooled.add(Math.ceil(v / MiB));
+    }
+  }
+
+  /** The container's figures against its pooled p90; null without samples. */
+  confidence(container: string): RowConfidence | null {
+    const row = this.containers.get(container);
+    const p90 = row ? p90OfCounts(row.pooled.counts()) : null;
+    return row && p90 !== null && Number.isFinite(p90) ? row.tally.finish(p90) : null;
+  }
 }

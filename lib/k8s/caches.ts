@@ -36,6 +36,8 @@ export interface KubeCaches {
   failedCreates: Informer<CachedEvent>;
   /** The GlobalContextEntry's events (a failed load of the table says why there). */
   globalContextEntryEvents: Informer<CachedEvent>;
+  /** OOMKilling events in every namespace (node-problem-detector's, on the node): the pod page's kernel kills. */
+  oomKillingEvents: Informer<CachedEvent>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export function cacheStatuses(): CacheStatus[] {
     ...Object.values(caches.owners),
     caches.failedCreates,
     caches.globalContextEntryEvents,
+    caches.oomKillingEvents,
   ]
     .filter((c) => c.started)
     .map((c) => c.status());
@@ -86,6 +89,7 @@ const byName = (name: string) => `metadata.name=${name}`;
 // Events are selected by the API server, which still scans every event for a field selector, slow where events are
 // many: watched, that scan happens once per (re)list instead of once per read.
 export const FAILED_CREATE_EVENTS = 'reason=FailedCreate';
+export const OOM_KILLING_EVENTS = 'reason=OOMKilling';
 export const globalContextEntryEventSelector = (name: string) => `involvedObject.kind=GlobalContextEntry,involvedObject.name=${name}`;
 
 function createCaches(kc: KubeConfig): KubeCaches {
@@ -145,6 +149,7 @@ function createCaches(kc: KubeConfig): KubeCaches {
       fieldSelector: globalContextEntryEventSelector(s.globalContextEntry),
       slim: slimEvent,
     }),
+    oomKillingEvents: informer({ name: 'OOMKilling events', path: '/api/v1/events', fieldSelector: OOM_KILLING_EVENTS, slim: slimEvent }),
   };
   const all = [...Object.values(caches).filter((c): c is Informer<never> => c instanceof Informer), ...Object.values(caches.owners)];
   return { ...caches, stop: async () => void (await Promise.all(all.map((c) => c.stop()))) };
@@ -167,6 +172,33 @@ export function derived<T, R>(compute: (cache: Informer<T>) => R): (cache: Infor
     if (kept && kept.version === cache.version) return kept.value;
     const value = compute(cache);
     memo.set(cache, { version: cache.version, value });
+    return value;
+  };
+}
+
+/** What derivedIn needs of a cache: one namespace's objects, and what moves when they change. */
+export interface ByNamespace<T> {
+  listIn(namespace: string): T[];
+  namespaceVersion(namespace: string): string;
+}
+
+/**
+ * A value computed from one namespace's objects of a cache once per change of that namespace: pods created and
+ * deleted elsewhere, many a second in a big cluster, do not make it again. A namespace the cache holds nothing of is
+ * computed each time and not kept, so asking for made-up names keeps nothing.
+ */
+export function derivedIn<T, R>(compute: (objects: T[]) => R): (cache: ByNamespace<T>, namespace: string) => R {
+  const memo = new WeakMap<ByNamespace<T>, Map<string, { version: string; value: R }>>();
+  return (cache, namespace) => {
+    let kept = memo.get(cache);
+    if (!kept) memo.set(cache, (kept = new Map()));
+    const version = cache.namespaceVersion(namespace);
+    const hit = kept.get(namespace);
+    if (hit && hit.version === version) return hit.value;
+    const objects = cache.listIn(namespace);
+    const value = compute(objects);
+    if (objects.length > 0) kept.set(namespace, { version, value });
+    else kept.delete(namespace);
     return value;
   };
 }

@@ -85,6 +85,13 @@ export const checkTimesEvery = (seconds: number): CheckTimes => ({
 
 export class Informer<T> {
   private readonly objects = new Map<string, T>();
+  /**
+   * The same objects by namespace, each with the number of the cache's last change to it: a view of one namespace is
+   * made again only then. A namespace left empty is dropped, so the numbers come from one counter and never repeat.
+   */
+  private readonly namespaces = new Map<string, { objects: Map<string, T>; changed: number }>();
+  private changes = 0;
+  private lists = 0;
   private readonly subscribers = new Set<InformerSubscriber<T>>();
   private rv: string | null = null;
   private synced = false;
@@ -167,6 +174,32 @@ export class Informer<T> {
     return this.objects.get(keyOf(namespace, name));
   }
 
+  /** The cached objects of one namespace; empty until synced. */
+  listIn(namespace: string): T[] {
+    return [...(this.namespaces.get(namespace)?.objects.values() ?? [])];
+  }
+
+  /** Moves whenever an object of `namespace` changes or the cache lists again (`version` moves on any change). */
+  namespaceVersion(namespace: string): string {
+    return `${this.lists}.${this.namespaces.get(namespace)?.changed ?? 0}`;
+  }
+
+  /** Sets (or, given null, deletes) the object at `key` (namespace/name), in both maps. */
+  private put(key: string, object: T | null): void {
+    const namespace = key.slice(0, key.indexOf('/'));
+    let entry = this.namespaces.get(namespace);
+    if (!entry) this.namespaces.set(namespace, (entry = { objects: new Map(), changed: 0 }));
+    if (object === null) {
+      this.objects.delete(key);
+      entry.objects.delete(key);
+      if (entry.objects.size === 0) this.namespaces.delete(namespace);
+    } else {
+      this.objects.set(key, object);
+      entry.objects.set(key, object);
+    }
+    entry.changed = ++this.changes;
+  }
+
   status(): CacheStatus {
     return {
       name: this.spec.name,
@@ -228,7 +261,9 @@ export class Informer<T> {
     const at = new Date();
     await this.inOrder(async () => {
       this.objects.clear();
-      for (const [key, slim] of entries) this.objects.set(key, slim);
+      this.namespaces.clear();
+      for (const [key, slim] of entries) this.put(key, slim);
+      this.lists++;
       this.version++;
       for (const s of this.subscribers) await s.onList?.(this.list(), at, resourceVersion);
     });
@@ -305,8 +340,7 @@ export class Informer<T> {
         void this.inOrder(async () => {
           const key = keyOf(object.metadata?.namespace, object.metadata?.name);
           const slim = this.spec.slim(object);
-          if (type === 'DELETED') this.objects.delete(key);
-          else this.objects.set(key, slim);
+          this.put(key, type === 'DELETED' ? null : slim);
           this.version++;
           if (objectRv) this.rv = objectRv;
           for (const s of this.subscribers) await s.onEvent?.(type, slim, at, live);

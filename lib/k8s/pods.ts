@@ -5,7 +5,7 @@ import { formatTime, toDate, type PodShape } from '@/lib/domain';
 import { AppError, toAppError } from '@/lib/errors';
 import type { KubeClients } from './client';
 import type { PodRef } from './names';
-import { derived, readCaches, whenFresh } from './caches';
+import { derived, derivedIn, readCaches, whenFresh } from './caches';
 import type { CachedPod } from './slim';
 import type { Informer } from './informer';
 
@@ -52,7 +52,7 @@ export async function listPods(k: KubeClients, namespace?: string): Promise<V1Po
   // Every pod of the cluster read directly is every whole pod as a typed object, all in memory at once: while the
   // cache's first list is under way (it reads the same pods, slimmed page by page), wait for it instead.
   if (!namespace) await readCaches().pods.start().whenSynced(FIRST_LIST_WAIT_MS);
-  const cached = whenFresh(readCaches().pods, (c) => (namespace ? (podsByNamespace(c).get(namespace) ?? []) : everyPod(c)));
+  const cached = whenFresh(readCaches().pods, (c) => (namespace ? podsByNamespace(c, namespace) : everyPod(c)));
   if (cached) return cached as V1Pod[];
   const list = namespace ? await k.core.listNamespacedPod({ namespace }) : await k.core.listPodForAllNamespaces();
   return list.items;
@@ -62,16 +62,8 @@ export async function listPods(k: KubeClients, namespace?: string): Promise<V1Po
 // it is the same array.
 const everyPod = derived((cache: Informer<CachedPod>) => cache.list());
 
-const podsByNamespace = derived((cache: Informer<CachedPod>) => {
-  const byNamespace = new Map<string, CachedPod[]>();
-  for (const pod of cache.list()) {
-    const ns = pod.metadata.namespace ?? '';
-    const list = byNamespace.get(ns);
-    if (list) list.push(pod);
-    else byNamespace.set(ns, [pod]);
-  }
-  return byNamespace;
-});
+// per namespace, made again only when a pod of that namespace changed
+const podsByNamespace = derivedIn((pods: CachedPod[]) => pods);
 
 /**
  * How long a read of every pod waits for the pod cache's first list before reading directly: well past what that list

@@ -123,6 +123,27 @@ async function readBatch(
   await post('api/v1/query_range', signal, (url, options) => postSeries(url, form, take, options));
 }
 
+/**
+ * One workload's samples over the window, in the job's query shape (the pod page's question), each series handed on
+ * as it arrives: a workload's 28 days are megabytes of answer, which read whole would be one long parse on the event
+ * loop per page. The window must fit in one query (rangeChunks gives one chunk); the caller reads chunks otherwise.
+ */
+export async function readWorkloadSamples(
+  window: SnapshotWindow,
+  namespace: string,
+  workload: string,
+  onSeries: (series: ReadSeries) => void,
+): Promise<void> {
+  // the callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector)
+  const form = new URLSearchParams({
+    query: snapshotSelector(`,namespace="${namespace}",pod=~"${workload.replaceAll('.', '\\\\.')}-.*"`),
+    start: String(window.start),
+    end: String(window.end),
+    step: String(window.step),
+  });
+  await post('api/v1/query_range', undefined, (url, options) => postSeries(url, form, onSeries, options));
+}
+
 /** A POST to Prometheus's API at `path`, its answer read by `read` as it arrives; a refusal or a failure throws. */
 async function post(
   path: string,

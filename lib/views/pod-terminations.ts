@@ -15,6 +15,7 @@ import { historyDb } from '@/lib/history';
 import { historiesAtCreation } from '@/lib/history/reads';
 import { listEvictions, listTerminations } from '@/lib/history/terminations';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { readFailedCreatesOf, readOomKillsOn } from '@/lib/k8s/events';
 import type { PodRef } from '@/lib/k8s/names';
 import { readPod } from '@/lib/k8s/pods';
 import { slimEvent, type CachedEvent } from '@/lib/k8s/slim';
@@ -142,15 +143,11 @@ async function eventsOf(k: KubeClients, pod: V1Pod, explanation: Explanation, no
     ),
   ];
   if (owner)
-    reads.push(
-      listed(k, namespace, `involvedObject.name=${owner.name},reason=FailedCreate`).then((es) =>
-        es.map((e) => ({ e, object: `${owner.kind}/${owner.name}` })),
-      ),
-    );
+    reads.push(readFailedCreatesOf(k, namespace, owner.name).then((es) => es.map((e) => ({ e, object: `${owner.kind}/${owner.name}` }))));
   // node-problem-detector's OOMKilling is on the node; its kernel line names the pod's cgroup, which holds its uid
   if (node && uid)
     reads.push(
-      listedEverywhere(k, `involvedObject.kind=Node,involvedObject.name=${node},reason=OOMKilling`).then((es) =>
+      readOomKillsOn(k, node).then((es) =>
         es
           .filter((e) => e.message?.includes(uid) || e.message?.includes(uid.replaceAll('-', '_')))
           .map((e) => ({ e, object: `Node/${node}` })),
@@ -176,5 +173,3 @@ async function eventsOf(k: KubeClients, pod: V1Pod, explanation: Explanation, no
 
 const listed = async (k: KubeClients, namespace: string, fieldSelector: string) =>
   (await k.core.listNamespacedEvent({ namespace, fieldSelector })).items.map(slimEvent);
-const listedEverywhere = async (k: KubeClients, fieldSelector: string) =>
-  (await k.core.listEventForAllNamespaces({ fieldSelector })).items.map(slimEvent);

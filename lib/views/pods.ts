@@ -11,7 +11,7 @@ import {
   type PodOrder,
 } from '@/lib/domain';
 import { seesNamespace, visible, type Rights } from '@/lib/domain/rights';
-import { derived, readCaches, whenFresh } from '@/lib/k8s/caches';
+import { derived, derivedIn, readCaches, whenFresh } from '@/lib/k8s/caches';
 import type { KubeClients } from '@/lib/k8s/client';
 import type { Informer } from '@/lib/k8s/informer';
 import { asPodShape, listPods, timestampOf, type LoadedPod } from '@/lib/k8s/pods';
@@ -84,7 +84,7 @@ async function matchingPods(k: KubeClients, search: PodSearch, rights: Rights): 
   const needle = search.name?.trim().toLowerCase() ?? '';
   // from the pod cache the rows are made once per change of it; a search then only filters them
   const rows =
-    whenFresh(readCaches().pods, (c) => (search.namespace ? (rowsByNamespace(c).get(search.namespace) ?? []) : sortedRows(c))) ??
+    whenFresh(readCaches().pods, (c) => (search.namespace ? rowsByNamespace(c, search.namespace) : sortedRows(c))) ??
     matchesOf(await listPods(k, search.namespace));
   const seen = search.namespace ? rows : visible(rights, rows, (row) => row.summary.namespace);
   return needle ? seen.filter(({ summary: p }) => p.name.includes(needle) || (p.workload?.name.includes(needle) ?? false)) : seen;
@@ -92,15 +92,8 @@ async function matchingPods(k: KubeClients, search: PodSearch, rights: Rights): 
 
 const sortedRows = derived((cache: Informer<CachedPod>) => matchesOf(cache.list() as V1Pod[]));
 
-const rowsByNamespace = derived((cache: Informer<CachedPod>) => {
-  const byNamespace = new Map<string, ListedPod[]>();
-  for (const row of sortedRows(cache)) {
-    const list = byNamespace.get(row.summary.namespace);
-    if (list) list.push(row);
-    else byNamespace.set(row.summary.namespace, [row]);
-  }
-  return byNamespace;
-});
+// one namespace's rows, made again only when a pod of it changed: churn elsewhere does not sort 20,000 rows per request
+const rowsByNamespace = derivedIn((pods: CachedPod[]) => matchesOf(pods as V1Pod[]));
 
 function matchesOf(pods: V1Pod[]): ListedPod[] {
   const { jenkinsNamespace } = settings();

@@ -1,5 +1,6 @@
 import 'server-only';
 import {
+  WorkloadConfidenceTally,
   confidenceFlags,
   confidenceOfSeries,
   packConfidence,
@@ -17,6 +18,8 @@ import { sharedInFlight } from '@/lib/shared-in-flight';
 import { historyDb } from '@/lib/history';
 import { keepRowConfidence, readRowConfidence } from '@/lib/history/row-confidence';
 import { PrometheusError, workloadSeries } from '@/lib/prometheus/client';
+import { rangeChunks } from '@/lib/prometheus/range';
+import { readWorkloadSamples, type SnapshotWindow } from '@/lib/prometheus/snapshot-samples';
 import type { KeptConfidenceAnswer, WorkloadConfidence } from './row-confidence-types';
 import type { PreviewConfidence } from './snapshot-preview-types';
 
@@ -59,16 +62,34 @@ export async function readWorkloadConfidence(
 ): Promise<WorkloadConfidence> {
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
+  const window = { start: end - s.snapshotWindowDays * 86400, end, step: s.snapshotStepSeconds };
   try {
-    const series = (await workloadSeries(namespace, workload, end - s.snapshotWindowDays * 86400, end, s.snapshotStepSeconds)).filter(
-      (x) => workloadFromPodName(x.pod) === workload,
-    );
-    return partOk({ containers: Object.fromEntries(containers.map((c) => [c, confidenceOfSeries(series, c)])) });
+    const confidenceOf = await workloadTally(namespace, workload, window);
+    return partOk({ containers: Object.fromEntries(containers.map((c) => [c, confidenceOf(c)])) });
   } catch (err) {
     if (err instanceof PrometheusError)
       return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
     throw err;
   }
+}
+
+/**
+ * Each container's figures from the workload's series, counted as they arrive (its 28 days are megabytes of answer:
+ * parsed whole, one long pause of the event loop per pod page). A window longer than one query allows is read in
+ * chunks and joined first: a pod's series split across chunks would be counted in parts.
+ */
+async function workloadTally(namespace: string, workload: string, window: SnapshotWindow): Promise<(c: string) => RowConfidence | null> {
+  const ours = (pod: string) => workloadFromPodName(pod) === workload;
+  if (rangeChunks(window.start, window.end, window.step).length > 1) {
+    const series = (await workloadSeries(namespace, workload, window.start, window.end, window.step)).filter((x) => ours(x.pod));
+    return (c) => confidenceOfSeries(series, c);
+  }
+  const tally = new WorkloadConfidenceTally();
+  await readWorkloadSamples(window, namespace, workload, (x) => {
+    const pod = x.metric.pod ?? '';
+    if (ours(pod)) tally.add(pod, x.metric.container ?? '', x.values, x.first, x.last);
+  });
+  return (c) => tally.confidence(c);
 }
 
 /** readWorkloadConfidence, once per workload and containers while in flight, its answer reused for 5 s (as a pod's working set is). */

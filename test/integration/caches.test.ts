@@ -49,6 +49,36 @@ describe('a watch-fed cache', () => {
     expect(one.spec.containers.every((c) => Object.keys(c).join() === 'name,resources')).toBe(true);
   });
 
+  it("holds each namespace's pods apart: a pod made and removed in one moves that namespace's version only", async () => {
+    expect(await caches.pods.whenSynced(60_000)).toBe(true);
+    const names = (namespace: string) => caches.pods.listIn(namespace).map((p) => p.metadata.name ?? '');
+    const listed = (namespace: string) =>
+      kubectlJson<{ items: Array<{ metadata: { name: string } }> }>(['-n', namespace, 'get', 'pods']).items.map((p) => p.metadata.name);
+    // the scenario's shop stands still meanwhile; the pod comes and goes in development
+    expect(names('shop').sort()).toEqual(listed('shop').sort());
+    const shopBefore = caches.pods.namespaceVersion('shop');
+    const developmentBefore = caches.pods.namespaceVersion('development');
+    const node = kubectlJson<{ items: Array<{ metadata: { name: string } }> }>(['get', 'nodes']).items[0]!.metadata.name;
+    const name = `memdash-caches-ns-${Date.now().toString(36)}`;
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, namespace: 'development' },
+      spec: { nodeName: node, tolerations: [{ operator: 'Exists' }], containers: [{ name: 'app', image: 'registry.local/app:1' }] },
+    };
+    kubectl(['create', '-f', '-'], 'admin', JSON.stringify(pod));
+    try {
+      await until('the pod in its namespace', () => names('development').includes(name), 20_000);
+      expect(caches.pods.namespaceVersion('development')).not.toBe(developmentBefore);
+    } finally {
+      kubectl(['-n', 'development', 'delete', 'pod', name, '--grace-period=0', '--force', '--ignore-not-found'], 'admin');
+    }
+    await until('the pod gone from its namespace', () => !names('development').includes(name), 20_000);
+    expect(names('development').sort()).toEqual(listed('development').sort());
+    expect(caches.pods.namespaceVersion('shop')).toBe(shopBefore);
+    expect(names('shop').sort()).toEqual(listed('shop').sort());
+  });
+
   it('sees a change of the table through its watch, and parses nothing in between', async () => {
     caches.table.start();
     await caches.table.whenSynced(30_000);

@@ -1,7 +1,7 @@
-// The two event caches of the webhook page (lib/k8s/caches.ts) on the local cluster: an event created after the cache
-// listed reaches the readers through the watch (shown by reading with clients whose API server is gone: a direct
-// read would fail), and while a cache is behind (its own API server unreachable, so it never lists) the readers
-// read directly and give the same answer.
+// The event caches of the webhook page and the pod page (lib/k8s/caches.ts) on the local cluster: an event created
+// after the cache listed reaches the readers through the watch (shown by reading with clients whose API server is
+// gone: a direct read would fail), and while a cache is behind (its own API server unreachable, so it never lists)
+// the readers read directly and give the same answer.
 import { createServer } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ const { cachesFor } = await import('@/lib/k8s/caches');
 const { clientsFor } = await import('@/lib/k8s/client');
 const { readFailedCreates } = await import('@/lib/k8s/failed-creates');
 const { readGlobalContextEntry } = await import('@/lib/k8s/policy-objects');
+const { readFailedCreatesOf, readOomKillsOn } = await import('@/lib/k8s/events');
 
 const RUN = `memdash-event-cache-${Date.now().toString(36)}`;
 const ENTRY = 'memory-requests'; // the GlobalContextEntry the settings name by default
@@ -117,6 +118,44 @@ describe('the FailedCreate events cache', () => {
     const fromCache = await readFailedCreates(clientsFor(goneKc), caches);
     expect(groups).toEqual(fromCache);
     expect(groups.some((g) => g.owner.name === `${RUN}-rs`)).toBe(true);
+  });
+
+  it("gives the pod page one controller's refused creates from it, as read directly in its namespace", async () => {
+    // the event the first test created: only the cache can answer the clients that reach no API server
+    await until('the event in the cache', () => caches.failedCreates.list().some((e) => e.involvedObject.name === `${RUN}-rs`), 10_000);
+    const fromCache = await readFailedCreatesOf(clientsFor(goneKc), 'development', `${RUN}-rs`, caches);
+    expect(fromCache).toMatchObject([{ reason: 'FailedCreate', message: refusal, count: 3 }]);
+    const direct = await readFailedCreatesOf(clients, 'development', `${RUN}-rs`, cachesFor(goneKc));
+    expect(cachesFor(goneKc).failedCreates.behind()).not.toBeNull();
+    expect(direct).toEqual(fromCache);
+  });
+});
+
+describe('the OOMKilling events cache', () => {
+  it("gives the pod page a node's kernel kill that came after it listed, as read directly", async () => {
+    caches.oomKillingEvents.start();
+    expect(await caches.oomKillingEvents.whenSynced(30_000)).toBe(true);
+    // a node of this run's own: no other test's kills are on it
+    const node = `${RUN}-node`;
+    const message = `Memory cgroup out of memory: Killed process 4242 (java) in kubepods-burstable-pod${RUN}.slice`;
+    createEvent('default', `${RUN}-oom.1`, {
+      involvedObject: { kind: 'Node', name: node, uid: node },
+      reason: 'OOMKilling',
+      message,
+      source: { component: 'kernel-monitor' }, // node-problem-detector's
+    });
+    createEvent('default', `${RUN}-oom.2`, {
+      involvedObject: { kind: 'Node', name: `${node}-other`, uid: `${node}-other` },
+      reason: 'OOMKilling',
+      message,
+    });
+    await until('both events in the cache', () => caches.oomKillingEvents.list().filter((e) => e.message === message).length === 2, 10_000);
+
+    const fromCache = await readOomKillsOn(clientsFor(goneKc), node, caches);
+    expect(fromCache).toMatchObject([{ reason: 'OOMKilling', message, involvedObject: { kind: 'Node', name: node } }]);
+    const direct = await readOomKillsOn(clients, node, cachesFor(goneKc));
+    expect(cachesFor(goneKc).oomKillingEvents.behind()).not.toBeNull();
+    expect(direct).toEqual(fromCache);
   });
 });
 

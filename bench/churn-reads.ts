@@ -1,0 +1,132 @@
+// `node bench/churn-reads.ts [--seconds 60] [--clients 20] [--churn 20] [--profile DIR]`: the soak's readers on one
+// replica, first with the cluster standing still, then with pods created and deleted at `--churn` a second, each
+// phase on a fresh `next start`; prints each page's p95, the event loop's delay and the CPU each process used. With
+// `--profile`, each replica writes a V8 CPU profile there (node --cpu-prof) for bench/cpu-profile.ts to read. Not in
+// the test suite: a tool to find what churn costs a replica.
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { api } from '../e2e/cluster/lib/api.ts';
+import { removeChurn, startChurn, type Churn } from './soak/churn.ts';
+import { startReaders, type PodRef, type ReadKind } from './soak/readers.ts';
+import { readMetrics, startReplica, stopReplica } from './soak/replicas.ts';
+import { percentile } from './soak/report.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    clients: { type: 'string', default: '20' },
+    churn: { type: 'string', default: '20' },
+    profile: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const SECONDS = Number(args.seconds);
+const CLIENTS = Number(args.clients);
+const CHURN = Number(args.churn);
+const logDir = mkdtempSync(join(tmpdir(), 'memdash-churn-reads-'));
+const say = (text: string) => console.log(`[churn-reads ${new Date().toISOString().slice(11, 19)}] ${text}`);
+
+/** CPU seconds used so far by each process whose command line matches, by name. */
+function cpuSeconds(): Map<string, number> {
+  const tick = 100; // USER_HZ on Linux
+  const byName = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = /\((.*)\)/.exec(stat)![1]!;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
+      byName.set(name, (byName.get(name) ?? 0) + seconds);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return byName;
+}
+
+async function podsToRead(): Promise<PodRef[]> {
+  const list = await api().call<{ items: Array<{ metadata: { name: string; namespace: string } }> }>('GET', '/api/v1/pods?limit=5000');
+  const refs = list.items
+    .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name }))
+    .filter((p) => !p.namespace.startsWith('kube-') && !p.namespace.startsWith('memdash-soak'))
+    .sort((a, b) => `${a.namespace}/${a.name}`.localeCompare(`${b.namespace}/${b.name}`));
+  const step = Math.max(1, Math.floor(refs.length / 300));
+  return refs.filter((_, i) => i % step === 0).slice(0, 300);
+}
+
+async function phase(name: string, withChurn: boolean, pods: PodRef[]): Promise<void> {
+  const env: Record<string, string> = { MEMDASH_HISTORY_PATH: join(logDir, `${name}.sqlite`) };
+  if (args.profile) {
+    const dir = resolve(args.profile, name);
+    mkdirSync(dir, { recursive: true });
+    env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${dir}`;
+  }
+  const replica = await startReplica(name, env, logDir);
+  try {
+    const pod = pods[0]!;
+    for (const path of [`/pods/${pod.namespace}/${pod.name}`, `/api/pods/${pod.namespace}/${pod.name}/explanation`, '/pods'])
+      await (await fetch(`${replica.url}${path}`)).arrayBuffer();
+    await untilCachesSynced(replica.url);
+    await readMetrics(replica); // resets the loop delay histogram
+    let churn: Churn | null = null;
+    if (withChurn) churn = await startChurn(CHURN);
+    const cpuBefore = cpuSeconds();
+    const loop: number[] = [];
+    const sampler = setInterval(
+      () =>
+        void readMetrics(replica).then(
+          (m) => loop.push(m.loopDelayP99Ms),
+          () => undefined,
+        ),
+      5_000,
+    );
+    const readers = startReaders(CLIENTS, pods, () => [replica.url]);
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    await readers.stop();
+    clearInterval(sampler);
+    const cpuAfter = cpuSeconds();
+    await churn?.stop();
+    report(name, readers.reads, loop, cpuBefore, cpuAfter, churn);
+  } finally {
+    await stopReplica(replica);
+    if (withChurn) await removeChurn().catch(() => undefined);
+  }
+}
+
+async function untilCachesSynced(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const { caches } = (await (await fetch(`${url}/api/caches`)).json()) as { caches: Array<{ synced: boolean }> };
+    if (caches.length > 0 && caches.every((c) => c.synced)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the caches did not sync within 300 s');
+}
+
+function report(
+  name: string,
+  reads: Array<{ kind: ReadKind; ms: number; status: number }>,
+  loop: number[],
+  before: Map<string, number>,
+  after: Map<string, number>,
+  churn: Churn | null,
+) {
+  say(`${name}: ${reads.length} reads in ${SECONDS} s${churn ? `, churn created ${churn.created} deleted ${churn.deleted}` : ''}`);
+  for (const kind of ['pod page', 'explanation', '/pods?namespace='] as ReadKind[]) {
+    const ms = reads.filter((r) => r.kind === kind && r.status === 200).map((r) => r.ms);
+    const errors = reads.filter((r) => r.kind === kind && r.status !== 200).length;
+    say(`  ${kind}: ${ms.length} ok, ${errors} errors, p50 ${percentile(ms, 50).toFixed(0)} ms, p95 ${percentile(ms, 95).toFixed(0)} ms`);
+  }
+  say(`  event loop p99 per 5 s: ${loop.map((v) => v.toFixed(0)).join(' ')} ms`);
+  const used = [...after.entries()]
+    .map(([n, s]) => [n, s - (before.get(n) ?? 0)] as const)
+    .filter(([, s]) => s >= 1)
+    .sort((a, b) => b[1] - a[1]);
+  say(`  CPU seconds used: ${used.map(([n, s]) => `${n} ${s.toFixed(1)}`).join(', ')}`);
+}
+
+const pods = await podsToRead();
+say(`${pods.length} pods to read, ${CLIENTS} clients, ${SECONDS} s a phase; logs in ${logDir}`);
+if (args.only !== 'churn') await phase('still', false, pods);
+if (args.only !== 'still') await phase('churn', true, pods);
