@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 import { confidenceFlags } from '@/lib/domain';
 import { Link } from '@/components/ui/Link';
 import { Time } from '@/components/ui/Time';
-import { NOT_MEASURED } from './ConfidenceTags';
 import { FlaggedRows } from './FlaggedRows';
 import type { KeptConfidence } from './useKeptConfidence';
 
@@ -21,7 +20,7 @@ export function KeptConfidencePanel({ kept }: { kept: KeptConfidence }) {
         {kept.state === 'read' &&
           (kept.computedAt === null ? (
             <span className="text-zinc-600" data-testid="confidence-none">
-              — {NOT_MEASURED}: <Link href="/table/preview">preview the next table</Link>
+              — no preview has measured them yet
             </span>
           ) : (
             <span className="text-zinc-600">
@@ -29,7 +28,12 @@ export function KeptConfidencePanel({ kept }: { kept: KeptConfidence }) {
             </span>
           ))}
       </summary>
-      {kept.computedAt !== null && (
+      {/* the link is here, not in the summary: a link inside a summary is a control inside a control */}
+      {kept.computedAt === null ? (
+        <p className="mt-2 text-sm">
+          A preview measures them: <Link href="/table/preview">preview the next table</Link>.
+        </p>
+      ) : (
         <div className="mt-2">
           <FlaggedRows flagged={flagged} measured={kept.rows.size} />
         </div>
