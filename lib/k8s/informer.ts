@@ -10,6 +10,7 @@ import {
   type CacheDifference,
 } from '@/lib/domain/cache-check';
 import { setDigest } from '@/lib/domain/set-digest';
+import { noteServerBack } from './api-server-back';
 
 // A watch-fed cache of one kind, shared by the process (the API server's informer, in small): list once in pages,
 // then watch from the list's resourceVersion; a watch that ends is resumed from the last resourceVersion seen; a
@@ -271,7 +272,7 @@ export class Informer<T> {
     this.rv = resourceVersion;
     this.listedAt = at;
     this.lastHeardAt = at;
-    this.lost = null;
+    this.heardAgain();
     this.synced = true;
     this.lastDifference = NO_DIFFERENCE;
     this.syncWaiters.splice(0).forEach((resolve) => resolve());
@@ -360,11 +361,18 @@ export class Informer<T> {
         if (this.stopped || this.cutting) controller.abort();
         else if (!ended) {
           // connected: the server answers again
-          this.lost = null;
+          this.heardAgain();
           this.lastHeardAt = new Date();
         }
       }, reject);
     });
+  }
+
+  /** The server answers again: a watch that had lost it tells the 403 check (./api-server-back.ts). */
+  private heardAgain(): void {
+    const server = this.kc.getCurrentCluster()?.server;
+    if (this.lost && server) noteServerBack(server);
+    this.lost = null;
   }
 
   /** Whether the watch is being cut on purpose: to resume from another version, or to list again. */

@@ -2,11 +2,14 @@ import 'server-only';
 import type { RequestContext } from '@kubernetes/client-node';
 import { fetch } from 'undici';
 import { AppError } from '@/lib/errors';
+import { serverBackWithin } from './api-server-back';
 
 // An API server that is starting answers some requests before its authorizer has loaded the cluster's RBAC, and
 // refuses them with 403: not RBAC's answer, and gone a few seconds later. Passed on, it would tell the operator that
-// memdash lacks a right it has. A 403 is therefore checked against the server's /readyz (which it answers without
-// authorization): while that is not 200, the 403 is the server not being ready, a 503 to try again.
+// memdash lacks a right it has. So a 403 is a 503 to try again when the server came back within the last 30 s (memdash's
+// watches had lost it: ./api-server-back.ts), or while its /readyz (answered without authorization) is not 200. The
+// first covers a restarted server that says ready before its RBAC is loaded; the second one that memdash's watches
+// never saw go (a server behind a load balancer, or memdash's first minute).
 
 const TIMEOUT_MS = 2_000;
 // one /readyz per server per second, however many 403s arrive together
@@ -34,8 +37,19 @@ function readyzStatus(request: RequestContext): Promise<number | null> {
   return status;
 }
 
-/** Throws a 503 when the API server that refused `request` with 403 says it is not ready. */
+// long enough for a restarted API server's RBAC to load, short enough that a real refusal is soon shown as one
+const BACK_WITHIN_MS = 30_000;
+
+/** Throws a 503 when the API server that refused `request` with 403 came back just now or says it is not ready. */
 export async function refusedWhileStarting(request: RequestContext): Promise<void> {
+  const back = serverBackWithin(request.getUrl(), BACK_WITHIN_MS);
+  if (back !== null) {
+    throw new AppError(
+      'unreachable',
+      `The Kubernetes API server came back ${Math.round(back / 1000)} s ago: it refused the request with 403, as a restarted API server does before it has loaded its RBAC. Try again in a few seconds.`,
+      5,
+    );
+  }
   const status = await readyzStatus(request);
   // 401/403 on /readyz: a server that protects it; it cannot tell us, so the 403 stands
   if (status === 200 || status === 401 || status === 403) return;

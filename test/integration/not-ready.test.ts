@@ -3,22 +3,25 @@
 // API server is made not ready for real by pausing etcd for a few seconds (its /readyz then fails its etcd check, while
 // its authorizer still answers from its own cache), and a read the viewer is not allowed gets the server's 403.
 import { KubeConfig } from '@kubernetes/client-node';
-import { describe, expect, it } from 'vitest';
-import { kubeconfig, requireCluster, until } from './cluster';
-import { kubectl } from './cluster';
+import { afterAll, describe, expect, it } from 'vitest';
+import { kubeconfig, kubectl, requireCluster, until } from './cluster';
+import { tcpProxy } from './tcp-proxy';
 
 const state = requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
 const { clientsFor } = await import('@/lib/k8s/client');
 const { toAppError } = await import('@/lib/errors');
+const { Informer } = await import('@/lib/k8s/informer');
+const { slimOwner } = await import('@/lib/k8s/slim');
 
 const kc = new KubeConfig();
 kc.loadFromFile(kubeconfig('viewer'));
 // the viewer's RBAC has no secrets: the API server refuses this list with 403
-const listSecrets = () =>
-  clientsFor(kc)
+const listSecretsAs = (config: KubeConfig) =>
+  clientsFor(config)
     .core.listNamespacedSecret({ namespace: 'default' })
     .then(() => null, toAppError);
+const listSecrets = () => listSecretsAs(kc);
 const ready = () => {
   try {
     return kubectl(['get', '--raw', '/readyz', '--request-timeout=5s']) === 'ok';
@@ -53,5 +56,38 @@ describe('a 403 from an API server', () => {
     await until('the API server ready again', ready, 60_000);
     await pastKeptReadyz();
     expect(await listSecrets()).toMatchObject({ code: 'forbidden' });
+  });
+});
+
+describe('a 403 from an API server memdash’s watches just heard again', () => {
+  // the API server reached through a proxy of its own: to memdash another server, which its watch loses and hears
+  // again when the proxy is cut and opened, as after a restart
+  const proxy = tcpProxy(new URL(kc.getCurrentCluster()!.server).port);
+  afterAll(() => proxy.close());
+
+  it('is a 503 to retry, naming how long ago the server came back; the same server heard all along gives RBAC’s 403', async () => {
+    const port = await proxy.open();
+    const viaProxy = new KubeConfig();
+    viaProxy.loadFromFile(kubeconfig('viewer'));
+    const cluster = viaProxy.getCurrentCluster()!;
+    viaProxy.clusters = viaProxy.clusters.map((c) => (c.name === cluster.name ? { ...c, server: `https://127.0.0.1:${port}` } : c));
+    const namespaces = new Informer(viaProxy, { name: 'namespaces', path: '/api/v1/namespaces', slim: slimOwner }).start();
+    try {
+      expect(await namespaces.whenSynced(30_000)).toBe(true);
+      await pastKeptReadyz();
+      expect(await listSecretsAs(viaProxy)).toMatchObject({ code: 'forbidden' }); // heard all along
+
+      proxy.cut();
+      await until('the lost watch reported', () => namespaces.behind()?.includes('lost its watch'), 30_000);
+      await proxy.open(port);
+      await until('the watch back', () => namespaces.behind() === null, 30_000);
+      const refused = await listSecretsAs(viaProxy);
+      expect(refused).toMatchObject({ code: 'unreachable', status: 503, retryAfterSeconds: 5 });
+      expect((refused as Error).message).toMatch(/^The Kubernetes API server came back \d+ s ago: it refused the request with 403/);
+      // the API server reached directly was never lost: its 403 is RBAC's
+      expect(await listSecrets()).toMatchObject({ code: 'forbidden' });
+    } finally {
+      await namespaces.stop();
+    }
   });
 });
