@@ -10,7 +10,7 @@ import {
   type CacheDifference,
 } from '@/lib/domain/cache-check';
 import { setDigest } from '@/lib/domain/set-digest';
-import { noteServerBack } from './api-server-back';
+import { noteServerBack, noteServerLost } from './api-server-back';
 
 // A watch-fed cache of one kind, shared by the process (the API server's informer, in small): list once in pages,
 // then watch from the list's resourceVersion; a watch that ends is resumed from the last resourceVersion seen; a
@@ -252,6 +252,8 @@ export class Informer<T> {
   private loseWatch(reason: string): void {
     if (!this.lost) {
       this.lost = { since: new Date(), reason };
+      const server = this.kc.getCurrentCluster()?.server;
+      if (server) noteServerLost(server);
       this.watchesLost++;
       console.warn(`memdash: ${this.behind()}; retrying`);
     }

@@ -2,19 +2,21 @@ import 'server-only';
 import type { RequestContext } from '@kubernetes/client-node';
 import { fetch } from 'undici';
 import { AppError } from '@/lib/errors';
-import { serverBackWithin } from './api-server-back';
+import { serverReturn } from './api-server-back';
 
 // An API server that is starting answers some requests before its authorizer has loaded the cluster's RBAC, and
 // refuses them with 403: not RBAC's answer, and gone a few seconds later. Passed on, it would tell the operator that
-// memdash lacks a right it has. So a 403 is a 503 to try again when the server came back within the last 30 s (memdash's
-// watches had lost it: ./api-server-back.ts), or while its /readyz (answered without authorization) is not 200. The
-// first covers a restarted server that says ready before its RBAC is loaded; the second one that memdash's watches
+// memdash lacks a right it has. So a 403 is a 503 to try again while memdash's watches have lost the server or within
+// 30 s of hearing it again (./api-server-back.ts), or while its /readyz (answered without authorization) is not 200.
+// The first covers a restarted server that says ready before its RBAC is loaded; the second one that memdash's watches
 // never saw go (a server behind a load balancer, or memdash's first minute).
 
 const TIMEOUT_MS = 2_000;
 // one /readyz per server per second, however many 403s arrive together
 const KEEP_MS = 1_000;
 const kept = new Map<string, { at: number; status: Promise<number | null> }>();
+
+const seconds = (ms: number) => Math.round(ms / 1000);
 
 /** /readyz's status on the request's server, with its credential; null when it did not answer in time. */
 function readyzStatus(request: RequestContext): Promise<number | null> {
@@ -42,11 +44,15 @@ const BACK_WITHIN_MS = 30_000;
 
 /** Throws a 503 when the API server that refused `request` with 403 came back just now or says it is not ready. */
 export async function refusedWhileStarting(request: RequestContext): Promise<void> {
-  const back = serverBackWithin(request.getUrl(), BACK_WITHIN_MS);
-  if (back !== null) {
+  const away = serverReturn(request.getUrl(), BACK_WITHIN_MS);
+  if (away !== null) {
+    const when =
+      'lost' in away
+        ? `The Kubernetes API server was lost to memdash's watches ${seconds(away.lost)} s ago and not heard again since`
+        : `The Kubernetes API server came back ${seconds(away.back)} s ago`;
     throw new AppError(
       'unreachable',
-      `The Kubernetes API server came back ${Math.round(back / 1000)} s ago: it refused the request with 403, as a restarted API server does before it has loaded its RBAC. Try again in a few seconds.`,
+      `${when}: it refused the request with 403, as a restarting API server does before it has loaded its RBAC. Try again in a few seconds.`,
       5,
     );
   }
