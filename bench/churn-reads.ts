@@ -7,9 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { api } from '../e2e/cluster/lib/api.ts';
 import { removeChurn, startChurn, type Churn } from './soak/churn.ts';
-import { startReaders, type PodRef, type ReadKind } from './soak/readers.ts';
+import { podsToRead, startReaders, type PodRef, type ReadKind } from './soak/readers.ts';
 import { readMetrics, startReplica, stopReplica } from './soak/replicas.ts';
 import { percentile } from './soak/report.ts';
 
@@ -44,16 +43,6 @@ function cpuSeconds(): Map<string, number> {
     }
   }
   return byName;
-}
-
-async function podsToRead(): Promise<PodRef[]> {
-  const list = await api().call<{ items: Array<{ metadata: { name: string; namespace: string } }> }>('GET', '/api/v1/pods?limit=5000');
-  const refs = list.items
-    .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name }))
-    .filter((p) => !p.namespace.startsWith('kube-') && !p.namespace.startsWith('memdash-soak'))
-    .sort((a, b) => `${a.namespace}/${a.name}`.localeCompare(`${b.namespace}/${b.name}`));
-  const step = Math.max(1, Math.floor(refs.length / 300));
-  return refs.filter((_, i) => i % step === 0).slice(0, 300);
 }
 
 async function phase(name: string, withChurn: boolean, pods: PodRef[]): Promise<void> {

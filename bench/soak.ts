@@ -10,7 +10,6 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { api } from '../e2e/cluster/lib/api.ts';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
 import { waitFor } from '../e2e/cluster/lib/processes.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
@@ -20,7 +19,7 @@ import { differing, untilSynced, type CacheComparison } from './soak/caches.ts';
 import { removeChurn, startChurn } from './soak/churn.ts';
 import { compactEtcd, restartApiServer, restartPostgres, restartPrometheusFault, type Outage } from './soak/faults.ts';
 import { isAlive, readMetrics, startReplica, stopReplica, unhandledErrors, type Replica } from './soak/replicas.ts';
-import { startReaders, type PodRef } from './soak/readers.ts';
+import { podsToRead, startReaders, type PodRef } from './soak/readers.ts';
 import {
   checkVersions,
   expectedContents,
@@ -169,18 +168,6 @@ async function warmUp(pod: PodRef): Promise<void> {
     '/incidents',
   ];
   for (const replica of alive()) for (const path of paths) await (await fetch(`${replica.url}${path}`)).arrayBuffer();
-}
-
-/** Up to 300 pods of the seeded workloads (not the churned ones), in a fixed order. */
-async function podsToRead(): Promise<PodRef[]> {
-  const list = await api().call<{ items: Array<{ metadata: { name: string; namespace: string } }> }>('GET', '/api/v1/pods?limit=5000');
-  const refs = list.items
-    .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name }))
-    .filter((p) => !p.namespace.startsWith('kube-') && !p.namespace.startsWith('memdash-soak'))
-    .sort((a, b) => `${a.namespace}/${a.name}`.localeCompare(`${b.namespace}/${b.name}`));
-  if (refs.length === 0) throw new Error('the local cluster has no pods to read');
-  const step = Math.max(1, Math.floor(refs.length / 300));
-  return refs.filter((_, i) => i % step === 0).slice(0, 300);
 }
 
 function sleep(ms: number) {

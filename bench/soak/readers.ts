@@ -1,6 +1,7 @@
 // The people reading throughout the soak: each client its own browser (its own User-Agent, nothing shared), asking
 // for a pod's page, its explanation and a namespace's /pods in turn, from whichever replica is up, as a Service
 // would send them. Every answer is kept with its time, so the report can cut them per minute and per outage.
+import { api } from '../../e2e/cluster/lib/api.ts';
 
 export type ReadKind = 'pod page' | 'explanation' | '/pods?namespace=';
 
@@ -40,6 +41,18 @@ export function saidIn(body: string): string {
     // a page, not JSON
   }
   return (/<title>([^<]*)<\/title>/.exec(body)?.[1] ?? '(no title)').slice(0, 160);
+}
+
+/** Up to 300 pods of the seeded workloads (not the churned ones), in a fixed order. */
+export async function podsToRead(): Promise<PodRef[]> {
+  const list = await api().call<{ items: Array<{ metadata: { name: string; namespace: string } }> }>('GET', '/api/v1/pods?limit=5000');
+  const refs = list.items
+    .map((p) => ({ namespace: p.metadata.namespace, name: p.metadata.name }))
+    .filter((p) => !p.namespace.startsWith('kube-') && !p.namespace.startsWith('memdash-soak'))
+    .sort((a, b) => `${a.namespace}/${a.name}`.localeCompare(`${b.namespace}/${b.name}`));
+  if (refs.length === 0) throw new Error('the local cluster has no pods to read');
+  const step = Math.max(1, Math.floor(refs.length / 300));
+  return refs.filter((_, i) => i % step === 0).slice(0, 300);
 }
 
 const KINDS: ReadKind[] = ['pod page', 'explanation', '/pods?namespace='];
