@@ -92,7 +92,6 @@ export class Informer<T> {
    */
   private readonly namespaces = new Map<string, { objects: Map<string, T>; changed: number }>();
   private changes = 0;
-  private lists = 0;
   private readonly subscribers = new Set<InformerSubscriber<T>>();
   private rv: string | null = null;
   private synced = false;
@@ -180,9 +179,12 @@ export class Informer<T> {
     return [...(this.namespaces.get(namespace)?.objects.values() ?? [])];
   }
 
-  /** Moves whenever an object of `namespace` changes or the cache lists again (`version` moves on any change). */
+  /**
+   * Moves whenever an object of `namespace` changes or the cache lists again (`version` moves on any change): a list
+   * puts every object again, each put numbered past every earlier one.
+   */
   namespaceVersion(namespace: string): string {
-    return `${this.lists}.${this.namespaces.get(namespace)?.changed ?? 0}`;
+    return String(this.namespaces.get(namespace)?.changed ?? 0);
   }
 
   /** Sets (or, given null, deletes) the object at `key` (namespace/name), in both maps. */
@@ -266,7 +268,6 @@ export class Informer<T> {
       this.objects.clear();
       this.namespaces.clear();
       for (const [key, slim] of entries) this.put(key, slim);
-      this.lists++;
       this.version++;
       for (const s of this.subscribers) await s.onList?.(this.list(), at, resourceVersion);
     });
