@@ -6,6 +6,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubeconfig, kubectl, kubectlJson, patchTableRow, requireCluster, until } from './cluster';
+import { viewerAt } from './viewer-at';
 import { tcpProxy } from './tcp-proxy';
 
 requireCluster();
@@ -116,22 +117,13 @@ describe('a watch-fed cache', () => {
   });
 });
 
-/** The viewer's kubeconfig, its server reached through the proxy at `port`. */
-function viewerThrough(port: number): KubeConfig {
-  const viaProxy = new KubeConfig();
-  viaProxy.loadFromFile(kubeconfig('viewer'));
-  const cluster = viaProxy.getCurrentCluster()!;
-  viaProxy.clusters = viaProxy.clusters.map((c) => (c.name === cluster.name ? { ...c, server: `https://127.0.0.1:${port}` } : c));
-  return viaProxy;
-}
-
 describe('a watch lost for real', () => {
   const proxy = tcpProxy(new URL(kc.getCurrentCluster()!.server).port);
   afterAll(() => proxy.close());
 
   it('is reported, its cache is not used, and it resumes without a relist when the connection is back', async () => {
     const port = await proxy.open();
-    const viaProxy = viewerThrough(port);
+    const viaProxy = viewerAt(port);
     const table = new Informer(viaProxy, { ...caches.table.spec }).start();
     try {
       expect(await table.whenSynced(30_000)).toBe(true);
@@ -171,7 +163,7 @@ describe('a change its watch never delivered', () => {
 
   it('is found by comparing the cache with a fresh list twice, and repaired by a relist', async () => {
     const port = await proxy.open();
-    const viaProxy = viewerThrough(port);
+    const viaProxy = viewerAt(port);
     const checks = { everyMs: 2_000, againAfterMs: 2_000 };
     const configmaps = new Informer(
       viaProxy,

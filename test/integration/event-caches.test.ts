@@ -6,6 +6,9 @@ import { createServer } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POD_ENTRY, kubeconfig, kubectl, requireCluster, until } from './cluster';
+import { viewerAt } from './viewer-at';
+import type { KubeCaches } from '@/lib/k8s/caches';
+import type { KubeClients } from '@/lib/k8s/client';
 
 requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
@@ -30,14 +33,26 @@ async function unreachable(): Promise<KubeConfig> {
     server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
   );
   await new Promise((resolve) => server.close(resolve));
-  const gone = new KubeConfig();
-  gone.loadFromFile(kubeconfig('viewer'));
-  const name = gone.getCurrentCluster()!.name;
-  gone.clusters = gone.clusters.map((c) => (c.name === name ? { ...c, server: `https://127.0.0.1:${port}` } : c));
-  return gone;
+  return viewerAt(port);
 }
 let goneKc: KubeConfig;
 beforeAll(async () => void (goneKc = await unreachable()));
+
+/**
+ * What `read` gives from the caches with clients that reach no API server (only the cache can answer), checked to be
+ * what it gives read directly around caches that cannot list (their API server is gone).
+ */
+async function sameFromCacheAndDirectly<T>(
+  read: (k: KubeClients, c: KubeCaches) => Promise<T>,
+  cacheOf: (c: KubeCaches) => { behind(): string | null },
+): Promise<T> {
+  const fromCache = await read(clientsFor(goneKc), caches);
+  const behind = cachesFor(goneKc);
+  const direct = await read(clients, behind);
+  expect(cacheOf(behind).behind()).not.toBeNull();
+  expect(direct).toEqual(fromCache);
+  return fromCache;
+}
 
 const created: Array<[namespace: string, name: string]> = [];
 function createEvent(namespace: string, name: string, fields: Record<string, unknown>): void {
@@ -112,22 +127,21 @@ describe('the FailedCreate events cache', () => {
   });
 
   it('is read around while it is behind: the same answer, read directly', async () => {
-    const behind = cachesFor(goneKc);
-    const groups = await readFailedCreates(clients, behind);
-    expect(behind.failedCreates.behind()).not.toBeNull();
-    const fromCache = await readFailedCreates(clientsFor(goneKc), caches);
-    expect(groups).toEqual(fromCache);
+    const groups = await sameFromCacheAndDirectly(
+      (k, c) => readFailedCreates(k, c),
+      (c) => c.failedCreates,
+    );
     expect(groups.some((g) => g.owner.name === `${RUN}-rs`)).toBe(true);
   });
 
   it("gives the pod page one controller's refused creates from it, as read directly in its namespace", async () => {
     // the event the first test created: only the cache can answer the clients that reach no API server
     await until('the event in the cache', () => caches.failedCreates.list().some((e) => e.involvedObject.name === `${RUN}-rs`), 10_000);
-    const fromCache = await readFailedCreatesOf(clientsFor(goneKc), 'development', `${RUN}-rs`, caches);
-    expect(fromCache).toMatchObject([{ reason: 'FailedCreate', message: refusal, count: 3 }]);
-    const direct = await readFailedCreatesOf(clients, 'development', `${RUN}-rs`, cachesFor(goneKc));
-    expect(cachesFor(goneKc).failedCreates.behind()).not.toBeNull();
-    expect(direct).toEqual(fromCache);
+    const events = await sameFromCacheAndDirectly(
+      (k, c) => readFailedCreatesOf(k, 'development', `${RUN}-rs`, c),
+      (c) => c.failedCreates,
+    );
+    expect(events).toMatchObject([{ reason: 'FailedCreate', message: refusal, count: 3 }]);
   });
 });
 
@@ -151,11 +165,11 @@ describe('the OOMKilling events cache', () => {
     });
     await until('both events in the cache', () => caches.oomKillingEvents.list().filter((e) => e.message === message).length === 2, 10_000);
 
-    const fromCache = await readOomKillsOn(clientsFor(goneKc), node, caches);
-    expect(fromCache).toMatchObject([{ reason: 'OOMKilling', message, involvedObject: { kind: 'Node', name: node } }]);
-    const direct = await readOomKillsOn(clients, node, cachesFor(goneKc));
-    expect(cachesFor(goneKc).oomKillingEvents.behind()).not.toBeNull();
-    expect(direct).toEqual(fromCache);
+    const events = await sameFromCacheAndDirectly(
+      (k, c) => readOomKillsOn(k, node, c),
+      (c) => c.oomKillingEvents,
+    );
+    expect(events).toMatchObject([{ reason: 'OOMKilling', message, involvedObject: { kind: 'Node', name: node } }]);
   });
 });
 

@@ -5,6 +5,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kubeconfig, kubectl, requireCluster, until } from './cluster';
+import { viewerAt } from './viewer-at';
 import { tcpProxy } from './tcp-proxy';
 
 const state = requireCluster();
@@ -67,10 +68,7 @@ describe('a 403 from an API server memdash’s watches lost, or just heard again
 
   it('is a 503 to retry while the watch has lost it and just after it is back; the same server heard all along gives RBAC’s 403', async () => {
     const port = await proxy.open();
-    const viaProxy = new KubeConfig();
-    viaProxy.loadFromFile(kubeconfig('viewer'));
-    const cluster = viaProxy.getCurrentCluster()!;
-    viaProxy.clusters = viaProxy.clusters.map((c) => (c.name === cluster.name ? { ...c, server: `https://127.0.0.1:${port}` } : c));
+    const viaProxy = viewerAt(port);
     const namespaces = new Informer(viaProxy, { name: 'namespaces', path: '/api/v1/namespaces', slim: slimOwner }).start();
     try {
       expect(await namespaces.whenSynced(30_000)).toBe(true);
