@@ -2,7 +2,7 @@ import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
 import { readKubeConfig } from './client';
-import { checkTimesEvery, Informer, type CacheStatus, type RawObject } from './informer';
+import { checkTimesEvery, Informer, type CacheListing, type CacheStatus, type RawObject } from './informer';
 import {
   slimDeployment,
   slimEvent,
@@ -63,8 +63,8 @@ export function cachesFor(kc: KubeConfig): KubeCaches {
   return caches;
 }
 
-/** Every cache of the read credential started so far (each starts on its first use), for /api/caches and the benchmark. */
-export function cacheStatuses(): CacheStatus[] {
+/** Every cache of the read credential started so far (each starts on its first use). */
+function startedCaches(): Array<Informer<unknown>> {
   const caches = registry().read;
   if (!caches) return [];
   return [
@@ -79,10 +79,14 @@ export function cacheStatuses(): CacheStatus[] {
     caches.failedCreates,
     caches.globalContextEntryEvents,
     caches.oomKillingEvents,
-  ]
-    .filter((c) => c.started)
-    .map((c) => c.status());
+  ].filter((c) => c.started);
 }
+
+/** The started caches' statuses, for /metrics. */
+export const cacheStatuses = (): CacheStatus[] => startedCaches().map((c) => c.status());
+
+/** The started caches' statuses with the digests of their names, for /api/caches and the soak. */
+export const cacheListings = (): CacheListing[] => startedCaches().map((c) => c.listing());
 
 const byName = (name: string) => `metadata.name=${name}`;
 

@@ -1,8 +1,8 @@
 // The JSON of GET /api/caches: the state of the server's watch-fed caches. Types only.
-import type { CacheStatus } from '@/lib/k8s/informer';
+import type { CacheListing } from '@/lib/k8s/informer';
 
-export type { CacheStatus };
+export type { CacheListing };
 
 export interface CachesView {
-  caches: CacheStatus[];
+  caches: CacheListing[];
 }

@@ -1,10 +1,10 @@
 import 'server-only';
-import { cacheStatuses } from '@/lib/k8s/caches';
+import { cacheListings } from '@/lib/k8s/caches';
 import type { CachesView } from './caches-types';
 
 export type { CachesView };
 
 /** The caches started so far (each starts on its first use) and whether each is trusted now. */
 export function readCachesView(): CachesView {
-  return { caches: cacheStatuses() };
+  return { caches: cacheListings() };
 }
