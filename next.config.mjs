@@ -46,6 +46,7 @@ async function sourceConfig() {
   // Validate every MEMDASH_* setting before Next.js builds or serves anything: a bad one stops it here, naming the
   // variable, instead of failing on the first page that needs it.
   loadSettings(process.env);
+  const buildOnce = process.env.MEMDASH_BUILD_ONCE === '1';
 
   return {
     // client-node loads optional transports (ws, socks) at run time; bundling it gains nothing on the server.
@@ -56,7 +57,10 @@ async function sourceConfig() {
     output: process.env.MEMDASH_STANDALONE === '1' ? 'standalone' : undefined,
     poweredByHeader: false,
     typedRoutes: false,
-    experimental: { proxyClientMaxBodySize: PROXY_BODY_BUFFER_BYTES },
+    // MEMDASH_BUILD_ONCE=1 (scripts/test.sh's builds): its typecheck group checks the same tree, and the clone is built
+    // once, so the build neither checks the types again nor writes Turbopack's cache for a next build that never comes.
+    typescript: { ignoreBuildErrors: buildOnce },
+    experimental: { proxyClientMaxBodySize: PROXY_BODY_BUFFER_BYTES, turbopackFileSystemCacheForBuild: !buildOnce },
     // Every response, pages, API JSON, CSV exports and static files alike (see lib/http/headers.ts).
     async headers() {
       return [
