@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the sign-in tests' real parts into the cache outside the repo: `provider`, our OpenID Provider
 # (e2e/oidc-provider, its own Go module; the output path carries a hash of its sources, so an edit builds anew), and
-# `oauth2-proxy`, from its Go module at OAUTH2_PROXY_VERSION (no replaces, so `go install …@version` works).
+# `oauth2-proxy`, from its Go module at OAUTH2_PROXY_VERSION, unoptimised and on Kyverno's module list (tool-modules.sh).
 # What is there is skipped. Run through `npm run cluster -- build` (e2e/cluster/lib/binaries.ts sets the paths).
 set -euo pipefail
 : "${GO_BUILD_LOCK:?}"
@@ -23,17 +23,18 @@ provider() {
 }
 
 oauth2_proxy() {
-  : "${OAUTH2_PROXY_VERSION:?}" "${OAUTH2_PROXY_BIN:?}"
+  : "${OAUTH2_PROXY_VERSION:?}" "${OAUTH2_PROXY_BIN:?}" "${OAUTH2_PROXY_WRAPPER:?}"
   [ -x "$OAUTH2_PROXY_BIN" ] && return 0
-  local started=$SECONDS dir tmp
-  dir=$(dirname "$OAUTH2_PROXY_BIN")
-  tmp="$dir/.tmp"
+  local started=$SECONDS
   log "building oauth2-proxy $OAUTH2_PROXY_VERSION from its Go module"
-  mkdir -p "$tmp"
-  CGO_ENABLED=0 GOFLAGS=-mod=mod GOBIN="$tmp" go install -p 2 -trimpath -buildvcs=false \
+  # unoptimised, on Kyverno's module list (tool-modules.sh)
+  source "$(dirname "$0")/tool-modules.sh"
+  pinned_wrapper "$OAUTH2_PROXY_WRAPPER" github.com/oauth2-proxy/oauth2-proxy/v7 "$OAUTH2_PROXY_VERSION"
+  mkdir -p "$(dirname "$OAUTH2_PROXY_BIN")"
+  (cd "$OAUTH2_PROXY_WRAPPER" && go build "${tool_build_flags[@]}" \
     -ldflags "-s -w -X github.com/oauth2-proxy/oauth2-proxy/v7/pkg/version.VERSION=$OAUTH2_PROXY_VERSION" \
-    "github.com/oauth2-proxy/oauth2-proxy/v7@$OAUTH2_PROXY_VERSION"
-  mv "$tmp/oauth2-proxy" "$OAUTH2_PROXY_BIN" && rmdir "$tmp"
+    -o "$OAUTH2_PROXY_BIN.tmp" github.com/oauth2-proxy/oauth2-proxy/v7)
+  mv "$OAUTH2_PROXY_BIN.tmp" "$OAUTH2_PROXY_BIN"
   log "built oauth2-proxy in $((SECONDS - started)) s"
 }
 

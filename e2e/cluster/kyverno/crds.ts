@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kubectl, waitEstablished } from '../lib/kubectl.ts';
 import { fail, log } from '../lib/log.ts';
+import { KYVERNO_VERSION } from '../lib/paths.ts';
 
 export const KYVERNO_MODULE = 'github.com/kyverno/kyverno';
-export const KYVERNO_VERSION = process.env.MEMDASH_KYVERNO_VERSION ?? 'v1.19.1';
+export { KYVERNO_VERSION };
 
 const CRDS = ['policies.kyverno.io/policies.kyverno.io_mutatingpolicies.yaml', 'kyverno/kyverno.io_globalcontextentries.yaml'];
 

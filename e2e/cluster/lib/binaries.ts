@@ -13,9 +13,12 @@ import {
   HELM_VERSION,
   KUBE_VERSION,
   KWOK_VERSION,
+  KYVERNO_VERSION,
+  kyvernoWrapper,
   OAUTH2_PROXY_VERSION,
   oauth2ProxyBin,
   oidcProviderSrc,
+  toolWrapper,
 } from './paths.ts';
 import { fail } from './log.ts';
 
@@ -36,9 +39,12 @@ export function checkDebianPackages(): void {
     fail(`missing Debian packages: ${[...new Set(missing)].join(' ')} — run scripts/setup.sh (or apt-get install -y ${missing.join(' ')})`);
 }
 
-/** The environment of a build script: the caller's, the machine-wide build lock, and the script's own settings. */
+/**
+ * The environment of a build script: the caller's, the machine-wide build lock, the Kyverno module list the test
+ * tools are built on (tool-modules.sh), and the script's own settings.
+ */
 export function buildEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, GO_BUILD_LOCK: goBuildLock, ...settings };
+  return { ...process.env, GO_BUILD_LOCK: goBuildLock, KYVERNO_VERSION, KYVERNO_WRAPPER: kyvernoWrapper, ...settings };
 }
 
 /** Builds what is missing (a cold build takes a long time; they are cached in ~/.cache/memdash, keyed by version). */
@@ -52,12 +58,12 @@ export function ensureBinaries(): void {
   if (still.length) fail(`build finished without ${still.join(', ')}`);
 }
 
-/** helm from its Go module, for the chart's tests (once: about 90 s on a quiet machine, cached like the others). */
+/** helm from its Go module, for the chart's tests (once, cached like the others). */
 export function ensureHelm(): void {
   if (existsSync(helmBin)) return;
   execFileSync('bash', [join(import.meta.dirname, '..', 'build-helm.sh')], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: buildEnv({ HELM_VERSION, MEMDASH_CACHE: cacheDir }),
+    env: buildEnv({ HELM_VERSION, HELM_BIN: helmBin, HELM_WRAPPER: toolWrapper('helm') }),
   });
   if (!existsSync(helmBin)) fail(`build finished without ${helmBin}`);
 }
@@ -94,6 +100,7 @@ export function ensureSigninParts(parts: SigninPart[]): void {
       OIDC_PROVIDER_BIN: provider,
       OAUTH2_PROXY_VERSION,
       OAUTH2_PROXY_BIN: oauth2ProxyBin,
+      OAUTH2_PROXY_WRAPPER: toolWrapper('oauth2-proxy'),
     }),
   });
   const still = missing.filter((p) => !existsSync(output[p]));

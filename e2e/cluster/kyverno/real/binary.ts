@@ -3,15 +3,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir } from '../../lib/paths.ts';
+import { kyvernoBinDir } from '../../lib/paths.ts';
 import { fail } from '../../lib/log.ts';
 import { buildEnv } from '../../lib/binaries.ts';
-import { KYVERNO_VERSION } from '../crds.ts';
 
-export const kyvernoBin = join(cacheDir, 'bin', `kyverno-${KYVERNO_VERSION}`, 'kyverno');
+export const kyvernoBin = join(kyvernoBinDir, 'kyverno');
 
 /** Its CLI (cmd/cli/kubectl-kyverno), for `kyverno test` on the runbook's policy; built with it. */
-export const kyvernoCli = join(cacheDir, 'bin', `kyverno-${KYVERNO_VERSION}`, 'kubectl-kyverno');
+export const kyvernoCli = join(kyvernoBinDir, 'kubectl-kyverno');
 
 export const kyvernoBuilt = (): boolean => existsSync(kyvernoBin) && existsSync(kyvernoCli);
 
@@ -21,10 +20,8 @@ export function ensureKyvernoBinary(): void {
   execFileSync('nice', ['-n', '10', 'bash', join(import.meta.dirname, '..', '..', 'build-kyverno.sh')], {
     stdio: 'inherit',
     env: buildEnv({
-      KYVERNO_VERSION,
       KYVERNO_BIN: kyvernoBin,
       KYVERNO_CLI: kyvernoCli,
-      KYVERNO_WRAPPER: join(cacheDir, `kyverno-build-${KYVERNO_VERSION}`),
     }),
   });
   if (!kyvernoBuilt()) fail(`the Kyverno build finished without ${kyvernoBin} or ${kyvernoCli}`);
