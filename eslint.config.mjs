@@ -17,6 +17,7 @@ export default defineConfig([
     'node_modules/**',
     '.cluster/**',
     '.cluster-real/**',
+    '.cluster-aside/**',
     'data/**',
     'test-results/**',
     'test-results-real/**',

@@ -161,15 +161,15 @@ describe('the groups file', () => {
       'format',
       'alerts',
       'unit',
-      'cluster',
-      'browser',
       'real-kyverno',
       'real-browser',
+      'cluster',
       'security',
       'postgres',
       'deployment',
       'image',
       'signin',
+      'browser',
       'side-by-side',
     ]);
     // a minimum of 1 would let a group shrink to one test; the smallest, side-by-side, has 8

@@ -9,11 +9,12 @@
 # wait for the Kubernetes and KWOK binaries and our OpenID Provider (the cluster starts with it: `up --oidc`), the
 # sign-in group for oauth2-proxy too, the last two (the chart with helm, the real Kyverno) for everything.
 # The Next build comes once, before the first group that needs the cluster (on a fresh machine, while the Go builds
-# go on). The groups that need `real` run on a cluster of their own (.cluster-real), so they run beside the others, in
-# their order, from their place in scripts/test-groups (once the stand-in's cluster is up and Kyverno is built); their
-# output is shown at the end. Those that need `real+last` use that cluster too but also ask the stand-in's
-# (side-by-side dry-runs pods through both), so they run after everything else, when nothing is changing the
-# stand-in's Kyverno or table.
+# go on). Two lanes run beside the main one, each on a cluster of its own, from the place of its first group in
+# scripts/test-groups (once the stand-in's cluster is up): the groups that need `real` on the real Kyverno's
+# (.cluster-real, once Kyverno is built), those that need `aside:…` on a second stand-in cluster (.cluster-aside); each
+# lane's output is shown at the end. Those that need `real+last` use the real Kyverno's cluster too but also ask the
+# stand-in's (side-by-side dry-runs pods through both), so they run after everything else, when nothing is changing
+# the stand-in's Kyverno or table.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --no-build || { echo "setup failed"; exit 1; }
@@ -28,21 +29,24 @@ cluster=unknown
 stop_cluster=0
 builder=
 
-beside=
+declare -A lane_pid=()
 
 cleanup() {
   [ -n "$builder" ] && kill -- "-$builder" 2>/dev/null
-  # the groups beside, and the one of them still running (its own session: run_group)
-  if [ -n "$beside" ]; then
-    kill "$beside" 2>/dev/null
+  # the lanes beside, and the group of each still running (its own session: run_group)
+  if [ "${#lane_pid[@]}" -gt 0 ]; then
+    kill "${lane_pid[@]}" 2>/dev/null
     for pgid in "$results"/*.pgid; do
       [ -e "$pgid" ] && [ ! -e "${pgid%.pgid}.seconds" ] && kill -TERM -- "-$(cat "$pgid")" 2>/dev/null
     done
   fi
   [ "$stop_cluster" = 1 ] && npm run --silent cluster:down
-  # the real Kyverno's cluster, kept up by its browser group for its vitest group, if that one did not stop it
-  [ -e .cluster-real/started-for-tests ] && rm -f .cluster-real/started-for-tests &&
-    MEMDASH_CLUSTER_DIR="$PWD/.cluster-real" npm run --silent cluster:down
+  # the clusters of the lanes beside, if they were not stopped: the real Kyverno's, kept up by its browser group for
+  # its vitest group, and the second stand-in's
+  for dir in .cluster-real .cluster-aside; do
+    [ -e "$dir/started-for-tests" ] && rm -f "$dir/started-for-tests" &&
+      MEMDASH_CLUSTER_DIR="$PWD/$dir" npm run --silent cluster:down
+  done
 }
 trap cleanup EXIT
 
@@ -82,7 +86,7 @@ cluster_up() {
     echo; echo "=== local cluster"
     # --oidc: the API server trusts our OpenID Provider, which the sign-in tests sign in at
     if npm run --silent cluster:up -- --oidc; then cluster=up; else cluster=down; fi
-    start_beside
+    start_lanes
   fi
   [ "$cluster" = up ]
 }
@@ -112,7 +116,7 @@ ready() {
     -) return 0 ;;
     cluster | cluster+signin | cluster+tools | cluster+image) next_build ;;
     real | real+last)
-      # its own cluster (beside the others, or after them: start_beside), once Kyverno and helm are built
+      # its own cluster (beside the others, or after them: start_lanes), once Kyverno and helm are built
       if [ ! -e "$results/built-all" ]; then
         echo; echo "=== waiting for the Kyverno and helm builds (log: $results/build.log)"
         built built-all || { echo "the Kyverno or helm build failed" >"$results/$name.notrun"; return 1; }
@@ -182,55 +186,78 @@ group() {
   [ "$code" = 0 ] || failed=1
 }
 
-# The groups on their own cluster, in order, in the background: started when the main groups reach the place of the
-# first of them in scripts/test-groups (beside_due), once the stand-in's cluster is up.
-besides=()
-beside_at=-1 beside_due=0
-start_beside() {
-  [ -z "$beside" ] && [ "$beside_due" = 1 ] && [ "$cluster" = up ] && [ "${#besides[@]}" -gt 0 ] || return 0
-  echo; echo "=== beside the others from now, on their own cluster: ${besides[*]%% *} (output: $results/beside.log, shown at the end)"
-  (
-    trap - EXIT
-    for line in "${besides[@]}"; do
-      read -r name _ needs min minutes command <<<"$line"
-      group "$name" "$needs" "$min" "$minutes" "$command"
-    done
-  ) >"$results/beside.log" 2>&1 &
-  beside=$!
+# The lanes beside the main one, each in the background on a cluster of its own, its groups in order: `real` (the
+# real Kyverno's, .cluster-real, which scripts/test-real-kyverno.sh starts) and `aside` (a second stand-in cluster,
+# .cluster-aside, started here). A lane starts when the main groups reach the place of its first group in
+# scripts/test-groups (lane_due), once the stand-in's cluster is up: the Kubernetes binaries are built then.
+declare -A lane_groups=() lane_at=() lane_due=()
+start_lanes() {
+  local lane
+  for lane in "${!lane_groups[@]}"; do
+    [ -z "${lane_pid[$lane]:-}" ] && [ "${lane_due[$lane]:-0}" = 1 ] && [ "$cluster" = up ] || continue
+    echo; echo "=== beside the others from now, on their own cluster: $(lane_names "$lane") (output: $results/$lane.log, shown at the end)"
+    run_lane "$lane" >"$results/$lane.log" 2>&1 &
+    lane_pid[$lane]=$!
+  done
+}
+lane_names() { local line names=(); while read -r line; do names+=("${line%% *}"); done <<<"${lane_groups[$1]}"; echo "${names[*]}"; }
+
+# One lane's groups, in order (in a subshell of its own: what it sets stays there).
+run_lane() {
+  local lane=$1 line name needs min minutes command
+  trap - EXIT
+  lane_groups=() lane_pid=()
+  if [ "$lane" = aside ]; then
+    # its own stand-in cluster, brought up by the first group's `ready` (cluster_up) and stopped when the lane ends
+    export MEMDASH_CLUSTER_DIR="$PWD/.cluster-aside"
+    cluster=unknown stop_cluster=0
+    npm run --silent cluster:status >/dev/null 2>&1 || { mkdir -p "$MEMDASH_CLUSTER_DIR" && touch "$MEMDASH_CLUSTER_DIR/started-for-tests"; }
+  fi
+  while read -r line; do
+    read -r name _ needs min minutes command <<<"$line"
+    group "$name" "${needs#"$lane":}" "$min" "$minutes" "$command"
+  done <<<"${lane_groups[$lane]}"
+  if [ -e "${MEMDASH_CLUSTER_DIR:-/nonexistent}/started-for-tests" ] && [ "$lane" = aside ]; then
+    rm -f "$MEMDASH_CLUSTER_DIR/started-for-tests"
+    npm run --silent cluster:down
+  fi
 }
 
 mains=() lasts=()
 while read -r name report needs min minutes command; do
   case "$name" in '' | '#'*) continue ;; esac
+  line="$name $report $needs $min $minutes $command"
   case "$needs" in
-    real)
-      [ "$beside_at" -ge 0 ] || beside_at=${#mains[@]}
-      besides+=("$name $report $needs $min $minutes $command") ;;
-    real+last) lasts+=("$name $report $needs $min $minutes $command") ;;
-    *) mains+=("$name $report $needs $min $minutes $command") ;;
+    real | aside:*)
+      lane=${needs%%:*}
+      [ -n "${lane_at[$lane]:-}" ] || lane_at[$lane]=${#mains[@]}
+      lane_groups[$lane]+="${lane_groups[$lane]:+$'\n'}$line" ;;
+    real+last) lasts+=("$line") ;;
+    *) mains+=("$line") ;;
   esac
 done < scripts/test-groups
 
 for i in "${!mains[@]}"; do
-  # the groups beside start here, or as soon as the cluster is up (cluster_up), if it is not yet
-  [ "$i" = "$beside_at" ] && beside_due=1 && start_beside
+  # a lane starts here, or as soon as the cluster is up (cluster_up), if it is not yet
+  for lane in "${!lane_at[@]}"; do [ "$i" = "${lane_at[$lane]}" ] && lane_due[$lane]=1; done
+  start_lanes
   read -r name _ needs min minutes command <<<"${mains[$i]}"
   group "$name" "$needs" "$min" "$minutes" "$command"
 done
 
-# the groups beside, if listed last or if the stand-in's cluster never came up: they run now, and fail or say why
-beside_due=1
-if [ -z "$beside" ] && [ "${#besides[@]}" -gt 0 ]; then cluster=up start_beside; fi
-if [ -n "$beside" ]; then
-  kill -0 "$beside" 2>/dev/null && { echo; echo "=== waiting for the groups beside: ${besides[*]%% *}"; }
-  wait "$beside"
-  echo; echo "=== the groups beside, on their own cluster (their output, as it came)"
-  cat "$results/beside.log"
-  for line in "${besides[@]}"; do
+# the lanes listed last, or all of them if the stand-in's cluster never came up: they run now, and fail or say why
+for lane in "${!lane_groups[@]}"; do lane_due[$lane]=1; done
+cluster=up start_lanes
+for lane in "${!lane_pid[@]}"; do
+  kill -0 "${lane_pid[$lane]}" 2>/dev/null && { echo; echo "=== waiting for the groups beside: $(lane_names "$lane")"; }
+  wait "${lane_pid[$lane]}"
+  echo; echo "=== the groups beside, on their own cluster: $lane (their output, as it came)"
+  cat "$results/$lane.log"
+  while read -r line; do
     name=${line%% *}
     [ ! -e "$results/$name.exit" ] || [ "$(cat "$results/$name.exit")" = 0 ] || failed=1
-  done
-fi
+  done <<<"${lane_groups[$lane]}"
+done
 
 # the stand-in's cluster is quiet now
 for line in "${lasts[@]}"; do
