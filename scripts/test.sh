@@ -204,8 +204,10 @@ lane_names() { local line names=(); while read -r line; do names+=("${line%% *}"
 
 # One lane's groups, in order (in a subshell of its own: what it sets stays there).
 run_lane() {
-  local lane=$1 line name needs min minutes command
+  local lane=$1 line name needs min minutes command groups
   trap - EXIT
+  # this lane's groups; then no lanes here, so that cluster_up starts none from inside this one
+  groups=${lane_groups[$lane]}
   lane_groups=() lane_pid=()
   if [ "$lane" = aside ]; then
     # its own stand-in cluster, brought up by the first group's `ready` (cluster_up) and stopped when the lane ends
@@ -216,7 +218,7 @@ run_lane() {
   while read -r line; do
     read -r name _ needs min minutes command <<<"$line"
     group "$name" "${needs#"$lane":}" "$min" "$minutes" "$command"
-  done <<<"${lane_groups[$lane]}"
+  done <<<"$groups"
   if [ -e "${MEMDASH_CLUSTER_DIR:-/nonexistent}/started-for-tests" ] && [ "$lane" = aside ]; then
     rm -f "$MEMDASH_CLUSTER_DIR/started-for-tests"
     npm run --silent cluster:down
