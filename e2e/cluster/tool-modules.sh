@@ -18,54 +18,42 @@
 tool_build_flags=(-p 2 -trimpath -buildvcs=false "-gcflags=all=-N -l")
 export CGO_ENABLED=0 GOFLAGS=-mod=mod
 
-# Kyverno's wrapper module: it requires github.com/kyverno/kyverno and carries the module's own replace lines, which
-# Go ignores in a dependency (k8s.io/pod-security-admission => Kyverno's fork; without it the build fails on the
-# fork's API). Rewritten only when it changes.
+# wrapper DIR MODULE VERSION GO: writes DIR/go.mod, a module (go GO) that requires MODULE at VERSION, with the replace
+# lines read from stdin; rewritten only when it changes, so that go.sum and the build cache stay valid.
+wrapper() {
+  local dir=$1 module=$2 version=$3 go_version=$4
+  mkdir -p "$dir"
+  {
+    printf 'module memdash.local/tool-build\n\ngo %s\n\nrequire %s %s\n\n' "$go_version" "$module" "$version"
+    cat
+  } >"$dir/go.mod.new"
+  if cmp -s "$dir/go.mod.new" "$dir/go.mod"; then rm -f "$dir/go.mod.new"; else mv "$dir/go.mod.new" "$dir/go.mod"; fi
+  # a wrapper needs a package of its own for go to treat it as a main module with sources
+  echo "package toolbuild" >"$dir/doc.go"
+}
+
+# Kyverno's wrapper module: it carries the module's own replace lines, which Go ignores in a dependency
+# (k8s.io/pod-security-admission => Kyverno's fork; without it the build fails on the fork's API).
 kyverno_wrapper() {
-  mkdir -p "$KYVERNO_WRAPPER"
   local module_dir
+  mkdir -p "$KYVERNO_WRAPPER"
   module_dir=$(cd "$KYVERNO_WRAPPER" && go mod download -json "github.com/kyverno/kyverno@$KYVERNO_VERSION" |
     sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
   [ -f "$module_dir/go.mod" ] || { echo "no go.mod in the downloaded Kyverno module ($module_dir)" >&2; return 1; }
-  {
-    echo "module memdash.local/kyverno-build"
-    echo
-    echo "go $(sed -n 's/^go //p' "$module_dir/go.mod")"
-    echo
-    echo "require github.com/kyverno/kyverno $KYVERNO_VERSION"
-    echo
-    grep '^replace ' "$module_dir/go.mod"
-  } | write_if_changed "$KYVERNO_WRAPPER/go.mod"
-  # a wrapper needs a package of its own for go to treat it as a main module with sources
-  echo "package kyvernobuild" >"$KYVERNO_WRAPPER/doc.go"
+  grep '^replace ' "$module_dir/go.mod" |
+    wrapper "$KYVERNO_WRAPPER" github.com/kyverno/kyverno "$KYVERNO_VERSION" "$(sed -n 's/^go //p' "$module_dir/go.mod")"
 }
 
 # pinned_wrapper DIR MODULE VERSION: a wrapper module in DIR that requires MODULE at VERSION, with every module of
 # Kyverno's build list replaced by the version Kyverno's build uses.
 pinned_wrapper() {
-  local dir=$1 module=$2 version=$3 go_line
+  local dir=$1 module=$2 version=$3
   kyverno_wrapper
-  mkdir -p "$dir"
-  go_line=$(sed -n 's/^go //p' "$KYVERNO_WRAPPER/go.mod")
   {
-    echo "module memdash.local/$(basename "$dir")"
-    echo
-    echo "go $go_line"
-    echo
-    echo "require $module $version"
-    echo
     echo "replace ("
     (cd "$KYVERNO_WRAPPER" &&
       go list -m -f '{{if not .Main}}{{.Path}} => {{with .Replace}}{{.Path}} {{.Version}}{{else}}{{.Path}} {{.Version}}{{end}}{{end}}' all) |
       grep -v "^$module " | sed -n 's/^./\t&/p'
     echo ")"
-  } | write_if_changed "$dir/go.mod"
-  echo "package toolbuild" >"$dir/doc.go"
-}
-
-# stdin to the file, unless the file already says the same (go.sum and the build cache stay valid)
-write_if_changed() {
-  local file=$1
-  cat >"$file.new"
-  if cmp -s "$file.new" "$file"; then rm -f "$file.new"; else mv "$file.new" "$file"; fi
+  } | wrapper "$dir" "$module" "$version" "$(sed -n 's/^go //p' "$KYVERNO_WRAPPER/go.mod")"
 }
