@@ -219,7 +219,7 @@ run_lane() {
     read -r name _ needs min minutes command <<<"$line"
     group "$name" "${needs#"$lane":}" "$min" "$minutes" "$command"
   done <<<"$groups"
-  if [ -e "${MEMDASH_CLUSTER_DIR:-/nonexistent}/started-for-tests" ] && [ "$lane" = aside ]; then
+  if [ "$lane" = aside ] && [ -e "$MEMDASH_CLUSTER_DIR/started-for-tests" ]; then
     rm -f "$MEMDASH_CLUSTER_DIR/started-for-tests"
     npm run --silent cluster:down
   fi
