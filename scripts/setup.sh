@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks: Debian packages, Node 24, the npm packages, and the Kubernetes and KWOK binaries
 # and our OpenID Provider the local cluster runs (built from Go modules into ~/.cache/memdash, one at a time; a cold
-# build takes about 12 min on an idle 2-core machine, and later runs skip it). `--no-build` leaves the binaries out:
+# build takes about 6 min on an idle 2-core machine, and later runs skip it). `--no-build` leaves the binaries out:
 # scripts/test.sh builds them (and oauth2-proxy, Kyverno and helm, which only later groups need) in the background
 # while the groups that need none run.
 # `npm run cluster -- build` builds all of them.

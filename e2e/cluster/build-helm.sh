@@ -2,7 +2,7 @@
 # Builds helm from its Go module into the cache outside the repo (once; later runs find it). Prints its path.
 # Used by the chart's tests (helm lint, template, install into the local cluster); run by `npm run cluster -- build`
 # (e2e/cluster/lib/binaries.ts, which passes HELM_VERSION and HELM_BIN), which scripts/test.sh runs.
-# Unoptimised, on Kyverno's module list, in a wrapper beside Kyverno's (tool-modules.sh).
+# On Kyverno's module list, in a wrapper beside Kyverno's (tool-modules.sh).
 set -euo pipefail
 : "${HELM_VERSION:?}" "${HELM_BIN:?}" "${HELM_WRAPPER:?}"
 if [ ! -x "$HELM_BIN" ]; then

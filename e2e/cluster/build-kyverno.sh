@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the real Kyverno admission controller (cmd/kyverno) and its CLI (cmd/cli/kubectl-kyverno, for `kyverno test`)
 # from the github.com/kyverno/kyverno Go module into a cache outside the repo. Skipped when both are there.
-# Unoptimised, in a wrapper module whose module list helm and oauth2-proxy are built on too (tool-modules.sh).
+# In a wrapper module whose module list every Go binary of the cluster is built on (tool-modules.sh).
 # Run through `npm run cluster -- build` (e2e/cluster/kyverno/real/binary.ts sets the version and folders).
 set -euo pipefail
 : "${KYVERNO_VERSION:?}" "${KYVERNO_BIN:?}" "${KYVERNO_CLI:?}" "${KYVERNO_WRAPPER:?}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the sign-in tests' real parts into the cache outside the repo: `provider`, our OpenID Provider
 # (e2e/oidc-provider, its own Go module; the output path carries a hash of its sources, so an edit builds anew), and
-# `oauth2-proxy`, from its Go module at OAUTH2_PROXY_VERSION, unoptimised and on Kyverno's module list (tool-modules.sh).
+# `oauth2-proxy`, from its Go module at OAUTH2_PROXY_VERSION, on Kyverno's module list (tool-modules.sh).
 # What is there is skipped. Run through `npm run cluster -- build` (e2e/cluster/lib/binaries.ts sets the paths).
 set -euo pipefail
 : "${GO_BUILD_LOCK:?}"
@@ -27,7 +27,7 @@ oauth2_proxy() {
   [ -x "$OAUTH2_PROXY_BIN" ] && return 0
   local started=$SECONDS
   log "building oauth2-proxy $OAUTH2_PROXY_VERSION from its Go module"
-  # unoptimised, on Kyverno's module list (tool-modules.sh)
+  # on Kyverno's module list (tool-modules.sh)
   source "$(dirname "$0")/tool-modules.sh"
   pinned_wrapper "$OAUTH2_PROXY_WRAPPER" github.com/oauth2-proxy/oauth2-proxy/v7 "$OAUTH2_PROXY_VERSION"
   mkdir -p "$(dirname "$OAUTH2_PROXY_BIN")"

@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
-# Sourced by the builds of the test tools: the real Kyverno and its CLI (build-kyverno.sh), helm (build-helm.sh) and
-# oauth2-proxy (build-signin.sh). On a fresh machine they are a third of the cold run's CPU, so they are built to cost
-# less, in two ways:
-# - Unoptimised (`-N -l`): no test waits on their speed, and the compiler does about a fifth less work.
-# - On one module list, Kyverno's: helm and oauth2-proxy are built in wrappers that replace every module Kyverno's
-#   build also uses with the version Kyverno uses. The Go build cache then holds each shared package (client-go, the
-#   API types, grpc, otel…) once, compiled for Kyverno, and helm and oauth2-proxy compile only what is theirs alone.
-#   Their own module versions differ from Kyverno's by patch or minor releases (helm v3.22 asks for Kubernetes' 0.37
-#   libraries and gets Kyverno's 0.36); their builds must compile against them, and the deployment and sign-in groups
-#   run what they build.
-# Both are part of the binaries' cache folders' names (TOOLS_BUILD, e2e/cluster/lib/paths.ts): change that name with
-# anything here, so that binaries built the old way are built again.
+# Sourced by every Go build of the local cluster's binaries: Kubernetes and KWOK (build-kube.sh), the real Kyverno and
+# its CLI (build-kyverno.sh), helm (build-helm.sh) and oauth2-proxy (build-signin.sh). On a fresh machine the Go
+# compiler is half the cold run's CPU, and most of what these binaries compile is the same code: client-go, the API
+# types, the API server's libraries, grpc, otel. So they are all built on one module list, Kyverno's, with the same
+# flags: each wrapper module replaces every module Kyverno's build also uses with the version Kyverno uses, and the
+# Go build cache then holds each shared package once. Kubernetes is built first and compiles them; Kyverno, helm,
+# kwok and oauth2-proxy compile only what is theirs alone.
+# - Kubernetes must be the release whose libraries Kyverno requires (KUBE_VERSION in e2e/cluster/lib/paths.ts).
+# - The other modules' versions differ from their own go.mod's by patch or minor releases; their builds must compile
+#   against them, and the groups that run them (cluster, deployment, sign-in, real Kyverno) test what they build.
+# The binaries' cache folders' names carry this way of building (TOOLS_BUILD, e2e/cluster/lib/paths.ts): change that
+# name with anything here, so that binaries built the old way are built again.
 # Needs KYVERNO_VERSION and KYVERNO_WRAPPER (e2e/cluster/lib/binaries.ts's buildEnv sets them for every build).
 : "${KYVERNO_VERSION:?}" "${KYVERNO_WRAPPER:?}"
 
-# the same for every tool, or their packages are not shared: the build cache keys a package by its flags too
-tool_build_flags=(-p 2 -trimpath -buildvcs=false "-gcflags=all=-N -l")
+# the same for every binary, or their packages are not shared: the build cache keys a package by its flags too
+# (optimised: the API server's speed is the tests' speed)
+tool_build_flags=(-p 2 -trimpath -buildvcs=false)
 export CGO_ENABLED=0 GOFLAGS=-mod=mod
 
 # wrapper DIR MODULE VERSION GO: writes DIR/go.mod, a module (go GO) that requires MODULE at VERSION, with the replace
@@ -44,16 +45,20 @@ kyverno_wrapper() {
     wrapper "$KYVERNO_WRAPPER" github.com/kyverno/kyverno "$KYVERNO_VERSION" "$(sed -n 's/^go //p' "$module_dir/go.mod")"
 }
 
-# pinned_wrapper DIR MODULE VERSION: a wrapper module in DIR that requires MODULE at VERSION, with every module of
-# Kyverno's build list replaced by the version Kyverno's build uses.
+# pinned_wrapper DIR MODULE VERSION [OWN]: a wrapper module in DIR that requires MODULE at VERSION, with every module
+# of Kyverno's build list replaced by the version Kyverno's build uses. OWN, replace lines of the caller's own
+# (`PATH => PATH VERSION`, one a line), come first and win over Kyverno's for their modules.
 pinned_wrapper() {
-  local dir=$1 module=$2 version=$3
+  local dir=$1 module=$2 version=$3 own=${4:-}
   kyverno_wrapper
   {
     echo "replace ("
+    printf '%s\n' "$own" | sed -n 's/^./\t&/p'
     (cd "$KYVERNO_WRAPPER" &&
       go list -m -f '{{if not .Main}}{{.Path}} => {{with .Replace}}{{.Path}} {{.Version}}{{else}}{{.Path}} {{.Version}}{{end}}{{end}}' all) |
-      grep -v "^$module " | sed -n 's/^./\t&/p'
+      awk -v module="$module" -v own="$own" '
+        BEGIN { n = split(own, lines, "\n"); for (i = 1; i <= n; i++) { split(lines[i], f, " "); taken[f[1]] = 1 } }
+        $1 != module && !($1 in taken) { print "\t" $0 }'
     echo ")"
   } | wrapper "$dir" "$module" "$version" "$(sed -n 's/^go //p' "$KYVERNO_WRAPPER/go.mod")"
 }

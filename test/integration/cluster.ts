@@ -32,7 +32,7 @@ export function requireCluster(): ClusterState {
 
 /** kubectl as one of the local cluster's users; `input` is its stdin (for `apply -f -`). */
 export function kubectl(args: string[], user: 'viewer' | 'operator' | 'admin' = 'viewer', input?: string): string {
-  // the kubectl the setup built (1.34, like the cluster), not whatever a machine has on PATH
+  // the kubectl the setup built (the cluster's release), not whatever a machine has on PATH
   try {
     return execFileSync(bin('kubectl'), ['--kubeconfig', kubeconfig(user), ...args], {
       encoding: 'utf8',

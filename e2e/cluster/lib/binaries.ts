@@ -52,7 +52,13 @@ export function ensureBinaries(): void {
   if (BUILT.every((b) => existsSync(bin(b)))) return;
   execFileSync('bash', [join(import.meta.dirname, '..', 'build-kube.sh')], {
     stdio: 'inherit',
-    env: buildEnv({ KUBE_VERSION, KWOK_VERSION, BIN_DIR: binDir, KUBE_WRAPPER: join(cacheDir, `kube-build-${KUBE_VERSION}`) }),
+    env: buildEnv({
+      KUBE_VERSION,
+      KWOK_VERSION,
+      BIN_DIR: binDir,
+      KUBE_WRAPPER: toolWrapper(`kube-${KUBE_VERSION}`),
+      KWOK_WRAPPER: toolWrapper(`kwok-${KWOK_VERSION}`),
+    }),
   });
   const still = BUILT.filter((b) => !existsSync(bin(b)));
   if (still.length) fail(`build finished without ${still.join(', ')}`);

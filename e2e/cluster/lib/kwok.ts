@@ -23,15 +23,23 @@ function kwokModuleDir(): string {
 }
 
 /**
- * Upstream's fast pod stages, read from the module cache; pod-complete skips the snapshot runner's pods. The
+ * Upstream's stages, read from the module cache, as kwokctl passes them (kwok itself has none built in): the fast
+ * node and pod stages, and node heartbeats through the lease. pod-complete skips the snapshot runner's pods. The
  * harness's own end containers OOMKilled and evict pods (kwok-terminations.ts).
  */
-function podStages(moduleDir: string): string {
-  const stage = (name: string) => readFileSync(join(moduleDir, 'kustomize/stage/pod/fast', `${name}.yaml`), 'utf8');
+function stages(moduleDir: string): string {
+  const stage = (path: string) => readFileSync(join(moduleDir, 'kustomize/stage', `${path}.yaml`), 'utf8');
   const runnerExcluded = `    - key: '.metadata.labels["${RUNNER_LABEL}"]'\n      operator: 'DoesNotExist'\n`;
-  const complete = stage('pod-complete').replace(/(  selector:\n    matchExpressions:\n)/, `$1${runnerExcluded}`);
-  if (complete === stage('pod-complete')) fail('KWOK pod-complete stage has an unexpected shape; cannot exclude runner pods');
-  return [stage('pod-ready'), complete, stage('pod-delete'), ...terminationStages()].join('\n---\n');
+  const complete = stage('pod/fast/pod-complete').replace(/(  selector:\n    matchExpressions:\n)/, `$1${runnerExcluded}`);
+  if (complete === stage('pod/fast/pod-complete')) fail('KWOK pod-complete stage has an unexpected shape; cannot exclude runner pods');
+  return [
+    stage('node/fast/node-initialize'),
+    stage('node/heartbeat-with-lease/node-heartbeat-with-lease'),
+    stage('pod/fast/pod-ready'),
+    complete,
+    stage('pod/fast/pod-delete'),
+    ...terminationStages(),
+  ].join('\n---\n');
 }
 
 export function installKwokCrds(): void {
@@ -46,7 +54,7 @@ export function installKwokCrds(): void {
 export function ensureKwok(current: ClusterState): void {
   if (isRunning(current.processes.kwok)) return log('kwok already running');
   const config = state('kwok.yaml');
-  writeFileSync(config, podStages(kwokModuleDir()));
+  writeFileSync(config, stages(kwokModuleDir()));
   const port = current.ports.kwok;
   startDaemon(current, 'kwok', bin('kwok'), [
     `--kubeconfig=${kubeconfigPath('admin')}`,

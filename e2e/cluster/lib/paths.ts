@@ -2,23 +2,25 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const KUBE_VERSION = process.env.MEMDASH_KUBE_VERSION ?? '1.34.4';
-export const KWOK_VERSION = process.env.MEMDASH_KWOK_VERSION ?? 'v0.7.0';
+// Kubernetes is the release whose libraries Kyverno's module requires (0.36.3 for Kyverno v1.19.1): every binary is
+// built on Kyverno's module list and shares what it compiles (e2e/cluster/tool-modules.sh).
+export const KUBE_VERSION = process.env.MEMDASH_KUBE_VERSION ?? '1.36.3';
+export const KWOK_VERSION = process.env.MEMDASH_KWOK_VERSION ?? 'v0.8.0';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 export const cacheDir = process.env.MEMDASH_CACHE ?? join(homedir(), '.cache', 'memdash');
-export const binDir = join(cacheDir, 'bin', `kube-${KUBE_VERSION}-kwok-${KWOK_VERSION}`);
 export const stateDir = process.env.MEMDASH_CLUSTER_DIR ?? join(repoRoot, '.cluster');
 
-export const bin = (name: string): string => join(binDir, name);
 export const state = (...parts: string[]): string => join(stateDir, ...parts);
 
-// The test tools: the real Kyverno and its CLI, helm and oauth2-proxy, built unoptimised on one module list
-// (e2e/cluster/tool-modules.sh). TOOLS_BUILD names that way of building in their folders' names: change it with that
-// script's flags or pins, so that binaries built the old way are built again.
-export const TOOLS_BUILD = 'unoptimised-on-kyverno-modules';
+// Kubernetes, KWOK, the real Kyverno and its CLI, helm and oauth2-proxy are built on one module list with the same
+// flags (e2e/cluster/tool-modules.sh). TOOLS_BUILD names that way of building in their folders' names: change it with
+// that script's flags or pins, so that binaries built the old way are built again.
+export const TOOLS_BUILD = 'on-kyverno-modules';
 export const KYVERNO_VERSION = process.env.MEMDASH_KYVERNO_VERSION ?? 'v1.19.1';
 const toolDir = (name: string): string => join(cacheDir, 'bin', `${name}-${TOOLS_BUILD}`);
+export const binDir = toolDir(`kube-${KUBE_VERSION}-kwok-${KWOK_VERSION}-kyverno-${KYVERNO_VERSION}`);
+export const bin = (name: string): string => join(binDir, name);
 export const kyvernoBinDir = toolDir(`kyverno-${KYVERNO_VERSION}`);
 // the wrapper modules the tools build in (the Go build cache keeps what they compiled; these hold only a go.mod)
 export const kyvernoWrapper = join(cacheDir, `kyverno-build-${KYVERNO_VERSION}`);
