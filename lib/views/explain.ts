@@ -1,4 +1,5 @@
 import 'server-only';
+import type { V1Pod } from '@kubernetes/client-node';
 import { explainPod, type WorkloadKind } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import type { Rights } from '@/lib/domain/rights';
@@ -17,23 +18,39 @@ import type { Explanation } from './explain-types';
 
 export type { Explanation };
 
-/**
- * explainPodByRef, computed once per pod while it is in flight however many requests ask for it: the pod page and the
- * API of a team on one pod share it, its pod read (afresh, never from the cache) included (see sharedInFlight).
- */
-export const explainPodShared: (ref: PodRef) => Promise<Explanation> = sharedInFlight(podKey, (ref: PodRef) => explainPodByRef(ref));
+/** An explanation with the pod it was made from: the pod page's other parts use that pod, not a read of their own. */
+export interface ExplainedPod {
+  explanation: Explanation;
+  pod: V1Pod;
+}
 
 /**
- * The explanation for someone who may list pods in its namespace; for anyone else the answer of a pod that does not
- * exist (the 404 readPod gives), so that asking never tells whether it is there.
+ * explainPodRead, computed once per pod while it is in flight however many requests ask for it: the pod page and the
+ * API of a team on one pod share it, its pod read (afresh, never from the cache) included (see sharedInFlight).
  */
-export function explainPodFor(rights: Rights, ref: PodRef): Promise<Explanation> {
+const explainedPodShared: (ref: PodRef) => Promise<ExplainedPod> = sharedInFlight(podKey, (ref: PodRef) => explainPodRead(ref));
+
+/**
+ * The explanation and its pod for someone who may list pods in its namespace; for anyone else the answer of a pod
+ * that does not exist (the 404 readPod gives), so that asking never tells whether it is there.
+ */
+export function explainedPodFor(rights: Rights, ref: PodRef): Promise<ExplainedPod> {
   requireNamespace(rights, ref.namespace, podNotFound(ref));
-  return explainPodShared(ref);
+  return explainedPodShared(ref);
+}
+
+/** explainedPodFor's explanation alone (the API's answer). */
+export async function explainPodFor(rights: Rights, ref: PodRef): Promise<Explanation> {
+  return (await explainedPodFor(rights, ref)).explanation;
+}
+
+/** One pod's explanation, read and computed now (the CLI's). */
+export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Explanation> {
+  return (await explainPodRead(ref, now)).explanation;
 }
 
 /** Reads the pod and everything its verdicts depend on, and explains every container's memory request. */
-export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Explanation> {
+async function explainPodRead(ref: PodRef, now = new Date()): Promise<ExplainedPod> {
   const s = settings();
   const k = readClients();
   // The reads that do not depend on the pod run alongside it; the pod's own failure (404) is reported first.
@@ -60,7 +77,7 @@ export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Ex
     jenkinsNamespace: s.jenkinsNamespace,
     history: past.history,
   });
-  return {
+  const explanation: Explanation = {
     pod: { namespace: ref.namespace, name: ref.name, createdAt: timestampOf(ready.pod) ?? '' },
     owner: explained.owner,
     ownerChain,
@@ -81,6 +98,7 @@ export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Ex
     containers: explained.containers,
     limits: [...explained.limits, ...cachesBehind()],
   };
+  return { explanation, pod: ready.pod };
 }
 
 /** The caches the explanation would have read from, when behind: it read directly, and says so. */

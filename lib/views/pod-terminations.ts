@@ -16,9 +16,10 @@ import { historiesAtCreation } from '@/lib/history/reads';
 import { listEvictions, listTerminations } from '@/lib/history/terminations';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { readFailedCreatesOf, readOomKillsOn } from '@/lib/k8s/events';
-import type { PodRef } from '@/lib/k8s/names';
-import { readPod } from '@/lib/k8s/pods';
+import { podKey, type PodRef } from '@/lib/k8s/names';
+import { sharedInFlight } from '@/lib/shared-in-flight';
 import { slimEvent, type CachedEvent } from '@/lib/k8s/slim';
+import type { ExplainedPod } from './explain';
 import type { Explanation } from './explain-types';
 import { attempt, attemptStore } from './part';
 import type { ContainerEnds, EndSeen, PodEnds, PodEvent, RowThen } from './pod-terminations-types';
@@ -32,9 +33,17 @@ export type { PodEnds };
 /** Reasons of the events the section lists: what ends or refuses a pod for memory, and restarts. */
 const EVENT_REASONS = new Set(['Evicted', 'OOMKilling', 'OOMKilled', 'FailedCreate', 'Killing', 'BackOff', 'Preempted', 'SystemOOM']);
 
-export async function readPodEnds(ref: PodRef, explanation: Explanation): Promise<PodEnds> {
+/**
+ * The ends of the pod its explanation was made from (read once for both), once per pod and version of it while in
+ * flight: a team's pages of one pod list its events once.
+ */
+export const readPodEnds: (ref: PodRef, explained: ExplainedPod) => Promise<PodEnds> = sharedInFlight(
+  (ref: PodRef, explained: ExplainedPod) => `${podKey(ref)}@${explained.pod.metadata?.resourceVersion ?? ''}`,
+  (ref: PodRef, { explanation, pod }: ExplainedPod) => podEnds(ref, explanation, pod),
+);
+
+async function podEnds(ref: PodRef, explanation: Explanation, pod: V1Pod): Promise<PodEnds> {
   const k = readClients();
-  const pod = await readPod(k, ref);
   const notes: string[] = [];
   const uid = pod.metadata?.uid ?? '';
   const [recorded, events] = await Promise.all([recordedOf(uid, notes), eventsOf(k, pod, explanation, notes)]);

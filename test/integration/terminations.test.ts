@@ -13,7 +13,7 @@ process.env.MEMDASH_PROMETHEUS_URL = prometheusUrl(requireCluster());
 const { recordingAsViewer } = await import('./recording');
 const { db, startRecorder } = await recordingAsViewer();
 const { listTerminations, listEvictions } = await import('@/lib/history/terminations');
-const { explainPodFor } = await import('@/lib/views/explain');
+const { explainedPodFor } = await import('@/lib/views/explain');
 const { readPodEnds } = await import('@/lib/views/pod-terminations');
 const { readWorkloadEnds } = await import('@/lib/views/workload-terminations');
 const { readWorkloadMemory } = await import('@/lib/views/workload-memory');
@@ -70,7 +70,7 @@ describe('the recorder', () => {
 describe("the pod page's ends", () => {
   const ends = async (pod: string, namespace = 'orders') => {
     const ref = { namespace, name: pod };
-    return readPodEnds(ref, await explainPodFor(EVERYTHING, ref));
+    return readPodEnds(ref, await explainedPodFor(EVERYTHING, ref));
   };
 
   it('shows the OOM kill with the request, limit and row in force then, and the JVM’s ceiling above the request', async () => {

@@ -14,7 +14,7 @@ import { firstLineFor } from '@/lib/domain';
 import { isNotThere } from '@/lib/errors';
 import { parsePodRef } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
-import { explainPodFor } from '@/lib/views/explain';
+import { explainedPodFor } from '@/lib/views/explain';
 import { attempt } from '@/lib/views/part';
 import { readPodMemoryShared, type PodMemory } from '@/lib/views/pod-memory';
 import { readPodEnds } from '@/lib/views/pod-terminations';
@@ -39,13 +39,13 @@ export default async function PodPage({ params }: Props) {
   const read = await attempt(async () => {
     const ref = parsePodRef({ namespace, name: pod });
     // outside the asker's namespaces this throws before anything is asked, Prometheus included
-    const explanation = explainPodFor(await rightsOfPage(), ref);
+    const explanation = explainedPodFor(await rightsOfPage(), ref);
     // Prometheus is asked at once, beside the explanation; the working set is streamed in when it answers
     const memory: Promise<PodMemory> = attempt(() => readPodMemoryShared(ref)).then((r) => (r.ok ? r.value : r));
     const explained = await explanation;
     // how its containers ended: a part of its own, so a store or events that cannot be read leave the rest
     const ends = await attempt(() => readPodEnds(ref, explained));
-    return { explanation: explained, memory, ends };
+    return { explanation: explained.explanation, memory, ends };
   });
   if (!read.ok) {
     // a name Kubernetes would refuse, or a pod that is not there: a real 404, rendered by ./not-found.tsx
