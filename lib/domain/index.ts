@@ -170,6 +170,7 @@ export {
   seriesFrom,
   shareAbove,
   workingSetOf,
+  WorkingSetTally,
   type ChartPoint,
   type RowStep,
   type RowWrite,

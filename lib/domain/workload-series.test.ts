@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { version } from './__fixtures__/table-versions';
-import { chartPoints, podsOf, pooledValues, rowSteps, shareAbove, workingSetOf, type SampleSeries } from './workload-series';
+import {
+  chartPoints,
+  podsOf,
+  pooledValues,
+  rowSteps,
+  shareAbove,
+  workingSetOf,
+  WorkingSetTally,
+  type SampleSeries,
+} from './workload-series';
 import { rowWrites, seriesFrom } from './workload-series'; // the chart's marks and ranges
 
 const Mi = 1024 * 1024;
@@ -38,6 +47,20 @@ describe('pooling and share above the request', () => {
     expect(workingSetOf(series, 'app')).toEqual({ latest: { at: 7500, bytes: 500 * Mi }, p90Mi: 500, samples: 5 });
     expect(workingSetOf(series, 'nginx')).toEqual({ latest: { at: 0, bytes: 20 * Mi }, p90Mi: 20, samples: 1 });
     expect(workingSetOf(series, 'sidecar')).toEqual({ latest: null, p90Mi: null, samples: 0 });
+  });
+  it('gives the same, fed series by series as the byte parser hands them on (one buffer, overwritten)', () => {
+    const tally = new WorkingSetTally();
+    const buffer = new Float64Array(3);
+    for (const s of series) {
+      s.values.forEach(([, v], i) => (buffer[i] = v));
+      tally.add(s.container, buffer.subarray(0, s.values.length), s.values.at(-1)![0]);
+      buffer.fill(-1);
+    }
+    expect(tally.containers().sort()).toEqual(['app', 'nginx']);
+    // app: 100, 200, 250, 300, 500 MiB; nearest rank ceil(0.9 * 5) = 5th → 500Mi; newest at t=7500 (web-b-2)
+    expect(tally.workingSet('app')).toEqual({ latest: { at: 7500, bytes: 500 * Mi }, p90Mi: 500, samples: 5 });
+    expect(tally.workingSet('nginx')).toEqual({ latest: { at: 0, bytes: 20 * Mi }, p90Mi: 20, samples: 1 });
+    expect(tally.workingSet('sidecar')).toEqual({ latest: null, p90Mi: null, samples: 0 });
   });
   it('lists pods by their first sample', () => {
     expect(podsOf(series, 'app')).toEqual(['web-a-1', 'web-b-2']);

@@ -1,5 +1,5 @@
 import { MiB } from './quantity';
-import { p90Mi } from './snapshot';
+import { MiBCounts, p90Mi, p90OfCounts } from './snapshot';
 import type { TableVersion } from './table-history';
 import { toDate } from './time';
 
@@ -39,6 +39,34 @@ export function workingSetOf(series: readonly SampleSeries[], container: string)
   }
   const values = pooledValues(series, container);
   return { latest, p90Mi: p90Mi(values), samples: values.length };
+}
+
+/**
+ * workingSetOf, fed series by series as the byte parser hands them on (its values are valid only during `add`, so
+ * nothing is kept of them but the MiB counts): the same newest sample, p90 and count, without the samples as text.
+ */
+export class WorkingSetTally {
+  private readonly byContainer = new Map<string, { pooled: MiBCounts; samples: number; latest: WorkingSet['latest'] }>();
+
+  /** One series of `container`'s samples in bytes, `last` its last sample's time (Unix seconds). */
+  add(container: string, values: ArrayLike<number>, last: number): void {
+    if (values.length === 0) return;
+    let row = this.byContainer.get(container);
+    if (!row) this.byContainer.set(container, (row = { pooled: new MiBCounts(), samples: 0, latest: null }));
+    if (row.latest === null || last > row.latest.at) row.latest = { at: last, bytes: values[values.length - 1]! };
+    for (let i = 0; i < values.length; i++) row.pooled.add(Math.ceil(values[i]! / MiB));
+    row.samples += values.length;
+  }
+
+  containers(): string[] {
+    return [...this.byContainer.keys()];
+  }
+
+  workingSet(container: string): WorkingSet {
+    const row = this.byContainer.get(container);
+    if (!row) return { latest: null, p90Mi: null, samples: 0 };
+    return { latest: row.latest, p90Mi: p90OfCounts(row.pooled.counts()), samples: row.samples };
+  }
 }
 
 /** The share (0–1) of samples above `bytes`, or null without samples or without a request to compare. */

@@ -144,6 +144,27 @@ export async function readWorkloadSamples(
   await post('api/v1/query_range', undefined, (url, options) => postSeries(url, form, onSeries, options));
 }
 
+/**
+ * One pod's samples over the window, in the job's query shape (the pod page's working set), each series handed on as
+ * it arrives, as readWorkloadSamples does for a workload: 28 days of a pod parsed from text were the pod page's
+ * largest parse. The window must fit in one query.
+ */
+export async function readPodSamples(
+  window: SnapshotWindow,
+  namespace: string,
+  pod: string,
+  onSeries: (series: ReadSeries) => void,
+): Promise<void> {
+  // the callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector)
+  const form = new URLSearchParams({
+    query: snapshotSelector(`,namespace="${namespace}",pod="${pod}"`),
+    start: String(window.start),
+    end: String(window.end),
+    step: String(window.step),
+  });
+  await post('api/v1/query_range', undefined, (url, options) => postSeries(url, form, onSeries, options));
+}
+
 /** A POST to Prometheus's API at `path`, its answer read by `read` as it arrives; a refusal or a failure throws. */
 async function post(
   path: string,

@@ -1,7 +1,9 @@
 import 'server-only';
-import { partFailed, partOk, workingSetOf } from '@/lib/domain';
+import { partFailed, partOk, workingSetOf, WorkingSetTally, type WorkingSet } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { PrometheusError, podSeries } from '@/lib/prometheus/client';
+import { rangeChunks } from '@/lib/prometheus/range';
+import { readPodSamples, type SnapshotWindow } from '@/lib/prometheus/snapshot-samples';
 import { podKey } from '@/lib/k8s/names';
 import { sharedInFlight } from '@/lib/shared-in-flight';
 import type { PodMemory } from './pod-memory-types';
@@ -17,14 +19,27 @@ export async function readPodMemory(ref: { namespace: string; name: string }, no
   const start = end - s.snapshotWindowDays * 86400;
   const step = s.snapshotStepSeconds;
   try {
-    const series = await podSeries(ref.namespace, ref.name, start, end, step);
-    const names = [...new Set(series.map((x) => x.container))];
-    return partOk({ start, end, step, containers: Object.fromEntries(names.map((c) => [c, workingSetOf(series, c)])) });
+    return partOk({ start, end, step, containers: await containersOf(ref, { start, end, step }) });
   } catch (err) {
     if (err instanceof PrometheusError)
       return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
     throw err;
   }
+}
+
+/**
+ * Each container's working set, counted series by series as the answer arrives (28 days of a pod parsed as text were
+ * the pod page's largest cost). A window longer than one query allows is read in chunks and joined first: a series
+ * split across chunks would be counted in parts.
+ */
+async function containersOf(ref: { namespace: string; name: string }, window: SnapshotWindow): Promise<Record<string, WorkingSet>> {
+  if (rangeChunks(window.start, window.end, window.step).length > 1) {
+    const series = await podSeries(ref.namespace, ref.name, window.start, window.end, window.step);
+    return Object.fromEntries([...new Set(series.map((x) => x.container))].map((c) => [c, workingSetOf(series, c)]));
+  }
+  const tally = new WorkingSetTally();
+  await readPodSamples(window, ref.namespace, ref.name, (x) => tally.add(x.metric.container ?? '', x.values, x.last));
+  return Object.fromEntries(tally.containers().map((c) => [c, tally.workingSet(c)]));
 }
 
 /**
