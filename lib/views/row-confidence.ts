@@ -92,7 +92,12 @@ async function workloadTally(namespace: string, workload: string, window: Snapsh
   return (c) => tally.confidence(c);
 }
 
-/** readWorkloadConfidence, once per workload and containers while in flight, its answer reused for 5 s (as a pod's working set is). */
+/**
+ * readWorkloadConfidence, once per workload and containers while in flight, its answer reused for one step of the
+ * job's query (300 s by default): the figures are of 28 days at that step, and within one step the window gains and
+ * loses at most one point at each end, so an answer that old reads the same. Every pod page asks for its workload's
+ * 28 days, which cost Prometheus and memdash more than the rest of the page.
+ */
 export const readWorkloadConfidenceShared: (
   namespace: string,
   workload: string,
@@ -100,5 +105,10 @@ export const readWorkloadConfidenceShared: (
 ) => Promise<WorkloadConfidence> = sharedInFlight(
   (namespace: string, workload: string, containers: readonly string[]) => JSON.stringify([namespace, workload, containers]),
   (namespace: string, workload: string, containers: readonly string[]) => readWorkloadConfidence(namespace, workload, containers),
-  { forMs: 5000, when: (answer) => answer.ok },
+  {
+    get forMs() {
+      return settings().snapshotStepSeconds * 1000;
+    },
+    when: (answer) => answer.ok,
+  },
 );
