@@ -38,6 +38,8 @@ export interface KubeCaches {
   globalContextEntryEvents: Informer<CachedEvent>;
   /** OOMKilling events in every namespace (node-problem-detector's, on the node): the pod page's kernel kills. */
   oomKillingEvents: Informer<CachedEvent>;
+  /** The events the kubelet and the scheduler leave on a pod when it ends or is refused, one cache per reason. */
+  podEndEvents: Record<PodEndReason, Informer<CachedEvent>>;
   stop(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ function startedCaches(): Array<Informer<unknown>> {
     caches.failedCreates,
     caches.globalContextEntryEvents,
     caches.oomKillingEvents,
+    ...Object.values(caches.podEndEvents),
   ].filter((c) => c.started);
 }
 
@@ -94,6 +97,9 @@ const byName = (name: string) => `metadata.name=${name}`;
 // many: watched, that scan happens once per (re)list instead of once per read.
 export const FAILED_CREATE_EVENTS = 'reason=FailedCreate';
 export const OOM_KILLING_EVENTS = 'reason=OOMKilling';
+/** The reasons of a pod's own events that the pod page lists: how its containers ended, or why it did not run. */
+export const POD_END_REASONS = ['Evicted', 'OOMKilled', 'Killing', 'BackOff', 'Preempted'] as const;
+export type PodEndReason = (typeof POD_END_REASONS)[number];
 export const globalContextEntryEventSelector = (name: string) => `involvedObject.kind=GlobalContextEntry,involvedObject.name=${name}`;
 
 function createCaches(kc: KubeConfig): KubeCaches {
@@ -154,8 +160,19 @@ function createCaches(kc: KubeConfig): KubeCaches {
       slim: slimEvent,
     }),
     oomKillingEvents: informer({ name: 'OOMKilling events', path: '/api/v1/events', fieldSelector: OOM_KILLING_EVENTS, slim: slimEvent }),
+    // one watch per reason: a field selector takes one value per field
+    podEndEvents: Object.fromEntries(
+      POD_END_REASONS.map((reason) => [
+        reason,
+        informer({ name: `${reason} events`, path: '/api/v1/events', fieldSelector: `reason=${reason}`, slim: slimEvent }),
+      ]),
+    ) as Record<PodEndReason, Informer<CachedEvent>>,
   };
-  const all = [...Object.values(caches).filter((c): c is Informer<never> => c instanceof Informer), ...Object.values(caches.owners)];
+  const all = [
+    ...Object.values(caches).filter((c): c is Informer<never> => c instanceof Informer),
+    ...Object.values(caches.owners),
+    ...Object.values(caches.podEndEvents),
+  ];
   return { ...caches, stop: async () => void (await Promise.all(all.map((c) => c.stop()))) };
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CoreV1EventList } from '@kubernetes/client-node';
 import type { KubeClients } from './client';
-import { FAILED_CREATE_EVENTS, OOM_KILLING_EVENTS, readCaches, whenFresh, type KubeCaches } from './caches';
+import { FAILED_CREATE_EVENTS, OOM_KILLING_EVENTS, POD_END_REASONS, readCaches, whenFresh, type KubeCaches } from './caches';
 import type { Informer } from './informer';
 import { slimEvent, type CachedEvent } from './slim';
 
@@ -56,4 +56,23 @@ export function readOomKillsOn(
     (e) => e.involvedObject.kind === 'Node' && e.involvedObject.name === node,
     () => k.core.listEventForAllNamespaces({ fieldSelector }),
   );
+}
+
+/**
+ * A pod's own events of the reasons the pod page lists (POD_END_REASONS), by reason: from their caches, or, while any
+ * of them is behind, read directly in its namespace. Read directly on each pod page, this was a scan of every event of the
+ * namespace in etcd, the largest part of the page's cost to the API server.
+ */
+export async function readPodEndEventsOf(
+  k: KubeClients,
+  namespace: string,
+  name: string,
+  caches: Pick<KubeCaches, 'podEndEvents'> = readCaches(),
+): Promise<CachedEvent[]> {
+  const mine = (e: CachedEvent) => e.involvedObject.kind === 'Pod' && e.involvedObject.name === name;
+  const cached = POD_END_REASONS.map((reason) => whenFresh(caches.podEndEvents[reason], (c) => c.listIn(namespace).filter(mine)));
+  if (cached.every((events) => events !== null)) return cached.flat();
+  const read = await k.core.listNamespacedEvent({ namespace, fieldSelector: `involvedObject.name=${name}` });
+  // in the caches' order: by reason
+  return POD_END_REASONS.flatMap((reason) => read.items.map(slimEvent).filter((e) => mine(e) && e.reason === reason));
 }

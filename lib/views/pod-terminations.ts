@@ -15,10 +15,10 @@ import { historyDb } from '@/lib/history';
 import { historiesAtCreation } from '@/lib/history/reads';
 import { listEvictions, listTerminations } from '@/lib/history/terminations';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
-import { readFailedCreatesOf, readOomKillsOn } from '@/lib/k8s/events';
+import { readFailedCreatesOf, readOomKillsOn, readPodEndEventsOf } from '@/lib/k8s/events';
 import { podKey, type PodRef } from '@/lib/k8s/names';
 import { sharedInFlight } from '@/lib/shared-in-flight';
-import { slimEvent, type CachedEvent } from '@/lib/k8s/slim';
+import type { CachedEvent } from '@/lib/k8s/slim';
 import type { ExplainedPod } from './explain';
 import type { Explanation } from './explain-types';
 import { attempt, attemptStore } from './part';
@@ -30,7 +30,10 @@ export type { PodEnds };
 // terminations the recorder kept (the status holds only the last), the row in force at each end (the history), the
 // pod's own events and its controller's FailedCreate, and the heap ceilings its env and args set.
 
-/** Reasons of the events the section lists: what ends or refuses a pod for memory, and restarts. */
+/**
+ * Reasons of the events the section lists: what ends or refuses a pod for memory, and restarts. The pod's own are read
+ * by POD_END_REASONS (lib/k8s/caches.ts); FailedCreate is on its owner, OOMKilling and SystemOOM on its node.
+ */
 const EVENT_REASONS = new Set(['Evicted', 'OOMKilling', 'OOMKilled', 'FailedCreate', 'Killing', 'BackOff', 'Preempted', 'SystemOOM']);
 
 /**
@@ -147,9 +150,7 @@ async function eventsOf(k: KubeClients, pod: V1Pod, explanation: Explanation, no
   const uid = pod.metadata?.uid ?? '';
   const node = pod.spec?.nodeName;
   const reads: Array<Promise<Array<{ e: CachedEvent; object: string }>>> = [
-    listed(k, namespace, `involvedObject.name=${name}`).then((es) =>
-      es.filter((e) => e.involvedObject.kind === 'Pod').map((e) => ({ e, object: 'pod' })),
-    ),
+    readPodEndEventsOf(k, namespace, name).then((es) => es.map((e) => ({ e, object: 'pod' }))),
   ];
   if (owner)
     reads.push(readFailedCreatesOf(k, namespace, owner.name).then((es) => es.map((e) => ({ e, object: `${owner.kind}/${owner.name}` }))));
@@ -179,6 +180,3 @@ async function eventsOf(k: KubeClients, pod: V1Pod, explanation: Explanation, no
     }))
     .sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
 }
-
-const listed = async (k: KubeClients, namespace: string, fieldSelector: string) =>
-  (await k.core.listNamespacedEvent({ namespace, fieldSelector })).items.map(slimEvent);

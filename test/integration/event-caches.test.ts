@@ -16,7 +16,7 @@ const { cachesFor } = await import('@/lib/k8s/caches');
 const { clientsFor } = await import('@/lib/k8s/client');
 const { readFailedCreates } = await import('@/lib/k8s/failed-creates');
 const { readGlobalContextEntry } = await import('@/lib/k8s/policy-objects');
-const { readFailedCreatesOf, readOomKillsOn } = await import('@/lib/k8s/events');
+const { readFailedCreatesOf, readOomKillsOn, readPodEndEventsOf } = await import('@/lib/k8s/events');
 
 const RUN = `memdash-event-cache-${Date.now().toString(36)}`;
 const ENTRY = 'memory-requests'; // the GlobalContextEntry the settings name by default
@@ -170,6 +170,52 @@ describe('the OOMKilling events cache', () => {
       (c) => c.oomKillingEvents,
     );
     expect(events).toMatchObject([{ reason: 'OOMKilling', message, involvedObject: { kind: 'Node', name: node } }]);
+  });
+});
+
+describe("the caches of a pod's own end events", () => {
+  it('give the pod page the events of its reasons that came after they listed, as read directly', async () => {
+    for (const cache of Object.values(caches.podEndEvents)) cache.start();
+    for (const cache of Object.values(caches.podEndEvents)) expect(await cache.whenSynced(30_000)).toBe(true);
+    const pod = `${RUN}-ended`;
+    const on = (name: string) => ({ kind: 'Pod', name, namespace: 'development', uid: name });
+    createEvent('development', `${RUN}-ended.1`, { involvedObject: on(pod), reason: 'Killing', message: 'Stopping container app' });
+    createEvent('development', `${RUN}-ended.2`, {
+      involvedObject: on(pod),
+      reason: 'BackOff',
+      message: 'Back-off restarting failed container app',
+    });
+    // not listed: another reason, another pod of that namespace, the same pod's name in another namespace
+    createEvent('development', `${RUN}-ended.3`, { involvedObject: on(pod), reason: 'Scheduled', message: 'Successfully assigned' });
+    createEvent('development', `${RUN}-other.1`, {
+      involvedObject: on(`${RUN}-other`),
+      reason: 'Killing',
+      message: 'Stopping container app',
+    });
+    createEvent('default', `${RUN}-ended.4`, {
+      involvedObject: { ...on(pod), namespace: 'default' },
+      reason: 'Killing',
+      message: 'elsewhere',
+    });
+    await until(
+      'the BackOff event in its cache',
+      () => caches.podEndEvents.BackOff.listIn('development').some((e) => e.involvedObject.name === pod),
+      10_000,
+    );
+    await until(
+      'the Killing events in their cache',
+      () => caches.podEndEvents.Killing.list().filter((e) => e.involvedObject.name === pod).length === 2,
+      10_000,
+    );
+
+    const events = await sameFromCacheAndDirectly(
+      (k, c) => readPodEndEventsOf(k, 'development', pod, c),
+      (c) => c.podEndEvents.Killing,
+    );
+    expect(events.map((e) => [e.reason, e.message])).toEqual([
+      ['Killing', 'Stopping container app'],
+      ['BackOff', 'Back-off restarting failed container app'],
+    ]);
   });
 });
 
