@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sideBySide, soakSection } from './page.ts';
+import { keptSoak, sideBySide, soakSection } from './page.ts';
 import type { SoakResult } from './soak/report.ts';
 import type { Row, Run } from './table.ts';
 
@@ -99,5 +99,11 @@ describe('the soak section', () => {
     expect(lines[0]).toBe(
       'The latest soak: 2026-12-05T10:00:00.000Z, 20 min at `--scale 20000`, 50 clients, 20 pods a second created and deleted.',
     );
+  });
+
+  it('is kept from the page as it stands when data/bench/ holds no soak (a new clone or machine)', () => {
+    const previous = `| figure | at 20,000 pods |\n| --- | --- |\n| explanation | 12 ms |\n\n${soakSection(soak)}`;
+    expect(keptSoak(previous)).toBe(soakSection(soak));
+    expect(keptSoak('No `npm run soak` has run yet.')).toBeNull();
   });
 });

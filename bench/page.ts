@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
 import type { SoakResult } from './soak/report.ts';
 import { soakFigures } from './soak/report.ts';
-import { DOCS_PAGE, LATEST_RUN, markdownTable, writeDocsSection, type Row, type Run } from './table.ts';
+import { DOCS_PAGE, docsSection, LATEST_RUN, markdownTable, writeDocsSection, type Row, type Run } from './table.ts';
 
 export const SIDE_BY_SIDE_SCALES = [20_000, 50_000];
 const dataDir = join(repoRoot, 'data', 'bench');
@@ -47,8 +47,10 @@ export function sideBySide(runs: Run[]): string {
   ].join('\n');
 }
 
+const SOAK_OPENING = 'The latest soak: ';
+
 export function soakSection(soak: SoakResult): string {
-  const about = `The latest soak: ${soak.at}, ${soak.minutes} min at \`--scale ${soak.scale}\`, ${soak.clients} clients, ${soak.churnPerSecond} pods a second created and deleted.`;
+  const about = `${SOAK_OPENING}${soak.at}, ${soak.minutes} min at \`--scale ${soak.scale}\`, ${soak.clients} clients, ${soak.churnPerSecond} pods a second created and deleted.`;
   return [
     about,
     '',
@@ -57,8 +59,20 @@ export function soakSection(soak: SoakResult): string {
   ].join('\n');
 }
 
-/** The whole section from data/bench/: the scales side by side (or the latest run alone), then the soak if any. */
-export function pageSection(): string {
+/**
+ * The soak's part of a section this page wrote before (from its opening line on), or null. data/ is not in git, so a
+ * new clone or machine holds no soak's results: the page keeps the last one it showed rather than lose it.
+ */
+export function keptSoak(previous: string): string | null {
+  const at = previous.indexOf(SOAK_OPENING);
+  return at < 0 ? null : previous.slice(at).trim();
+}
+
+/**
+ * The whole section from data/bench/: the scales side by side (or the latest run alone), then the soak, or the one
+ * `previous` (the section as the page holds it now) shows when data/bench/ holds none.
+ */
+export function pageSection(previous = ''): string {
   const runs = SIDE_BY_SIDE_SCALES.map((s) => readJson<Run>(latestAtScale(s))).filter((r): r is Run => r !== null);
   const latest = readJson<Run>(LATEST_RUN);
   const parts: string[] = [];
@@ -68,11 +82,11 @@ export function pageSection(): string {
   const missing = SIDE_BY_SIDE_SCALES.filter((s) => !runs.some((r) => r.scale === s));
   if (runs.length > 0 && missing.length > 0) parts.push(`No run at ${missing.map((s) => `\`--scale ${s}\``).join(' or ')} yet.`);
   const soak = readJson<SoakResult>(LATEST_SOAK);
-  parts.push(soak ? soakSection(soak) : 'No `npm run soak` has run yet.');
+  parts.push(soak ? soakSection(soak) : (keptSoak(previous) ?? 'No `npm run soak` has run yet.'));
   return parts.join('\n\n');
 }
 
-export const writeBenchPage = () => writeDocsSection(DOCS_PAGE, pageSection());
+export const writeBenchPage = () => writeDocsSection(DOCS_PAGE, pageSection(docsSection(DOCS_PAGE)));
 
 // run as a script (not imported by bench/run.ts, bench/soak.ts or a test)
 if (process.argv[1] === import.meta.filename) {

@@ -19,6 +19,18 @@ export interface Run {
   figures: Row[];
 }
 
+/**
+ * What a crashed benchmark's stderr says went wrong, in one line: Node ends an uncaught error with its stack and its
+ * own version, so the first line that names an error is taken, else the last line that is not Node's version.
+ */
+export function crashReason(stderr: string): string | null {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0 && !l.startsWith('at ') && !/^Node\.js v\d/.test(l));
+  return lines.find((l) => /error|timeout|exceeded|refused/i.test(l) && !l.startsWith('triggerUncaughtException')) ?? lines.at(-1) ?? null;
+}
+
 /** The row of a benchmark that crashed or reported nothing: a figure not measured fails, never passes as 0. */
 export function notFinished(benchmark: string, why: string): Row {
   return {
@@ -84,6 +96,14 @@ export function withTable(doc: string, section: string): string {
     throw new Error(`the document needs one "${TABLE_START}" line followed by one "${TABLE_END}" line`);
   }
   return `${doc.slice(0, start + TABLE_START.length)}\n\n${section}\n\n${doc.slice(end)}`;
+}
+
+/** The section between the markers as the document at `path` holds it now; empty without them. */
+export function docsSection(path: string): string {
+  const doc = readFileSync(path, 'utf8');
+  const start = doc.indexOf(TABLE_START);
+  const end = doc.indexOf(TABLE_END);
+  return start < 0 || end < start ? '' : doc.slice(start + TABLE_START.length, end).trim();
 }
 
 /** Writes `section` into the document at `path` between the markers, formatted as `npm run format:check` expects. */
