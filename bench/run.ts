@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
 import { FIGURE_PREFIX, type Figure } from './figures.ts';
 import { latestAtScale, writeBenchPage } from './page.ts';
-import { LATEST_RUN, notFinished, textTable, type Row, type Run } from './table.ts';
+import { crashReason, LATEST_RUN, notFinished, textTable, type Row, type Run } from './table.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -62,7 +62,7 @@ function run(benchmark: string, args: string[], nodeOptions: string[] = []): Pro
     });
     child.on('close', (code) => {
       if (code !== 0 || rows.length === 0) {
-        const why = stderr.trim().split('\n').at(-1) ?? `exit ${code}`;
+        const why = crashReason(stderr) ?? `exit ${code}`;
         rows.push(notFinished(benchmark, why));
       }
       resolve(rows);

@@ -3,7 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { check, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { DOCS_PAGE, TABLE_END, TABLE_START, markdownTable, notFinished, textTable, withTable, writeDocsTable, type Run } from './table.ts';
+import {
+  crashReason,
+  DOCS_PAGE,
+  TABLE_END,
+  TABLE_START,
+  markdownTable,
+  notFinished,
+  textTable,
+  withTable,
+  writeDocsTable,
+  type Run,
+} from './table.ts';
 
 // Shaped as bench/run.ts writes latest.json: a crashed benchmark's NaN values come back from JSON as null.
 const run: Run = JSON.parse(
@@ -79,5 +90,26 @@ describe('the benchmark table', () => {
     expect(page.split(TABLE_START)).toHaveLength(2);
     expect(page.split(TABLE_END)).toHaveLength(2);
     expect(page.indexOf(TABLE_START)).toBeLessThan(page.indexOf(TABLE_END));
+  });
+});
+
+describe('why a benchmark did not finish', () => {
+  it("is the line naming the error, not Node's version or the stack", () => {
+    // bench/pages.ts's stderr when Chromium waited too long for a page
+    const stderr = [
+      'node:internal/modules/run_main:107',
+      '    triggerUncaughtException(',
+      '    ^',
+      'page.goto: Timeout 30000ms exceeded.',
+      'Call log:',
+      '  - navigating to "http://127.0.0.1:41623/workloads", waiting until "networkidle"',
+      '    at visit (/work/main/bench/pages.ts:80:31)',
+      "  name: 'TimeoutError'",
+      '}',
+      'Node.js v24.21.0',
+    ].join('\n');
+    expect(crashReason(stderr)).toBe('page.goto: Timeout 30000ms exceeded.');
+    expect(crashReason('listen EADDRINUSE\nNode.js v24.21.0\n')).toBe('listen EADDRINUSE');
+    expect(crashReason('Node.js v24.21.0\n')).toBeNull();
   });
 });
