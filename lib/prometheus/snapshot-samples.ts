@@ -128,20 +128,13 @@ async function readBatch(
  * as it arrives: a workload's 28 days are megabytes of answer, which read whole would be one long parse on the event
  * loop per page. The window must fit in one query (rangeChunks gives one chunk); the caller reads chunks otherwise.
  */
-export async function readWorkloadSamples(
+export function readWorkloadSamples(
   window: SnapshotWindow,
   namespace: string,
   workload: string,
   onSeries: (series: ReadSeries) => void,
 ): Promise<void> {
-  // the callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector)
-  const form = new URLSearchParams({
-    query: snapshotSelector(`,namespace="${namespace}",pod=~"${workload.replaceAll('.', '\\\\.')}-.*"`),
-    start: String(window.start),
-    end: String(window.end),
-    step: String(window.step),
-  });
-  await post('api/v1/query_range', undefined, (url, options) => postSeries(url, form, onSeries, options));
+  return readSelected(window, `,namespace="${namespace}",pod=~"${workload.replaceAll('.', '\\\\.')}-.*"`, onSeries);
 }
 
 /**
@@ -149,15 +142,20 @@ export async function readWorkloadSamples(
  * it arrives, as readWorkloadSamples does for a workload: 28 days of a pod parsed from text were the pod page's
  * largest parse. The window must fit in one query.
  */
-export async function readPodSamples(
+export function readPodSamples(
   window: SnapshotWindow,
   namespace: string,
   pod: string,
   onSeries: (series: ReadSeries) => void,
 ): Promise<void> {
+  return readSelected(window, `,namespace="${namespace}",pod="${pod}"`, onSeries);
+}
+
+/** The job's query narrowed by `matchers`, over the window in one query, each series handed on as it arrives. */
+async function readSelected(window: SnapshotWindow, matchers: string, onSeries: (series: ReadSeries) => void): Promise<void> {
   // the callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector)
   const form = new URLSearchParams({
-    query: snapshotSelector(`,namespace="${namespace}",pod="${pod}"`),
+    query: snapshotSelector(matchers),
     start: String(window.start),
     end: String(window.end),
     step: String(window.step),
