@@ -65,10 +65,8 @@ export function cachesFor(kc: KubeConfig): KubeCaches {
   return caches;
 }
 
-/** Every cache of the read credential started so far (each starts on its first use). */
-function startedCaches(): Array<Informer<unknown>> {
-  const caches = registry().read;
-  if (!caches) return [];
+/** Every cache of a set, the ones kept by kind or by reason included. */
+function everyCache(caches: Omit<KubeCaches, 'stop'>): Array<Informer<unknown>> {
   return [
     caches.table,
     caches.mutating,
@@ -82,7 +80,13 @@ function startedCaches(): Array<Informer<unknown>> {
     caches.globalContextEntryEvents,
     caches.oomKillingEvents,
     ...Object.values(caches.podEndEvents),
-  ].filter((c) => c.started);
+  ];
+}
+
+/** Every cache of the read credential started so far (each starts on its first use). */
+function startedCaches(): Array<Informer<unknown>> {
+  const caches = registry().read;
+  return caches ? everyCache(caches).filter((c) => c.started) : [];
 }
 
 /** The started caches' statuses, for /metrics. */
@@ -168,12 +172,7 @@ function createCaches(kc: KubeConfig): KubeCaches {
       ]),
     ) as Record<PodEndReason, Informer<CachedEvent>>,
   };
-  const all = [
-    ...Object.values(caches).filter((c): c is Informer<never> => c instanceof Informer),
-    ...Object.values(caches.owners),
-    ...Object.values(caches.podEndEvents),
-  ];
-  return { ...caches, stop: async () => void (await Promise.all(all.map((c) => c.stop()))) };
+  return { ...caches, stop: async () => void (await Promise.all(everyCache(caches).map((c) => c.stop()))) };
 }
 
 /**
