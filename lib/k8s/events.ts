@@ -72,7 +72,7 @@ export async function readPodEndEventsOf(
   const mine = (e: CachedEvent) => e.involvedObject.kind === 'Pod' && e.involvedObject.name === name;
   const cached = POD_END_REASONS.map((reason) => whenFresh(caches.podEndEvents[reason], (c) => c.listIn(namespace).filter(mine)));
   if (cached.every((events) => events !== null)) return cached.flat();
-  const read = await k.core.listNamespacedEvent({ namespace, fieldSelector: `involvedObject.name=${name}` });
+  const read = (await k.core.listNamespacedEvent({ namespace, fieldSelector: `involvedObject.name=${name}` })).items.map(slimEvent);
   // in the caches' order: by reason
-  return POD_END_REASONS.flatMap((reason) => read.items.map(slimEvent).filter((e) => mine(e) && e.reason === reason));
+  return POD_END_REASONS.flatMap((reason) => read.filter((e) => mine(e) && e.reason === reason));
 }
