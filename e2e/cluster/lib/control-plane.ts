@@ -104,8 +104,9 @@ export async function ensureApiserver(current: ClusterState): Promise<void> {
       '--enable-priority-and-fairness=false',
       '--profiling=false',
       '--event-ttl=72h',
-      // 1.34 and later turn a watch from resourceVersion 0 into a watch-list, which needs progress notifications that Debian's
-      // etcd 3.4 lacks: the watch fails at once, and KWOK then saw new pods only at its next relist, up to a minute late
+      // 1.34 and later turn a watch from resourceVersion 0 into a watch-list, which needs progress notifications that
+      // Debian's etcd 3.4 lacks: the watch fails at once, and KWOK then saw new pods only at its next relist, up to a
+      // minute late
       '--feature-gates=WatchList=false',
       // webhooks registered by Service (the real Kyverno's) go to the Service's endpoints, not to a cluster IP
       // nothing routes here (kyverno/real/access.ts)
