@@ -267,33 +267,32 @@ export class MatrixBytes {
     const length = b.length;
     let values = this.values!;
     let n = this.n;
-    let last = this.last;
     let i = from;
+    let timeFrom = -1;
+    let timeTo = -1;
     while (i + 1 < length && b[i] === 44 && b[i + 1] === 91) {
       let k = i + 2;
-      let time = 0;
-      for (; k < length; k++) {
-        const d = b[k]! - 48;
-        if (d < 0 || d > 9) break;
-        time = time * 10 + d;
-      }
+      // only the run's last time is kept (the series' last sample): the others are checked to be digits, not summed
+      while (k < length && (b[k]! - 48) >>> 0 < 10) k++;
       if (k === i + 2 || k + 1 >= length || b[k] !== 44 || b[k + 1] !== 34) break;
       const digitsFrom = k + 2;
       let value = 0;
-      for (k = digitsFrom; k < length; k++) {
-        const d = b[k]! - 48;
-        if (d < 0 || d > 9) break;
+      let j = digitsFrom;
+      for (; j < length; j++) {
+        const d = b[j]! - 48;
+        if (d >>> 0 > 9) break;
         value = value * 10 + d;
       }
       // past 15 digits the sum loses exactness: pair() reads those through Number()
-      if (k === digitsFrom || k - digitsFrom > 15 || k + 1 >= length || b[k] !== 34 || b[k + 1] !== 93) break;
+      if (j === digitsFrom || j - digitsFrom > 15 || j + 1 >= length || b[j] !== 34 || b[j + 1] !== 93) break;
       if (n === values.length) values = this.grow();
       values[n++] = value;
-      last = time;
-      i = k + 2;
+      timeFrom = i + 2;
+      timeTo = k;
+      i = j + 2;
     }
     this.n = n;
-    this.last = last;
+    if (timeFrom >= 0) this.last = digitsValue(b, timeFrom, timeTo);
     return i;
   }
 
@@ -444,4 +443,11 @@ function notASeries(): SeriesShapeError {
 
 function bad(b: Uint8Array, at: number): SeriesShapeError {
   return new SeriesShapeError(`a sample of the answer is not [time, "value"] (at "${utf8(b, at, Math.min(b.length, at + 30))}")`);
+}
+
+/** The whole number the digits b[from, to) spell. */
+function digitsValue(b: Uint8Array, from: number, to: number): number {
+  let v = 0;
+  for (let k = from; k < to; k++) v = v * 10 + (b[k]! - 48);
+  return v;
 }
