@@ -107,27 +107,43 @@ export class RowConfidenceTally {
   private readonly pods = new Set<string>();
   private openPod: string | null = null;
   private open = new MiBCounts();
+  // every pod's samples, the job's pool: each pod's counts are added as it closes, so a sample is counted once
+  private readonly pooled = new MiBCounts();
   private hottest = { pod: '', p90: -Infinity };
   private first = Infinity;
   private last = -Infinity;
   private max = -Infinity;
   private samples = 0;
 
-  /** One series' samples in bytes; `first` and `last` are its first and last sample's times (Unix seconds). */
-  add(pod: string, values: ArrayLike<number>, first: number, last: number): void {
-    if (values.length === 0) return;
+  /**
+   * One series' samples in bytes; `first` and `last` are its first and last sample's times (Unix seconds). Gives how
+   * many samples were NaN: those are in no count (the job's sort, and so its p90, is undefined with one).
+   */
+  add(pod: string, values: ArrayLike<number>, first: number, last: number): number {
+    if (values.length === 0) return 0;
     if (pod !== this.openPod) this.closePod(pod);
     this.pods.add(pod);
     if (first < this.first) this.first = first;
     if (last > this.last) this.last = last;
+    let nans = 0;
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
-      if (Number.isNaN(v)) continue;
+      if (Number.isNaN(v)) {
+        nans++;
+        continue;
+      }
       const mib = Math.ceil(v / MiB);
       this.open.add(mib);
       if (mib > this.max && Number.isFinite(mib)) this.max = mib;
     }
     this.samples += values.length;
+    return nans;
+  }
+
+  /** Whole MiB → samples of every pod: the job's pool, for p90OfCounts. Call once every series has been added. */
+  pooledCounts(): Map<number, number> {
+    this.closePod(null);
+    return this.pooled.counts();
   }
 
   private closePod(next: string | null): void {
@@ -136,6 +152,7 @@ export class RowConfidenceTally {
       // of pods as hot as each other, the first by name: the same pod whatever order the series came in
       const { pod, p90: hottest } = this.hottest;
       if (p90 !== null && (p90 > hottest || (p90 === hottest && this.openPod < pod))) this.hottest = { pod: this.openPod, p90 };
+      this.pooled.addAll(this.open);
       this.open = new MiBCounts();
     }
     this.openPod = next;
@@ -181,24 +198,20 @@ export function confidenceOfSeries(series: readonly SampleSeries[], container: s
  * (the pod page's question): no series is kept once counted, so the answer is never held whole.
  */
 export class WorkloadConfidenceTally {
-  private readonly containers = new Map<string, { tally: RowConfidenceTally; pooled: MiBCounts }>();
+  private readonly containers = new Map<string, RowConfidenceTally>();
 
   /** One series of `container`'s samples in bytes; `first` and `last` are its first and last sample's times. */
   add(pod: string, container: string, values: ArrayLike<number>, first: number, last: number): void {
     if (values.length === 0) return;
-    let row = this.containers.get(container);
-    if (!row) this.containers.set(container, (row = { tally: new RowConfidenceTally(), pooled: new MiBCounts() }));
-    row.tally.add(pod, values, first, last);
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      if (!Number.isNaN(v)) row.pooled.add(Math.ceil(v / MiB));
-    }
+    let tally = this.containers.get(container);
+    if (!tally) this.containers.set(container, (tally = new RowConfidenceTally()));
+    tally.add(pod, values, first, last);
   }
 
   /** The container's figures against its pooled p90; null without samples. */
   confidence(container: string): RowConfidence | null {
-    const row = this.containers.get(container);
-    const p90 = row ? p90OfCounts(row.pooled.counts()) : null;
-    return row && p90 !== null && Number.isFinite(p90) ? row.tally.finish(p90) : null;
+    const tally = this.containers.get(container);
+    const p90 = tally ? p90OfCounts(tally.pooledCounts()) : null;
+    return tally && p90 !== null && Number.isFinite(p90) ? tally.finish(p90) : null;
   }
 }

@@ -211,4 +211,21 @@ describe('MiBCounts', () => {
       [Infinity]: 1,
     });
   });
+
+  it('adds another tally whole, as if each of its samples were added, dense, wide or infinite', () => {
+    const pods = [
+      [300, 301, 300, 10],
+      [5000, 299, 300, Infinity],
+      [2_000_000, 300, -Infinity, 10],
+    ];
+    const row = new MiBCounts();
+    for (const samples of pods) {
+      const pod = new MiBCounts();
+      for (const v of samples) pod.add(v);
+      row.addAll(pod);
+    }
+    const expected = new Map<number, number>();
+    for (const v of pods.flat()) expected.set(v, (expected.get(v) ?? 0) + 1);
+    expect(new Map([...row.counts()].sort((a, b) => a[0] - b[0]))).toEqual(new Map([...expected].sort((a, b) => a[0] - b[0])));
+  });
 });

@@ -124,8 +124,23 @@ export class MiBCounts {
     this.dense![mib - this.base]!++;
   }
 
-  private addSparse(mib: number): void {
-    this.sparse.set(mib, (this.sparse.get(mib) ?? 0) + 1);
+  private addSparse(mib: number, samples = 1): void {
+    this.sparse.set(mib, (this.sparse.get(mib) ?? 0) + samples);
+  }
+
+  /** Adds every count of `other`: a pod's counts to its row's, once per distinct MiB rather than once per sample. */
+  addAll(other: MiBCounts): void {
+    for (const [mib, samples] of other.counts()) {
+      if (samples === 1) this.add(mib);
+      else this.addMany(mib, samples);
+    }
+  }
+
+  private addMany(mib: number, samples: number): void {
+    this.add(mib); // places mib (growing the range, or in the Map) as one sample does
+    const k = mib - this.base;
+    if (this.dense !== null && Number.isFinite(mib) && k >= 0 && k < this.dense.length) this.dense[k]! += samples - 1;
+    else this.addSparse(mib, samples - 1);
   }
 
   // Doubles the range towards `mib`; false when that would be wider than MAX_DENSE_MIB.
@@ -184,7 +199,6 @@ export interface SnapshotCrash {
  * p90 needs, so memory grows with rows × distinct MiB values, not with samples.
  */
 export class SnapshotPool {
-  private readonly counts = new Map<string, MiBCounts>();
   private readonly tallies = new Map<string, RowConfidenceTally>();
   private crashed: SnapshotCrash | null = null;
   series = 0;
@@ -205,23 +219,17 @@ export class SnapshotPool {
       return null;
     }
     const key = rowKey(namespace, workload, container);
-    let counts = this.counts.get(key);
-    if (!counts) this.counts.set(key, (counts = new MiBCounts()));
     let tally = this.tallies.get(key);
     if (!tally) this.tallies.set(key, (tally = new RowConfidenceTally()));
     const { values } = series;
-    tally.add(pod, values, series.first ?? NaN, series.last ?? NaN);
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      if (Number.isNaN(v)) {
-        // Python sorts NaN nowhere in particular, so which sample lands at the p90's rank cannot be told.
-        this.crashed ??= {
-          row: key,
-          reason: `pod ${pod}, container ${container} has a NaN sample: the job's sort, and so its p90, is undefined`,
-        };
-        continue;
-      }
-      counts.add(Math.ceil(v / MiB));
+    // the tally counts each sample once, for the pod's own p90 and the row's pool alike
+    const nans = tally.add(pod, values, series.first ?? NaN, series.last ?? NaN);
+    if (nans > 0) {
+      // Python sorts NaN nowhere in particular, so which sample lands at the p90's rank cannot be told.
+      this.crashed ??= {
+        row: key,
+        reason: `pod ${pod}, container ${container} has a NaN sample: the job's sort, and so its p90, is undefined`,
+      };
     }
     this.series++;
     this.samples += values.length;
@@ -236,8 +244,9 @@ export class SnapshotPool {
   rows(): { rows: Record<string, string>; confidence: Record<string, RowConfidence>; crash: SnapshotCrash | null } {
     const rows: Record<string, string> = {};
     const confidence: Record<string, RowConfidence> = {};
-    for (const key of [...this.counts.keys()].sort(byCodePoint)) {
-      const p90 = p90OfCounts(this.counts.get(key)!.counts());
+    for (const key of [...this.tallies.keys()].sort(byCodePoint)) {
+      const tally = this.tallies.get(key)!;
+      const p90 = p90OfCounts(tally.pooledCounts());
       if (p90 === null) continue;
       if (!Number.isFinite(p90)) {
         // math.ceil of an infinite sample raises OverflowError in the job.
@@ -248,7 +257,7 @@ export class SnapshotPool {
         continue;
       }
       rows[key] = `${p90}Mi`;
-      const sure = this.tallies.get(key)!.finish(p90);
+      const sure = tally.finish(p90);
       if (sure) confidence[key] = sure;
     }
     return { rows, confidence, crash: this.crashed };
