@@ -1,6 +1,8 @@
 import 'server-only';
 import { PrometheusError } from './client';
 import { sendForm } from './http';
+import { HttpAnswerError } from './http-answer';
+import { SilenceError, postFormBytes } from './http-bytes';
 import { JsonArrayItems, JsonItemsError } from './json-items';
 import { MatrixBytes } from './matrix-bytes';
 import { SeriesShapeError, type ParsedSeries } from './parsed-series';
@@ -32,28 +34,33 @@ export function postItems(
   options: StreamOptions,
 ): Promise<StreamedAnswer> {
   const items = new JsonArrayItems(path, onItem);
-  return postStreamed(url, form, options, { text: true, push: (chunk) => items.push(chunk as string), end: () => items.end() });
+  return postStreamed(url, form, options, items);
 }
 
-/** A query_range answer, its series (data.result) read as bytes as they arrive: the body is never decoded to text. */
-export function postSeries(
+/**
+ * A query_range answer, its series (data.result) read as bytes as they arrive: the body is never decoded to text, and
+ * is read into one buffer of its own (lib/prometheus/http-bytes.ts), not a new one per read.
+ */
+export async function postSeries(
   url: URL,
   form: URLSearchParams,
   onSeries: (series: ParsedSeries) => void,
   options: StreamOptions,
 ): Promise<StreamedAnswer> {
+  const { signal } = options;
+  if (signal?.aborted) throw abortError(signal); // stopped already: nothing is sent
   const bytes = new MatrixBytes(onSeries);
-  return postStreamed(url, form, options, { text: false, push: (chunk) => bytes.push(chunk as Buffer), end: () => bytes.end() });
+  try {
+    const status = await postFormBytes(url, form, (chunk) => bytes.push(chunk), options);
+    return { status, rest: bytes.end() };
+  } catch (err) {
+    // once stopped, whichever part of the read reports first, the failure is the stop
+    throw signal?.aborted ? abortError(signal) : asPrometheusError(err, url, options);
+  }
 }
 
-/** How an answer is read: `text`, its chunks decoded as UTF-8 first (strings); else as they come (Buffers). */
-interface AnswerReader {
-  text: boolean;
-  push(chunk: string | Buffer): void;
-  end(): unknown;
-}
-
-function postStreamed(url: URL, form: URLSearchParams, options: StreamOptions, items: AnswerReader): Promise<StreamedAnswer> {
+/** The answer's text read by `items` as it arrives, over node:http. */
+function postStreamed(url: URL, form: URLSearchParams, options: StreamOptions, items: JsonArrayItems): Promise<StreamedAnswer> {
   const { idleTimeoutMs, signal } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal)); // stopped already: nothing is sent
@@ -62,8 +69,8 @@ function postStreamed(url: URL, form: URLSearchParams, options: StreamOptions, i
     const req = sendForm(url, form, (res) => {
       // The first thing wrong with the answer is its failure; the rest of it is not read.
       let broken = false;
-      if (items.text) res.setEncoding('utf8');
-      res.on('data', (chunk: string | Buffer) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
         if (broken) return;
         try {
           items.push(chunk);
@@ -100,10 +107,6 @@ function abortError(signal: AbortSignal): Error {
   return Object.assign(new Error('The Prometheus read was stopped', { cause: signal.reason }), { name: 'AbortError' });
 }
 
-class SilenceError extends Error {
-  override name = 'SilenceError';
-}
-
 function asPrometheusError(err: unknown, url: URL, options: StreamOptions): unknown {
   if (err instanceof PrometheusError) return err;
   if (err instanceof Error && err.name === 'AbortError') return err;
@@ -113,7 +116,7 @@ function asPrometheusError(err: unknown, url: URL, options: StreamOptions): unkn
       `Prometheus sent nothing for ${options.idleTimeoutMs / 1000} s (${options.timeoutSetting}): it is too slow or stuck.`,
     );
   }
-  if (err instanceof JsonItemsError || err instanceof SeriesShapeError || err instanceof SyntaxError) {
+  if (err instanceof JsonItemsError || err instanceof SeriesShapeError || err instanceof HttpAnswerError || err instanceof SyntaxError) {
     return new PrometheusError(
       'garbage',
       `Prometheus at ${url.origin} answered something that is not a Prometheus answer: ${err.message}.`,
