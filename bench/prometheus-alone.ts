@@ -1,10 +1,11 @@
 // Prometheus's own time for the preview's queries: the same series listing and the same batches of query_range
-// (lib/prometheus/snapshot-batches.ts, two in flight), over the same window, each answer read over node:http as the
-// preview reads it and dropped. What the preview costs beyond this is its own reading of the answers.
+// (lib/prometheus/snapshot-batches.ts, two in flight), over the same window, each answer read as the preview reads
+// it and dropped. What the preview costs beyond this is its own reading of the answers.
 import './lib-imports.ts';
-import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 
 const { planBatches } = await import('../lib/prometheus/snapshot-batches.ts');
+const { HttpAnswer } = await import('../lib/prometheus/http-answer.ts');
 const { workloadFromPodName } = await import('../lib/domain/snapshot.ts');
 
 type SeriesCensus = Parameters<typeof planBatches>[0];
@@ -22,25 +23,30 @@ const OVERLAP_BATCHES = 4;
 const MIN_BATCH_SERIES = 20;
 const PER_BATCH = 2000; // MEMDASH_PREVIEW_BATCH_SERIES's default
 
-/** POSTs the form; the answer's bytes are counted (or kept, for the listing) and dropped. */
+/**
+ * POSTs the form; the answer's bytes are counted (or kept, for the listing) and dropped. Read as the preview reads
+ * them (lib/prometheus/http-bytes.ts): into one buffer per request, the answer's framing by HttpAnswer.
+ */
 function post(prometheus: string, path: string, form: Record<string, string>, keep = false): Promise<{ bytes: number; body?: Buffer }> {
+  const url = new URL(`${prometheus}/api/v1/${path}`);
+  const body = new URLSearchParams(form).toString();
   return new Promise((resolve, reject) => {
-    const req = request(
-      `${prometheus}/api/v1/${path}`,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-      (res) => {
-        let bytes = 0;
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => ((bytes += chunk.length), keep && chunks.push(chunk)));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve({ bytes, body: keep ? Buffer.concat(chunks) : undefined })
-            : reject(new Error(`HTTP ${res.statusCode}`)),
-        );
-      },
+    let bytes = 0;
+    const chunks: Buffer[] = [];
+    const answer = new HttpAnswer((part) => ((bytes += part.length), keep && chunks.push(Buffer.from(part))));
+    const buffer = Buffer.allocUnsafeSlow(256 << 10);
+    const callback = (n: number): boolean => (answer.push(buffer.subarray(0, n)), answer.done && socket.destroy(), true);
+    const socket: Socket = connect({ host: url.hostname, port: Number(url.port), onread: { buffer, callback } });
+    socket.on('error', reject);
+    socket.on('close', () =>
+      answer.done && answer.status === 200
+        ? resolve({ bytes, body: keep ? Buffer.concat(chunks) : undefined })
+        : reject(new Error(`HTTP ${answer.status}: the answer was cut or refused`)),
     );
-    req.on('error', reject);
-    req.end(new URLSearchParams(form).toString());
+    socket.write(
+      `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 }
 
@@ -67,7 +73,9 @@ export async function prometheusAlone(prometheus: string, window: Window): Promi
   const worker = async () => {
     for (let batch = queue.shift(); batch; batch = queue.shift()) {
       const form = { query: SELECTOR(batch.matchers), start: String(window.start), end: String(window.end), step: String(window.step) };
-      bytes += (await post(prometheus, 'query_range', form)).bytes;
+      // read first, then added: `bytes += await …` would add to the total as it was before the other worker's answers
+      const answer = await post(prometheus, 'query_range', form);
+      bytes += answer.bytes;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
