@@ -52,7 +52,10 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   ensurePki();
   ensureUsers(current.ports.apiserver);
   await ensurePostgres(current); // memdash's history store for several replicas (DATABASE_URL)
-  await ensureEtcd(current);
+  // beyond 20,000 pods the scale's table is more than a default etcd stores in one object (lib/control-plane.ts)
+  const largeTable = Math.max(options.scale, current.seeded?.scale ?? 0) > 20_000;
+  if (largeTable) log('etcd accepts requests of up to 4 MiB: the scale table is more than a default etcd stores in one ConfigMap');
+  await ensureEtcd(current, largeTable);
   await chooseOidc(current, options.oidc);
   if (current.oidc) await startOidcProvider(current);
   await ensureApiserver(current);
