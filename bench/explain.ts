@@ -10,7 +10,10 @@ import { atMost, report } from './figures.ts';
 
 const RUNS = 50;
 const viewer = kubeconfigPath('viewer');
-const kubectl = (args: string[]) => execFileSync(bin('kubectl'), [`--kubeconfig=${viewer}`, ...args], { encoding: 'utf8' });
+// the table's ConfigMap is megabytes as JSON at --scale 50000: past execFileSync's 1 MiB of output by default
+const MAX_OUTPUT_BYTES = 64 << 20;
+const kubectl = (args: string[]) =>
+  execFileSync(bin('kubectl'), [`--kubeconfig=${viewer}`, ...args], { encoding: 'utf8', maxBuffer: MAX_OUTPUT_BYTES });
 
 function firstPod(): string {
   const name = kubectl(['get', 'pods', '-n', 'shop', '-l', 'app.kubernetes.io/name=web', '-o', 'jsonpath={.items[0].metadata.name}']);
@@ -30,7 +33,7 @@ function runbook(ns: string, pod: string, workload: string): void {
   execFileSync(
     'jq',
     ['-r', '--arg', 'p', `${ns}_${workload}_`, '.data // {} | to_entries[] | select(.key | startswith($p)) | "\\(.key) \\(.value)"'],
-    { input: table, encoding: 'utf8' },
+    { input: table, encoding: 'utf8', maxBuffer: MAX_OUTPUT_BYTES },
   );
 }
 
