@@ -34,7 +34,9 @@ export function sideBySide(runs: Run[]): string {
   const figures = new Map<string, Row>();
   for (const run of runs) for (const row of run.figures) if (!figures.has(key(row))) figures.set(key(row), row);
   const about = runs.map(
-    (r) => `\`--scale ${r.scale}\`: ${r.at}, load average ${r.machine.loadAverageBefore.map((l) => l.toFixed(1)).join(' ')} before`,
+    (r) =>
+      `\`--scale ${r.scale}\`: ${r.at}, load average ${r.machine.loadAverageBefore.map((l) => l.toFixed(1)).join(' ')} before` +
+      (r.reruns ?? []).map((again) => ` (${again.benchmarks.map((b) => `bench/${b}`).join(', ')} again at ${again.at})`).join(''),
   );
   const lines = [...figures.values()].map((f) =>
     line([`bench/${f.benchmark}`, f.figure, f.target, ...runs.map((run) => atScale(run.figures.find((r) => key(r) === key(f))))]),

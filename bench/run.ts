@@ -1,9 +1,9 @@
-// `npm run bench [-- --scale N] [-- --seconds S] [-- --no-build]`: brings up what the benchmarks need (the local
+// `npm run bench [-- --scale N] [-- --seconds S] [-- --preview-runs R] [-- --only a.ts,b.ts] [-- --no-build]`: brings up what the benchmarks need (the local
 // cluster, at N scale pods when asked; a fresh `next build`), runs every benchmark under bench/ one after another,
 // prints one table (figure, value, anchor, ratio, pass/fail), writes it as JSON to data/bench/ and into docs/benchmarks.md
 // (bench/table.ts). Not part of scripts/test.sh: these are figures of a shared machine, not pass/fail tests of the code.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,10 @@ const { values: options } = parseArgs({
   options: {
     scale: { type: 'string', default: '0' },
     seconds: { type: 'string', default: '30' },
+    // bench/preview.ts's runs: seven by default; at 50,000 pods each is minutes
+    'preview-runs': { type: 'string', default: '7' },
+    // only these benchmarks, their rows put in place of theirs in the latest run at this scale (one that crashed)
+    only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
   },
 });
@@ -25,7 +29,7 @@ const BENCHMARKS: Array<{ script: string; args: string[]; node?: string[] }> = [
   { script: 'memory.ts', args: [], node: ['--expose-gc'] },
   { script: 'explain.ts', args: [] },
   { script: 'history.ts', args: [] },
-  { script: 'preview.ts', args: [] },
+  { script: 'preview.ts', args: [options['preview-runs']!] },
   { script: 'pages.ts', args: [] },
   { script: 'load.ts', args: [options.seconds!, '50'] },
   { script: 'signin.ts', args: [options.seconds!, '50'] },
@@ -76,18 +80,21 @@ step('the local cluster', process.execPath, [cli, 'up', ...(Number(options.scale
 if (!options['no-build']) step('a fresh build', 'npm', ['run', 'build']);
 const rows: Row[] = [];
 const loadBefore = loadavg();
-for (const b of BENCHMARKS) rows.push(...(await run(b.script, b.args, b.node)));
+const only = options.only?.split(',');
+for (const b of BENCHMARKS.filter((x) => !only || only.includes(x.script))) rows.push(...(await run(b.script, b.args, b.node)));
 const loadAfter = loadavg();
 
-const result: Run = {
-  at: started.toISOString(),
-  scale: Number(options.scale),
-  // figures of a shared machine mean little without how busy it was
-  machine: { cpus: cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
-  figures: rows,
-};
-console.log(`\n${textTable(rows)}\n`);
-console.log(`${rows.filter((r) => r.pass).length} of ${rows.length} figures within their targets`);
+const result: Run = only
+  ? rerunIn(latestRunAt(Number(options.scale)), only, rows)
+  : {
+      at: started.toISOString(),
+      scale: Number(options.scale),
+      // figures of a shared machine mean little without how busy it was
+      machine: { cpus: cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
+      figures: rows,
+    };
+console.log(`\n${textTable(result.figures)}\n`);
+console.log(`${result.figures.filter((r) => r.pass).length} of ${result.figures.length} figures within their targets`);
 console.log(
   `machine: ${cpus().length} CPUs; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after`,
 );
@@ -100,4 +107,18 @@ writeFileSync(LATEST_RUN, JSON.stringify(result, null, 2));
 writeFileSync(latestAtScale(result.scale), JSON.stringify(result, null, 2));
 await writeBenchPage();
 console.log(`written to ${file} (and data/bench/latest.json); docs/benchmarks.md's section shows it`);
-process.exitCode = rows.every((r) => r.pass) ? 0 : 1;
+process.exitCode = result.figures.every((r) => r.pass) ? 0 : 1;
+
+function latestRunAt(scale: number): Run {
+  const file = latestAtScale(scale);
+  if (!existsSync(file)) throw new Error(`--only needs a run at --scale ${scale} to put its rows in: there is none (${file})`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Run;
+}
+
+/** `run` with the rows of `benchmarks` replaced by `rows`, in the benchmarks' order, and the rerun noted. */
+function rerunIn(run: Run, benchmarks: string[], rows: Row[]): Run {
+  const order = BENCHMARKS.map((b) => b.script);
+  const figures = [...run.figures.filter((r) => !benchmarks.includes(r.benchmark)), ...rows];
+  figures.sort((a, b) => order.indexOf(a.benchmark) - order.indexOf(b.benchmark));
+  return { ...run, figures, reruns: [...(run.reruns ?? []), { at: started.toISOString(), benchmarks }] };
+}

@@ -17,6 +17,8 @@ export interface Run {
   scale: number;
   machine: { cpus: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
   figures: Row[];
+  /** Benchmarks run again later (`npm run bench -- --only …`), their rows put in place of the first ones'. */
+  reruns?: Array<{ at: string; benchmarks: string[] }>;
 }
 
 /**
