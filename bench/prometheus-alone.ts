@@ -2,10 +2,9 @@
 // (lib/prometheus/snapshot-batches.ts, two in flight), over the same window, each answer read as the preview reads
 // it and dropped. What the preview costs beyond this is its own reading of the answers.
 import './lib-imports.ts';
-import { connect, type Socket } from 'node:net';
 
 const { planBatches } = await import('../lib/prometheus/snapshot-batches.ts');
-const { HttpAnswer } = await import('../lib/prometheus/http-answer.ts');
+const { postFormBytes } = await import('../lib/prometheus/http-bytes.ts');
 const { workloadFromPodName } = await import('../lib/domain/snapshot.ts');
 
 type SeriesCensus = Parameters<typeof planBatches>[0];
@@ -22,32 +21,26 @@ const CONCURRENCY = 2;
 const OVERLAP_BATCHES = 4;
 const MIN_BATCH_SERIES = 20;
 const PER_BATCH = 2000; // MEMDASH_PREVIEW_BATCH_SERIES's default
+// how long the preview lets Prometheus stay silent: MEMDASH_PROMETHEUS_TIMEOUT_MS's default
+const IDLE_TIMEOUT_MS = 15_000;
 
 /**
- * POSTs the form; the answer's bytes are counted (or kept, for the listing) and dropped. Read as the preview reads
- * them (lib/prometheus/http-bytes.ts): into one buffer per request, the answer's framing by HttpAnswer.
+ * POSTs the form; the answer's bytes are counted (or kept, for the listing) and dropped. Read by the preview's own
+ * reader (lib/prometheus/http-bytes.ts): into one buffer per request, which is why what is kept is copied.
  */
-function post(prometheus: string, path: string, form: Record<string, string>, keep = false): Promise<{ bytes: number; body?: Buffer }> {
+async function post(
+  prometheus: string,
+  path: string,
+  form: Record<string, string>,
+  keep = false,
+): Promise<{ bytes: number; body?: Buffer }> {
+  let bytes = 0;
+  const chunks: Buffer[] = [];
+  const onBody = (part: Uint8Array) => ((bytes += part.length), keep && chunks.push(Buffer.from(part)));
   const url = new URL(`${prometheus}/api/v1/${path}`);
-  const body = new URLSearchParams(form).toString();
-  return new Promise((resolve, reject) => {
-    let bytes = 0;
-    const chunks: Buffer[] = [];
-    const answer = new HttpAnswer((part) => ((bytes += part.length), keep && chunks.push(Buffer.from(part))));
-    const buffer = Buffer.allocUnsafeSlow(256 << 10);
-    const callback = (n: number): boolean => (answer.push(buffer.subarray(0, n)), answer.done && socket.destroy(), true);
-    const socket: Socket = connect({ host: url.hostname, port: Number(url.port), onread: { buffer, callback } });
-    socket.on('error', reject);
-    socket.on('close', () =>
-      answer.done && answer.status === 200
-        ? resolve({ bytes, body: keep ? Buffer.concat(chunks) : undefined })
-        : reject(new Error(`HTTP ${answer.status}: the answer was cut or refused`)),
-    );
-    socket.write(
-      `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
+  const status = await postFormBytes(url, new URLSearchParams(form), onBody, { idleTimeoutMs: IDLE_TIMEOUT_MS });
+  if (status !== 200) throw new Error(`HTTP ${status} from ${url.pathname}`);
+  return { bytes, body: keep ? Buffer.concat(chunks) : undefined };
 }
 
 /** The preview's queries over `window`, answers dropped: their bytes in all. */
