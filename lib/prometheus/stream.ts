@@ -48,7 +48,6 @@ export async function postSeries(
   options: StreamOptions,
 ): Promise<StreamedAnswer> {
   const { signal } = options;
-  if (signal?.aborted) throw abortError(signal); // stopped already: nothing is sent
   const bytes = new MatrixBytes(onSeries);
   try {
     const status = await postFormBytes(url, form, (chunk) => bytes.push(chunk), options);
