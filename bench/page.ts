@@ -51,8 +51,11 @@ export function sideBySide(runs: Run[]): string {
 
 const SOAK_OPENING = 'The latest soak: ';
 
+const paceOf = (soak: SoakResult) =>
+  soak.paceSeconds === undefined ? '' : soak.paceSeconds === 0 ? ' each asking again when answered' : ` each reading every ${soak.paceSeconds} s`;
+
 export function soakSection(soak: SoakResult): string {
-  const about = `${SOAK_OPENING}${soak.at}, ${soak.minutes} min at \`--scale ${soak.scale}\`, ${soak.clients} clients, ${soak.churnPerSecond} pods a second created and deleted.`;
+  const about = `${SOAK_OPENING}${soak.at}, ${soak.minutes} min at \`--scale ${soak.scale}\`, ${soak.clients} clients${paceOf(soak)}, ${soak.churnPerSecond} pods a second created and deleted.`;
   return [
     about,
     '',

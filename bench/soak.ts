@@ -1,8 +1,8 @@
-// `npm run soak -- [--minutes 20] [--clients 50] [--churn 20]`: memdash over a stretch of change and faults, as a
+// `npm run soak -- [--minutes 20] [--clients 50] [--pace 2] [--churn 20]`: memdash over a stretch of change and faults, as a
 // production cluster lives it; not in the test suite, prints figures and writes them to data/bench/soak-*.json. On
 // the local cluster started with `npm run cluster:up -- --scale 20000` (any scale runs; the report says which) and a
 // `next build`: two replicas on one PostgreSQL database with the recorder's Lease, `--clients` people reading
-// throughout, pods created and deleted at `--churn` a second, the table rewritten every two minutes, and the faults
+// throughout (each a read every `--pace` seconds; 0: again as soon as answered, bench/soak/readers.ts), pods created and deleted at `--churn` a second, the table rewritten every two minutes, and the faults
 // of FAULTS below at their share of the run. After each fault, and at the end, every cache of every replica is
 // compared with a fresh list. docs/benchmarks.md says what each figure is held to.
 import { createHash } from 'node:crypto';
@@ -37,13 +37,17 @@ const { values: args } = parseArgs({
   options: {
     minutes: { type: 'string', default: '20' },
     clients: { type: 'string', default: '50' },
+    // a page every 2 s for 20 minutes is faster than anyone reads during an incident; 0 measures throughput instead
+    pace: { type: 'string', default: '2' },
     churn: { type: 'string', default: '20' },
   },
 });
 const MINUTES = Number(args.minutes);
 const CLIENTS = Number(args.clients);
+const PACE_SECONDS = Number(args.pace);
 const CHURN = Number(args.churn);
-if (!(MINUTES >= 5 && CLIENTS >= 1 && CHURN > 0)) throw new Error('--minutes must be at least 5, --clients at least 1, --churn above 0');
+if (!(MINUTES >= 5 && CLIENTS >= 1 && CHURN > 0 && PACE_SECONDS >= 0))
+  throw new Error('--minutes must be at least 5, --clients at least 1, --pace at least 0, --churn above 0');
 const state = readState();
 if (!state?.processes.postgres) throw new Error('no local cluster with PostgreSQL: run npm run cluster:up -- --scale 20000');
 const cluster = state;
@@ -176,7 +180,7 @@ function sleep(ms: number) {
 
 function printReport(r: SoakResult) {
   console.log(
-    `\n=== soak: ${r.minutes} min at ${r.scale} scaled pods, ${r.clients} clients, ${r.churnPerSecond} pods/s created and deleted`,
+    `\n=== soak: ${r.minutes} min at ${r.scale} scaled pods, ${r.clients} clients (a read every ${r.paceSeconds} s each), ${r.churnPerSecond} pods/s created and deleted`,
   );
   console.log(`pods created ${r.pods.created}, deleted ${r.pods.deleted}, calls failed ${r.pods.failedCalls}`);
   for (const f of r.faults)
@@ -237,7 +241,7 @@ async function soak(): Promise<SoakResult> {
   const auditBefore = await countAudit(storeUrl, 'snapshot.run');
 
   const churn = await startChurn(CHURN);
-  const readers = startReaders(CLIENTS, pods, () => alive().map((r) => r.url));
+  const readers = startReaders(CLIENTS, pods, () => alive().map((r) => r.url), PACE_SECONDS * 1000);
   let faultGoingOn = false;
 
   const sampler = setInterval(() => {
@@ -304,6 +308,7 @@ async function soak(): Promise<SoakResult> {
     at: new Date(started).toISOString(),
     minutes: MINUTES,
     clients: CLIENTS,
+    paceSeconds: PACE_SECONDS,
     churnPerSecond: CHURN,
     scale: cluster.seeded?.scale ?? 0,
     pods: { created: churn.created, deleted: churn.deleted, failedCalls: churn.failed },

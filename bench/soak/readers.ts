@@ -1,6 +1,11 @@
 // The people reading throughout the soak: each client its own browser (its own User-Agent, nothing shared), asking
 // for a pod's page, its explanation and a namespace's /pods in turn, from whichever replica is up, as a Service
 // would send them. Every answer is kept with its time, so the report can cut them per minute and per outage.
+//
+// At a pace, a client starts a read every `paceMs`, or as its last answer comes when that took longer (reads never
+// bunch up to catch up), as people with a tab open do. At pace 0 each asks again the moment it has its answer: 50
+// such clients keep 50 requests in flight, so their latency is 50 / the server's throughput (Little's law), which
+// says how much the machine can answer, not how long an answer takes.
 import { api } from '../../e2e/cluster/lib/api.ts';
 
 export type ReadKind = 'pod page' | 'explanation' | '/pods?namespace=';
@@ -57,7 +62,7 @@ export async function podsToRead(): Promise<PodRef[]> {
 
 const KINDS: ReadKind[] = ['pod page', 'explanation', '/pods?namespace='];
 
-export function startReaders(clients: number, pods: PodRef[], replicaUrls: () => string[]): Readers {
+export function startReaders(clients: number, pods: PodRef[], replicaUrls: () => string[], paceMs = 0): Readers {
   const reads: Read[] = [];
   let stopped = false;
   const client = async (id: number) => {
@@ -79,10 +84,13 @@ export function startReaders(clients: number, pods: PodRef[], replicaUrls: () =>
       }
       reads.push({ at: Date.now(), kind, ms: performance.now() - started, status, said });
       // a refused connection answers at once: do not spin on it
-      if (status === 0) await new Promise((r) => setTimeout(r, 200));
+      const wait = Math.max(paceMs - (performance.now() - started), status === 0 ? 200 : 0);
+      if (wait > 0 && !stopped) await new Promise((r) => setTimeout(r, wait));
     }
   };
-  const all = Promise.all(Array.from({ length: clients }, (_, id) => client(id)));
+  // paced clients start spread over one pace, not all in the same millisecond
+  const start = (id: number) => new Promise((r) => setTimeout(r, (paceMs * id) / clients)).then(() => client(id));
+  const all = Promise.all(Array.from({ length: clients }, (_, id) => start(id)));
   return {
     reads,
     stop: async () => {

@@ -153,6 +153,8 @@ export interface SoakResult {
   at: string;
   minutes: number;
   clients: number;
+  /** Seconds between one client's reads (0: again as soon as answered); absent in soaks from before the pace. */
+  paceSeconds?: number;
   churnPerSecond: number;
   scale: number;
   pods: { created: number; deleted: number; failedCalls: number };
