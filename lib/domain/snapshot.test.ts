@@ -137,6 +137,31 @@ describe('SnapshotPool', () => {
     fine.add(series('shop', 'redis-0', 'redis', [...Array.from({ length: 19 }, () => Mi), Infinity]));
     expect(fine.rows()).toMatchObject({ rows: { shop_redis_redis: '1Mi' }, crash: null });
   });
+
+  it('gives the same rows, figures and crash with rows settled as their batches end', () => {
+    const batches = [
+      [series('shop', 'web-7bbd6f65c4-l25rq', 'app', [600 * Mi, 700 * Mi]), series('shop', 'web-6b9f7c4d8-x7x2b', 'app', [100 * Mi])],
+      [series('shop', 'redis-0', 'redis', [Infinity]), series('batch', 'nightly-report-29420895-x7x2b', 'report', [30 * Mi])],
+      [series('payments', 'api-7bbd6f65c4-l25rq', 'api', [-Infinity]), series('shop', 'cache-1', 'redis', [Infinity])],
+    ];
+    const whole = new SnapshotPool();
+    const settled = new SnapshotPool();
+    for (const batch of batches) {
+      for (const s of batch) whole.add(s);
+      settled.settle(batch.map((s) => settled.add(s)!));
+    }
+    const expected = whole.rows();
+    expect(settled.rows()).toEqual(expected);
+    // the crash named is the first row in key order, whichever batch settled it first
+    expect(expected.crash?.row).toBe('payments_api_api');
+    expect(Object.keys(expected.rows)).toEqual(['batch_nightly-report_report', 'shop_web_app']);
+  });
+
+  it('refuses a series of a row already settled: its p90 would have been taken without it', () => {
+    const pool = new SnapshotPool();
+    pool.settle([pool.add(series('shop', 'redis-0', 'redis', [Mi]))!]);
+    expect(() => pool.add(series('shop', 'redis-1', 'redis', [Mi]))).toThrow(/shop_redis_redis was settled/);
+  });
 });
 
 describe('snapshotGuard', () => {

@@ -200,6 +200,8 @@ export interface SnapshotCrash {
  */
 export class SnapshotPool {
   private readonly tallies = new Map<string, RowConfidenceTally>();
+  // rows settled before the end: their p90 (null without a sample; infinite is a crash, named in key order by rows())
+  private readonly settled = new Map<string, { p90: number | null; confidence: RowConfidence | null }>();
   private crashed: SnapshotCrash | null = null;
   series = 0;
   samples = 0;
@@ -219,6 +221,7 @@ export class SnapshotPool {
       return null;
     }
     const key = rowKey(namespace, workload, container);
+    if (this.settled.has(key)) throw new Error(`row ${key} was settled before all its series came`);
     let tally = this.tallies.get(key);
     if (!tally) this.tallies.set(key, (tally = new RowConfidenceTally()));
     const { values } = series;
@@ -240,13 +243,27 @@ export class SnapshotPool {
     return this.crashed;
   }
 
+  /**
+   * Takes the p90 and figures of rows no later series will add to (a batch of the preview read whole: each row's
+   * series are in one batch) and drops their counts: what the pool holds is then the rows still being read, not
+   * every row of the cluster (20,000 at --scale 50000).
+   */
+  settle(keys: Iterable<string>): void {
+    for (const key of keys) {
+      const tally = this.tallies.get(key);
+      if (!tally) continue;
+      this.tallies.delete(key);
+      this.settled.set(key, settledRow(tally));
+    }
+  }
+
   /** The rows the job would write, keys sorted, and how sure each is; or the crash that would stop it. */
   rows(): { rows: Record<string, string>; confidence: Record<string, RowConfidence>; crash: SnapshotCrash | null } {
+    this.settle([...this.tallies.keys()]);
     const rows: Record<string, string> = {};
     const confidence: Record<string, RowConfidence> = {};
-    for (const key of [...this.tallies.keys()].sort(byCodePoint)) {
-      const tally = this.tallies.get(key)!;
-      const p90 = p90OfCounts(tally.pooledCounts());
+    for (const key of [...this.settled.keys()].sort(byCodePoint)) {
+      const { p90, confidence: sure } = this.settled.get(key)!;
       if (p90 === null) continue;
       if (!Number.isFinite(p90)) {
         // math.ceil of an infinite sample raises OverflowError in the job.
@@ -257,11 +274,15 @@ export class SnapshotPool {
         continue;
       }
       rows[key] = `${p90}Mi`;
-      const sure = tally.finish(p90);
       if (sure) confidence[key] = sure;
     }
     return { rows, confidence, crash: this.crashed };
   }
+}
+
+function settledRow(tally: RowConfidenceTally): { p90: number | null; confidence: RowConfidence | null } {
+  const p90 = p90OfCounts(tally.pooledCounts());
+  return { p90, confidence: p90 !== null && Number.isFinite(p90) ? tally.finish(p90) : null };
 }
 
 // Python sorts str by code point; JavaScript's < compares UTF-16 units, which differs only beyond U+FFFF.

@@ -42,11 +42,18 @@ export function snapshotSelector(extra = ''): string {
   return `${settings().snapshotMetric}{container!="",container!="POD",pod!=""${extra}}`;
 }
 
+/** Where the samples go: each series with its batch's number, then that batch's end, and the progress. */
+export interface SampleSink {
+  series(series: ReadSeries, batch: number): void;
+  /** Every series of the batch has been handed on: no other batch has a series of its workloads. */
+  batchRead(batch: number): void;
+  progress(p: SampleProgress): void;
+}
+
 /** `perBatch`: series per query at most (the setting; smaller in tests, to exercise the split of a namespace). */
 export async function readSnapshotSamples(
   window: SnapshotWindow,
-  onSeries: (series: ReadSeries) => void,
-  onProgress: (p: SampleProgress) => void,
+  sink: SampleSink,
   signal?: AbortSignal,
   perBatch = settings().previewBatchSeries,
 ): Promise<SampleProgress> {
@@ -61,20 +68,22 @@ export async function readSnapshotSamples(
     batchesTotal: batches.length,
     batchesDone: 0,
   };
-  onProgress({ ...progress });
-  const queue = [...batches];
+  sink.progress({ ...progress });
+  const queue = batches.map((batch, number) => ({ batch, number }));
   const worker = async () => {
     // a stop ends the loop: no batch is started after it
-    for (let batch = queue.shift(); batch && !signal?.aborted; batch = queue.shift()) {
+    for (let next = queue.shift(); next && !signal?.aborted; next = queue.shift()) {
+      const { batch, number } = next;
       await readBatch(window, batch, signal, (series) => {
         progress.seriesRead++;
         progress.samplesRead += series.values.length;
-        onSeries(series);
-        onProgress({ ...progress });
+        sink.series(series, number);
+        sink.progress({ ...progress });
       });
+      sink.batchRead(number);
       progress.batchesDone++;
       progress.workloadsDone += batch.workloads;
-      onProgress({ ...progress });
+      sink.progress({ ...progress });
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batches.length) }, worker));

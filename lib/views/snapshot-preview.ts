@@ -7,7 +7,7 @@ import { sharedRun } from '@/lib/shared-in-flight';
 import { readClients } from '@/lib/k8s/client';
 import { readTableData } from '@/lib/k8s/table';
 import { PrometheusError } from '@/lib/prometheus/client';
-import { readSnapshotSamples, type SampleProgress } from '@/lib/prometheus/snapshot-samples';
+import { readSnapshotSamples, type SampleProgress, type SampleSink } from '@/lib/prometheus/snapshot-samples';
 import type { PreviewEvent, PreviewProblem, PreviewProgress, PreviewWindow, SnapshotPreview } from './snapshot-preview-types';
 import { fitOfRows, rememberPreviewRows } from './next-table-fit';
 import { attempt } from './part';
@@ -61,7 +61,23 @@ export async function previewSnapshot(
     last = at;
     emit({ type: 'progress', ...withTime(p, at - started) });
   };
-  const samples = readSnapshotSamples(window, (series) => pool.add(series), progress, AbortSignal.any([signal, tableFailed.signal])).then(
+  // each batch's rows, settled as it is read whole: the pool then holds the rows of the batches being read
+  const rowsOfBatch = new Map<number, Set<string>>();
+  const sink: SampleSink = {
+    series: (series, batch) => {
+      const key = pool.add(series);
+      if (key === null) return;
+      let keys = rowsOfBatch.get(batch);
+      if (!keys) rowsOfBatch.set(batch, (keys = new Set()));
+      keys.add(key);
+    },
+    batchRead: (batch) => {
+      pool.settle(rowsOfBatch.get(batch) ?? []);
+      rowsOfBatch.delete(batch);
+    },
+    progress,
+  };
+  const samples = readSnapshotSamples(window, sink, AbortSignal.any([signal, tableFailed.signal])).then(
     () => null,
     (err: unknown) => err,
   );
