@@ -3,10 +3,11 @@
 // phase on a fresh `next start`; prints each page's p95, the event loop's delay and the CPU each process used. With
 // `--profile`, each replica writes a V8 CPU profile there (node --cpu-prof) for bench/cpu-profile.ts to read. Not in
 // the test suite: a tool to find what churn costs a replica.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { cpuSecondsByName } from './cpu-time.ts';
 import { removeChurn, startChurn, type Churn } from './soak/churn.ts';
 import { podsToRead, startReaders, type PodRef, type ReadKind } from './soak/readers.ts';
 import { readMetrics, startReplica, stopReplica } from './soak/replicas.ts';
@@ -16,6 +17,7 @@ const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
     clients: { type: 'string', default: '20' },
+    pace: { type: 'string', default: '0' }, // seconds between one client's reads, as npm run soak's --pace
     churn: { type: 'string', default: '20' },
     profile: { type: 'string' },
     only: { type: 'string' },
@@ -23,27 +25,10 @@ const { values: args } = parseArgs({
 });
 const SECONDS = Number(args.seconds);
 const CLIENTS = Number(args.clients);
+const PACE_SECONDS = Number(args.pace);
 const CHURN = Number(args.churn);
 const logDir = mkdtempSync(join(tmpdir(), 'memdash-churn-reads-'));
 const say = (text: string) => console.log(`[churn-reads ${new Date().toISOString().slice(11, 19)}] ${text}`);
-
-/** CPU seconds used so far by each process whose command line matches, by name. */
-function cpuSeconds(): Map<string, number> {
-  const tick = 100; // USER_HZ on Linux
-  const byName = new Map<string, number>();
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const name = /\((.*)\)/.exec(stat)![1]!;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
-      byName.set(name, (byName.get(name) ?? 0) + seconds);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return byName;
-}
 
 async function phase(name: string, withChurn: boolean, pods: PodRef[]): Promise<void> {
   const env: Record<string, string> = { MEMDASH_HISTORY_PATH: join(logDir, `${name}.sqlite`) };
@@ -61,7 +46,7 @@ async function phase(name: string, withChurn: boolean, pods: PodRef[]): Promise<
     await readMetrics(replica); // resets the loop delay histogram
     let churn: Churn | null = null;
     if (withChurn) churn = await startChurn(CHURN);
-    const cpuBefore = cpuSeconds();
+    const cpuBefore = cpuSecondsByName();
     const loop: number[] = [];
     const sampler = setInterval(
       () =>
@@ -71,11 +56,11 @@ async function phase(name: string, withChurn: boolean, pods: PodRef[]): Promise<
         ),
       5_000,
     );
-    const readers = startReaders(CLIENTS, pods, () => [replica.url]);
+    const readers = startReaders(CLIENTS, pods, () => [replica.url], PACE_SECONDS * 1000);
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     await readers.stop();
     clearInterval(sampler);
-    const cpuAfter = cpuSeconds();
+    const cpuAfter = cpuSecondsByName();
     await churn?.stop();
     report(name, readers.reads, loop, cpuBefore, cpuAfter, churn);
   } finally {

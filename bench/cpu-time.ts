@@ -1,26 +1,39 @@
 // CPU seconds a process has used, and pinning a process's threads to CPUs, both from /proc and taskset: what
 // bench/preview.ts needs to say whose cores a preview spends, and to model Prometheus on a machine of its own.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 // USER_HZ: the unit of utime and stime in /proc/<pid>/stat on every Linux this runs on
 const TICKS_PER_SECOND = 100;
 
 /** User and system CPU seconds of `pids` together (threads included); a process already gone counts 0. */
 export function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    let stat = '';
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // the command name (field 2) may hold spaces and parentheses: fields are counted after its closing one
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime: fields 14 and 15 of the whole line
+  return pids.reduce((sum, pid) => sum + (processCpu(pid)?.seconds ?? 0), 0);
+}
+
+/** CPU seconds used so far by every process of the machine, summed by command name. */
+export function cpuSecondsByName(): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    const cpu = processCpu(Number(pid));
+    if (cpu) byName.set(cpu.name, (byName.get(cpu.name) ?? 0) + cpu.seconds);
   }
-  return ticks / TICKS_PER_SECOND;
+  return byName;
+}
+
+/** One process's command name and CPU seconds from /proc/<pid>/stat; null when it is gone. */
+function processCpu(pid: number): { name: string; seconds: number } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // the command name (field 2) may hold spaces and parentheses: fields are counted after its closing one
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  // utime and stime: fields 14 and 15 of the whole line
+  return { name: stat.slice(stat.indexOf('(') + 1, close), seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
 }
 
 /** Every thread of each of `pids` may run only on `cpus` ("0", "1", "0,1"), and so may the threads they start. */

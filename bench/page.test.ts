@@ -101,6 +101,26 @@ describe('the soak section', () => {
     );
   });
 
+  it('says the pace of its readers and how busy the machine was, when the soak recorded them', () => {
+    const paced = soakSection({
+      ...soak,
+      paceSeconds: 2,
+      cpu: {
+        cores: 2,
+        seconds: 1200,
+        busyShare: 0.874,
+        top: [
+          { name: 'next-server (v1', seconds: 900 },
+          { name: 'kube-apiserver', seconds: 400 },
+        ],
+      },
+    }).split('\n');
+    expect(paced[0]).toContain('50 clients each reading every 2 s, 20 pods a second');
+    expect(paced.at(-1)).toBe(
+      "The machine's 2 cores were 87 % busy over the run; CPU seconds by process: next-server (v1 900, kube-apiserver 400.",
+    );
+  });
+
   it('is kept from the page as it stands when data/bench/ holds no soak (a new clone or machine)', () => {
     const previous = `| figure | at 20,000 pods |\n| --- | --- |\n| explanation | 12 ms |\n\n${soakSection(soak)}`;
     expect(keptSoak(previous)).toBe(soakSection(soak));

@@ -52,7 +52,11 @@ export function sideBySide(runs: Run[]): string {
 const SOAK_OPENING = 'The latest soak: ';
 
 const paceOf = (soak: SoakResult) =>
-  soak.paceSeconds === undefined ? '' : soak.paceSeconds === 0 ? ' each asking again when answered' : ` each reading every ${soak.paceSeconds} s`;
+  soak.paceSeconds === undefined
+    ? ''
+    : soak.paceSeconds === 0
+      ? ' each asking again when answered'
+      : ` each reading every ${soak.paceSeconds} s`;
 
 export function soakSection(soak: SoakResult): string {
   const about = `${SOAK_OPENING}${soak.at}, ${soak.minutes} min at \`--scale ${soak.scale}\`, ${soak.clients} clients${paceOf(soak)}, ${soak.churnPerSecond} pods a second created and deleted.`;
@@ -61,7 +65,13 @@ export function soakSection(soak: SoakResult): string {
     '',
     ...header(['figure', 'value', 'target', 'result']),
     ...soakFigures(soak).map((f) => line([f.figure, f.value, f.target, f.pass ? 'pass' : 'FAIL'])),
+    ...(soak.cpu ? ['', cpuLine(soak.cpu)] : []),
   ].join('\n');
+}
+
+function cpuLine(cpu: NonNullable<SoakResult['cpu']>): string {
+  const top = cpu.top.map((p) => `${p.name} ${p.seconds}`).join(', ');
+  return `The machine's ${cpu.cores} cores were ${(cpu.busyShare * 100).toFixed(0)} % busy over the run; CPU seconds by process: ${top}.`;
 }
 
 /**

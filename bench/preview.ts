@@ -107,7 +107,9 @@ console.log(`preview through the API: median ${median(previews).toFixed(0)} ms (
 console.log(
   `Prometheus alone, the same queries read whole: median ${median(alone).toFixed(0)} ms (${alone.map((v) => v.toFixed(0)).join(', ')})`,
 );
-console.log(`  ratio of medians ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×)${SEPARATE_CORES ? ', Prometheus on CPU 0, memdash on CPU 1' : ''}`);
+console.log(
+  `  ratio of medians ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×)${SEPARATE_CORES ? ', Prometheus on CPU 0, memdash on CPU 1' : ''}`,
+);
 const cpuList = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
 console.log(
   `CPU seconds: Prometheus alone ${cpuList(aloneCpu)}; during the preview Prometheus ${cpuList(previewCpu.map((c) => c.prometheus))}, ` +

@@ -1,19 +1,22 @@
-// `npm run soak -- [--minutes 20] [--clients 50] [--pace 2] [--churn 20]`: memdash over a stretch of change and faults, as a
-// production cluster lives it; not in the test suite, prints figures and writes them to data/bench/soak-*.json. On
-// the local cluster started with `npm run cluster:up -- --scale 20000` (any scale runs; the report says which) and a
-// `next build`: two replicas on one PostgreSQL database with the recorder's Lease, `--clients` people reading
-// throughout (each a read every `--pace` seconds; 0: again as soon as answered, bench/soak/readers.ts), pods created and deleted at `--churn` a second, the table rewritten every two minutes, and the faults
-// of FAULTS below at their share of the run. After each fault, and at the end, every cache of every replica is
-// compared with a fresh list. docs/benchmarks.md says what each figure is held to.
+// `npm run soak -- [--minutes 20] [--clients 50] [--pace 2] [--churn 20]`: memdash over a stretch of change and
+// faults, as a production cluster lives it; not in the test suite, prints figures and writes them to
+// data/bench/soak-*.json. On the local cluster started with `npm run cluster:up -- --scale 20000` (any scale runs; the
+// report says which) and a `next build`: two replicas on one PostgreSQL database with the recorder's Lease,
+// `--clients` people reading throughout (each a read every `--pace` seconds; 0: again as soon as answered, see
+// bench/soak/readers.ts), pods created and deleted at `--churn` a second, the table rewritten every two minutes, and
+// the faults of FAULTS below at their share of the run. After each fault, and at the end, every cache of every
+// replica is compared with a fresh list, and the CPU each process of the machine used is printed. docs/benchmarks.md
+// says what each figure is held to.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
 import { waitFor } from '../e2e/cluster/lib/processes.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { newTestStore } from '../test/stores.ts';
+import { cpuSecondsByName } from './cpu-time.ts';
 import { LATEST_SOAK, writeBenchPage } from './page.ts';
 import { differing, untilSynced, type CacheComparison } from './soak/caches.ts';
 import { removeChurn, startChurn } from './soak/churn.ts';
@@ -213,6 +216,11 @@ function printReport(r: SoakResult) {
   console.log(`RSS drift from minute 5 to the end (target ≤ 10 %): ${JSON.stringify(r.rssDriftPercent)}`);
   console.log(`event loop delay p99, worst minute (target ≤ 100 ms): ${r.loopDelayP99MsMax.toFixed(1)} ms`);
   console.log(`unhandled errors in the servers' output (target 0): ${r.unhandled.length}`);
+  if (r.cpu)
+    console.log(
+      `the ${r.cpu.cores} cores were ${(r.cpu.busyShare * 100).toFixed(0)} % busy over ${r.cpu.seconds} s; CPU seconds: ` +
+        r.cpu.top.map((p) => `${p.name} ${p.seconds}`).join(', '),
+    );
   for (const line of r.unhandled.slice(0, 10)) console.log(`  ${line}`);
   const figures = soakFigures(r);
   console.log('');
@@ -240,6 +248,7 @@ async function soak(): Promise<SoakResult> {
   const versionsBefore = await untilRecorded(tableBefore);
   const auditBefore = await countAudit(storeUrl, 'snapshot.run');
 
+  const cpuBefore = cpuSecondsByName();
   const churn = await startChurn(CHURN);
   const readers = startReaders(CLIENTS, pods, () => alive().map((r) => r.url), PACE_SECONDS * 1000);
   let faultGoingOn = false;
@@ -298,6 +307,7 @@ async function soak(): Promise<SoakResult> {
   clearInterval(sampler);
   await readers.stop();
   await churn.stop();
+  const cpu = cpuShares(cpuBefore, cpuSecondsByName(), (Date.now() - started) / 1000);
   const last = await untilSynced(alive(), SYNC_TIMEOUT_MS);
   const versions = (await readVersions(storeUrl)).slice(versionsBefore);
   const audit = await countAudit(storeUrl, 'snapshot.run');
@@ -337,7 +347,21 @@ async function soak(): Promise<SoakResult> {
     rssDriftPercent: rssDrift(samples),
     loopDelayP99MsMax: Math.max(...samples.filter((s) => s.minute >= 1).map((s) => s.loopDelayP99Ms)),
     unhandled,
+    cpu,
   };
+}
+
+/**
+ * What the machine's cores did meanwhile, by process name (the top ones): memdash's replicas share them with the
+ * local cluster's control plane, Prometheus and the soak's own clients, which a production memdash does not.
+ */
+function cpuShares(before: Map<string, number>, after: Map<string, number>, seconds: number): SoakResult['cpu'] {
+  const used = [...after]
+    .map(([name, total]) => ({ name, seconds: Math.round(total - (before.get(name) ?? 0)) }))
+    .filter((p) => p.seconds > 0)
+    .sort((a, b) => b.seconds - a.seconds);
+  const busy = used.reduce((n, p) => n + p.seconds, 0);
+  return { cores: cpus().length, seconds: Math.round(seconds), busyShare: busy / (cpus().length * seconds), top: used.slice(0, 8) };
 }
 
 /** The replicas stopped, the churned pods and the soak's database removed: after the run, or after its failure. */

@@ -182,6 +182,8 @@ export interface SoakResult {
   rssDriftPercent: Record<string, number>;
   loopDelayP99MsMax: number;
   unhandled: string[];
+  /** The machine's cores over the run: how busy, and the processes that used them most (absent in older soaks). */
+  cpu?: { cores: number; seconds: number; busyShare: number; top: Array<{ name: string; seconds: number }> };
 }
 
 /** One line of the soak's verdict: a figure, its target, and whether it was met. */
