@@ -269,6 +269,9 @@ describe('MatrixBytes on runs of whole-number pairs (read without a call per pai
     '[1733003300,"+Inf"]',
     '[1733003600,"-Inf"]',
     '[1733003900,"2.5"]',
+    // a point inside four bytes otherwise digits: the word at a time must not pass it
+    '[1733003900,"2.1430444996804"]',
+    '[1733003900,"1234.5678"]',
     '[1733004200,".5"]',
     '[1733004500.5,"1"]',
     '[1.7330048e9,"2"]',
@@ -307,6 +310,11 @@ describe('MatrixBytes on runs of whole-number pairs (read without a call per pai
     '[1,"2"],]',
     '[1,"2"],,[3,"4"]',
     '[1733000000,"1\u0000"]',
+    // next to the digits in ASCII (/ and :), inside four bytes otherwise digits, in the value and in the time
+    '[1733000000,"123:4567"]',
+    '[1733000000,"1/345678"]',
+    '[17330:0000,"1"]',
+    '[1733000/00,"1"]',
   ])('refuses %s met in a run of whole-number pairs, wherever the chunks end', (bad) => {
     const bytes = answerOf(`{"metric":{},"values":[${plainPairs(5).join(',')},${bad}]}`);
     for (const size of [1, 4, 30, 1000]) expect(() => readBytes(everyBytes(bytes, size)), `in chunks of ${size}`).toThrow(SeriesShapeError);
