@@ -40,3 +40,33 @@ function processCpu(pid: number): { name: string; seconds: number } | null {
 export function pin(pids: number[], cpus: string): void {
   for (const pid of pids) execFileSync('taskset', ['--all-tasks', '--pid', '--cpu-list', cpus, String(pid)], { stdio: 'ignore' });
 }
+
+/** The share of the machine's CPU time spent busy over `ms` (0-1), from /proc/stat. */
+export async function busyShare(ms: number): Promise<number> {
+  const before = cpuTimes();
+  await new Promise((r) => setTimeout(r, ms));
+  const after = cpuTimes();
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+}
+
+function cpuTimes(): { idle: number; total: number } {
+  // the first line: cpu user nice system idle iowait irq softirq steal …
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { idle: fields[3]! + fields[4]!, total: fields.reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * Waits until the machine has been quiet (under `share` busy) for `quietMs` in a row, at most `maxMs`: a server
+ * just started is still settling (the lists' garbage collected, the API server's too), and a figure of it then says
+ * how the start went, not how a request is answered. Gives the seconds waited, and whether it grew quiet.
+ */
+export async function untilQuiet(share = 0.15, quietMs = 3000, maxMs = 90_000): Promise<{ seconds: number; quiet: boolean }> {
+  const started = performance.now();
+  let quietSince = started;
+  while (performance.now() - started < maxMs) {
+    if ((await busyShare(500)) > share) quietSince = performance.now();
+    else if (performance.now() - quietSince >= quietMs) return { seconds: (performance.now() - started) / 1000, quiet: true };
+  }
+  return { seconds: (performance.now() - started) / 1000, quiet: false };
+}

@@ -7,6 +7,7 @@ import { bin } from '../e2e/cluster/lib/paths.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { FRESH, startMemdash, percentile, stopMemdash, time, waitForCaches } from './harness.ts';
 import { atMost, report } from './figures.ts';
+import { untilQuiet } from './cpu-time.ts';
 
 const RUNS = 50;
 const viewer = kubeconfigPath('viewer');
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     const workload = ((await first.json()) as { workload: { name: string } | null }).workload?.name ?? '';
     // a running server: its first requests compile the route's code (the first dozen take 20–200 ms)
     for (let i = 0; i < 30; i++) await (await fetch(url, { headers: FRESH })).arrayBuffer();
+    const settled = await untilQuiet();
+    console.log(`the machine ${settled.quiet ? 'quiet' : 'still busy'} ${settled.seconds.toFixed(1)} s after the warm-up`);
     const api: number[] = [];
     for (let i = 0; i < RUNS; i++)
       api.push(

@@ -7,6 +7,7 @@ import { kubeconfigPath, bin } from '../e2e/cluster/lib/paths.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { FRESH, percentile, serverRssMb, startMemdash, stopMemdash, time, waitForCaches } from './harness.ts';
 import { atMost, shown } from './figures.ts';
+import { untilQuiet } from './cpu-time.ts';
 
 const SECONDS = Number(process.argv[2] ?? 30);
 const CLIENTS = Number(process.argv[3] ?? 50);
@@ -75,6 +76,9 @@ try {
   console.log(
     `caches synced ${synced.toFixed(1)} s after first use; RSS ${serverRssMb(server).toFixed(0)} MB (at start ${rssAtStart.toFixed(0)} MB)`,
   );
+
+  const settled = await untilQuiet();
+  console.log(`the machine ${settled.quiet ? 'quiet' : 'still busy'} ${settled.seconds.toFixed(1)} s later`);
 
   const search: number[] = [];
   for (let i = 0; i < 50; i++)
