@@ -7,7 +7,16 @@ import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { OOM_PEAK_SHARE } from '../../e2e/cluster/lib/samples.ts';
 import { podOf, requireCluster, until } from './cluster';
 import { bytes, requestAtCreation, scenarioWorkload } from './scenario';
-import { backfillPlans, evictedPod, lastSample, oomKilledPod, runningPod, secondsAtPeak, tableWrittenBefore } from './terminations';
+import {
+  backfillPlans,
+  evictedPod,
+  lastSample,
+  newestSampleBefore,
+  oomKilledPod,
+  runningPod,
+  secondsAtPeak,
+  tableWrittenBefore,
+} from './terminations';
 
 process.env.MEMDASH_PROMETHEUS_URL = prometheusUrl(requireCluster());
 const { recordingAsViewer } = await import('./recording');
@@ -147,8 +156,11 @@ describe("the workload page's OOM kills and evictions", () => {
       expect(e.workingSet).toBe(Math.round((limit / Mi) * Mi * OOM_PEAK_SHARE));
       expect(e.request).toBe(requestAtCreation(checkout, checkout.containers[0]!, true));
     }
-    // the live kill has no sample near it: the backfill ends hours before now
-    expect(read.ends.find((e) => e.source === 'recorder')).toMatchObject({ workingSet: null, request: bytes(checkout.rows!.checkout) });
+    // The live kill's working set is the newest sample in the 15 minutes before it and Prometheus's 5-minute lookback:
+    // none on a cluster started once (the backfill ends hours before the kill), the sample Prometheus scraped then on
+    // a cluster started again, whose pods and Prometheus keep what they had.
+    const then = await newestSampleBefore('orders', oomPod.metadata.name, 'checkout', Date.parse(oomEnd.finishedAt) / 1000, 1200);
+    expect(read.ends.find((e) => e.source === 'recorder')).toMatchObject({ workingSet: then, request: bytes(checkout.rows!.checkout) });
   });
 
   it('lists the recorded eviction and the backfill’s, the earlier pod with its last working set', async () => {

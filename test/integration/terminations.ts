@@ -117,3 +117,25 @@ export function tableWrittenBefore(at: string): boolean {
     .map((f) => Date.parse(f.time!));
   return writes.length > 0 && Math.max(...writes) <= Date.parse(at);
 }
+
+/**
+ * The newest working-set sample of a pod's container in the `seconds` up to `t`, read raw from Prometheus (a range
+ * selector at `t`), or null when there is none: what the pages call "the working set then".
+ */
+export async function newestSampleBefore(
+  namespace: string,
+  pod: string,
+  container: string,
+  t: number,
+  seconds: number,
+): Promise<number | null> {
+  const query = `container_memory_working_set_bytes{namespace="${namespace}",pod="${pod}",container="${container}"}[${seconds}s]`;
+  const url = `${prometheusUrl(requireCluster())}/api/v1/query?${new URLSearchParams({ query, time: String(t) })}`;
+  const answer = (await (await fetch(url)).json()) as { status: string; data: { result: Array<{ values: Array<[number, string]> }> } };
+  if (answer.status !== 'success') throw new Error(`Prometheus refused ${query}`);
+  const newest = answer.data.result
+    .flatMap((r) => r.values)
+    .sort((a, b) => a[0] - b[0])
+    .at(-1);
+  return newest ? Number(newest[1]) : null;
+}
