@@ -69,7 +69,8 @@ export function soakSection(soak: SoakResult): string {
   ].join('\n');
 }
 
-function cpuLine(cpu: NonNullable<SoakResult['cpu']>): string {
+/** How busy the machine's cores were over a soak, and the processes that used them most: one sentence. */
+export function cpuLine(cpu: NonNullable<SoakResult['cpu']>): string {
   const top = cpu.top.map((p) => `${p.name} ${p.seconds}`).join(', ');
   return `The machine's ${cpu.cores} cores were ${(cpu.busyShare * 100).toFixed(0)} % busy over the run; CPU seconds by process: ${top}.`;
 }

@@ -17,7 +17,7 @@ import { waitFor } from '../e2e/cluster/lib/processes.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { newTestStore } from '../test/stores.ts';
 import { cpuSecondsByName } from './cpu-time.ts';
-import { LATEST_SOAK, writeBenchPage } from './page.ts';
+import { cpuLine, LATEST_SOAK, writeBenchPage } from './page.ts';
 import { differing, untilSynced, type CacheComparison } from './soak/caches.ts';
 import { removeChurn, startChurn } from './soak/churn.ts';
 import { compactEtcd, restartApiServer, restartPostgres, restartPrometheusFault, type Outage } from './soak/faults.ts';
@@ -216,11 +216,7 @@ function printReport(r: SoakResult) {
   console.log(`RSS drift from minute 5 to the end (target ≤ 10 %): ${JSON.stringify(r.rssDriftPercent)}`);
   console.log(`event loop delay p99, worst minute (target ≤ 100 ms): ${r.loopDelayP99MsMax.toFixed(1)} ms`);
   console.log(`unhandled errors in the servers' output (target 0): ${r.unhandled.length}`);
-  if (r.cpu)
-    console.log(
-      `the ${r.cpu.cores} cores were ${(r.cpu.busyShare * 100).toFixed(0)} % busy over ${r.cpu.seconds} s; CPU seconds: ` +
-        r.cpu.top.map((p) => `${p.name} ${p.seconds}`).join(', '),
-    );
+  if (r.cpu) console.log(cpuLine(r.cpu));
   for (const line of r.unhandled.slice(0, 10)) console.log(`  ${line}`);
   const figures = soakFigures(r);
   console.log('');
@@ -248,7 +244,7 @@ async function soak(): Promise<SoakResult> {
   const versionsBefore = await untilRecorded(tableBefore);
   const auditBefore = await countAudit(storeUrl, 'snapshot.run');
 
-  const cpuBefore = cpuSecondsByName();
+  const cpuBefore = { at: Date.now(), byName: cpuSecondsByName() };
   const churn = await startChurn(CHURN);
   const readers = startReaders(CLIENTS, pods, () => alive().map((r) => r.url), PACE_SECONDS * 1000);
   let faultGoingOn = false;
@@ -307,7 +303,7 @@ async function soak(): Promise<SoakResult> {
   clearInterval(sampler);
   await readers.stop();
   await churn.stop();
-  const cpu = cpuShares(cpuBefore, cpuSecondsByName(), (Date.now() - started) / 1000);
+  const cpu = cpuShares(cpuBefore.byName, cpuSecondsByName(), (Date.now() - cpuBefore.at) / 1000);
   const last = await untilSynced(alive(), SYNC_TIMEOUT_MS);
   const versions = (await readVersions(storeUrl)).slice(versionsBefore);
   const audit = await countAudit(storeUrl, 'snapshot.run');
