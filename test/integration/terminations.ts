@@ -48,10 +48,8 @@ export const evictedPod = () => labelledPod('orders', EVICT_LABEL);
 export async function backfillEnd(namespace: string, pod: string): Promise<number> {
   const state = requireCluster();
   if (!state.backfilledAt) throw new PreconditionFailed('the local Prometheus was never backfilled', 'npm run cluster:up');
-  const url = new URL('/api/v1/query', prometheusUrl(state));
-  url.searchParams.set('query', `container_memory_working_set_bytes{namespace="${namespace}",pod="${pod}"}[6h]`);
-  const answer = (await (await fetch(url)).json()) as { data: { result: Array<{ values: Array<[number, string]> }> } };
-  const newest = Math.max(...answer.data.result.map((r) => r.values.at(-1)![0]));
+  const series = await rawSamples(`container_memory_working_set_bytes{namespace="${namespace}",pod="${pod}"}[6h]`);
+  const newest = Math.max(...series.map((values) => values.at(-1)![0]));
   const expected = Math.floor(Date.parse(state.backfilledAt) / 1000) - BACKFILL_GAP_SECONDS;
   if (!(Math.abs(newest - expected) < 1800))
     throw new PreconditionFailed(
@@ -129,13 +127,20 @@ export async function newestSampleBefore(
   t: number,
   seconds: number,
 ): Promise<number | null> {
-  const query = `container_memory_working_set_bytes{namespace="${namespace}",pod="${pod}",container="${container}"}[${seconds}s]`;
-  const url = `${prometheusUrl(requireCluster())}/api/v1/query?${new URLSearchParams({ query, time: String(t) })}`;
-  const answer = (await (await fetch(url)).json()) as { status: string; data: { result: Array<{ values: Array<[number, string]> }> } };
-  if (answer.status !== 'success') throw new Error(`Prometheus refused ${query}`);
-  const newest = answer.data.result
-    .flatMap((r) => r.values)
+  const selector = `container_memory_working_set_bytes{namespace="${namespace}",pod="${pod}",container="${container}"}[${seconds}s]`;
+  const newest = (await rawSamples(selector, t))
+    .flat()
     .sort((a, b) => a[0] - b[0])
     .at(-1);
   return newest ? Number(newest[1]) : null;
+}
+
+/** Each series' samples as Prometheus stored them: a range selector read with an instant query (at `time`, or now). */
+async function rawSamples(rangeSelector: string, time?: number): Promise<Array<Array<[number, string]>>> {
+  const url = new URL('/api/v1/query', prometheusUrl(requireCluster()));
+  url.searchParams.set('query', rangeSelector);
+  if (time !== undefined) url.searchParams.set('time', String(time));
+  const answer = (await (await fetch(url)).json()) as { status: string; data: { result: Array<{ values: Array<[number, string]> }> } };
+  if (answer.status !== 'success') throw new Error(`Prometheus refused ${rangeSelector}`);
+  return answer.data.result.map((r) => r.values);
 }
