@@ -1,10 +1,11 @@
 // Prometheus's own time for the preview's queries: the same series listing and the same batches of query_range
-// (lib/prometheus/snapshot-batches.ts, two in flight), over the same window, each answer read as the preview reads
+// (lib/prometheus/snapshot-batches.ts, overlapped as lib/prometheus/overlap.ts runs them), over the same window, each answer read as the preview reads
 // it and dropped. What the preview costs beyond this is its own reading of the answers.
 import './lib-imports.ts';
 
 const { planBatches } = await import('../lib/prometheus/snapshot-batches.ts');
 const { postFormBytes } = await import('../lib/prometheus/http-bytes.ts');
+const { runOverlapped } = await import('../lib/prometheus/overlap.ts');
 const { workloadFromPodName } = await import('../lib/domain/snapshot.ts');
 
 type SeriesCensus = Parameters<typeof planBatches>[0];
@@ -17,7 +18,8 @@ export interface Window {
 const SELECTOR = (extra = '') => `container_memory_working_set_bytes{container!="",container!="POD",pod!=""${extra}}`;
 // as lib/prometheus/snapshot-samples.ts plans them
 const LISTING_MARGIN_SECONDS = 3600;
-const CONCURRENCY = 2;
+const COMPUTING = 2;
+const IN_FLIGHT = 4;
 const OVERLAP_BATCHES = 4;
 const MIN_BATCH_SERIES = 20;
 const PER_BATCH = 2000; // MEMDASH_PREVIEW_BATCH_SERIES's default
@@ -33,12 +35,13 @@ async function post(
   path: string,
   form: Record<string, string>,
   keep = false,
+  onAnswering?: () => void,
 ): Promise<{ bytes: number; body?: Buffer }> {
   let bytes = 0;
   const chunks: Buffer[] = [];
   const onBody = (part: Uint8Array) => ((bytes += part.length), keep && chunks.push(Buffer.from(part)));
   const url = new URL(`${prometheus}/api/v1/${path}`);
-  const status = await postFormBytes(url, new URLSearchParams(form), onBody, { idleTimeoutMs: IDLE_TIMEOUT_MS });
+  const status = await postFormBytes(url, new URLSearchParams(form), onBody, { idleTimeoutMs: IDLE_TIMEOUT_MS, onAnswering });
   if (status !== 200) throw new Error(`HTTP ${status} from ${url.pathname}`);
   return { bytes, body: keep ? Buffer.concat(chunks) : undefined };
 }
@@ -63,14 +66,11 @@ export async function prometheusAlone(prometheus: string, window: Window): Promi
   }
   const queue = planBatches(census, Math.min(PER_BATCH, Math.max(MIN_BATCH_SERIES, Math.ceil(census.series / OVERLAP_BATCHES))));
   let bytes = listing.bytes;
-  const worker = async () => {
-    for (let batch = queue.shift(); batch; batch = queue.shift()) {
-      const form = { query: SELECTOR(batch.matchers), start: String(window.start), end: String(window.end), step: String(window.step) };
-      // read first, then added: `bytes += await …` would add to the total as it was before the other worker's answers
-      const answer = await post(prometheus, 'query_range', form);
-      bytes += answer.bytes;
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await runOverlapped(queue, { computing: COMPUTING, inFlight: IN_FLIGHT }, async (batch, answering) => {
+    const form = { query: SELECTOR(batch.matchers), start: String(window.start), end: String(window.end), step: String(window.step) };
+    // read first, then added: `bytes += await …` would add to the total as it was before the other answers
+    const answer = await post(prometheus, 'query_range', form, false, answering);
+    bytes += answer.bytes;
+  });
   return bytes;
 }

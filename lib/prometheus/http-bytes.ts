@@ -14,6 +14,8 @@ const READ_BYTES = 256 << 10;
 export interface BytesOptions {
   idleTimeoutMs: number;
   signal?: AbortSignal;
+  /** Called once, when the answer's first bytes arrive: Prometheus has computed it and is sending it. */
+  onAnswering?: () => void;
 }
 
 /** Thrown when Prometheus sends nothing for idleTimeoutMs. */
@@ -29,6 +31,7 @@ export function postFormBytes(
   options: BytesOptions,
 ): Promise<number> {
   const { idleTimeoutMs, signal } = options;
+  let onAnswering = options.onAnswering;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason); // stopped already: nothing is sent
     const answer = new HttpAnswer(onBody);
@@ -45,6 +48,8 @@ export function postFormBytes(
       buffer,
       callback: (n: number) => {
         if (settled) return false;
+        onAnswering?.();
+        onAnswering = undefined;
         try {
           answer.push(buffer.subarray(0, n));
           if (answer.done) settle(null);

@@ -5,6 +5,7 @@ import { workloadFromPodName, type SampleProgress } from '@/lib/domain';
 import { PrometheusError, prometheusApiUrl } from './client';
 import { planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
 import { SeriesShapeError, type ParsedSeries } from './parsed-series';
+import { runOverlapped } from './overlap';
 import { postItems, postSeries, type StreamOptions, type StreamedAnswer } from './stream';
 
 // The snapshot job's samples, read in batches (a namespace, a few small ones, or part of a large one's workloads)
@@ -25,8 +26,10 @@ export type ReadSeries = ParsedSeries;
 // Prometheus's lookback: a sample up to 5 minutes before the window's start still counts at its first step, so
 // the listing reaches back further than the window (an extra series listed only costs a batch a few bytes).
 const LISTING_MARGIN_SECONDS = 3600;
-// Two answers in flight: one being computed while the other is read.
-const CONCURRENCY = 2;
+// Two answers being computed at once, and as many more being read (lib/prometheus/overlap.ts): Prometheus is never
+// left waiting on the preview's parsing, and the preview never holds more than four answers open.
+const COMPUTING = 2;
+const IN_FLIGHT = 4;
 // Prometheus computes an answer whole before it sends a byte, so with one batch nothing overlaps: its time and the
 // reading add up. A small window is cut in at least this many batches (of at least MIN_BATCH_SERIES series) so that
 // Prometheus computes one while the preview reads another.
@@ -69,12 +72,12 @@ export async function readSnapshotSamples(
     batchesDone: 0,
   };
   sink.progress({ ...progress });
-  const queue = batches.map((batch, number) => ({ batch, number }));
-  const worker = async () => {
-    // a stop ends the loop: no batch is started after it
-    for (let next = queue.shift(); next && !signal?.aborted; next = queue.shift()) {
-      const { batch, number } = next;
-      await readBatch(window, batch, signal, (series) => {
+  const numbered = batches.map((batch, number) => ({ batch, number }));
+  await runOverlapped(
+    numbered,
+    { computing: COMPUTING, inFlight: IN_FLIGHT },
+    async ({ batch, number }, answering, stopped) => {
+      await readBatch(window, batch, { signal: stopped, answering }, (series) => {
         progress.seriesRead++;
         progress.samplesRead += series.values.length;
         sink.series(series, number);
@@ -84,9 +87,9 @@ export async function readSnapshotSamples(
       progress.batchesDone++;
       progress.workloadsDone += batch.workloads;
       sink.progress({ ...progress });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batches.length) }, worker));
+    },
+    signal,
+  );
   signal?.throwIfAborted(); // stopped between batches: what was read is not the whole window
   return progress;
 }
@@ -117,7 +120,7 @@ async function listSeries(window: SnapshotWindow, signal?: AbortSignal): Promise
 async function readBatch(
   window: SnapshotWindow,
   batch: SampleBatch,
-  signal: AbortSignal | undefined,
+  { signal, answering }: { signal: AbortSignal; answering: () => void },
   onSeries: (s: ReadSeries) => void,
 ): Promise<void> {
   const form = new URLSearchParams({
@@ -129,7 +132,7 @@ async function readBatch(
   const take = (series: ReadSeries) => {
     if (batch.accepts(series.metric)) onSeries(series); // else another batch's workload sharing this one's pod prefix
   };
-  await post('api/v1/query_range', signal, (url, options) => postSeries(url, form, take, options));
+  await post('api/v1/query_range', signal, (url, options) => postSeries(url, form, take, { ...options, onAnswering: answering }));
 }
 
 /**

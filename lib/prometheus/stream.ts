@@ -23,6 +23,8 @@ export interface StreamOptions {
   signal?: AbortSignal;
   /** Which setting the timeout comes from, for the message. */
   timeoutSetting: string;
+  /** Called once, when the answer's first bytes arrive (postSeries only). */
+  onAnswering?: () => void;
 }
 
 /** The items of the array at `path` (e.g. the series API's ['data']), each as its JSON text to `onItem`. */
