@@ -125,9 +125,10 @@ report({
   target: `≤ ${TARGET_RATIO}×`,
   pass: ratio <= TARGET_RATIO,
 });
-atMost('server peak RSS during the preview', peakMb, 'MB', 512);
+// once on the page: the run on shared cores gives the memory and the fit
+if (!SEPARATE_CORES) atMost('server peak RSS during the preview', peakMb, 'MB', 512);
 const fitPods = done.fit.ok ? done.fit.value.report.pods : 0;
 console.log(
   `the next table's fit beside it (${fitPods.toLocaleString('en-US')} pods): median ${median(fits).toFixed(0)} ms (${fits.join(', ')})`,
 );
-atMost("the next table's fit beside the preview, median", median(fits), 'ms', 1000);
+if (!SEPARATE_CORES) atMost("the next table's fit beside the preview, median", median(fits), 'ms', 1000);
