@@ -23,8 +23,8 @@ const IN_FLIGHT = 4;
 const OVERLAP_BATCHES = 4;
 const MIN_BATCH_SERIES = 20;
 const PER_BATCH = 2000; // MEMDASH_PREVIEW_BATCH_SERIES's default
-// how long the preview lets Prometheus stay silent: MEMDASH_PROMETHEUS_TIMEOUT_MS's default
-const IDLE_TIMEOUT_MS = 15_000;
+// how long the preview lets Prometheus stay silent: MEMDASH_PROMETHEUS_TIMEOUT_MS, as the server started beside it has it
+const idleTimeoutMs = () => Number(process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS ?? 15_000);
 
 /**
  * POSTs the form; the answer's bytes are counted (or kept, for the listing) and dropped. Read by the preview's own
@@ -41,7 +41,7 @@ async function post(
   const chunks: Buffer[] = [];
   const onBody = (part: Uint8Array) => ((bytes += part.length), keep && chunks.push(Buffer.from(part)));
   const url = new URL(`${prometheus}/api/v1/${path}`);
-  const status = await postFormBytes(url, new URLSearchParams(form), onBody, { idleTimeoutMs: IDLE_TIMEOUT_MS, onAnswering });
+  const status = await postFormBytes(url, new URLSearchParams(form), onBody, { idleTimeoutMs: idleTimeoutMs(), onAnswering });
   if (status !== 200) throw new Error(`HTTP ${status} from ${url.pathname}`);
   return { bytes, body: keep ? Buffer.concat(chunks) : undefined };
 }
