@@ -35,6 +35,12 @@ if (!prometheusPid) throw new Error('the local cluster has no Prometheus process
 if (SEPARATE_CORES) process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS = '60000';
 // each preview measured is computed: none is the one kept from the run before (MEMDASH_PREVIEW_MIN_INTERVAL_MS)
 const server = await startMemdash({ MEMDASH_PREVIEW_MIN_INTERVAL_MS: '0' });
+// However the run ends, its server stops and Prometheus gets every CPU back: a run that failed once left Prometheus on
+// CPU 0, and the next benchmark measured a Prometheus with half the machine.
+process.on('exit', () => {
+  stopMemdash(server);
+  if (SEPARATE_CORES) pin([prometheusPid], `0-${cpus().length - 1}`);
+});
 
 interface Done {
   series: number;
@@ -93,8 +99,6 @@ for (let i = 0; i < RUNS; i++) {
   clearInterval(sampler);
   peakMb = Math.max(peakMb, baseline, serverRssMb());
 }
-stopMemdash(server);
-if (SEPARATE_CORES) pin([prometheusPid], `0-${cpus().length - 1}`); // back to every CPU: the cluster stays up
 
 const done = last as Done | null;
 if (!done) throw new Error('no preview');

@@ -1,4 +1,4 @@
-// `npm run bench [-- --scale N] [-- --seconds S] [-- --preview-runs R] [-- --only a.ts,b.ts] [-- --no-build]`: brings up what the benchmarks need (the local
+// `npm run bench [-- --scale N] [-- --seconds S] [-- --preview-runs R] [-- --only a.ts,b.ts (a variant by its name: 'preview.ts --separate-cores')] [-- --no-build]`: brings up what the benchmarks need (the local
 // cluster, at N scale pods when asked; a fresh `next build`), runs every benchmark under bench/ one after another,
 // prints one table (figure, value, anchor, ratio, pass/fail), writes it as JSON to data/bench/ and into docs/benchmarks.md
 // (bench/table.ts). Not part of scripts/test.sh: these are figures of a shared machine, not pass/fail tests of the code.
@@ -24,14 +24,17 @@ const { values: options } = parseArgs({
   },
 });
 
-/** Every benchmark, with its arguments: each starts its own memdash on the built app. */
-const BENCHMARKS: Array<{ script: string; args: string[]; node?: string[] }> = [
+/**
+ * Every benchmark, with its arguments: each starts its own memdash on the built app. `name` (the script's, by
+ * default) is what `--only` picks and what its rows are kept under.
+ */
+const BENCHMARKS: Array<{ script: string; name?: string; args: string[]; node?: string[] }> = [
   { script: 'memory.ts', args: [], node: ['--expose-gc'] },
   { script: 'explain.ts', args: [] },
   { script: 'history.ts', args: [] },
   { script: 'preview.ts', args: [options['preview-runs']!] },
   // as in production, where Prometheus has machines of its own: does memdash read as fast as Prometheus sends?
-  { script: 'preview.ts', args: [options['preview-runs']!, '--separate-cores'] },
+  { script: 'preview.ts', name: 'preview.ts --separate-cores', args: [options['preview-runs']!, '--separate-cores'] },
   { script: 'pages.ts', args: [] },
   { script: 'load.ts', args: [options.seconds!, '50'] },
   { script: 'signin.ts', args: [options.seconds!, '50'] },
@@ -44,12 +47,12 @@ function step(what: string, command: string, args: string[]): void {
 }
 
 /** Runs one benchmark, echoing its output, and collects its figure lines; a crash is one failed row. */
-function run(benchmark: string, args: string[], nodeOptions: string[] = []): Promise<Row[]> {
+function run(benchmark: string, script: string, args: string[], nodeOptions: string[] = []): Promise<Row[]> {
   console.log(`\n== bench/${benchmark}`);
   return new Promise((resolve) => {
     const rows: Row[] = [];
     let stderr = '';
-    const child = spawn('nice', ['-n', '5', process.execPath, ...nodeOptions, join(repoRoot, 'bench', benchmark), ...args], {
+    const child = spawn('nice', ['-n', '5', process.execPath, ...nodeOptions, join(repoRoot, 'bench', script), ...args], {
       cwd: repoRoot,
     });
     let pending = '';
@@ -83,7 +86,8 @@ if (!options['no-build']) step('a fresh build', 'npm', ['run', 'build']);
 const rows: Row[] = [];
 const loadBefore = loadavg();
 const only = options.only?.split(',');
-for (const b of BENCHMARKS.filter((x) => !only || only.includes(x.script))) rows.push(...(await run(b.script, b.args, b.node)));
+const nameOf = (b: (typeof BENCHMARKS)[number]) => b.name ?? b.script;
+for (const b of BENCHMARKS.filter((x) => !only || only.includes(nameOf(x)))) rows.push(...(await run(nameOf(b), b.script, b.args, b.node)));
 const loadAfter = loadavg();
 
 const result: Run = only
@@ -119,7 +123,7 @@ function latestRunAt(scale: number): Run {
 
 /** `run` with the rows of `benchmarks` replaced by `rows`, in the benchmarks' order, and the rerun noted. */
 function rerunIn(run: Run, benchmarks: string[], rows: Row[]): Run {
-  const order = BENCHMARKS.map((b) => b.script);
+  const order = BENCHMARKS.map(nameOf);
   const figures = [...run.figures.filter((r) => !benchmarks.includes(r.benchmark)), ...rows];
   figures.sort((a, b) => order.indexOf(a.benchmark) - order.indexOf(b.benchmark));
   return { ...run, figures, reruns: [...(run.reruns ?? []), { at: started.toISOString(), benchmarks }] };
