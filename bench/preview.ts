@@ -37,10 +37,14 @@ if (SEPARATE_CORES) process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS = '60000';
 const server = await startMemdash({ MEMDASH_PREVIEW_MIN_INTERVAL_MS: '0' });
 // However the run ends, its server stops and Prometheus gets every CPU back: a run that failed once left Prometheus on
 // CPU 0, and the next benchmark measured a Prometheus with half the machine.
-process.on('exit', () => {
+let stopped = false;
+const stop = () => {
+  if (stopped) return;
+  stopped = true;
   stopMemdash(server);
   if (SEPARATE_CORES) pin([prometheusPid], `0-${cpus().length - 1}`);
-});
+};
+process.on('exit', stop);
 
 interface Done {
   series: number;
@@ -139,3 +143,5 @@ console.log(
   `the next table's fit beside it (${fitPods.toLocaleString('en-US')} pods): median ${median(fits).toFixed(0)} ms (${fits.join(', ')})`,
 );
 if (!SEPARATE_CORES) atMost("the next table's fit beside the preview, median", median(fits), 'ms', 1000);
+// the server is a child of this process: while it runs, this process does not end (and the exit handler never runs)
+stop();
