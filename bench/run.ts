@@ -1,4 +1,4 @@
-// `npm run bench [-- --scale N] [-- --seconds S] [-- --preview-runs R] [-- --only a.ts,b.ts (a variant by its name: 'preview.ts --separate-cores')] [-- --no-build]`: brings up what the benchmarks need (the local
+// `npm run bench [-- --scale N] [-- --seconds S] [-- --preview-runs R] [-- --only a.ts,b.ts] [-- --no-build]`: brings up what the benchmarks need (the local
 // cluster, at N scale pods when asked; a fresh `next build`), runs every benchmark under bench/ one after another,
 // prints one table (figure, value, anchor, ratio, pass/fail), writes it as JSON to data/bench/ and into docs/benchmarks.md
 // (bench/table.ts). Not part of scripts/test.sh: these are figures of a shared machine, not pass/fail tests of the code.
@@ -26,7 +26,7 @@ const { values: options } = parseArgs({
 
 /**
  * Every benchmark, with its arguments: each starts its own memdash on the built app. `name` (the script's, by
- * default) is what `--only` picks and what its rows are kept under.
+ * default) is what `--only` picks and what its rows are kept under: `--only 'preview.ts --separate-cores'`.
  */
 const BENCHMARKS: Array<{ script: string; name?: string; args: string[]; node?: string[] }> = [
   { script: 'memory.ts', args: [], node: ['--expose-gc'] },
