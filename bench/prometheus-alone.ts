@@ -1,14 +1,14 @@
 // Prometheus's own time for the preview's queries: the same series listing and the same batches of query_range
-// (lib/prometheus/snapshot-batches.ts, overlapped as lib/prometheus/overlap.ts runs them), over the same window, each answer read as the preview reads
-// it and dropped. What the preview costs beyond this is its own reading of the answers.
+// (lib/prometheus/snapshot-batches.ts: planReadBatches, read within READ_LIMITS), over the same window, each answer
+// read as the preview reads it and dropped. What the preview costs beyond this is its own reading of the answers.
 import './lib-imports.ts';
 
-const { planBatches } = await import('../lib/prometheus/snapshot-batches.ts');
+const { planReadBatches, READ_LIMITS } = await import('../lib/prometheus/snapshot-batches.ts');
 const { postFormBytes } = await import('../lib/prometheus/http-bytes.ts');
 const { runOverlapped } = await import('../lib/prometheus/overlap.ts');
 const { workloadFromPodName } = await import('../lib/domain/snapshot.ts');
 
-type SeriesCensus = Parameters<typeof planBatches>[0];
+type SeriesCensus = Parameters<typeof planReadBatches>[0];
 export interface Window {
   start: number;
   end: number;
@@ -18,11 +18,6 @@ export interface Window {
 const SELECTOR = (extra = '') => `container_memory_working_set_bytes{container!="",container!="POD",pod!=""${extra}}`;
 // as lib/prometheus/snapshot-samples.ts plans them
 const LISTING_MARGIN_SECONDS = 3600;
-const COMPUTING = 2;
-const IN_FLIGHT = 4;
-const OVERLAP_BATCHES = 4;
-const MIN_BATCH_SERIES = 20;
-const PER_BATCH = 2000; // MEMDASH_PREVIEW_BATCH_SERIES's default
 // how long the preview lets Prometheus stay silent: MEMDASH_PROMETHEUS_TIMEOUT_MS, as the server started beside it has it
 const idleTimeoutMs = () => Number(process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS ?? 15_000);
 
@@ -64,9 +59,10 @@ export async function prometheusAlone(prometheus: string, window: Window): Promi
     workloads.set(workload, (workloads.get(workload) ?? 0) + 1);
     census.series++;
   }
-  const queue = planBatches(census, Math.min(PER_BATCH, Math.max(MIN_BATCH_SERIES, Math.ceil(census.series / OVERLAP_BATCHES))));
+  // at most BATCH_SERIES a batch, MEMDASH_PREVIEW_BATCH_SERIES's default
+  const queue = planReadBatches(census);
   let bytes = listing.bytes;
-  await runOverlapped(queue, { computing: COMPUTING, inFlight: IN_FLIGHT }, async (batch, answering) => {
+  await runOverlapped(queue, READ_LIMITS, async (batch, answering) => {
     const form = { query: SELECTOR(batch.matchers), start: String(window.start), end: String(window.end), step: String(window.step) };
     // read first, then added: `bytes += await …` would add to the total as it was before the other answers
     const answer = await post(prometheus, 'query_range', form, false, answering);

@@ -1,4 +1,5 @@
 import { workloadFromPodName } from '@/lib/domain';
+import type { OverlapLimits } from './overlap';
 
 // How the snapshot's samples are split into queries: whole namespaces, small ones packed together, a large one cut
 // along its workloads. Each series belongs to exactly one batch (by its namespace and the job's workload of its
@@ -6,6 +7,23 @@ import { workloadFromPodName } from '@/lib/domain';
 
 /** Series per query: about 16 M samples over 28 days at 300 s, well inside Prometheus's default max-samples. */
 export const BATCH_SERIES = 2000;
+
+// Prometheus computes an answer whole before it sends a byte, so with one batch nothing overlaps: its time and the
+// reading add up. A small window is cut in at least this many batches (of at least MIN_BATCH_SERIES series) so that
+// Prometheus computes one while the preview reads another.
+const OVERLAP_BATCHES = 4;
+const MIN_BATCH_SERIES = 20;
+
+/**
+ * How the batches are read (lib/prometheus/overlap.ts): two answers being computed at once, and as many more being
+ * read. Prometheus is never left waiting on the preview's parsing, and the preview never holds more than four open.
+ */
+export const READ_LIMITS: OverlapLimits = { computing: 2, inFlight: 4 };
+
+/** The preview's batches: at most `perBatch` series each, and enough of them to overlap (see OVERLAP_BATCHES). */
+export function planReadBatches(census: SeriesCensus, perBatch = BATCH_SERIES): SampleBatch[] {
+  return planBatches(census, Math.min(perBatch, Math.max(MIN_BATCH_SERIES, Math.ceil(census.series / OVERLAP_BATCHES))));
+}
 
 /** Series counts by namespace (null: the label is missing) and by the job's workload of their pod. */
 export interface SeriesCensus {

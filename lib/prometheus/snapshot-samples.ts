@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { settings, variableOf } from '@/lib/config';
 import { workloadFromPodName, type SampleProgress } from '@/lib/domain';
 import { PrometheusError, prometheusApiUrl } from './client';
-import { planBatches, type SampleBatch, type SeriesCensus } from './snapshot-batches';
+import { planReadBatches, READ_LIMITS, type SampleBatch, type SeriesCensus } from './snapshot-batches';
 import { SeriesShapeError, type ParsedSeries } from './parsed-series';
 import { runOverlapped } from './overlap';
 import { postItems, postSeries, type StreamOptions, type StreamedAnswer } from './stream';
@@ -26,15 +26,6 @@ export type ReadSeries = ParsedSeries;
 // Prometheus's lookback: a sample up to 5 minutes before the window's start still counts at its first step, so
 // the listing reaches back further than the window (an extra series listed only costs a batch a few bytes).
 const LISTING_MARGIN_SECONDS = 3600;
-// Two answers being computed at once, and as many more being read (lib/prometheus/overlap.ts): Prometheus is never
-// left waiting on the preview's parsing, and the preview never holds more than four answers open.
-const COMPUTING = 2;
-const IN_FLIGHT = 4;
-// Prometheus computes an answer whole before it sends a byte, so with one batch nothing overlaps: its time and the
-// reading add up. A small window is cut in at least this many batches (of at least MIN_BATCH_SERIES series) so that
-// Prometheus computes one while the preview reads another.
-const OVERLAP_BATCHES = 4;
-const MIN_BATCH_SERIES = 20;
 
 const labelSet = z.record(z.string(), z.string());
 const answerRest = z.object({ status: z.literal('success') });
@@ -61,7 +52,7 @@ export async function readSnapshotSamples(
   perBatch = settings().previewBatchSeries,
 ): Promise<SampleProgress> {
   const census = await listSeries(window, signal);
-  const batches = planBatches(census, Math.min(perBatch, Math.max(MIN_BATCH_SERIES, Math.ceil(census.series / OVERLAP_BATCHES))));
+  const batches = planReadBatches(census, perBatch);
   const progress: SampleProgress = {
     seriesTotal: census.series,
     seriesRead: 0,
@@ -75,7 +66,7 @@ export async function readSnapshotSamples(
   const numbered = batches.map((batch, number) => ({ batch, number }));
   await runOverlapped(
     numbered,
-    { computing: COMPUTING, inFlight: IN_FLIGHT },
+    READ_LIMITS,
     async ({ batch, number }, answering, stopped) => {
       await readBatch(window, batch, { signal: stopped, answering }, (series) => {
         progress.seriesRead++;
