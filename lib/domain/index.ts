@@ -169,6 +169,7 @@ export {
   rowWrites,
   seriesFrom,
   shareAbove,
+  withNewerLatest,
   workingSetOf,
   WorkingSetTally,
   type ChartPoint,

@@ -6,6 +6,7 @@ import {
   pooledValues,
   rowSteps,
   shareAbove,
+  withNewerLatest,
   workingSetOf,
   WorkingSetTally,
   type SampleSeries,
@@ -64,6 +65,33 @@ describe('pooling and share above the request', () => {
   });
   it('lists pods by their first sample', () => {
     expect(podsOf(series, 'app')).toEqual(['web-a-1', 'web-b-2']);
+  });
+});
+
+describe("a pod's working set: the window kept for a step, its newest sample read now", () => {
+  const window = { latest: { at: 7500, bytes: 500 * Mi }, p90Mi: 480, samples: 5 };
+
+  it('takes a newer sample as the latest and keeps the p90 and count of the window', () => {
+    expect(withNewerLatest(window, { at: 7800, bytes: 620 * Mi })).toEqual({
+      latest: { at: 7800, bytes: 620 * Mi },
+      p90Mi: 480,
+      samples: 5,
+    });
+  });
+
+  it("keeps the window's own latest when the newer read has nothing as new (no sample in its lookback)", () => {
+    expect(withNewerLatest(window, undefined)).toEqual(window);
+    expect(withNewerLatest(window, { at: 7500, bytes: 1 })).toEqual(window);
+    expect(withNewerLatest(window, { at: 7200, bytes: 1 })).toEqual(window);
+  });
+
+  it('shows a container the window has no samples of with its one sample and no p90', () => {
+    expect(withNewerLatest(undefined, { at: 7800, bytes: 9 * Mi })).toEqual({
+      latest: { at: 7800, bytes: 9 * Mi },
+      p90Mi: null,
+      samples: 0,
+    });
+    expect(withNewerLatest(undefined, undefined)).toEqual({ latest: null, p90Mi: null, samples: 0 });
   });
 });
 

@@ -29,6 +29,16 @@ export interface WorkingSet {
   samples: number;
 }
 
+/**
+ * The working set over the window with a newer read's sample as its latest (an instant query made after the window
+ * was read): the window's p90 and count stay; an older or absent sample leaves the window's own latest.
+ */
+export function withNewerLatest(set: WorkingSet | undefined, latest: WorkingSet['latest'] | undefined): WorkingSet {
+  const window = set ?? { latest: null, p90Mi: null, samples: 0 };
+  if (!latest || (window.latest !== null && window.latest.at >= latest.at)) return window;
+  return { ...window, latest };
+}
+
 /** A container's working set from its series (one pod's, or a workload's pooled): the newest sample and the p90. */
 export function workingSetOf(series: readonly SampleSeries[], container: string): WorkingSet {
   let latest: WorkingSet['latest'] = null;

@@ -69,8 +69,25 @@ export async function queryRange(q: RangeQuery, signal?: AbortSignal): Promise<R
 }
 
 async function queryChunk(q: RangeQuery, signal?: AbortSignal): Promise<RawSeries[]> {
-  const url = prometheusApiUrl('api/v1/query_range');
   const body = new URLSearchParams({ query: q.query, start: String(q.start), end: String(q.end), step: String(q.step) });
+  const response = await askPrometheus('api/v1/query_range', body, signal);
+  const parsed = matrix.safeParse(response.json);
+  const garbage = () =>
+    new PrometheusError('garbage', `Prometheus answered HTTP ${response.status} with something that is not a query_range matrix.`);
+  if (!parsed.success) throw garbage();
+  return parsed.data.data.result.map((s) => {
+    const values = samplesOf(s.values);
+    if (!values) throw garbage();
+    return { metric: s.metric, values };
+  });
+}
+
+/**
+ * A query's form POSTed to `path` of Prometheus's API, its answer read whole: a timeout, an unreachable Prometheus
+ * and an error answer are each a PrometheusError saying so; any other answer is the caller's to check.
+ */
+export async function askPrometheus(path: string, body: URLSearchParams, signal?: AbortSignal): Promise<FormAnswer> {
+  const url = prometheusApiUrl(path);
   const timeout = settings().prometheusTimeoutMs;
   let response: FormAnswer;
   try {
@@ -83,22 +100,13 @@ async function queryChunk(q: RangeQuery, signal?: AbortSignal): Promise<RawSerie
       `Prometheus cannot be reached at ${url.origin}: ${err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)}`,
     );
   }
-  const json = response.json;
-  const failed = failure.safeParse(json);
+  const failed = failure.safeParse(response.json);
   if (failed.success)
     throw new PrometheusError(
       'refused',
       `Prometheus refused the query (${failed.data.errorType ?? response.status}): ${failed.data.error ?? 'no reason given'}`,
     );
-  const parsed = matrix.safeParse(json);
-  const garbage = () =>
-    new PrometheusError('garbage', `Prometheus answered HTTP ${response.status} with something that is not a query_range matrix.`);
-  if (!parsed.success) throw garbage();
-  return parsed.data.data.result.map((s) => {
-    const values = samplesOf(s.values);
-    if (!values) throw garbage();
-    return { metric: s.metric, values };
-  });
+  return response;
 }
 
 /**

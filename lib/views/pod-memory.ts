@@ -1,7 +1,8 @@
 import 'server-only';
-import { partFailed, partOk, workingSetOf, WorkingSetTally, type WorkingSet } from '@/lib/domain';
+import { partFailed, partOk, withNewerLatest, workingSetOf, WorkingSetTally, type Part, type WorkingSet } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { PrometheusError, podSeries } from '@/lib/prometheus/client';
+import { readPodLatest } from '@/lib/prometheus/pod-latest';
 import { rangeChunks } from '@/lib/prometheus/range';
 import { readPodSamples, type SnapshotWindow } from '@/lib/prometheus/snapshot-samples';
 import { podKey } from '@/lib/k8s/names';
@@ -13,13 +14,30 @@ export type { PodMemory };
 // One pod's containers' working set over the snapshot's window, in the snapshot's query shape: what the pod page
 // puts beside each request. A Prometheus failure is returned as this part's message, never thrown to the page.
 
+/** The window's figures (kept for a step, see readPodWindowShared) with each container's newest sample read now. */
 export async function readPodMemory(ref: { namespace: string; name: string }, now = new Date()): Promise<PodMemory> {
+  const time = Math.floor(now.getTime() / 1000);
+  const [window, latest] = await Promise.all([readPodWindowShared(ref), asPart(() => readPodLatest(ref.namespace, ref.name, time))]);
+  if (!window.ok) return window;
+  if (!latest.ok) return latest;
+  const names = new Set([...Object.keys(window.value.containers), ...latest.value.keys()]);
+  const containers: Record<string, WorkingSet> = {};
+  for (const c of names) containers[c] = withNewerLatest(window.value.containers[c], latest.value.get(c));
+  return partOk({ ...window.value, containers });
+}
+
+/** The pod's working set over the snapshot's window ending `now`: each container's p90, count and last sample. */
+export function readPodWindow(ref: { namespace: string; name: string }, now = new Date()): Promise<PodMemory> {
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
   const start = end - s.snapshotWindowDays * 86400;
   const step = s.snapshotStepSeconds;
+  return asPart(async () => ({ start, end, step, containers: await containersOf(ref, { start, end, step }) }));
+}
+
+async function asPart<T>(read: () => Promise<T>): Promise<Part<T>> {
   try {
-    return partOk({ start, end, step, containers: await containersOf(ref, { start, end, step }) });
+    return partOk(await read());
   } catch (err) {
     if (err instanceof PrometheusError)
       return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
@@ -43,10 +61,27 @@ async function containersOf(ref: { namespace: string; name: string }, window: Sn
 }
 
 /**
- * readPodMemory, one Prometheus query per pod while it is in flight however many pages ask (see sharedInFlight), and
- * its answer reused for 5 s: 28 days of working set at a 300 s step do not change in that time (Prometheus scrapes
- * every 15-60 s), while parsing them again is the pod page's largest cost when a team has the pod open. A failure
- * is asked again at once.
+ * readPodWindow, once per pod while in flight, its answer reused for one step of the job's query (300 s by default):
+ * the p90 is of 28 days at that step, and within one step the window gains and loses at most one point at each end,
+ * so an answer that old reads the same. Its 28 days were what a pod page cost Prometheus and memdash most, asked
+ * again by every page of every pod; the newest sample, which does move, is read apart (readPodMemory). A window with
+ * no samples at all (a pod just made, not scraped yet) is not kept: its first samples count as soon as they come.
+ */
+const readPodWindowShared: (ref: { namespace: string; name: string }) => Promise<PodMemory> = sharedInFlight(
+  podKey,
+  (ref: { namespace: string; name: string }) => readPodWindow(ref),
+  {
+    get forMs() {
+      return settings().snapshotStepSeconds * 1000;
+    },
+    when: (memory) => memory.ok && Object.keys(memory.value.containers).length > 0,
+  },
+);
+
+/**
+ * readPodMemory, one pair of queries per pod while in flight however many pages ask (see sharedInFlight), and its
+ * answer reused for 5 s: Prometheus scrapes every 15-60 s, so a team with the pod open sees no older sample for it.
+ * A failure is asked again at once.
  */
 export const readPodMemoryShared: (ref: { namespace: string; name: string }) => Promise<PodMemory> = sharedInFlight(
   podKey,

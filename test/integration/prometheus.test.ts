@@ -3,9 +3,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { freePort } from '../../e2e/cluster/lib/ports.ts';
-import { kubeconfig, requireCluster } from './cluster';
+import { kubeconfig, podOf, PreconditionFailed, requireCluster } from './cluster';
 
-const prometheus = prometheusUrl(requireCluster());
+const cluster = requireCluster();
+const prometheus = prometheusUrl(cluster);
 process.env.KUBECONFIG = kubeconfig('viewer');
 const end = Math.floor(Date.now() / 1000);
 const start = end - 28 * 86400;
@@ -18,6 +19,24 @@ async function clientWith(env: { url: string; timeoutMs?: number }) {
   else delete process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS;
   vi.resetModules();
   return import('@/lib/prometheus/client');
+}
+
+/** The instant reader of a pod's newest working set, loaded as clientWith loads the client. */
+async function latestWith(env: { url: string }) {
+  await clientWith(env);
+  return import('@/lib/prometheus/pod-latest');
+}
+
+/** Prometheus's own instant answer for one pod's containers at `time`: container name to [time, bytes]. */
+async function ownInstant(namespace: string, pod: string, time: number): Promise<Map<string, { at: number; bytes: number }>> {
+  const body = new URLSearchParams({
+    query: `container_memory_working_set_bytes{namespace="${namespace}",pod="${pod}",container!="",container!="POD"}`,
+    time: String(time),
+  });
+  const answer = (await (await fetch(`${prometheus}/api/v1/query`, { method: 'POST', body })).json()) as {
+    data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> };
+  };
+  return new Map(answer.data.result.map((s) => [s.metric.container!, { at: s.value[0], bytes: Number(s.value[1]) }]));
 }
 
 afterEach(() => {
@@ -38,6 +57,29 @@ describe('the Prometheus client', () => {
     expect(series.every((s) => s.container === 'api' && s.pod.startsWith('api-'))).toBe(true);
     expect(series.reduce((n, s) => n + s.values.length, 0)).toBeGreaterThan(7000);
     expect(series[0]!.values[0]).toEqual([expect.any(Number), expect.any(Number)]);
+  });
+
+  it("reads a pod's newest working set per container as Prometheus's own instant query answers it", async () => {
+    const backfillEnd = cluster.backfillEnd;
+    if (!backfillEnd) throw new PreconditionFailed('the local Prometheus was never backfilled', 'npm run cluster:up');
+    const pod = podOf('payments', 'api');
+    const expected = await ownInstant('payments', pod, backfillEnd);
+    if (expected.size === 0) throw new Error(`precondition: Prometheus holds a sample of payments/${pod} at the backfill's end`);
+    const { readPodLatest } = await latestWith({ url: prometheus });
+    expect(await readPodLatest('payments', pod, backfillEnd)).toEqual(expected);
+    // an hour after the last sample, beyond Prometheus's lookback: nothing, and the pod page keeps the window's latest
+    expect((await readPodLatest('payments', pod, backfillEnd + 3600)).size).toBe(0);
+  });
+
+  it('calls an answer that is not an instant vector garbage, and a refused or unreachable Prometheus what it is', async () => {
+    const pod = podOf('payments', 'api');
+    const now = Math.floor(Date.now() / 1000);
+    await expect((await latestWith({ url: `${prometheus}/graph/` })).readPodLatest('payments', pod, now)).rejects.toMatchObject({
+      kind: 'garbage',
+      message: expect.stringMatching(/not an instant vector/),
+    });
+    const unreachable = (await latestWith({ url: `http://127.0.0.1:${await freePort()}` })).readPodLatest('payments', pod, now);
+    await expect(unreachable).rejects.toMatchObject({ kind: 'unreachable' });
   });
 
   it('says Prometheus cannot be reached when nothing listens', async () => {
