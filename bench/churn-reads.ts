@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuSecondsByName } from './cpu-time.ts';
+import { startCpuTally, type CpuUse } from './cpu-time.ts';
 import { removeChurn, startChurn, type Churn } from './soak/churn.ts';
 import { podsToRead, startReaders, type PodRef, type ReadKind } from './soak/readers.ts';
 import { readMetrics, startReplica, stopReplica } from './soak/replicas.ts';
@@ -46,7 +46,7 @@ async function phase(name: string, withChurn: boolean, pods: PodRef[]): Promise<
     await readMetrics(replica); // resets the loop delay histogram
     let churn: Churn | null = null;
     if (withChurn) churn = await startChurn(CHURN);
-    const cpuBefore = cpuSecondsByName();
+    const cpuTally = startCpuTally();
     const loop: number[] = [];
     const sampler = setInterval(
       () =>
@@ -60,9 +60,9 @@ async function phase(name: string, withChurn: boolean, pods: PodRef[]): Promise<
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     await readers.stop();
     clearInterval(sampler);
-    const cpuAfter = cpuSecondsByName();
+    const cpuUse = cpuTally.stop();
     await churn?.stop();
-    report(name, readers.reads, loop, cpuBefore, cpuAfter, churn);
+    report(name, readers.reads, loop, cpuUse, churn);
   } finally {
     await stopReplica(replica);
     if (withChurn) await removeChurn().catch(() => undefined);
@@ -82,8 +82,7 @@ function report(
   name: string,
   reads: Array<{ kind: ReadKind; ms: number; status: number }>,
   loop: number[],
-  before: Map<string, number>,
-  after: Map<string, number>,
+  cpu: CpuUse,
   churn: Churn | null,
 ) {
   say(`${name}: ${reads.length} reads in ${SECONDS} s${churn ? `, churn created ${churn.created} deleted ${churn.deleted}` : ''}`);
@@ -93,11 +92,8 @@ function report(
     say(`  ${kind}: ${ms.length} ok, ${errors} errors, p50 ${percentile(ms, 50).toFixed(0)} ms, p95 ${percentile(ms, 95).toFixed(0)} ms`);
   }
   say(`  event loop p99 per 5 s: ${loop.map((v) => v.toFixed(0)).join(' ')} ms`);
-  const used = [...after.entries()]
-    .map(([n, s]) => [n, s - (before.get(n) ?? 0)] as const)
-    .filter(([, s]) => s >= 1)
-    .sort((a, b) => b[1] - a[1]);
-  say(`  CPU seconds used: ${used.map(([n, s]) => `${n} ${s.toFixed(1)}`).join(', ')}`);
+  const used = [...cpu.byName.entries()].filter(([, s]) => s >= 1).sort((a, b) => b[1] - a[1]);
+  say(`  cores ${(cpu.busyShare * 100).toFixed(0)} % busy; CPU seconds used: ${used.map(([n, s]) => `${n} ${s.toFixed(1)}`).join(', ')}`);
 }
 
 const pods = await podsToRead();

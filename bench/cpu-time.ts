@@ -11,14 +11,55 @@ export function cpuSeconds(pids: number[]): number {
   return pids.reduce((sum, pid) => sum + (processCpu(pid)?.seconds ?? 0), 0);
 }
 
-/** CPU seconds used so far by every process of the machine, summed by command name. */
-export function cpuSecondsByName(): Map<string, number> {
+/** What the machine's processes used over a stretch, told by startCpuTally. */
+export interface CpuUse {
+  seconds: number;
+  /** CPU seconds by command name, every process that ran counted, those that ended or were restarted too. */
+  byName: Map<string, number>;
+  /** The share of the machine's CPU time spent busy (0-1), from /proc/stat. */
+  busyShare: number;
+  /** The same between two times (epoch ms) within the stretch, from the samples nearest them. */
+  busyBetween(from: number, to: number): number;
+}
+
+/**
+ * CPU use from now on, sampled every `everyMs`: each process is read by its pid, so one that ends or is restarted
+ * meanwhile (an API server, a Prometheus, a replica killed on purpose) counts up to its last sample, and its successor
+ * from its start, where a difference of two totals by name would lose both.
+ */
+export function startCpuTally(everyMs = 2000): { stop(): CpuUse } {
+  const started = Date.now();
+  const last = new Map<number, { name: string; seconds: number }>();
   const byName = new Map<string, number>();
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    const cpu = processCpu(Number(pid));
-    if (cpu) byName.set(cpu.name, (byName.get(cpu.name) ?? 0) + cpu.seconds);
-  }
-  return byName;
+  const machine: Array<{ at: number; idle: number; total: number }> = [];
+  const sample = (first: boolean) => {
+    machine.push({ at: Date.now(), ...cpuTimes() });
+    for (const pid of readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .map(Number)) {
+      const now = processCpu(pid);
+      if (!now) continue;
+      const before = last.get(pid);
+      // a pid not seen before started since the last sample: all its CPU is of this stretch (a reused pid too)
+      const since = before && before.name === now.name ? before.seconds : first ? now.seconds : 0;
+      byName.set(now.name, (byName.get(now.name) ?? 0) + now.seconds - since);
+      last.set(pid, now);
+    }
+  };
+  sample(true);
+  const timer = setInterval(() => sample(false), everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample(false);
+      const busyBetween = (from: number, to: number) => {
+        const nearest = (t: number) => machine.reduce((a, b) => (Math.abs(b.at - t) < Math.abs(a.at - t) ? b : a));
+        const [a, b] = [nearest(from), nearest(to)];
+        return b.total > a.total ? 1 - (b.idle - a.idle) / (b.total - a.total) : 0;
+      };
+      return { seconds: (Date.now() - started) / 1000, byName, busyShare: busyBetween(started, Date.now()), busyBetween };
+    },
+  };
 }
 
 /** One process's command name and CPU seconds from /proc/<pid>/stat; null when it is gone. */

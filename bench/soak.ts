@@ -16,7 +16,7 @@ import { repoRoot } from '../e2e/cluster/lib/paths.ts';
 import { waitFor } from '../e2e/cluster/lib/processes.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { newTestStore } from '../test/stores.ts';
-import { cpuSecondsByName } from './cpu-time.ts';
+import { startCpuTally, type CpuUse } from './cpu-time.ts';
 import { cpuLine, LATEST_SOAK, writeBenchPage } from './page.ts';
 import { differing, untilSynced, type CacheComparison } from './soak/caches.ts';
 import { removeChurn, startChurn } from './soak/churn.ts';
@@ -205,7 +205,7 @@ function printReport(r: SoakResult) {
   for (const m of r.readsPerMinute)
     console.log(
       `minute ${m.minute}: ${m.reads} reads, pod page p95 ${m.podPageP95Ms.toFixed(0)} ms, explanation p95 ${m.explanationP95Ms.toFixed(0)} ms, ` +
-        `${m.errors} errors${m.outage ? ` (${m.outage})` : ''}`,
+        `${m.errors} errors${m.outage ? ` (${m.outage})` : ''}${m.busyShare === undefined ? '' : `; cores ${(m.busyShare * 100).toFixed(0)} % busy`}`,
     );
   const e = r.errors;
   console.log(
@@ -244,7 +244,7 @@ async function soak(): Promise<SoakResult> {
   const versionsBefore = await untilRecorded(tableBefore);
   const auditBefore = await countAudit(storeUrl, 'snapshot.run');
 
-  const cpuBefore = { at: Date.now(), byName: cpuSecondsByName() };
+  const cpuTally = startCpuTally();
   const churn = await startChurn(CHURN);
   const readers = startReaders(CLIENTS, pods, () => alive().map((r) => r.url), PACE_SECONDS * 1000);
   let faultGoingOn = false;
@@ -303,7 +303,8 @@ async function soak(): Promise<SoakResult> {
   clearInterval(sampler);
   await readers.stop();
   await churn.stop();
-  const cpu = cpuShares(cpuBefore.byName, cpuSecondsByName(), (Date.now() - cpuBefore.at) / 1000);
+  const cpuUse = cpuTally.stop();
+  const cpu = cpuShares(cpuUse);
   const last = await untilSynced(alive(), SYNC_TIMEOUT_MS);
   const versions = (await readVersions(storeUrl)).slice(versionsBefore);
   const audit = await countAudit(storeUrl, 'snapshot.run');
@@ -337,7 +338,10 @@ async function soak(): Promise<SoakResult> {
       recordedSuccess: audit.success - auditBefore.success,
       recordedOther: audit.other - auditBefore.other,
     },
-    readsPerMinute: readsPerMinute(readers.reads, started, outages),
+    readsPerMinute: readsPerMinute(readers.reads, started, outages).map((m) => ({
+      ...m,
+      busyShare: cpuUse.busyBetween(started + m.minute * 60_000, started + (m.minute + 1) * 60_000),
+    })),
     errors: tallyErrors(readers.reads, outages),
     replicasPerMinute: samples,
     rssDriftPercent: rssDrift(samples),
@@ -351,13 +355,12 @@ async function soak(): Promise<SoakResult> {
  * What the machine's cores did meanwhile, by process name (the top ones): memdash's replicas share them with the
  * local cluster's control plane, Prometheus and the soak's own clients, which a production memdash does not.
  */
-function cpuShares(before: Map<string, number>, after: Map<string, number>, seconds: number): SoakResult['cpu'] {
-  const used = [...after]
-    .map(([name, total]) => ({ name, seconds: Math.round(total - (before.get(name) ?? 0)) }))
+function cpuShares(use: CpuUse): SoakResult['cpu'] {
+  const used = [...use.byName]
+    .map(([name, seconds]) => ({ name, seconds: Math.round(seconds) }))
     .filter((p) => p.seconds > 0)
     .sort((a, b) => b.seconds - a.seconds);
-  const busy = used.reduce((n, p) => n + p.seconds, 0);
-  return { cores: cpus().length, seconds: Math.round(seconds), busyShare: busy / (cpus().length * seconds), top: used.slice(0, 8) };
+  return { cores: cpus().length, seconds: Math.round(use.seconds), busyShare: use.busyShare, top: used.slice(0, 8) };
 }
 
 /** The replicas stopped, the churned pods and the soak's database removed: after the run, or after its failure. */

@@ -30,6 +30,8 @@ export interface MinuteReads {
   errors: number;
   /** Whether an outage fell in this minute: its p95 is not held to the target. */
   outage: string | null;
+  /** How busy the machine's cores were in this minute (0-1), from /proc/stat: the soak adds it. */
+  busyShare?: number;
 }
 
 export function readsPerMinute(reads: Read[], started: number, outages: Outage[]): MinuteReads[] {
