@@ -3,10 +3,22 @@
 // (or its failure), so each still gets an answer no older than one round trip, and the cluster and Prometheus are
 // asked once instead of fifty times. A read whose answer changes slowly may also be reused for a few seconds after.
 
-/** How long an answer is handed out again after it came, and which answers may be (a failure never is). */
+/**
+ * How long an answer is handed out again after it came, and which answers may be (a failure never is). With
+ * `staleForMs`, it is handed out that much longer still, while a fresh one is read: the first asker after `forMs`
+ * starts the read and gets the kept answer at once, as everyone does until the fresh one comes and replaces it.
+ */
 export interface Reuse<T> {
   forMs: number;
   when: (answer: T) => boolean;
+  staleForMs?: number;
+}
+
+interface Kept<T> {
+  answer: Promise<T>;
+  /** Past `forMs`: the next asker starts a fresh read. */
+  stale: boolean;
+  refreshing: boolean;
 }
 
 /** `work`, called at most once at a time per key; callers asking while it runs (or within `reuse`) get the same promise. */
@@ -15,24 +27,43 @@ export function sharedInFlight<A extends unknown[], T>(
   work: (...args: A) => Promise<T>,
   reuse?: Reuse<T>,
 ): (...args: A) => Promise<T> {
-  const shared = new Map<string, Promise<T>>();
-  const forget = (key: string, made: Promise<T>) => {
-    if (shared.get(key) === made) shared.delete(key);
+  const shared = new Map<string, Kept<T>>();
+  const forget = (key: string, kept: Kept<T>) => {
+    if (shared.get(key) === kept) shared.delete(key);
+  };
+  const keep = (key: string, kept: Kept<T>) => {
+    shared.set(key, kept);
+    kept.answer.then(
+      (answer) => {
+        if (!reuse?.when(answer)) return forget(key, kept);
+        setTimeout(() => {
+          if (!reuse.staleForMs) return forget(key, kept);
+          kept.stale = true;
+          setTimeout(() => forget(key, kept), reuse.staleForMs).unref();
+        }, reuse.forMs).unref();
+      },
+      () => forget(key, kept),
+    );
+  };
+  const refresh = (key: string, kept: Kept<T>, args: A) => {
+    kept.refreshing = true;
+    const made = work(...args);
+    const done = () => {
+      kept.refreshing = false;
+    };
+    // a fresh answer replaces the kept one; a failure or a refused answer leaves it, and the next asker tries again
+    made.then((answer) => (reuse?.when(answer) ? keep(key, { answer: made, stale: false, refreshing: false }) : done()), done);
   };
   return (...args: A) => {
     const key = keyOf(...args);
-    const running = shared.get(key);
-    if (running) return running;
-    const made = work(...args);
-    shared.set(key, made);
-    made.then(
-      (answer) => {
-        if (reuse?.when(answer)) setTimeout(() => forget(key, made), reuse.forMs).unref();
-        else forget(key, made);
-      },
-      () => forget(key, made),
-    );
-    return made;
+    const kept = shared.get(key);
+    if (kept) {
+      if (kept.stale && !kept.refreshing) refresh(key, kept, args);
+      return kept.answer;
+    }
+    const made: Kept<T> = { answer: work(...args), stale: false, refreshing: false };
+    keep(key, made);
+    return made.answer;
   };
 }
 

@@ -61,9 +61,9 @@ async function containersOf(ref: { namespace: string; name: string }, window: Sn
 }
 
 /**
- * readPodWindow, once per pod while in flight, its answer reused for one step of the job's query (300 s by default):
- * the p90 is of 28 days at that step, and within one step the window gains and loses at most one point at each end,
- * so an answer that old reads the same. Its 28 days were what a pod page cost Prometheus and memdash most, asked
+ * readPodWindow, once per pod while in flight, its answer reused for one step of the job's query (300 s by default),
+ * and for one more while a fresh one is read, so that no page waits for it: the p90 is of 28 days at that step, and
+ * within two steps the window gains and loses at most two points at each end, so an answer that old reads the same. Its 28 days were what a pod page cost Prometheus and memdash most, asked
  * again by every page of every pod; the newest sample, which does move, is read apart (readPodMemory). A window with
  * no samples at all (a pod just made, not scraped yet) is not kept: its first samples count as soon as they come.
  */
@@ -72,6 +72,9 @@ const readPodWindowShared: (ref: { namespace: string; name: string }) => Promise
   (ref: { namespace: string; name: string }) => readPodWindow(ref),
   {
     get forMs() {
+      return settings().snapshotStepSeconds * 1000;
+    },
+    get staleForMs() {
       return settings().snapshotStepSeconds * 1000;
     },
     when: (memory) => memory.ok && Object.keys(memory.value.containers).length > 0,

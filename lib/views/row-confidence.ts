@@ -94,8 +94,9 @@ async function workloadTally(namespace: string, workload: string, window: Snapsh
 
 /**
  * readWorkloadConfidence, once per workload and containers while in flight, its answer reused for one step of the
- * job's query (300 s by default): the figures are of 28 days at that step, and within one step the window gains and
- * loses at most one point at each end, so an answer that old reads the same. Every pod page asks for its workload's
+ * job's query (300 s by default), and for one more while a fresh one is read, so that no page waits for it: the
+ * figures are of 28 days at that step, and within two steps the window gains and loses at most two points at each
+ * end, so an answer that old reads the same. Every pod page asks for its workload's
  * 28 days, which cost Prometheus and memdash more than the rest of the page.
  */
 export const readWorkloadConfidenceShared: (
@@ -107,6 +108,9 @@ export const readWorkloadConfidenceShared: (
   (namespace: string, workload: string, containers: readonly string[]) => readWorkloadConfidence(namespace, workload, containers),
   {
     get forMs() {
+      return settings().snapshotStepSeconds * 1000;
+    },
+    get staleForMs() {
       return settings().snapshotStepSeconds * 1000;
     },
     when: (answer) => answer.ok,
