@@ -53,7 +53,20 @@ export async function startMemdash(env: Record<string, string> = {}): Promise<Me
  */
 function heapFor(scale: number): Record<string, string> {
   if (scale <= 20_000 || process.env.NODE_OPTIONS) return {};
-  return { NODE_OPTIONS: '--max-old-space-size=512 --max-semi-space-size=4' };
+  return { NODE_OPTIONS: memorySettings(scale).NODE_OPTIONS! };
+}
+
+/**
+ * Node's memory settings as `npm start` and the image run memdash (docs/operations.md): its old generation at the
+ * size the docs give for `scale` pods, a small young generation, two malloc arenas, large buffers given back. For a
+ * server started without npm start (the soak's replicas), so that it is measured as it runs.
+ */
+export function memorySettings(scale: number): Record<string, string> {
+  return {
+    NODE_OPTIONS: `--max-old-space-size=${scale > 20_000 ? 512 : 256} --max-semi-space-size=4`,
+    MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+  };
 }
 
 /**
