@@ -24,7 +24,6 @@ export async function startMemdash(env: Record<string, string> = {}): Promise<Me
   if (!existsSync(join(repoRoot, '.next', 'BUILD_ID'))) throw new Error('no build: run npm run build first (or set MEMDASH_URL)');
   const port = await freePort();
   const state = readState();
-  const heap = heapFor(state?.seeded?.scale ?? 0);
   // as `npm start` runs it, with its memory settings
   const child = spawn('npm', ['start', '--silent', '--', '--port', String(port)], {
     cwd: repoRoot,
@@ -38,7 +37,6 @@ export async function startMemdash(env: Record<string, string> = {}): Promise<Me
       NEXT_TELEMETRY_DISABLED: '1',
       // a benchmark is one client asking as fast as it can: its answers made afresh are not held to one person's share
       MEMDASH_READ_LIMIT: '0',
-      ...heap,
       ...env,
     },
   });
@@ -48,25 +46,12 @@ export async function startMemdash(env: Record<string, string> = {}): Promise<Me
 }
 
 /**
- * The heap docs/operations.md gives a memdash above 20,000 pods (npm start's 256 MB old generation is for fewer): at
- * --scale 50000 the pod cache and a preview's pool outgrow it. Nothing when NODE_OPTIONS is set already.
+ * Node's memory settings as `npm start` and the image run memdash (docs/operations.md): a 512 MB old generation, a
+ * small young generation, two malloc arenas, large buffers given back. For a server started without npm start (the
+ * soak's replicas), so that it is measured as it runs.
  */
-function heapFor(scale: number): Record<string, string> {
-  if (scale <= 20_000 || process.env.NODE_OPTIONS) return {};
-  return { NODE_OPTIONS: memorySettings(scale).NODE_OPTIONS! };
-}
-
-/**
- * Node's memory settings as `npm start` and the image run memdash (docs/operations.md): its old generation at the
- * size the docs give for `scale` pods, a small young generation, two malloc arenas, large buffers given back. For a
- * server started without npm start (the soak's replicas), so that it is measured as it runs.
- */
-export function memorySettings(scale: number): Record<string, string> {
-  return {
-    NODE_OPTIONS: `--max-old-space-size=${scale > 20_000 ? 512 : 256} --max-semi-space-size=4`,
-    MALLOC_ARENA_MAX: '2',
-    MALLOC_MMAP_THRESHOLD_: '131072',
-  };
+export function memorySettings(): Record<string, string> {
+  return { NODE_OPTIONS: '--max-old-space-size=512 --max-semi-space-size=4', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 }
 
 /**

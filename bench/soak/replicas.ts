@@ -2,7 +2,6 @@
 // two of them on one PostgreSQL database with the recorder's Lease, as the chart runs them. Each one's output also goes
 // to a log of its own, for a person to read after the run.
 import { join } from 'node:path';
-import { readState } from '../../e2e/cluster/lib/state.ts';
 import { startMemdash, type RunningMemdash } from '../../test/security/server.ts';
 import { memorySettings } from '../harness.ts';
 
@@ -16,7 +15,7 @@ export interface Replica {
 
 /** A replica with the memory settings the image runs it with; `env`'s NODE_OPTIONS (a profiler's) are added to them. */
 export async function startReplica(name: string, env: Record<string, string>, logDir: string): Promise<Replica> {
-  const memory = memorySettings(readState()?.seeded?.scale ?? 0);
+  const memory = memorySettings();
   const nodeOptions = [memory.NODE_OPTIONS, env.NODE_OPTIONS].filter(Boolean).join(' ');
   const server = await startMemdash({ ...memory, ...env, NODE_OPTIONS: nodeOptions }, join(logDir, `${name}.log`));
   return { name, url: `http://127.0.0.1:${server.port}`, server, killed: false };
