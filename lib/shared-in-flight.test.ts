@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sharedInFlight, sharedRun } from './shared-in-flight';
 
 /** A promise settled by hand, and how many times the work was started. */
@@ -91,66 +91,51 @@ describe('sharedInFlight with reuse', () => {
 
 describe('sharedInFlight with reuse while a fresh answer is read', () => {
   const reuse = { forMs: 5000, staleForMs: 5000, when: (answer: string) => answer !== 'failed' };
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** A shared read whose first answer ("first") has come, and the reads it started. */
+  async function answeredOnce() {
+    const { started, work } = manual();
+    const read = sharedInFlight((key: string) => key, work, reuse);
+    const first = read('a');
+    started[0]!.resolve('first');
+    await first;
+    return { started, read };
+  }
 
   it('hands the kept answer out past forMs while one fresh read runs, then the fresh one', async () => {
-    vi.useFakeTimers();
-    try {
-      const { started, work } = manual();
-      const read = sharedInFlight((key: string) => key, work, reuse);
-      const first = read('a');
-      started[0]!.resolve('first');
-      await first;
-      vi.advanceTimersByTime(5000);
-      expect(await read('a')).toBe('first');
-      expect(await read('a')).toBe('first');
-      expect(started).toHaveLength(2);
-      started[1]!.resolve('second');
-      await vi.advanceTimersByTimeAsync(0);
-      expect(await read('a')).toBe('second');
-      expect(started).toHaveLength(2);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { started, read } = await answeredOnce();
+    vi.advanceTimersByTime(5000);
+    expect(await read('a')).toBe('first');
+    expect(await read('a')).toBe('first');
+    expect(started).toHaveLength(2);
+    started[1]!.resolve('second');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await read('a')).toBe('second');
+    expect(started).toHaveLength(2);
   });
 
   it('keeps the answer when the fresh read fails or is refused, and the next asker tries again', async () => {
-    vi.useFakeTimers();
-    try {
-      const { started, work } = manual();
-      const read = sharedInFlight((key: string) => key, work, reuse);
-      const first = read('a');
-      started[0]!.resolve('first');
-      await first;
-      vi.advanceTimersByTime(5000);
-      expect(await read('a')).toBe('first');
-      started[1]!.reject(new Error('unreachable'));
-      await vi.advanceTimersByTimeAsync(0);
-      expect(await read('a')).toBe('first');
-      started[2]!.resolve('failed');
-      await vi.advanceTimersByTimeAsync(0);
-      expect(await read('a')).toBe('first');
-      expect(started).toHaveLength(4);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { started, read } = await answeredOnce();
+    vi.advanceTimersByTime(5000);
+    expect(await read('a')).toBe('first');
+    started[1]!.reject(new Error('unreachable'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await read('a')).toBe('first');
+    started[2]!.resolve('failed');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await read('a')).toBe('first');
+    expect(started).toHaveLength(4);
   });
 
   it('waits for a fresh answer once forMs and staleForMs have passed with nobody asking', async () => {
-    vi.useFakeTimers();
-    try {
-      const { started, work } = manual();
-      const read = sharedInFlight((key: string) => key, work, reuse);
-      const first = read('a');
-      started[0]!.resolve('first');
-      await first;
-      vi.advanceTimersByTime(10_000);
-      const second = read('a');
-      expect(started).toHaveLength(2);
-      started[1]!.resolve('second');
-      expect(await second).toBe('second');
-    } finally {
-      vi.useRealTimers();
-    }
+    const { started, read } = await answeredOnce();
+    vi.advanceTimersByTime(10_000);
+    const second = read('a');
+    expect(started).toHaveLength(2);
+    started[1]!.resolve('second');
+    expect(await second).toBe('second');
   });
 });
 
