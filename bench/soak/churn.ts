@@ -82,11 +82,21 @@ export async function removeChurn(): Promise<void> {
   }
 }
 
+/** The soak's namespace, made when missing; one still being deleted (the last run's removeChurn) is waited for. */
 async function ensureNamespace(client: Api): Promise<void> {
-  try {
-    await client.call('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: CHURN_NAMESPACE } });
-  } catch (err) {
-    if (!(err instanceof ApiError && err.status === 409)) throw err;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      await client.call('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: CHURN_NAMESPACE } });
+      return;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 409)) throw err;
+    }
+    // there already: ready to use, or terminating, when every pod made in it would be refused (a churn of none)
+    const namespace = await client.call<{ status?: { phase?: string } }>('GET', `/api/v1/namespaces/${CHURN_NAMESPACE}`).catch(() => null);
+    if (namespace && namespace.status?.phase !== 'Terminating') return;
+    if (Date.now() > deadline) throw new Error(`${CHURN_NAMESPACE} is still being deleted after 120 s: no pod could be made in it`);
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 
