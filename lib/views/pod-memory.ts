@@ -1,23 +1,27 @@
 import 'server-only';
-import { partFailed, partOk, withNewerLatest, workingSetOf, WorkingSetTally, type Part, type WorkingSet } from '@/lib/domain';
+import { partOk, withNewerLatest, workingSetOf, WorkingSetTally, type WorkingSet } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { PrometheusError, podSeries } from '@/lib/prometheus/client';
+import { podSeries } from '@/lib/prometheus/client';
 import { readPodLatest } from '@/lib/prometheus/pod-latest';
 import { rangeChunks } from '@/lib/prometheus/range';
 import { readPodSamples, type SnapshotWindow } from '@/lib/prometheus/snapshot-samples';
 import { podKey } from '@/lib/k8s/names';
 import { sharedInFlight } from '@/lib/shared-in-flight';
 import type { PodMemory } from './pod-memory-types';
+import { keptForTwoSteps, prometheusPart } from './prometheus-reads';
 
 export type { PodMemory };
 
 // One pod's containers' working set over the snapshot's window, in the snapshot's query shape: what the pod page
 // puts beside each request. A Prometheus failure is returned as this part's message, never thrown to the page.
 
-/** The window's figures (kept for a step, see readPodWindowShared) with each container's newest sample read now. */
+/** The window's figures (kept for two steps, see readPodWindowShared) with each container's newest sample read now. */
 export async function readPodMemory(ref: { namespace: string; name: string }, now = new Date()): Promise<PodMemory> {
   const time = Math.floor(now.getTime() / 1000);
-  const [window, latest] = await Promise.all([readPodWindowShared(ref), asPart(() => readPodLatest(ref.namespace, ref.name, time))]);
+  const [window, latest] = await Promise.all([
+    readPodWindowShared(ref),
+    prometheusPart(() => readPodLatest(ref.namespace, ref.name, time)),
+  ]);
   if (!window.ok) return window;
   if (!latest.ok) return latest;
   const names = new Set([...Object.keys(window.value.containers), ...latest.value.keys()]);
@@ -32,17 +36,7 @@ export function readPodWindow(ref: { namespace: string; name: string }, now = ne
   const end = Math.floor(now.getTime() / 1000);
   const start = end - s.snapshotWindowDays * 86400;
   const step = s.snapshotStepSeconds;
-  return asPart(async () => ({ start, end, step, containers: await containersOf(ref, { start, end, step }) }));
-}
-
-async function asPart<T>(read: () => Promise<T>): Promise<Part<T>> {
-  try {
-    return partOk(await read());
-  } catch (err) {
-    if (err instanceof PrometheusError)
-      return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
-    throw err;
-  }
+  return prometheusPart(async () => ({ start, end, step, containers: await containersOf(ref, { start, end, step }) }));
 }
 
 /**
@@ -61,24 +55,15 @@ async function containersOf(ref: { namespace: string; name: string }, window: Sn
 }
 
 /**
- * readPodWindow, once per pod while in flight, its answer reused for one step of the job's query (300 s by default),
- * and for one more while a fresh one is read, so that no page waits for it: the p90 is of 28 days at that step, and
- * within two steps the window gains and loses at most two points at each end, so an answer that old reads the same. Its 28 days were what a pod page cost Prometheus and memdash most, asked
- * again by every page of every pod; the newest sample, which does move, is read apart (readPodMemory). A window with
- * no samples at all (a pod just made, not scraped yet) is not kept: its first samples count as soon as they come.
+ * readPodWindow, once per pod while in flight, kept for two steps (keptForTwoSteps): its 28 days were what a pod page
+ * cost Prometheus and memdash most, asked again by every page of every pod; the newest sample, which does move, is
+ * read apart (readPodMemory). A window with no samples at all (a pod just made, not scraped yet) is not kept: its
+ * first samples count as soon as they come.
  */
 const readPodWindowShared: (ref: { namespace: string; name: string }) => Promise<PodMemory> = sharedInFlight(
   podKey,
   (ref: { namespace: string; name: string }) => readPodWindow(ref),
-  {
-    get forMs() {
-      return settings().snapshotStepSeconds * 1000;
-    },
-    get staleForMs() {
-      return settings().snapshotStepSeconds * 1000;
-    },
-    when: (memory) => memory.ok && Object.keys(memory.value.containers).length > 0,
-  },
+  keptForTwoSteps((memory) => memory.ok && Object.keys(memory.value.containers).length > 0),
 );
 
 /**

@@ -4,8 +4,6 @@ import {
   confidenceFlags,
   confidenceOfSeries,
   packConfidence,
-  partFailed,
-  partOk,
   workloadFromPodName,
   type PackedConfidence,
   type RowConfidence,
@@ -17,11 +15,12 @@ import { toAppError } from '@/lib/errors';
 import { sharedInFlight } from '@/lib/shared-in-flight';
 import { historyDb } from '@/lib/history';
 import { keepRowConfidence, readRowConfidence } from '@/lib/history/row-confidence';
-import { PrometheusError, workloadSeries } from '@/lib/prometheus/client';
+import { workloadSeries } from '@/lib/prometheus/client';
 import { rangeChunks } from '@/lib/prometheus/range';
 import { readWorkloadSamples, type SnapshotWindow } from '@/lib/prometheus/snapshot-samples';
 import type { KeptConfidenceAnswer, WorkloadConfidence } from './row-confidence-types';
 import type { PreviewConfidence } from './snapshot-preview-types';
+import { keptForTwoSteps, prometheusPart } from './prometheus-reads';
 
 // How sure the preview's rows are: every row's figures kept in the store for /table and /workloads, the flagged
 // ones sent with the preview. A store that fails costs the pages their figures, never the preview.
@@ -63,14 +62,10 @@ export async function readWorkloadConfidence(
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
   const window = { start: end - s.snapshotWindowDays * 86400, end, step: s.snapshotStepSeconds };
-  try {
+  return prometheusPart(async () => {
     const confidenceOf = await workloadTally(namespace, workload, window);
-    return partOk({ containers: Object.fromEntries(containers.map((c) => [c, confidenceOf(c)])) });
-  } catch (err) {
-    if (err instanceof PrometheusError)
-      return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
-    throw err;
-  }
+    return { containers: Object.fromEntries(containers.map((c) => [c, confidenceOf(c)])) };
+  });
 }
 
 /**
@@ -93,11 +88,8 @@ async function workloadTally(namespace: string, workload: string, window: Snapsh
 }
 
 /**
- * readWorkloadConfidence, once per workload and containers while in flight, its answer reused for one step of the
- * job's query (300 s by default), and for one more while a fresh one is read, so that no page waits for it: the
- * figures are of 28 days at that step, and within two steps the window gains and loses at most two points at each
- * end, so an answer that old reads the same. Every pod page asks for its workload's
- * 28 days, which cost Prometheus and memdash more than the rest of the page.
+ * readWorkloadConfidence, once per workload and containers while in flight, kept for two steps (keptForTwoSteps):
+ * every pod page asks for its workload's 28 days, which cost Prometheus and memdash more than the rest of the page.
  */
 export const readWorkloadConfidenceShared: (
   namespace: string,
@@ -106,13 +98,5 @@ export const readWorkloadConfidenceShared: (
 ) => Promise<WorkloadConfidence> = sharedInFlight(
   (namespace: string, workload: string, containers: readonly string[]) => JSON.stringify([namespace, workload, containers]),
   (namespace: string, workload: string, containers: readonly string[]) => readWorkloadConfidence(namespace, workload, containers),
-  {
-    get forMs() {
-      return settings().snapshotStepSeconds * 1000;
-    },
-    get staleForMs() {
-      return settings().snapshotStepSeconds * 1000;
-    },
-    when: (answer) => answer.ok,
-  },
+  keptForTwoSteps((answer) => answer.ok),
 );

@@ -5,7 +5,6 @@ import {
   type ChartRange,
   p90Mi,
   parseMemory,
-  partFailed,
   partOk,
   podsOf,
   pooledValues,
@@ -25,7 +24,8 @@ import { historyDb } from '@/lib/history';
 import { rowsOverTime } from '@/lib/history/store';
 import { readClients } from '@/lib/k8s/client';
 import { asPodShape, listPods, type LoadedPod } from '@/lib/k8s/pods';
-import { PrometheusError, workloadSeries } from '@/lib/prometheus/client';
+import { workloadSeries } from '@/lib/prometheus/client';
+import { prometheusPart } from './prometheus-reads';
 import type { Rights } from '@/lib/domain/rights';
 import { requireWorkload } from './workload-history';
 import type { WorkloadRef } from './workload-history-types';
@@ -56,17 +56,10 @@ export async function readWorkloadMemory(ref: WorkloadRef, rights: Rights, range
   // The pods are listed while Prometheus answers: the page's cost over the raw query is what runs after it.
   const podsRead = listPods(readClients(), ref.namespace);
   podsRead.catch(() => undefined); // awaited below; a failure then is the route's to report
-  let series;
-  try {
-    // Pods of other workloads can share the name's prefix (web, web-admin): keep those whose name gives this one.
-    series = (await workloadSeries(ref.namespace, ref.workload, Math.min(start, windowStart), end, step)).filter(
-      (x) => workloadFromPodName(x.pod) === ref.workload,
-    );
-  } catch (err) {
-    if (err instanceof PrometheusError)
-      return partFailed(err.kind === 'unreachable' || err.kind === 'timeout' ? 'unreachable' : 'cluster-error', err.message);
-    throw err;
-  }
+  const read = await prometheusPart(() => workloadSeries(ref.namespace, ref.workload, Math.min(start, windowStart), end, step));
+  if (!read.ok) return read;
+  // Pods of other workloads can share the name's prefix (web, web-admin): keep those whose name gives this one.
+  const series = read.value.filter((x) => workloadFromPodName(x.pod) === ref.workload);
   const pods = (await podsRead)
     .map(asPodShape)
     .filter((p): p is LoadedPod => p !== null && workloadOf(p, { jenkinsNamespace: s.jenkinsNamespace })?.name === ref.workload);

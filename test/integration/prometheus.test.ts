@@ -71,7 +71,7 @@ describe('the Prometheus client', () => {
     expect((await readPodLatest('payments', pod, backfillEnd + 3600)).size).toBe(0);
   });
 
-  it('calls an answer that is not an instant vector garbage, and a refused or unreachable Prometheus what it is', async () => {
+  it('calls an answer that is not an instant vector garbage, and a Prometheus nobody answers for unreachable', async () => {
     const pod = podOf('payments', 'api');
     const now = Math.floor(Date.now() / 1000);
     await expect((await latestWith({ url: `${prometheus}/graph/` })).readPodLatest('payments', pod, now)).rejects.toMatchObject({
