@@ -1,8 +1,9 @@
-// `node bench/churn-reads.ts [--seconds 60] [--clients 20] [--churn 20] [--profile DIR]`: the soak's readers on one
-// replica, first with the cluster standing still, then with pods created and deleted at `--churn` a second, each
-// phase on a fresh `next start`; prints each page's p95, the event loop's delay and the CPU each process used. With
-// `--profile`, each replica writes a V8 CPU profile there (node --cpu-prof) for bench/cpu-profile.ts to read. Not in
-// the test suite: a tool to find what churn costs a replica.
+// `node bench/churn-reads.ts [--seconds 60] [--clients 20] [--churn 20] [--profile DIR] [--node-options=OPTS]`: the
+// soak's readers on one replica, first with the cluster standing still, then with pods created and deleted at
+// `--churn` a second, each phase on a fresh `next start`; prints each page's p95, the event loop's delay, the RSS and
+// the CPU each process used. With `--profile`, each replica writes a V8 CPU profile there (node --cpu-prof) for
+// bench/cpu-profile.ts to read; `--node-options` weighs one memory setting against the deployed one. Not in the test
+// suite: a tool to find what churn costs a replica.
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,6 +22,8 @@ const { values: args } = parseArgs({
     churn: { type: 'string', default: '20' },
     profile: { type: 'string' },
     only: { type: 'string' },
+    // added after the deployed settings (V8 takes a flag's last value): to weigh one memory setting against another
+    'node-options': { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -32,11 +35,13 @@ const say = (text: string) => console.log(`[churn-reads ${new Date().toISOString
 
 async function phase(name: string, withChurn: boolean, pods: PodRef[]): Promise<void> {
   const env: Record<string, string> = { MEMDASH_HISTORY_PATH: join(logDir, `${name}.sqlite`) };
+  const nodeOptions = [args['node-options']];
   if (args.profile) {
     const dir = resolve(args.profile, name);
     mkdirSync(dir, { recursive: true });
-    env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${dir}`;
+    nodeOptions.push(`--cpu-prof --cpu-prof-dir=${dir}`);
   }
+  env.NODE_OPTIONS = nodeOptions.filter(Boolean).join(' ');
   const replica = await startReplica(name, env, logDir);
   try {
     const pod = pods[0]!;
@@ -48,10 +53,11 @@ async function phase(name: string, withChurn: boolean, pods: PodRef[]): Promise<
     if (withChurn) churn = await startChurn(CHURN);
     const cpuTally = startCpuTally();
     const loop: number[] = [];
+    const rss: number[] = [];
     const sampler = setInterval(
       () =>
         void readMetrics(replica).then(
-          (m) => loop.push(m.loopDelayP99Ms),
+          (m) => (loop.push(m.loopDelayP99Ms), rss.push(m.rssMb)),
           () => undefined,
         ),
       5_000,
@@ -62,7 +68,7 @@ async function phase(name: string, withChurn: boolean, pods: PodRef[]): Promise<
     clearInterval(sampler);
     const cpuUse = cpuTally.stop();
     await churn?.stop();
-    report(name, readers.reads, loop, cpuUse, churn);
+    report(name, readers.reads, { loop, rss }, cpuUse, churn);
   } finally {
     await stopReplica(replica);
     if (withChurn) await removeChurn().catch(() => undefined);
@@ -81,7 +87,7 @@ async function untilCachesSynced(url: string): Promise<void> {
 function report(
   name: string,
   reads: Array<{ kind: ReadKind; ms: number; status: number }>,
-  loop: number[],
+  { loop, rss }: { loop: number[]; rss: number[] },
   cpu: CpuUse,
   churn: Churn | null,
 ) {
@@ -92,6 +98,7 @@ function report(
     say(`  ${kind}: ${ms.length} ok, ${errors} errors, p50 ${percentile(ms, 50).toFixed(0)} ms, p95 ${percentile(ms, 95).toFixed(0)} ms`);
   }
   say(`  event loop p99 per 5 s: ${loop.map((v) => v.toFixed(0)).join(' ')} ms`);
+  say(`  RSS per 5 s: ${rss.map((v) => v.toFixed(0)).join(' ')} MB (largest ${Math.max(...rss).toFixed(0)})`);
   const used = [...cpu.byName.entries()].filter(([, s]) => s >= 1).sort((a, b) => b[1] - a[1]);
   say(`  cores ${(cpu.busyShare * 100).toFixed(0)} % busy; CPU seconds used: ${used.map(([n, s]) => `${n} ${s.toFixed(1)}`).join(', ')}`);
 }
