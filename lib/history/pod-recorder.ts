@@ -12,6 +12,9 @@ import { recordPodFacts, type PodFacts } from './terminations';
 
 type Write = () => Promise<void>;
 
+// what most pods' facts come to: one string for all of them, not a copy per pod held for the pod's life
+const NOTHING_ENDED = JSON.stringify([[], null]);
+
 export interface PodRecorderOptions {
   jenkinsNamespace: string;
   /** Runs a write now or, while the recorder holds its writes, later. Not awaited: the pod cache never waits. */
@@ -24,7 +27,7 @@ export function followPods(cache: Informer<CachedPod>, db: HistoryDb, options: P
   const written = new Map<string, string>();
   const changed = (facts: PodFacts[]) =>
     facts.filter((f) => {
-      const key = JSON.stringify([f.terminations, f.eviction]);
+      const key = f.terminations.length === 0 && f.eviction === null ? NOTHING_ENDED : JSON.stringify([f.terminations, f.eviction]);
       if (written.get(f.uid) === key) return false;
       written.set(f.uid, key);
       return true;

@@ -4,6 +4,7 @@
 // Relative, with its extension: bench/memory.ts loads this file in plain Node, which knows no '@/' alias.
 import { toDate } from '../domain/time.ts';
 import type { RawObject } from './informer';
+import { interner, sharer } from './intern.ts';
 
 interface Meta {
   name?: string;
@@ -63,6 +64,11 @@ export interface OwnerObject {
   metadata: Pick<Meta, 'name' | 'namespace' | 'ownerReferences'>;
 }
 
+// Shared by every cached pod: what replicas and pods on one node repeat, as one copy (lib/k8s/intern.ts); a pod's
+// name, uid and times are its own. A generation outlives the distinct values a large cluster's pods share at once.
+const text = interner(50_000);
+const alike = sharer(50_000);
+
 const memoryOf = (c: Container): Container => {
   const requests = c.resources?.requests?.memory;
   const limits = c.resources?.limits?.memory;
@@ -78,40 +84,36 @@ export function slimPod(raw: RawObject): CachedPod {
   return {
     metadata: {
       name: m.name,
-      namespace: m.namespace,
+      namespace: text(m.namespace),
       uid: m.uid,
       creationTimestamp: m.creationTimestamp,
       ...(m.deletionTimestamp ? { deletionTimestamp: m.deletionTimestamp } : {}),
-      ...(m.labels ? { labels: m.labels } : {}),
+      ...(m.labels ? { labels: alike({ ...m.labels }) } : {}),
       ...(m.ownerReferences
         ? {
-            ownerReferences: m.ownerReferences.map(({ apiVersion, kind, name, uid, controller }) => ({
-              apiVersion,
-              kind,
-              name,
-              uid,
-              controller,
-            })),
+            ownerReferences: alike(
+              m.ownerReferences.map(({ apiVersion, kind, name, uid, controller }) => ({ apiVersion, kind, name, uid, controller })),
+            ),
           }
         : {}),
     },
     spec: {
-      containers: (pod.spec?.containers ?? []).map(memoryOf),
-      ...(pod.spec?.initContainers ? { initContainers: pod.spec.initContainers.map(memoryOf) } : {}),
+      containers: alike((pod.spec?.containers ?? []).map(memoryOf)),
+      ...(pod.spec?.initContainers ? { initContainers: alike(pod.spec.initContainers.map(memoryOf)) } : {}),
       ...placementOf(pod.spec ?? {}),
     },
     status: slimStatus(pod.status),
   };
 }
 
-const slimTerminated = (t: Terminated | undefined) => t && { reason: t.reason, exitCode: t.exitCode, finishedAt: t.finishedAt };
+const slimTerminated = (t: Terminated | undefined) => t && { reason: text(t.reason), exitCode: t.exitCode, finishedAt: t.finishedAt };
 
 /** The container statuses that hold a termination (most pods have none, and keep none). */
 function endedOnly(statuses: ContainerStatus[] | undefined): ContainerStatus[] | undefined {
   const ended = (statuses ?? []).filter((c) => c.state?.terminated || c.lastState?.terminated);
   if (ended.length === 0) return undefined;
   return ended.map((c) => ({
-    name: c.name,
+    name: text(c.name),
     restartCount: c.restartCount,
     ...(c.state?.terminated ? { state: { terminated: slimTerminated(c.state.terminated) } } : {}),
     ...(c.lastState?.terminated ? { lastState: { terminated: slimTerminated(c.lastState.terminated) } } : {}),
@@ -122,7 +124,7 @@ function slimStatus(status: PodStatus | undefined): PodStatus {
   const containerStatuses = endedOnly(status?.containerStatuses);
   const initContainerStatuses = endedOnly(status?.initContainerStatuses);
   return {
-    phase: status?.phase,
+    phase: text(status?.phase),
     ...(status?.reason ? { reason: status.reason, message: status.message } : {}),
     ...(containerStatuses ? { containerStatuses } : {}),
     ...(initContainerStatuses ? { initContainerStatuses } : {}),
@@ -131,10 +133,10 @@ function slimStatus(status: PodStatus | undefined): PodStatus {
 
 function placementOf({ nodeName, nodeSelector, tolerations }: Placement): Placement {
   return {
-    ...(nodeName ? { nodeName } : {}),
-    ...(nodeSelector ? { nodeSelector } : {}),
+    ...(nodeName ? { nodeName: text(nodeName) } : {}),
+    ...(nodeSelector ? { nodeSelector: alike({ ...nodeSelector }) } : {}),
     ...(tolerations?.length
-      ? { tolerations: tolerations.map(({ key, operator, value, effect }) => ({ key, operator, value, effect })) }
+      ? { tolerations: alike(tolerations.map(({ key, operator, value, effect }) => ({ key, operator, value, effect }))) }
       : {}),
   };
 }
