@@ -65,9 +65,10 @@ export interface OwnerObject {
 }
 
 // Shared by every cached pod: what replicas and pods on one node repeat, as one copy (lib/k8s/intern.ts); a pod's
-// name, uid and times are its own. A generation outlives the distinct values a large cluster's pods share at once.
-const text = interner(50_000);
-const alike = sharer(50_000);
+// name, uid and times are its own. Small generations: a list hands a workload's pods over one after another, and a
+// value no other pod has (a StatefulSet pod's own labels) holds memory only until two generations have passed.
+const text = interner(1_000);
+const alike = sharer(1_000);
 
 const memoryOf = (c: Container): Container => {
   const requests = c.resources?.requests?.memory;
