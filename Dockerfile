@@ -23,7 +23,8 @@ WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0
 # A young generation of 4 MB, two malloc arenas and a fixed mmap threshold (large buffers go back to the system when
 # freed, instead of raising the threshold and staying in the arenas) keep the resident set near the live heap under
-# load; the old generation is sized by V8 from the container's memory limit (the chart's 1 Gi gives about 256 MB).
+# load; the old generation is set, not left to V8's sizing from the container's limit (docs/operations.md, Memory).
+# npm start gives the same defaults (bench/deployed-memory.test.ts holds the two alike).
 ENV NODE_OPTIONS="--max-old-space-size=512 --max-semi-space-size=4" MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 COPY --from=built /src/.next/standalone ./
 COPY --from=built /src/.next/static ./.next/static

@@ -46,15 +46,6 @@ export async function startMemdash(env: Record<string, string> = {}): Promise<Me
 }
 
 /**
- * Node's memory settings as `npm start` and the image run memdash (docs/operations.md): a 512 MB old generation, a
- * small young generation, two malloc arenas, large buffers given back. For a server started without npm start (the
- * soak's replicas), so that it is measured as it runs.
- */
-export function memorySettings(): Record<string, string> {
-  return { NODE_OPTIONS: '--max-old-space-size=512 --max-semi-space-size=4', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
-}
-
-/**
  * Starts the server's watch-fed caches (its first pages start them) and waits until every one has listed: a running
  * memdash is measured, not one still listing 20,000 pods. Gives the seconds it took. `headers` sign the requests in
  * on a memdash that asks who reads (bench/signin.ts).

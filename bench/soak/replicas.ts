@@ -3,7 +3,7 @@
 // to a log of its own, for a person to read after the run.
 import { join } from 'node:path';
 import { startMemdash, type RunningMemdash } from '../../test/security/server.ts';
-import { memorySettings } from '../harness.ts';
+import { memorySettings } from '../deployed-memory.ts';
 
 export interface Replica {
   name: string;

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { memorySettings } from '../../bench/deployed-memory';
 import { abandonAfter, heldBy, listeningPid, seedLargeVersions, settledWithin, watchHealth } from './resources';
 import { startMemdash, type RunningMemdash } from './server';
 
@@ -17,11 +18,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // The memory settings memdash runs with (package.json's start, the image's Dockerfile): what it gives back to the
 // system depends on them, so the server is measured as it is deployed.
-const AS_DEPLOYED = {
-  NODE_OPTIONS: '--max-old-space-size=512 --max-semi-space-size=4',
-  MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '131072',
-};
+const AS_DEPLOYED = memorySettings();
 
 let memdash: RunningMemdash;
 let pid = 0;
