@@ -8,6 +8,7 @@ import pg from 'pg';
 import { storeConnectionFailure } from '@/lib/errors';
 import { isPostgresUrl } from './dialect';
 import { migrationProvider } from './migrations';
+import { keepingStatements } from './sqlite-statements';
 import type { HistoryDatabase } from './schema';
 
 export type HistoryDb = Kysely<HistoryDatabase>;
@@ -33,7 +34,7 @@ function openSqlite(path: string): HistoryDb {
   const sqlite = new Database(file);
   // WAL lets pages read while the recorder writes; the busy timeout lets two processes on one file wait their turn.
   sqlite.exec('pragma journal_mode = WAL; pragma busy_timeout = 5000; pragma foreign_keys = ON;');
-  return new Kysely<HistoryDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<HistoryDatabase>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
 }
 
 function openPostgres(url: string): HistoryDb {
