@@ -1,3 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sharedInFlight, sharedRun } from './shared-in-flight';
 
@@ -136,6 +139,51 @@ describe('sharedInFlight with reuse while a fresh answer is read', () => {
     expect(started).toHaveLength(2);
     started[1]!.resolve('second');
     expect(await second).toBe('second');
+  });
+});
+
+describe('sharedInFlight, for the memory of the request that first asked', () => {
+  setFlagsFromString('--expose-gc');
+  const collectGarbage = runInNewContext('gc') as () => void;
+
+  it('keeps its answer without keeping what that request held (its async context)', async () => {
+    const reuse = { forMs: 60_000, staleForMs: 60_000, when: () => true };
+    const read = sharedInFlight(
+      (key: string) => key,
+      async (key: string) => `answer for ${key}`,
+      reuse,
+    );
+    const request = new AsyncLocalStorage<{ response: object }>();
+    let response: WeakRef<object> | undefined;
+    await request.run({ response: {} }, async () => {
+      response = new WeakRef(request.getStore()!.response);
+      expect(await read('a')).toBe('answer for a');
+    });
+    await new Promise((r) => setImmediate(r));
+    collectGarbage();
+    expect(response!.deref()).toBeUndefined();
+    expect(await read('a')).toBe('answer for a');
+  });
+
+  it('lets an answer nobody asks for again go once it is too old, as later calls pass', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    let answer: WeakRef<object>;
+    try {
+      const reuse = { forMs: 5000, staleForMs: 5000, when: () => true };
+      const read = sharedInFlight(
+        (key: string) => key,
+        async (key: string) => ({ key }),
+        reuse,
+      );
+      answer = new WeakRef(await read('a'));
+      vi.advanceTimersByTime(10_000);
+      await read('b');
+    } finally {
+      vi.useRealTimers();
+    }
+    await new Promise((r) => setImmediate(r)); // a WeakRef holds its target until the turn it was made in ends
+    collectGarbage();
+    expect(answer!.deref()).toBeUndefined();
   });
 });
 

@@ -16,32 +16,40 @@ export interface Reuse<T> {
 
 interface Kept<T> {
   answer: Promise<T>;
-  /** Past `forMs`: the next asker starts a fresh read. */
-  stale: boolean;
+  /** When its answer came and could be handed out again (performance.now()); null while it is being read. */
+  cameAt: number | null;
   refreshing: boolean;
 }
 
-/** `work`, called at most once at a time per key; callers asking while it runs (or within `reuse`) get the same promise. */
+/**
+ * `work`, called at most once at a time per key; callers asking while it runs (or within `reuse`) get the same promise.
+ *
+ * An answer's age is read from the clock when someone asks, never kept by a timer: a timer started while a request is
+ * being answered holds that request's async context (Next's stores, the response and its buffers) until it fires, and
+ * the ten minutes a Prometheus window is kept held hundreds of answered pages in memory.
+ */
 export function sharedInFlight<A extends unknown[], T>(
   keyOf: (...args: A) => string,
   work: (...args: A) => Promise<T>,
   reuse?: Reuse<T>,
 ): (...args: A) => Promise<T> {
   const shared = new Map<string, Kept<T>>();
+  const now = () => performance.now();
   const forget = (key: string, kept: Kept<T>) => {
     if (shared.get(key) === kept) shared.delete(key);
+  };
+  const keptFor = () => (reuse ? reuse.forMs + (reuse.staleForMs ?? 0) : 0);
+  // answers nobody asked for again are let go as later calls pass, at most once per forMs
+  let sweptAt = now();
+  const sweep = () => {
+    if (!reuse || now() - sweptAt < reuse.forMs) return;
+    sweptAt = now();
+    for (const [key, kept] of shared) if (kept.cameAt !== null && sweptAt - kept.cameAt >= keptFor()) shared.delete(key);
   };
   const keep = (key: string, kept: Kept<T>) => {
     shared.set(key, kept);
     kept.answer.then(
-      (answer) => {
-        if (!reuse?.when(answer)) return forget(key, kept);
-        setTimeout(() => {
-          if (!reuse.staleForMs) return forget(key, kept);
-          kept.stale = true;
-          setTimeout(() => forget(key, kept), reuse.staleForMs).unref();
-        }, reuse.forMs).unref();
-      },
+      (answer) => (reuse?.when(answer) ? (kept.cameAt = now()) : forget(key, kept)),
       () => forget(key, kept),
     );
   };
@@ -52,16 +60,19 @@ export function sharedInFlight<A extends unknown[], T>(
       kept.refreshing = false;
     };
     // a fresh answer replaces the kept one; a failure or a refused answer leaves it, and the next asker tries again
-    made.then((answer) => (reuse?.when(answer) ? keep(key, { answer: made, stale: false, refreshing: false }) : done()), done);
+    made.then((answer) => (reuse?.when(answer) ? keep(key, { answer: made, cameAt: now(), refreshing: false }) : done()), done);
   };
   return (...args: A) => {
+    sweep();
     const key = keyOf(...args);
     const kept = shared.get(key);
-    if (kept) {
-      if (kept.stale && !kept.refreshing) refresh(key, kept, args);
+    const age = kept?.cameAt == null ? 0 : now() - kept.cameAt;
+    if (kept && age < keptFor()) {
+      if (age >= reuse!.forMs && !kept.refreshing) refresh(key, kept, args);
       return kept.answer;
     }
-    const made: Kept<T> = { answer: work(...args), stale: false, refreshing: false };
+    if (kept && kept.cameAt === null) return kept.answer;
+    const made: Kept<T> = { answer: work(...args), cameAt: null, refreshing: false };
     keep(key, made);
     return made.answer;
   };
