@@ -66,12 +66,14 @@ export function sharedInFlight<A extends unknown[], T>(
     sweep();
     const key = keyOf(...args);
     const kept = shared.get(key);
-    const age = kept?.cameAt == null ? 0 : now() - kept.cameAt;
-    if (kept && age < keptFor()) {
-      if (age >= reuse!.forMs && !kept.refreshing) refresh(key, kept, args);
-      return kept.answer;
+    if (kept) {
+      if (kept.cameAt === null) return kept.answer; // still being read
+      const age = now() - kept.cameAt;
+      if (age < keptFor()) {
+        if (age >= reuse!.forMs && !kept.refreshing) refresh(key, kept, args);
+        return kept.answer;
+      }
     }
-    if (kept && kept.cameAt === null) return kept.answer;
     const made: Kept<T> = { answer: work(...args), cameAt: null, refreshing: false };
     keep(key, made);
     return made.answer;
