@@ -113,26 +113,28 @@ describe('an upgrade that drops the owner', () => {
       },
       90_000,
     );
-    // memdash reads the registrations from its watch, a moment behind kubectl
+    // memdash reads the registrations from its watch, a moment behind kubectl, and Kyverno re-creates them one by one:
+    // the view is compared with kubectl's list taken after it, until the watch has caught up with every re-creation
+    const unowned = () =>
+      Object.entries(registrationsWithOwners())
+        .filter(([name, owners]) => /\/kyverno-(resource|policy|verify)-/.test(name) && owners.length === 0)
+        .map(([name]) => name.slice(name.indexOf('/') + 1))
+        .sort();
+    const flagged = (answer: Awaited<ReturnType<typeof lifecycle>>) =>
+      (answer.registrations.ok ? answer.registrations.value : [])
+        .filter((c) => c.problem !== null)
+        .map((c) => c.name)
+        .sort();
     const view = await until(
-      'the alarm',
+      'the alarm, with every registration kubectl shows without an owner flagged',
       async () => {
         const answer = await lifecycle();
-        return answer.alarm !== null && answer;
+        return answer.alarm !== null && JSON.stringify(flagged(answer)) === JSON.stringify(unowned()) && answer;
       },
       30_000,
     );
     expect(view.alarm).toContain(`${POD_REGISTRATION}: no owner`);
-    const checks = view.registrations.ok ? view.registrations.value : [];
-    const unowned = Object.entries(registrationsWithOwners())
-      .filter(([name, owners]) => /\/kyverno-(resource|policy|verify)-/.test(name) && owners.length === 0)
-      .map(([name]) => name.slice(name.indexOf('/') + 1));
-    expect(
-      checks
-        .filter((c) => c.problem !== null)
-        .map((c) => c.name)
-        .sort(),
-    ).toEqual(unowned.sort());
+    expect(flagged(view)).toEqual(unowned());
     expect(view.admission.ok && view.admission.value.version?.chart).toBe('kyverno-3.9.2');
     expect(view.owner).toEqual({ ok: true, value: { name: OWNER, exists: false } });
     await putKyvernoBack();
