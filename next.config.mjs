@@ -1,4 +1,4 @@
-// Plain JavaScript, loaded by Node itself. To build (and in dev) it imports three modules that are TypeScript, which
+// Plain JavaScript, loaded by Node itself. To build (and in dev) it imports two modules that are TypeScript, which
 // Node runs as it is (type stripping), so they import nothing without its extension.
 //
 // `next start` only serves what was built: the headers come from the build's routes manifest, and the rest of the
@@ -28,20 +28,13 @@ function builtConfig() {
   } catch {
     return null;
   }
-  const { serverExternalPackages, output, poweredByHeader, typedRoutes, experimental } = built;
-  return {
-    serverExternalPackages,
-    output: output ?? undefined,
-    poweredByHeader,
-    typedRoutes,
-    experimental: { proxyClientMaxBodySize: experimental.proxyClientMaxBodySize },
-  };
+  const { serverExternalPackages, output, poweredByHeader, typedRoutes } = built;
+  return { serverExternalPackages, output: output ?? undefined, poweredByHeader, typedRoutes };
 }
 
 async function sourceConfig() {
   const { loadSettings } = await import('./lib/config.ts');
   const { NO_STORE_PATHS, securityHeaders } = await import('./lib/http/headers.ts');
-  const { PROXY_BODY_BUFFER_BYTES } = await import('./lib/http/limits.ts');
 
   // Validate every MEMDASH_* setting before Next.js builds or serves anything: a bad one stops it here, naming the
   // variable, instead of failing on the first page that needs it.
@@ -60,7 +53,7 @@ async function sourceConfig() {
     // MEMDASH_BUILD_ONCE=1 (scripts/test.sh's builds): its typecheck group checks the same tree, and the clone is built
     // once, so the build neither checks the types again nor writes Turbopack's cache for a next build that never comes.
     typescript: { ignoreBuildErrors: buildOnce },
-    experimental: { proxyClientMaxBodySize: PROXY_BODY_BUFFER_BYTES, turbopackFileSystemCacheForBuild: !buildOnce },
+    experimental: { turbopackFileSystemCacheForBuild: !buildOnce },
     // Every response, pages, API JSON, CSV exports and static files alike (see lib/http/headers.ts).
     async headers() {
       return [

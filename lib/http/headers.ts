@@ -1,5 +1,5 @@
-// The headers every response carries (next.config.mjs applies them to everything Next serves; proxy.ts to its own
-// refusals). No imports: next.config.mjs loads this in plain Node.
+// The headers every response carries (next.config.mjs applies them to everything Next serves; before-next.ts to its
+// own answers). No imports: next.config.mjs loads this in plain Node.
 
 // Next's App Router writes its flight data and hydration as inline scripts, and recharts and the layout use style
 // attributes, so inline scripts and styles are allowed; nothing else comes from outside memdash. frame-ancestors
@@ -32,5 +32,5 @@ export function securityHeaders(dev = process.env.NODE_ENV === 'development'): A
 /** Answers that hold cluster state (the API's JSON and CSV, the health routes): never kept by a cache. */
 export const NO_STORE_PATHS = ['/api/:path*', '/healthz', '/readyz', '/metrics'];
 
-/** The HTTP methods any route of memdash serves; others get 405 (proxy.ts, lib/server/before-next.ts). */
+/** The HTTP methods any route of memdash serves; others get 405 (lib/server/before-next.ts). */
 export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

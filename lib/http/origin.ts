@@ -1,9 +1,12 @@
 // Which requests memdash answers at all, and which may make it act. A browser sends Host and Origin as the page's
 // address says; a DNS-rebound name (evil.example resolving to 127.0.0.1) gets a Host memdash does not know, and a page
 // of another site gets an Origin that is not memdash's own. X-Forwarded-* are anyone's to send, so they count only
-// when MEMDASH_TRUST_PROXY says a proxy in front sets them. No 'server-only': proxy.ts runs this too.
+// when MEMDASH_TRUST_PROXY says a proxy in front sets them.
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/errors';
+
+/** What is read of a request's headers: a fetch Request's Headers, or Node's request before Next (before-next.ts). */
+export type HeaderReader = Pick<Headers, 'get'>;
 
 export interface OriginPolicy {
   /** host:port entries (or a bare host: any port) memdash answers, lower-cased. */
@@ -33,7 +36,7 @@ function first(value: string | null): string | null {
 }
 
 /** The scheme and Host the client addressed: the proxy's forwarded ones only when it is trusted. */
-function addressed(headers: Headers, policy: OriginPolicy): { scheme: string; host: string | null } {
+function addressed(headers: HeaderReader, policy: OriginPolicy): { scheme: string; host: string | null } {
   const forwarded = policy.trustProxy;
   const scheme = (forwarded && first(headers.get('x-forwarded-proto'))) || 'http';
   const host = (forwarded && first(headers.get('x-forwarded-host'))) || headers.get('host');
@@ -65,7 +68,7 @@ function allowed(origin: Origin, policy: OriginPolicy): boolean {
 }
 
 /** The origin this request was addressed to, or an AppError (421) when memdash does not answer that Host. */
-export function hostProblem(headers: Headers, policy: OriginPolicy = originPolicy()): AppError | null {
+export function hostProblem(headers: HeaderReader, policy: OriginPolicy = originPolicy()): AppError | null {
   const { scheme, host } = addressed(headers, policy);
   const origin = host ? originOf(scheme, host) : null;
   if (origin && allowed(origin, policy)) return null;

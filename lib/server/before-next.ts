@@ -10,20 +10,22 @@ import { gate } from '@/lib/auth/gate';
 import { timeRequest } from '@/lib/metrics/requests';
 
 // Requests answered as the Node server hands them over, before Next reads or builds anything from them:
+// - A Host memdash does not answer (a DNS-rebound name: lib/http/origin.ts) gets 421, before the sign-in gate, so a
+//   rebound page is never sent on to sign in; and a method no route serves (PROPFIND and the like) gets 405. There
+//   is no Next proxy (middleware) for these: for one, Next builds a second request from every request, static files
+//   included, and copies its body.
 // - TRACE, TRACK and CONNECT cannot even become a fetch Request (the Fetch standard forbids them), so Next throws
-//   while building one and answers 500 with a stack in the log. They get the 405 other unserved methods get.
-// - Next copies every request body for proxy.ts before proxy.ts runs, and a chunked upload (no Content-Length)
-//   leaves the request unanswered, so a body must say its length (411), and a length above what any route reads is
-//   refused unread (413). The connection is closed after the answer: the rest of the upload is never buffered.
+//   while building one and answers 500 with a stack in the log: they get the 405 of the methods not served.
+// - A body must say its length (411), so that one above what any route reads is refused before a byte of it is read
+//   (413). The connection is closed after the answer: the rest of the upload is never buffered.
 // - A path that is not valid percent-encoding makes Next's decoding throw: a 500 without the security headers. It is
 //   a bad request (400), answered here with them.
 // - A request target in absolute form (`GET http://evil.example/x`) is what a client sends a forward proxy; Next
 //   answers it with a redirect to that host. memdash is no proxy: only a path is a target (400 otherwise).
-// - /healthz is what the kubelet asks before it restarts memdash. It is answered here, from the Host check alone:
-//   it takes one turn of the event loop rather than a place in the queue behind Next's routing of everything else
-//   that arrived (a burst of refused writes, pages). app/healthz/route.ts answers the same where this hook is not
+// - /healthz is what the kubelet asks before it restarts memdash. It is answered here, after the Host check: it takes
+//   one turn of the event loop rather than a place in the queue behind Next's routing of everything else that
+//   arrived (a burst of refused writes, pages). app/healthz/route.ts answers the same where this hook is not
 //   installed (tests of the route handlers).
-const UNREQUESTABLE = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 /** How much of a refused upload is read (and dropped) at most, and for how long, before the connection is cut. */
 const DRAIN_BYTES = 256 * 1024 * 1024;
@@ -50,7 +52,7 @@ export function answerBeforeNext(): void {
         return true;
       }
       if (isLivenessCheck(request)) {
-        answerAlive(request, response);
+        answerAlive(response);
         return true;
       }
       // Signed in (or open) first: the gate puts the person's rights in the request, and the shared answer's key
@@ -109,7 +111,10 @@ function answerExpectContinue(server: Server, request: IncomingMessage, response
 function refusalOf(request: IncomingMessage): AppError | null {
   const target = targetProblem(request.url ?? '');
   if (target) return target;
-  if (UNREQUESTABLE.has(request.method ?? '')) return new AppError('method-not-allowed', `memdash does not answer ${request.method}`);
+  const misdirected = hostProblem({ get: (name) => headerOf(request, name) });
+  if (misdirected) return misdirected;
+  if (!SERVED_METHODS.includes(request.method ?? ''))
+    return new AppError('method-not-allowed', `memdash does not answer ${request.method}`);
   const length = request.headers['content-length'];
   if (length === undefined) {
     return request.headers['transfer-encoding'] !== undefined
@@ -132,10 +137,8 @@ function targetProblem(url: string): AppError | null {
 const isLivenessCheck = (request: IncomingMessage) =>
   (request.method === 'GET' || request.method === 'HEAD') && request.url?.split('?', 1)[0] === '/healthz';
 
-/** Liveness: the process serves requests (asking nothing of the cluster), to the hosts memdash answers. */
-function answerAlive(request: IncomingMessage, response: ServerResponse): void {
-  const misdirected = hostProblem(headersOf(request));
-  if (misdirected) return refuse(request, response, misdirected);
+/** Liveness: the process serves requests (asking nothing of the cluster); refusalOf has checked the Host. */
+function answerAlive(response: ServerResponse): void {
   answerJson(response, 200, { alive: true });
 }
 
@@ -147,12 +150,11 @@ function redirect(response: ServerResponse, location: string): void {
   response.end();
 }
 
-function headersOf(request: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, one);
-  }
-  return headers;
+/** A header as Headers.get gives it: Node joins the repeats of the headers read here with ", " as it does. */
+function headerOf(request: IncomingMessage, name: string): string | null {
+  const value = request.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function answerJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

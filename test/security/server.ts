@@ -36,7 +36,7 @@ function checkPreconditions(): void {
   if (!existsSync(buildId)) throw new Error('the security tests run the built server: run `npx next build` first');
   const sources = Math.max(
     ...['app', 'lib', 'components'].map((d) => newestSource(join(root, d))),
-    ...['proxy.ts', 'next.config.mjs'].map((f) => statSync(join(root, f)).mtimeMs),
+    ...['instrumentation.ts', 'next.config.mjs'].map((f) => statSync(join(root, f)).mtimeMs),
   );
   if (sources > statSync(buildId).mtimeMs) throw new Error('the build in .next is older than the sources: run `npx next build` first');
 }

@@ -10,6 +10,7 @@ import { readState } from '../lib/state.ts';
 import { kubectl } from '../../../test/integration/cluster.ts';
 import { launchChromium } from './chromium.ts';
 import type { RunningMemdash } from '../../../test/security/server.ts';
+import { sendTo } from '../../../test/security/http.ts';
 import { signInAs } from './code-flow.ts';
 import { signedInPage as signedIn, startOidcMemdash } from './memdash-oidc.ts';
 import type { Account } from './provider.ts';
@@ -38,6 +39,13 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     const api = await fetch(`${base()}/api/pods`);
     expect(api.status).toBe(401);
     expect((await fetch(`${base()}/healthz`)).status).toBe(200);
+  });
+
+  it('answers a Host it does not serve 421 before sign-in, so a DNS-rebound page is never sent on to the provider', async () => {
+    for (const path of ['/pods', '/api/pods', '/auth/sign-in?next=%2Fpods']) {
+      const answer = await sendTo(memdash.port, 'GET', path, { host: `evil.example:${memdash.port}` });
+      expect({ path, status: answer.status, location: answer.headers.location }).toEqual({ path, status: 421, location: undefined });
+    }
   });
 
   it('signs shop-reader in through the provider and back to the page asked for, with an HttpOnly session', async () => {
