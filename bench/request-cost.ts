@@ -14,6 +14,7 @@ import { podsToRead, type PodRef } from './soak/readers.ts';
 const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '300' } } });
 const REQUESTS = Number(args.requests);
 const WARM_UP = 100;
+const IDLE_SECONDS = 10;
 
 interface Kind {
   name: string;
@@ -39,18 +40,17 @@ function kinds(pods: PodRef[]): Kind[] {
   ];
 }
 
-interface Cost {
-  memdashMs: number;
-  apiServerMs: number;
-  prometheusMs: number;
-  wallP50Ms: number;
-  bytes: number;
-}
-
 interface Processes {
   memdash: number;
   apiServer: number;
   prometheus: number;
+}
+
+interface Cost {
+  /** CPU ms per request, each process's own. */
+  cpuMs: Processes;
+  wallP50Ms: number;
+  bytes: number;
 }
 
 /** The CPU seconds each has used so far. */
@@ -63,15 +63,16 @@ function cpuNow(server: Memdash): Processes {
  * What each spends a second with nobody asking (watches, scrapes, KWOK's node heartbeats): taken off what a kind of
  * request used meanwhile, so a busy API server's own work is not counted as the requests'.
  */
-async function idleRates(server: Memdash, seconds = 10): Promise<Processes> {
+async function idleRates(server: Memdash): Promise<Processes> {
   const before = cpuNow(server);
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  const after = cpuNow(server);
-  return {
-    memdash: (after.memdash - before.memdash) / seconds,
-    apiServer: (after.apiServer - before.apiServer) / seconds,
-    prometheus: (after.prometheus - before.prometheus) / seconds,
-  };
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  return spent(before, cpuNow(server), (seconds) => seconds / IDLE_SECONDS);
+}
+
+/** Each process's CPU seconds between two readings, as `per` gives them. */
+function spent(before: Processes, after: Processes, per: (seconds: number, name: keyof Processes) => number): Processes {
+  const each = (name: keyof Processes) => per(after[name] - before[name], name);
+  return { memdash: each('memdash'), apiServer: each('apiServer'), prometheus: each('prometheus') };
 }
 
 async function costOf(server: Memdash, kind: Kind, offset: number, idle: Processes): Promise<Cost> {
@@ -89,20 +90,14 @@ async function costOf(server: Memdash, kind: Kind, offset: number, idle: Process
   const walls: number[] = [];
   let bytes = 0;
   for (let i = WARM_UP; i < WARM_UP + REQUESTS; i++) {
-    const started = performance.now();
+    const asked = performance.now();
     bytes = await ask(i);
-    walls.push(performance.now() - started);
+    walls.push(performance.now() - asked);
   }
   const after = cpuNow(server);
   const elapsed = (performance.now() - started) / 1000;
-  const perRequest = (name: keyof Processes) => (Math.max(0, after[name] - before[name] - idle[name] * elapsed) * 1000) / REQUESTS;
-  return {
-    memdashMs: perRequest('memdash'),
-    apiServerMs: perRequest('apiServer'),
-    prometheusMs: perRequest('prometheus'),
-    wallP50Ms: percentile(walls, 50),
-    bytes,
-  };
+  const perRequest = (seconds: number, name: keyof Processes) => (Math.max(0, seconds - idle[name] * elapsed) * 1000) / REQUESTS;
+  return { cpuMs: spent(before, after, perRequest), wallP50Ms: percentile(walls, 50), bytes };
 }
 
 function clusterPids(): { apiServer: number[]; prometheus: number[] } {
@@ -133,7 +128,14 @@ try {
     offset += WARM_UP + REQUESTS;
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     console.log(
-      [kind.name, ms(c.memdashMs), ms(c.apiServerMs), ms(c.prometheusMs), ms(c.wallP50Ms), `${(c.bytes / 1024).toFixed(0)} KB`].join(' | '),
+      [
+        kind.name,
+        ms(c.cpuMs.memdash),
+        ms(c.cpuMs.apiServer),
+        ms(c.cpuMs.prometheus),
+        ms(c.wallP50Ms),
+        `${(c.bytes / 1024).toFixed(0)} KB`,
+      ].join(' | '),
     );
   }
 } finally {
