@@ -6,6 +6,7 @@ import { AppError } from '@/lib/errors';
 import { SERVED_METHODS, securityHeaders } from '@/lib/http/headers';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { hostProblem } from '@/lib/http/origin';
+import { requestTargetProblem } from '@/lib/http/request-target';
 import { gate } from '@/lib/auth/gate';
 import { timeRequest } from '@/lib/metrics/requests';
 
@@ -22,6 +23,9 @@ import { timeRequest } from '@/lib/metrics/requests';
 //   a bad request (400), answered here with them.
 // - A request target in absolute form (`GET http://evil.example/x`) is what a client sends a forward proxy; Next
 //   answers it with a redirect to that host. memdash is no proxy: only a path is a target (400 otherwise).
+// - A path with a `.` or `..` segment (`/auth/../api/x`, `%2e%2e`, `\`) is one Next resolves to another path after
+//   the gate, the limits and the shared answers' key judged this one: refused (400), never resolved
+//   (lib/http/request-target.ts).
 // - /healthz is what the kubelet asks before it restarts memdash. It is answered here, after the Host check: it takes
 //   one turn of the event loop rather than a place in the queue behind Next's routing of everything else that
 //   arrived (a burst of refused writes, pages). app/healthz/route.ts answers the same where this hook is not
@@ -109,7 +113,7 @@ function answerExpectContinue(server: Server, request: IncomingMessage, response
 }
 
 function refusalOf(request: IncomingMessage): AppError | null {
-  const target = targetProblem(request.url ?? '');
+  const target = requestTargetProblem(request.url ?? '');
   if (target) return target;
   const misdirected = hostProblem({ get: (name) => headerOf(request, name) });
   if (misdirected) return misdirected;
@@ -122,16 +126,6 @@ function refusalOf(request: IncomingMessage): AppError | null {
       : null;
   }
   return Number(length) > MAX_JSON_BODY_BYTES ? new AppError('too-large', `The body is larger than ${MAX_JSON_BODY_BYTES} bytes`) : null;
-}
-
-function targetProblem(url: string): AppError | null {
-  if (!url.startsWith('/')) return new AppError('bad-request', 'The request target must be a path: memdash is not a proxy');
-  try {
-    decodeURIComponent(url.split('?', 1)[0]!);
-    return null;
-  } catch {
-    return new AppError('bad-request', 'The path is not valid percent-encoding (UTF-8, each % followed by two hex digits)');
-  }
 }
 
 const isLivenessCheck = (request: IncomingMessage) =>
