@@ -99,4 +99,10 @@ describe('every page and route', () => {
   it.each(files.filter((file) => !['open', 'signed-in'].includes(NEEDS[file] ?? 'open')))('%s asks for the asker’s rights', (file) => {
     expect(readFileSync(join(root, file), 'utf8')).toMatch(/rightsOf(Asker|Page)\(/);
   });
+
+  // Even what everyone signed in reads asks whether the gate passed the request: a path the gate misjudged (a dot
+  // segment it saw and Next resolved) is then still refused by the route. The write guard asks for its routes.
+  it.each(files.filter((file) => NEEDS[file] === 'signed-in'))('%s asks whether the asker signed in', (file) => {
+    expect(readFileSync(join(root, file), 'utf8')).toMatch(/rightsOf(Asker|Page)\(|guarded(Write|Check)\(|jsonObjectOf\(/);
+  });
 });

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { LifecyclePage } from '@/components/lifecycle/LifecyclePage';
 import { readLifecycle } from '@/lib/views/lifecycle';
 import { attempt } from '@/lib/views/part';
+import { rightsOfPage } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Upgrading and removing Kyverno · memdash' };
 export const dynamic = 'force-dynamic';
@@ -10,7 +11,10 @@ export const dynamic = 'force-dynamic';
 export default async function Lifecycle() {
   // Read here so the checks are in the HTML; the page follows them from the browser. A failed read arrives empty,
   // and the browser's first read says why.
-  const first = await attempt(() => readLifecycle());
+  const first = await attempt(async () => {
+    await rightsOfPage(); // for everyone signed in
+    return readLifecycle();
+  });
   return (
     <div className="space-y-3">
       <h1 className="text-xl font-semibold">Upgrading and removing Kyverno</h1>

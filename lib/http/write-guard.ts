@@ -14,6 +14,7 @@ import { settings } from '@/lib/config';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
 import { assertSameOrigin } from '@/lib/http/origin';
+import { rightsOfAsker } from '@/lib/http/viewer';
 import { parseOr } from '@/lib/http/params';
 import { writeAttempts, writesRefusedBeforeCredential } from '@/lib/metrics/metrics';
 import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
@@ -27,7 +28,8 @@ import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 //     run: async ({ body, k, actor, now, signal }) => ({ status: 201, json: { job }, target: `${ns}/job/${job}` }),
 //   });
 //
-// In order: POST only (405); memdash's own origin, Sec-Fetch-Site same-origin when sent (403); JSON only (415);
+// In order: POST only (405); memdash's own origin, Sec-Fetch-Site same-origin when sent (403); signed in, as the
+// sign-in gate says (401); JSON only (415);
 // the body's schema (400); a write credential (401, with no cluster call): the one pasted, else with
 // MEMDASH_WRITE_AS_USER=on the signed-in person's own ID token (credentialToUse); the clients built for this request
 // from it (a bad kubeconfig is refused, 400, before anything connects); who it is (SelfSubjectReview: a credential the
@@ -183,6 +185,7 @@ async function admit<B>(request: Request, schema: z.ZodType<B>): Promise<Admitte
 export async function jsonObjectOf(request: Request): Promise<Record<string, unknown>> {
   if (request.method !== 'POST') throw new AppError('method-not-allowed', `${request.method} is not allowed here: writes are POST only`);
   assertSameOrigin(request); // Host, Origin (scheme, host, port) and Sec-Fetch-Site
+  rightsOfAsker(request.headers); // passed the sign-in gate (401 otherwise): before any credential is read
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type))
     throw new AppError(

@@ -1,7 +1,11 @@
 import { route } from '@/lib/http/route';
+import { rightsOfAsker } from '@/lib/http/viewer';
 import { readLifecycle } from '@/lib/views/lifecycle';
 
 export const dynamic = 'force-dynamic';
 
-/** The runbook's upgrade check and what a removal leaves, from the cluster (for scripts too). */
-export const GET = route(async () => Response.json(await readLifecycle()));
+/** The runbook's upgrade check and what a removal leaves, from the cluster (for scripts too): for everyone signed in. */
+export const GET = route(async (request) => {
+  rightsOfAsker(request.headers);
+  return Response.json(await readLifecycle());
+});
