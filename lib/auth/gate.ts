@@ -7,7 +7,7 @@ import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { sharedInFlight } from '@/lib/shared-in-flight';
 import { rightsOf } from '@/lib/k8s/rights';
 import { openLiveSession } from './ended-sessions';
-import { proxyIdentity, type ProxyTrust } from './proxy-identity';
+import { proxyIdentity, repeatedIdentityHeader, sentHeaders, type ProxyTrust } from './proxy-identity';
 import { sessionCookie, writeCookie } from './cookies';
 import { sessionKeyOf, type Identity, type Session } from './session';
 import { encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER, WRITE_TOKEN_HEADER } from './viewer';
@@ -47,6 +47,7 @@ export async function gate(request: IncomingMessage): Promise<GateOutcome> {
   )
     return { kind: 'refresh', returnTo: request.url ?? '/' };
   const who = s.auth === 'proxy' ? fromProxy(request) : session && identityOf(session);
+  if (who && 'refused' in who) return { kind: 'unauthorized', message: who.refused };
   if (!who) return refused(request, path);
   const k = readClients();
   return pass(request, who, await rightsOf(k, who, await namespaceNames(k)));
@@ -102,10 +103,19 @@ function proxyTrust(): ProxyTrust {
   };
 }
 
-function fromProxy(request: IncomingMessage): Identity | null {
+/** The person the proxy names, nobody, or a refusal: an identity header sent twice (counted as sent, not as joined). */
+function fromProxy(request: IncomingMessage): Identity | { refused: string } | null {
   const trust = proxyTrust();
-  const who = proxyIdentity((name) => request.headers[name], request.socket.remoteAddress, trust);
+  const header = sentHeaders(request.rawHeaders);
+  const repeated = repeatedIdentityHeader(header, trust);
+  const who = repeated ? null : proxyIdentity(header, request.socket.remoteAddress, trust);
   for (const name of [trust.secretHeader, trust.userHeader, trust.emailHeader, trust.groupsHeader]) delete request.headers[name];
+  if (repeated)
+    return {
+      refused:
+        `The header ${repeated} came more than once: memdash takes one of each identity header, and refuses a request ` +
+        'with two (a proxy that adds its own to the one the client sent must replace it instead)',
+    };
   return who;
 }
 

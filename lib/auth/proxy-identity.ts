@@ -15,8 +15,31 @@ export interface ProxyTrust {
   groupsHeader: string;
 }
 
-/** A header's one value; a header sent twice is not trusted (a proxy that appends would leave the client's too). */
-type HeaderOf = (name: string) => string | string[] | undefined;
+/** Every value a header was sent with, in order: one per time it appears in the request. */
+export type HeaderOf = (name: string) => readonly string[];
+
+/**
+ * A request's headers as sent, from Node's `rawHeaders` (name, value, name, value, …). Its `headers` object joins
+ * a repeated header into one string ("a, b" for most), so there a header sent twice looks like one sent once.
+ */
+export function sentHeaders(rawHeaders: readonly string[]): HeaderOf {
+  const sent = new Map<string, string[]>();
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!.toLowerCase();
+    sent.set(name, [...(sent.get(name) ?? []), rawHeaders[i + 1]!]);
+  }
+  return (name) => sent.get(name.toLowerCase()) ?? [];
+}
+
+/**
+ * The first identity header (user, email, groups, the secret) sent more than once, or null. A proxy that appends its
+ * header to the client's rather than replacing it passes the client's own on too: which one is the proxy's cannot be
+ * told, so such a request is refused rather than read either way.
+ */
+export function repeatedIdentityHeader(header: HeaderOf, trust: ProxyTrust): string | null {
+  const names = [trust.userHeader, trust.emailHeader, trust.groupsHeader, trust.secretHeader];
+  return names.find((name) => header(name).length > 1) ?? null;
+}
 
 /** The person the proxy names, or null when it names nobody or the request is not the proxy's. */
 export function proxyIdentity(header: HeaderOf, peerAddress: string | undefined, trust: ProxyTrust): Identity | null {
@@ -40,9 +63,9 @@ function fromProxy(header: HeaderOf, peerAddress: string | undefined, trust: Pro
   return peerAddress !== undefined && (trust.addresses ?? []).includes(unmapped(peerAddress));
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  if (Array.isArray(value)) return value.length === 1 ? value[0]!.trim() : undefined;
-  return value?.trim() || undefined;
+/** A header's one value; one sent twice is not trusted (repeatedIdentityHeader says so first). */
+function single(values: readonly string[]): string | undefined {
+  return values.length === 1 ? values[0]!.trim() || undefined : undefined;
 }
 
 function sameSecret(sent: string, secret: string): boolean {
