@@ -7,6 +7,7 @@ import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { sharedInFlight } from '@/lib/shared-in-flight';
 import { rightsOf } from '@/lib/k8s/rights';
 import { openLiveSession } from './ended-sessions';
+import { reservedNameProblem } from './reserved-names';
 import { proxyIdentity, repeatedIdentityHeader, sentHeaders, type ProxyTrust } from './proxy-identity';
 import { sessionCookie, writeCookie } from './cookies';
 import { sessionKeyOf, type Identity, type Session } from './session';
@@ -49,6 +50,8 @@ export async function gate(request: IncomingMessage): Promise<GateOutcome> {
   const who = s.auth === 'proxy' ? fromProxy(request) : session && identityOf(session);
   if (who && 'refused' in who) return { kind: 'unauthorized', message: who.refused };
   if (!who) return refused(request, path);
+  const reserved = reservedNameProblem(who);
+  if (reserved) return { kind: 'unauthorized', message: reserved };
   const k = readClients();
   return pass(request, who, await rightsOf(k, who, await namespaceNames(k)));
 }
