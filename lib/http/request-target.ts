@@ -1,8 +1,10 @@
 // The request target as memdash judges it before Next, refused when Next would read it as another path than the one
 // judged. The sign-in gate, the per-client limits and the shared answers' key look at the target as it arrived;
-// Next then parses it as a URL, which resolves dot segments (`/auth/../api/x` is `/api/x`, `%2e%2e` as `..`, and
-// `\` as `/`). So a target with a `.` or `..` segment, in any spelling, is refused (400) rather than resolved:
-// every path memdash serves is written without one, and a Kubernetes name is never `.` or `..`.
+// Next then parses it as a URL, which resolves dot segments (`/auth/../api/x` is `/api/x`, `%2e%2e` as `..`). So a
+// target with a `.` or `..` segment, in any spelling, is refused (400) rather than resolved: every path memdash
+// serves is written without one, and a Kubernetes name is never `.` or `..`. Next 16 answers a `\` with a redirect to
+// the path spelt with `/`, and takes `%2f` and `%5c` as part of a segment; dots between those are refused all the
+// same, as a proxy in front may decode them before memdash sees the request.
 import { AppError } from '@/lib/errors';
 
 /** Separators a URL parser may take between segments: `/`, `\` (as WHATWG URL does for http), and their escapes. */
