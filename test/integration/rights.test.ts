@@ -25,6 +25,10 @@ const runs = await import('@/app/api/snapshot/runs/route');
 const webhookLogs = await import('@/app/api/webhook/logs/route');
 const audit = await import('@/app/api/audit/route');
 const webhook = await import('@/app/api/webhook/route');
+const webhookState = await import('@/app/api/webhook/state/route');
+const webhookProbe = await import('@/app/api/webhook/probe/route');
+const lifecycle = await import('@/app/api/lifecycle/route');
+const caches = await import('@/app/api/caches/route');
 
 type Rights = import('@/lib/domain/rights').Rights;
 type Found = { pods: Array<{ namespace: string; name: string; workload: { kind: string; name: string } | null }>; total: number };
@@ -154,6 +158,20 @@ describe('a request that did not pass the sign-in gate', () => {
     const { status, body } = await answer(await pods.GET(asked('/api/pods', null)));
     expect(status).toBe(401);
     expect(body.error.code).toBe('unauthorized');
+  });
+
+  // Issue 55, item 1: these answered a request that slipped past the gate (a dot segment) in full.
+  it('is refused by the routes everyone signed in reads too: the lifecycle, the caches, the state, the probe', async () => {
+    const probe = new Request('http://127.0.0.1:3000/api/webhook/probe', { method: 'POST', headers: { host: '127.0.0.1:3000' } });
+    for (const [path, response] of [
+      ['/api/lifecycle', await lifecycle.GET(asked('/api/lifecycle', null))],
+      ['/api/caches', await caches.GET(asked('/api/caches', null))],
+      ['/api/webhook/state', await webhookState.GET(asked('/api/webhook/state', null))],
+      ['/api/webhook/probe', await webhookProbe.POST(probe)],
+    ] as const) {
+      const { status, body } = await answer(response);
+      expect({ path, status, code: body.error?.code }).toEqual({ path, status: 401, code: 'unauthorized' });
+    }
   });
 });
 
