@@ -162,7 +162,10 @@ describe('a request that did not pass the sign-in gate', () => {
 
   // Issue 55, item 1: these answered a request that slipped past the gate (a dot segment) in full.
   it('is refused by the routes everyone signed in reads too: the lifecycle, the caches, the state, the probe', async () => {
-    const probe = new Request('http://127.0.0.1:3000/api/webhook/probe', { method: 'POST', headers: { host: '127.0.0.1:3000' } });
+    const probe = new Request('http://127.0.0.1:3000/api/webhook/probe', {
+      method: 'POST',
+      headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' }, // from memdash's own page
+    });
     for (const [path, response] of [
       ['/api/lifecycle', await lifecycle.GET(asked('/api/lifecycle', null))],
       ['/api/caches', await caches.GET(asked('/api/caches', null))],
