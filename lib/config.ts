@@ -143,6 +143,12 @@ const SETTINGS = {
   // How long a holder that stopped renewing keeps the Lease: a killed leader's successor starts within this.
   recorderLeaseSeconds: ['MEMDASH_RECORDER_LEASE_SECONDS', positiveInt.default(15)],
   prometheusTimeoutMs: ['MEMDASH_PROMETHEUS_TIMEOUT_MS', positiveInt.default(15000)],
+  // What one read of Prometheus may cost (docs/operations.md#prometheus-limits): a query_range read series by series
+  // may send this many MB; an answer parsed whole (an instant query, the charts' query_range, a series check) this
+  // many, for it is held in memory with its parse; and any read may take this long from query to last byte.
+  prometheusMaxAnswerMb: ['MEMDASH_PROMETHEUS_MAX_ANSWER_MB', positiveInt.default(1024)],
+  prometheusMaxParsedMb: ['MEMDASH_PROMETHEUS_MAX_PARSED_MB', positiveInt.default(32)],
+  prometheusDeadlineMs: ['MEMDASH_PROMETHEUS_DEADLINE_MS', positiveInt.default(120000)],
   // The most a diff of large tables may take, from its request to its body's last byte (waiting its turn, the
   // diff in its worker thread, the download): its worker is ended then, whether or not the client is still there.
   diffDeadlineMs: ['MEMDASH_DIFF_DEADLINE_MS', positiveInt.default(60000)],

@@ -4,7 +4,9 @@ import { settings, variableOf } from '@/lib/config';
 import type { SampleSeries } from '@/lib/domain';
 import { prometheusErrors } from '@/lib/metrics/metrics';
 import { postForm, type FormAnswer } from './http';
-import { rangeChunks } from './range';
+import { LimitError, tooManyPoints } from './limits';
+import { pointsIn, rangeChunks } from './range';
+import { readLimits } from './read-limits';
 
 // Prometheus's HTTP API, read-only: query_range, chunked under the points limit, with a timeout, and the answer's
 // fields checked before use. A failure is a PrometheusError whose message is meant for the page, in the chart's place.
@@ -75,7 +77,9 @@ async function queryChunk(q: RangeQuery, signal?: AbortSignal): Promise<RawSerie
   const garbage = () =>
     new PrometheusError('garbage', `Prometheus answered HTTP ${response.status} with something that is not a query_range matrix.`);
   if (!parsed.success) throw garbage();
+  const steps = pointsIn(q.start, q.end, q.step);
   return parsed.data.data.result.map((s) => {
+    if (s.values.length > steps) throw asPrometheusLimit(tooManyPoints(steps));
     const values = samplesOf(s.values);
     if (!values) throw garbage();
     return { metric: s.metric, values };
@@ -83,16 +87,19 @@ async function queryChunk(q: RangeQuery, signal?: AbortSignal): Promise<RawSerie
 }
 
 /**
- * A query's form POSTed to `path` of Prometheus's API, its answer read whole: a timeout, an unreachable Prometheus
- * and an error answer are each a PrometheusError saying so; any other answer is the caller's to check.
+ * A query's form POSTed to `path` of Prometheus's API, its answer read whole within the parsed answers' limits
+ * (read-limits.ts; `signal` stops it): a timeout, an unreachable Prometheus, an answer past a limit and an error answer
+ * are each a PrometheusError saying so; any other answer is the caller's to check.
  */
 export async function askPrometheus(path: string, body: URLSearchParams, signal?: AbortSignal): Promise<FormAnswer> {
   const url = prometheusApiUrl(path);
   const timeout = settings().prometheusTimeoutMs;
   let response: FormAnswer;
   try {
-    response = await postForm(url, body, timeout, signal);
+    response = await postForm(url, body, timeout, readLimits('parsed', signal));
   } catch (err) {
+    if (err instanceof LimitError) throw asPrometheusLimit(err);
+    if (err instanceof Error && err.name === 'AbortError') throw err;
     if (err instanceof Error && err.name === 'TimeoutError')
       throw new PrometheusError('timeout', `Prometheus did not answer within ${timeout / 1000} s (MEMDASH_PROMETHEUS_TIMEOUT_MS).`);
     throw new PrometheusError(
@@ -107,6 +114,11 @@ export async function askPrometheus(path: string, body: URLSearchParams, signal?
       `Prometheus refused the query (${failed.data.errorType ?? response.status}): ${failed.data.error ?? 'no reason given'}`,
     );
   return response;
+}
+
+/** An answer past one of its read's limits (limits.ts), said as Prometheus's failure in the part's place. */
+export function asPrometheusLimit(err: LimitError): PrometheusError {
+  return new PrometheusError(err.kind === 'deadline' ? 'timeout' : 'garbage', `${err.message}.`);
 }
 
 /**
@@ -129,8 +141,9 @@ export async function workloadSeries(
   start: number,
   end: number,
   step: number,
+  signal?: AbortSignal,
 ): Promise<SampleSeries[]> {
-  return workingSetSeries(`namespace="${namespace}",pod=~"${workload.replaceAll('.', '\\\\.')}-.*"`, start, end, step);
+  return workingSetSeries(`namespace="${namespace}",pod=~"${workload.replaceAll('.', '\\\\.')}-.*"`, start, end, step, signal);
 }
 
 /** The working set of every container of one pod over [start, end], in the same query shape as the snapshot's. */
@@ -139,8 +152,8 @@ export async function podSeries(namespace: string, pod: string, start: number, e
 }
 
 // The callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector).
-async function workingSetSeries(selector: string, start: number, end: number, step: number): Promise<SampleSeries[]> {
+async function workingSetSeries(selector: string, start: number, end: number, step: number, signal?: AbortSignal): Promise<SampleSeries[]> {
   const query = `${settings().snapshotMetric}{${selector},container!="",container!="POD"}`;
-  const raw = await queryRange({ query, start, end, step });
+  const raw = await queryRange({ query, start, end, step }, signal);
   return raw.map((s) => ({ pod: s.metric.pod ?? '', container: s.metric.container ?? '', values: s.values }));
 }

@@ -1,12 +1,17 @@
+import { ByteBudget } from './limits';
+
 // An HTTP/1.1 answer read from bytes as they arrive, its body handed on as views of those bytes: the status line and
 // headers, then a body sent chunked, with a Content-Length, or until the connection closes. What it needs for
 // Prometheus's API and no more: no compression (none is asked for), no 1xx answers (no Expect is sent). Anything else
-// is an HttpAnswerError, never a guess. No I/O: lib/prometheus/http-bytes.ts feeds it from a socket.
+// is an HttpAnswerError, never a guess. Its body's bytes are counted against the read's limit (limits.ts): a chunk or a
+// Content-Length announcing more is refused before any of it is read. No I/O: lib/prometheus/http-bytes.ts feeds it
+// from a socket.
 
 // Prometheus's headers are a few hundred bytes; a chunk's size line a few.
 const MAX_HEAD_BYTES = 64 << 10;
 const MAX_LINE_BYTES = 1024;
 const CRLF_CRLF = Buffer.from('\r\n\r\n');
+const UNLIMITED = new ByteBudget({ maxBytes: Infinity, maxBytesSetting: '' });
 
 export class HttpAnswerError extends Error {
   override name = 'HttpAnswerError';
@@ -34,9 +39,12 @@ export class HttpAnswer {
   // bytes left in the current chunk, or in a Content-Length body
   private left = 0;
   private readonly onBody: (bytes: Uint8Array) => void;
+  private readonly budget: ByteBudget;
 
-  constructor(onBody: (bytes: Uint8Array) => void) {
+  /** `budget`: what the body may send (refused with a LimitError past it). */
+  constructor(onBody: (bytes: Uint8Array) => void, budget: ByteBudget = UNLIMITED) {
     this.onBody = onBody;
+    this.budget = budget;
   }
 
   /** Whether the whole answer has been read (a body read to the close ends only with close()). */
@@ -73,6 +81,7 @@ export class HttpAnswer {
       case Part.Trailers:
         return this.line(bytes, i, (line) => void (line.length === 0 && (this.part = Part.Done)));
       case Part.ToClose:
+        this.budget.spend(bytes.length - i);
         this.onBody(bytes.subarray(i));
         return bytes.length;
     }
@@ -125,6 +134,7 @@ export class HttpAnswer {
     if (length === undefined) return Part.ToClose;
     if (!/^\d{1,15}$/.test(length)) throw new HttpAnswerError("the answer's Content-Length is not a number");
     this.left = Number(length);
+    this.announce(this.left);
     return this.left === 0 ? Part.Done : Part.Length;
   }
 
@@ -149,12 +159,19 @@ export class HttpAnswer {
     const size = line.split(';')[0]!.trim();
     if (!/^[0-9a-fA-F]{1,12}$/.test(size)) throw new HttpAnswerError("a chunk's size in the answer is not a hexadecimal number");
     this.left = parseInt(size, 16);
+    this.announce(this.left);
     this.part = this.left === 0 ? Part.Trailers : Part.ChunkData;
+  }
+
+  /** A chunk's or the body's size, refused before any of it is read when it would not fit the budget. */
+  private announce(size: number): void {
+    if (!this.budget.fits(size)) this.budget.spend(size);
   }
 
   private body(bytes: Uint8Array, i: number): number {
     const to = Math.min(bytes.length, i + this.left);
     this.left -= to - i;
+    this.budget.spend(to - i);
     if (to > i) this.onBody(bytes.subarray(i, to));
     if (this.left === 0) this.part = this.part === Part.Length ? Part.Done : Part.ChunkEnd;
     return to;

@@ -2,6 +2,7 @@ import 'server-only';
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import { HttpAnswer } from './http-answer';
+import { ByteBudget, pastDeadline, type ReadLimits } from './limits';
 
 // A POST of a form to Prometheus whose answer is read into one buffer of this request's own, again and again, and
 // handed on as views of it. node:http gives every read of the socket a new 64 KiB buffer: reading a preview's
@@ -13,7 +14,8 @@ const READ_BYTES = 256 << 10;
 
 export interface BytesOptions {
   idleTimeoutMs: number;
-  signal?: AbortSignal;
+  /** The read's bytes, deadline and stop (limits.ts). */
+  limits: ReadLimits;
   /** Called once, when the answer's first bytes arrive: Prometheus has computed it and is sending it. */
   onAnswering?: () => void;
 }
@@ -30,16 +32,20 @@ export function postFormBytes(
   onBody: (bytes: Uint8Array) => void,
   options: BytesOptions,
 ): Promise<number> {
-  const { idleTimeoutMs, signal } = options;
+  const { idleTimeoutMs, limits } = options;
+  const { signal } = limits;
   let onAnswering = options.onAnswering;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason); // stopped already: nothing is sent
-    const answer = new HttpAnswer(onBody);
+    const answer = new HttpAnswer(onBody, new ByteBudget(limits));
     const buffer = Buffer.allocUnsafeSlow(READ_BYTES);
     let settled = false;
+    // the whole read's deadline, cleared as it settles (a timer left running would hold the request it serves)
+    const deadline = setTimeout(() => settle(pastDeadline(limits)), limits.deadlineMs);
     const settle = (err: unknown) => {
       if (settled) return;
       settled = true;
+      clearTimeout(deadline);
       socket.destroy();
       if (err === null) resolve(answer.status);
       else reject(err);

@@ -2,12 +2,15 @@
 // are handed out one at a time as text, each parsed by JSON.parse and then dropped, so an answer of thousands of
 // series is never held whole. Everything outside that array is small (status, resultType, warnings, an error) and
 // is parsed at the end with the array left empty. No I/O here. (The preview's query_range answers are read as bytes
-// instead: matrix-bytes.ts.)
+// instead: matrix-bytes.ts.) What a hostile answer could make it hold is bounded: the text outside the items, and
+// each item, by their lengths; the nesting outside and inside an item by MAX_DEPTH.
+
+import { MAX_DEPTH, tooDeep } from './limits';
 
 // Outside the items, a Prometheus answer is a few hundred bytes; more than this is not the answer we asked for.
-const MAX_OUTSIDE_CHARS = 4 << 20;
-// A series of 11,000 points is under 400 KB; an item this large is not a series.
-const MAX_ITEM_CHARS = 64 << 20;
+const MAX_OUTSIDE_CHARS = 1 << 20;
+// A series of 11,000 points is under 400 KB, a series' labels far less; an item this large is neither.
+const MAX_ITEM_CHARS = 1 << 20;
 interface Frame {
   kind: 'object' | 'array';
   /** The key this container is the value of, when its parent is an object. */
@@ -80,6 +83,7 @@ export class JsonArrayItems {
       } else if (c === ':') this.pendingKey = this.lastString;
       else if (c === ',') this.pendingKey = null;
       else if (c === '{' || c === '[') {
+        if (this.stack.length >= MAX_DEPTH) throw tooDeep();
         const parent = this.stack.at(-1);
         this.stack.push({ kind: c === '{' ? 'object' : 'array', key: parent?.kind === 'object' ? this.pendingKey : null });
         this.pendingKey = null;
@@ -125,8 +129,9 @@ export class JsonArrayItems {
         continue;
       }
       if (c === 34) inString = true;
-      else if (c === 123 || c === 91) depth++;
-      else if (c === 125 || c === 93) {
+      else if (c === 123 || c === 91) {
+        if (++depth + this.stack.length > MAX_DEPTH) throw tooDeep();
+      } else if (c === 125 || c === 93) {
         if (depth === 0) {
           // the array's own closing bracket
           this.emit(chunk.slice(start, i));

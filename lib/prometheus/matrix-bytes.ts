@@ -1,5 +1,7 @@
 import { JsonItemsError } from './json-items';
+import { MAX_DEPTH, tooDeep, tooManyPoints } from './limits';
 import { SeriesShapeError, sampleValue, type ParsedSeries } from './parsed-series';
+import { MAX_POINTS_PER_QUERY } from './range';
 
 // A query_range answer read as bytes as they arrive: each series of data.result is read straight from the bytes into
 // its labels and a Float64Array of values and handed on, without decoding the body to text or making a string per
@@ -9,9 +11,14 @@ import { SeriesShapeError, sampleValue, type ParsedSeries } from './parsed-serie
 // its keys in any order, spaces anywhere JSON allows them; anything else is a SeriesShapeError, never a guess. No I/O.
 // The values are most of the answer and nearly all written alike ([whole seconds,"whole number"]): runs of such pairs
 // are read in one tight loop (pairRun), anything else one token at a time by the general path (bench/matrix-bytes.ts).
+// What a hostile answer could make it hold is bounded: the bytes outside the series are copied into one buffer (not
+// one per token), their nesting is bounded (MAX_DEPTH), a series' labels are bounded, and a series may have no more
+// points than the query's window has steps.
 
 // Outside the series, a Prometheus answer is a few hundred bytes; more than this is not the answer we asked for.
-const MAX_OUTSIDE_BYTES = 4 << 20;
+const MAX_OUTSIDE_BYTES = 1 << 20;
+// A series' labels are a few hundred bytes; more than this is not a series.
+const MAX_LABEL_BYTES = 64 << 10;
 // A label, a pair or a run of spaces is far shorter; an unfinished token this long is not part of a series.
 const MAX_CARRY = 1 << 20;
 const PATH = ['data', 'result'];
@@ -49,8 +56,8 @@ interface Frame {
 export class MatrixBytes {
   private state: State = State.Outside;
   private carry: Buffer | null = null;
-  // outside data.result
-  private readonly outside: Buffer[] = [];
+  // outside data.result: its bytes so far, at the start of one buffer grown as needed
+  private outside = Buffer.alloc(256);
   private outsideBytes = 0;
   private readonly stack: Frame[] = [];
   private lastString: string | null = null;
@@ -61,6 +68,7 @@ export class MatrixBytes {
   private metric: Record<string, string> | null = null;
   private values: Float64Array | null = null;
   private n = 0;
+  private labelBytes = 0;
   // The values' buffer, handed on as a view and used again for the next series: a preview reads tens of thousands
   // of series, and a buffer of their length each was most of its garbage.
   private spare: Float64Array | null = null;
@@ -68,9 +76,12 @@ export class MatrixBytes {
   private last = NaN;
 
   private readonly onSeries: (series: ParsedSeries) => void;
+  private readonly maxPoints: number;
 
-  constructor(onSeries: (series: ParsedSeries) => void) {
+  /** `maxPoints`: the most points a series may have, the query's steps (Prometheus's own limit without it). */
+  constructor(onSeries: (series: ParsedSeries) => void, options: { maxPoints?: number } = {}) {
     this.onSeries = onSeries;
+    this.maxPoints = options.maxPoints ?? MAX_POINTS_PER_QUERY;
   }
 
   push(chunk: Uint8Array): void {
@@ -119,7 +130,7 @@ export class MatrixBytes {
     if (this.carry || this.state !== State.Outside || this.stack.length > 0)
       throw new JsonItemsError('the answer ended in the middle of its JSON');
     try {
-      return JSON.parse(Buffer.concat(this.outside).toString('utf8'));
+      return JSON.parse(this.outside.toString('utf8', 0, this.outsideBytes));
     } catch {
       throw new JsonItemsError('the answer is not JSON');
     }
@@ -139,7 +150,7 @@ export class MatrixBytes {
       case State.ItemRequired:
         if (c === 93 && this.state === State.Item) return this.closeItems(i);
         if (c !== 123) throw notASeries();
-        Object.assign(this, { state: State.SeriesKey, metric: null, values: null, n: 0, first: NaN, last: NaN });
+        Object.assign(this, { state: State.SeriesKey, metric: null, values: null, n: 0, labelBytes: 0, first: NaN, last: NaN });
         return i + 1;
       case State.AfterItem:
         if (c === 93) return this.closeItems(i);
@@ -162,11 +173,11 @@ export class MatrixBytes {
       case State.LabelKey:
       case State.LabelKeyRequired:
         if (c === 125 && this.state === State.LabelKey) return ((this.state = State.AfterSeriesValue), i + 1);
-        return this.key(b, i, (key) => ((this.labelKey = key), (this.state = State.LabelColon)));
+        return this.label(b, i, (key) => ((this.labelKey = key), (this.state = State.LabelColon)));
       case State.LabelColon:
         return this.colon(b, i, State.LabelValue);
       case State.LabelValue:
-        return this.key(b, i, (value) => ((this.metric![this.labelKey] = value), (this.state = State.AfterLabel)));
+        return this.label(b, i, (value) => ((this.metric![this.labelKey] = value), (this.state = State.AfterLabel)));
       case State.AfterLabel:
         if (c === 125) return ((this.state = State.AfterSeriesValue), i + 1);
         if (c !== 44) throw notASeries();
@@ -186,6 +197,14 @@ export class MatrixBytes {
     const end = stringEnd(b, i);
     if (end < 0) return -1;
     then(decodeString(b, i, end));
+    return end;
+  }
+
+  /** A label's name or value, counted against the series' labels' bound. */
+  private label(b: Uint8Array, i: number, then: (text: string) => void): number {
+    const end = this.key(b, i, then);
+    if (end > 0 && (this.labelBytes += end - i) > MAX_LABEL_BYTES)
+      throw new SeriesShapeError(`a series' labels are over ${MAX_LABEL_BYTES >> 10} KiB`);
     return end;
   }
 
@@ -218,6 +237,7 @@ export class MatrixBytes {
 
   private closeSeries(i: number): number {
     if (!this.metric || !this.values) throw notASeries();
+    if (this.n > this.maxPoints) throw tooManyPoints(this.maxPoints);
     const series = { metric: this.metric, values: this.values.subarray(0, this.n), first: this.first, last: this.last };
     this.spare = this.values;
     Object.assign(this, { metric: null, values: null, state: State.AfterItem });
@@ -227,7 +247,7 @@ export class MatrixBytes {
 
   private closeItems(i: number): number {
     this.stack.pop();
-    this.keep(Buffer.from(']'));
+    this.keep(CLOSE_BRACKET, 0, 1);
     this.state = State.Outside;
     return i + 1;
   }
@@ -356,7 +376,10 @@ export class MatrixBytes {
     this.last = time;
   }
 
+  // The bound on points is checked here, as the buffer fills, and once more as the series closes: the hot loops pay
+  // nothing for it, and a series never holds twice its bound.
   private grow(): Float64Array {
+    if (this.values!.length >= this.maxPoints) throw tooManyPoints(this.maxPoints);
     const grown = new Float64Array(this.values!.length * 2);
     grown.set(this.values!);
     return (this.values = grown);
@@ -369,12 +392,13 @@ export class MatrixBytes {
       const end = stringEnd(b, i);
       if (end < 0) return -1;
       this.lastString = decodeOutsideString(b, i, end);
-      this.keep(b.subarray(i, end));
+      this.keep(b, i, end);
       return end;
     }
     if (c === 58) this.pendingKey = this.lastString;
     else if (c === 44) this.pendingKey = null;
     else if (c === 123 || c === 91) {
+      if (this.stack.length >= MAX_DEPTH) throw tooDeep();
       const parent = this.stack.at(-1);
       this.stack.push({ kind: c === 123 ? 'object' : 'array', key: parent?.kind === 'object' ? this.pendingKey : null });
       this.pendingKey = null;
@@ -383,17 +407,23 @@ export class MatrixBytes {
     else {
       let k = i + 1;
       while (k < b.length && !isOutsideMark(b[k]!)) k++;
-      this.keep(b.subarray(i, k));
+      this.keep(b, i, k);
       return k;
     }
-    this.keep(b.subarray(i, i + 1));
+    this.keep(b, i, i + 1);
     return i + 1;
   }
 
-  private keep(bytes: Uint8Array): void {
-    this.outsideBytes += bytes.length;
-    if (this.outsideBytes > MAX_OUTSIDE_BYTES) throw new JsonItemsError(`more than ${MAX_OUTSIDE_BYTES} bytes outside ${PATH.join('.')}`);
-    this.outside.push(Buffer.from(bytes));
+  /** Copies bytes[from, until) after what is kept (a view per token would be an object per punctuation byte). */
+  private keep(bytes: Uint8Array, from: number, until: number): void {
+    const to = this.outsideBytes + until - from;
+    if (to > MAX_OUTSIDE_BYTES) throw new JsonItemsError(`more than ${MAX_OUTSIDE_BYTES} bytes outside ${PATH.join('.')}`);
+    if (to > this.outside.length) {
+      const grown = Buffer.alloc(Math.min(MAX_OUTSIDE_BYTES, Math.max(to, this.outside.length * 2)));
+      this.outside.copy(grown, 0, 0, this.outsideBytes);
+      this.outside = grown;
+    }
+    for (let k = from; k < until; k++) this.outside[this.outsideBytes++] = bytes[k]!;
   }
 
   private atPath(): boolean {
@@ -402,6 +432,8 @@ export class MatrixBytes {
     return true;
   }
 }
+
+const CLOSE_BRACKET = Buffer.from(']');
 
 const isOutsideMark = (c: number) => c === 34 || c === 58 || c === 44 || c === 123 || c === 91 || c === 125 || c === 93;
 

@@ -6,6 +6,8 @@ import { PrometheusError, prometheusApiUrl } from './client';
 import { planReadBatches, READ_LIMITS, type SampleBatch, type SeriesCensus } from './snapshot-batches';
 import { SeriesShapeError, type ParsedSeries } from './parsed-series';
 import { runOverlapped } from './overlap';
+import { pointsIn } from './range';
+import { readLimits } from './read-limits';
 import { postItems, postSeries, type StreamOptions, type StreamedAnswer } from './stream';
 
 // The snapshot job's samples, read in batches (a namespace, a few small ones, or part of a large one's workloads)
@@ -123,7 +125,10 @@ async function readBatch(
   const take = (series: ReadSeries) => {
     if (batch.accepts(series.metric)) onSeries(series); // else another batch's workload sharing this one's pod prefix
   };
-  await post('api/v1/query_range', signal, (url, options) => postSeries(url, form, take, { ...options, onAnswering: answering }));
+  const maxPoints = pointsIn(window.start, window.end, window.step);
+  await post('api/v1/query_range', signal, (url, options) =>
+    postSeries(url, form, take, { ...options, maxPoints, onAnswering: answering }),
+  );
 }
 
 /**
@@ -163,17 +168,25 @@ async function readSelected(window: SnapshotWindow, matchers: string, onSeries: 
     end: String(window.end),
     step: String(window.step),
   });
-  await post('api/v1/query_range', undefined, (url, options) => postSeries(url, form, onSeries, options));
+  const maxPoints = pointsIn(window.start, window.end, window.step);
+  await post('api/v1/query_range', undefined, (url, options) => postSeries(url, form, onSeries, { ...options, maxPoints }));
 }
 
-/** A POST to Prometheus's API at `path`, its answer read by `read` as it arrives; a refusal or a failure throws. */
+/**
+ * A POST to Prometheus's API at `path`, its answer read by `read` as it arrives within the streamed answers' limits
+ * (read-limits.ts; `signal` stops it); a refusal or a failure throws.
+ */
 async function post(
   path: string,
   signal: AbortSignal | undefined,
   read: (url: URL, options: StreamOptions) => Promise<StreamedAnswer>,
 ): Promise<void> {
   const url = prometheusApiUrl(path);
-  const options = { idleTimeoutMs: settings().prometheusTimeoutMs, signal, timeoutSetting: variableOf('prometheusTimeoutMs') };
+  const options = {
+    idleTimeoutMs: settings().prometheusTimeoutMs,
+    limits: readLimits('streamed', signal),
+    timeoutSetting: variableOf('prometheusTimeoutMs'),
+  };
   const answer = await read(url, options);
   const failed = errorRest.safeParse(answer.rest);
   if (failed.success) {

@@ -2,8 +2,10 @@ import 'server-only';
 import { firstAtOne, increases, oomKillsFromRestarts, type TerminationMark } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { z } from 'zod';
-import { PrometheusError, prometheusApiUrl, queryRange, type RawSeries } from './client';
+import { PrometheusError, asPrometheusLimit, prometheusApiUrl, queryRange, type RawSeries } from './client';
 import { postForm } from './http';
+import { LimitError } from './limits';
+import { readLimits } from './read-limits';
 
 // A workload's OOM kills and evictions over a window from Prometheus, where it has kube-state-metrics' series
 // (restarts, the last termination's reason, the pod's status reason) or cAdvisor's OOM events; the metric names are
@@ -64,7 +66,9 @@ export async function prometheusEnds(w: Window, belongs: (pod: string) => boolea
 async function heldMetrics(names: string[], selector: string, w: Window): Promise<string[]> {
   const pattern = [...new Set(names)].join('|');
   const form = new URLSearchParams({ 'match[]': `{__name__=~"${pattern}",${selector}}`, start: String(w.start), end: String(w.end) });
-  const answer = await postForm(prometheusApiUrl('api/v1/series'), form, settings().prometheusTimeoutMs).catch((err: unknown) => {
+  const limits = readLimits('parsed');
+  const answer = await postForm(prometheusApiUrl('api/v1/series'), form, settings().prometheusTimeoutMs, limits).catch((err: unknown) => {
+    if (err instanceof LimitError) throw asPrometheusLimit(err);
     throw new PrometheusError(
       'unreachable',
       `Prometheus's series could not be listed: ${err instanceof Error ? err.message : String(err)}`,

@@ -41,9 +41,15 @@ export type { ContainerChart, WorkloadMemory };
 /**
  * One query at the snapshot's step covers both the range and the window: a shorter range is the newest part of the
  * window's samples (the same evaluation times as a query of its own, both ending at `end`), and the job's p90 needs
- * the whole window whatever the range.
+ * the whole window whatever the range. `signal`: the request's, which stops the Prometheus read when the browser
+ * leaves (a page has none; the read's deadline bounds it).
  */
-export async function readWorkloadMemory(ref: WorkloadRef, rights: Rights, range?: ChartRange, now = new Date()): Promise<WorkloadMemory> {
+export async function readWorkloadMemory(
+  ref: WorkloadRef,
+  rights: Rights,
+  range?: ChartRange,
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
+): Promise<WorkloadMemory> {
   requireWorkload(rights, ref);
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
@@ -56,7 +62,7 @@ export async function readWorkloadMemory(ref: WorkloadRef, rights: Rights, range
   // The pods are listed while Prometheus answers: the page's cost over the raw query is what runs after it.
   const podsRead = listPods(readClients(), ref.namespace);
   podsRead.catch(() => undefined); // awaited below; a failure then is the route's to report
-  const read = await prometheusPart(() => workloadSeries(ref.namespace, ref.workload, Math.min(start, windowStart), end, step));
+  const read = await prometheusPart(() => workloadSeries(ref.namespace, ref.workload, Math.min(start, windowStart), end, step, signal));
   if (!read.ok) return read;
   // Pods of other workloads can share the name's prefix (web, web-admin): keep those whose name gives this one.
   const series = read.value.filter((x) => workloadFromPodName(x.pod) === ref.workload);

@@ -12,5 +12,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route<{ namespace: string; workload: string }>(async (request, params) => {
   const ref = parseWorkloadRef(params);
-  return Response.json(await readWorkloadMemory(ref, rightsOfAsker(request.headers), parseChartRange(searchOf(request))));
+  const range = parseChartRange(searchOf(request));
+  // the request's signal: a browser that leaves stops the Prometheus read
+  return Response.json(await readWorkloadMemory(ref, rightsOfAsker(request.headers), range, { signal: request.signal }));
 });
