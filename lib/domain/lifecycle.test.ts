@@ -1,7 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { kyvernoRegistrationList, registration } from './__fixtures__/webhook-fixtures';
-import { admissionVersionOf, crdConfirmation, kyvernoCrds, lifecycleCommands, removalState, stillAnswers, upgradeAlarm } from './lifecycle';
+import {
+  admissionVersionOf,
+  crdConfirmation,
+  KYVERNO_CRD_PATTERN,
+  kyvernoCrds,
+  lifecycleCommands,
+  removalState,
+  stillAnswers,
+  upgradeAlarm,
+} from './lifecycle';
 import { checkRegistrations, type RegistrationShape } from './registrations';
 import { REMOVAL_ACTIONS } from './removal-actions';
 
@@ -136,17 +145,44 @@ describe('kyvernoCrds', () => {
     expect(kyvernoCrds(names)).toEqual(['a.kyverno.io', 'policies.kyverno.io', 'policyreports.wgpolicyk8s.io']);
   });
 
+  it('never picks a group that only ends in the same letters', () => {
+    const names = [
+      'rtwidgets.redteam-notkyverno.io',
+      'things.notkyverno.io',
+      'reports.evilwgpolicyk8s.io',
+      'policies.kyverno.io',
+      'policyreports.wgpolicyk8s.io',
+    ];
+    expect(kyvernoCrds(names)).toEqual(['policies.kyverno.io', 'policyreports.wgpolicyk8s.io']);
+  });
+
+  const HOSTILE = ['rtwidgets.redteam-notkyverno.io', 'reports.evilwgpolicyk8s.io', 'x.kyverno.iox', 'kyvernoXio'];
+  const KYVERNOS = ['mutatingpolicies.policies.kyverno.io', 'clusterpolicyreports.wgpolicyk8s.io', 'updaterequests.kyverno.io'];
+
   it('agrees with grep -E on the same names', () => {
-    const names = ['mutatingpolicies.policies.kyverno.io', 'x.kyverno.iox', 'clusterpolicyreports.wgpolicyk8s.io', 'kyvernoXio'];
-    const grep = execFileSync('grep', ['-E', 'kyverno\\.io$|wgpolicyk8s\\.io$'], { input: names.join('\n') + '\n', encoding: 'utf8' });
-    expect(kyvernoCrds(names)).toEqual(grep.trim().split('\n').sort());
+    const names = [...KYVERNOS, ...HOSTILE];
+    const grep = execFileSync('grep', ['-E', KYVERNO_CRD_PATTERN], { input: names.join('\n') + '\n', encoding: 'utf8' });
+    expect(grep.trim().split('\n').sort()).toEqual([...KYVERNOS].sort());
+    expect(kyvernoCrds(names)).toEqual([...KYVERNOS].sort());
+  });
+
+  it("the delete command's grep, on `get crd -o name`'s lines, picks only Kyverno's", () => {
+    const lines = [...KYVERNOS, ...HOSTILE].map((n) => `customresourcedefinition.apiextensions.k8s.io/${n}`);
+    const grep = execFileSync('grep', ['-E', KYVERNO_CRD_PATTERN], { input: lines.join('\n') + '\n', encoding: 'utf8' });
+    expect(
+      grep
+        .trim()
+        .split('\n')
+        .map((l) => l.split('/')[1])
+        .sort(),
+    ).toEqual([...KYVERNOS].sort());
   });
 });
 
 describe("the runbook's commands", () => {
   const c = lifecycleCommands('cexec iac kubectl');
 
-  it("are the runbook's, word for word", () => {
+  it("are the runbook's, word for word, but the CRDs' grep anchored at a dot", () => {
     expect(c.ownerCheck).toBe(
       "cexec iac kubectl get mutatingwebhookconfigurations,validatingwebhookconfigurations \\\n  -o custom-columns='NAME:.metadata.name,OWNER:.metadata.ownerReferences[*].name' | grep kyverno",
     );
@@ -154,7 +190,7 @@ describe("the runbook's commands", () => {
       'cexec iac kubectl $KC delete validatingwebhookconfiguration kyverno-exception-validating-webhook-cfg kyverno-cel-exception-validating-webhook-cfg kyverno-global-context-validating-webhook-cfg',
     );
     expect(c.deleteCrds).toBe(
-      "cexec iac kubectl get crd -o name | grep -E 'kyverno\\.io$|wgpolicyk8s\\.io$' | xargs cexec iac kubectl $KC delete",
+      "cexec iac kubectl get crd -o name | grep -E '(^|\\.)kyverno\\.io$|(^|\\.)wgpolicyk8s\\.io$' | xargs cexec iac kubectl $KC delete",
     );
   });
 

@@ -4,8 +4,11 @@ import { shellQuote, shellWords } from './shell';
 // The runbook's "Upgrading and removing the app": after an upgrade, the owner removal depends on; before and after a
 // removal, what stays behind (the owner-less registrations, Kyverno's CRDs) and whether it may be deleted yet.
 
-/** The runbook's grep for Kyverno's CRDs: names ending in kyverno.io or wgpolicyk8s.io. */
-export const KYVERNO_CRD_PATTERN = 'kyverno\\.io$|wgpolicyk8s\\.io$';
+/**
+ * The runbook's grep for Kyverno's CRDs: groups kyverno.io or wgpolicyk8s.io, or under them. Anchored at a dot, where
+ * the runbook's is not: a group such as `widgets.notkyverno.io` is someone else's, and the delete must not reach it.
+ */
+export const KYVERNO_CRD_PATTERN = '(^|\\.)kyverno\\.io$|(^|\\.)wgpolicyk8s\\.io$';
 const KYVERNO_CRD = new RegExp(KYVERNO_CRD_PATTERN);
 
 /** Kyverno's CRDs among the cluster's, sorted. */

@@ -49,8 +49,8 @@ export const REMOVAL_ACTIONS: Record<RemovalActionId, RemovalAction> = {
     label: 'Delete the CRDs',
     target: {
       words: 'Every CustomResourceDefinition named',
-      name: '*kyverno.io, *wgpolicyk8s.io',
-      audit: 'customresourcedefinitions *kyverno.io,*wgpolicyk8s.io',
+      name: '*.kyverno.io, *.wgpolicyk8s.io',
+      audit: 'customresourcedefinitions *.kyverno.io,*.wgpolicyk8s.io',
     },
     commands: (c) => [c.deleteCrds],
     checks: [{ verb: 'delete', group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' }],

@@ -21,7 +21,7 @@ export const OWNERLESS = [
   'kyverno-exception-validating-webhook-cfg',
   'kyverno-global-context-validating-webhook-cfg',
 ];
-const KYVERNO_CRD = /kyverno\.io$|wgpolicyk8s\.io$/;
+const KYVERNO_CRD = /(^|\.)kyverno\.io$|(^|\.)wgpolicyk8s\.io$/;
 
 export const harness = (...args: string[]) =>
   execFileSync(process.execPath, [join(repoRoot, 'e2e/cluster/cli.ts'), ...args], { cwd: repoRoot, stdio: 'pipe' });

@@ -23,7 +23,7 @@ type RemovalAnswer = import('@/lib/views/lifecycle-types').RemovalAnswer;
 
 /** The runbook's "Kyverno's 22 CRDs", as Kyverno v1.19.1's install manifest brings them. */
 const REAL_CRDS = 22;
-const KYVERNO_CRD = /kyverno\.io$|wgpolicyk8s\.io$/;
+const KYVERNO_CRD = /(^|\.)kyverno\.io$|(^|\.)wgpolicyk8s\.io$/;
 
 /** The operator's writes the API server logged in a window, as `verb resource name code`. */
 async function operatorWrites(window: AuditWindow): Promise<string[]> {
