@@ -4,8 +4,9 @@ import type { Incident, TimelineEntry } from './incident';
 import { formatDuration, formatTime, toDate } from './time';
 
 // What an incident leaves to do, and its postmortem draft in Markdown: summary, impact, timeline, what was done, the
-// open follow-ups. Everything from the cluster in it (names, the API server's words) is untrusted text: a table cell
-// is kept on one line with its pipes escaped, so it cannot add rows or columns.
+// open follow-ups. Everything from the cluster or a person in it (names, who pressed, the API server's words) is
+// untrusted text: it goes in through cell(), kept on one line and with Markdown's inline syntax escaped, so it cannot
+// add rows or columns, nor become a link, an image, HTML or a comment that hides the lines after it.
 
 export interface FollowUp {
   code: 'restart' | 'policy' | 'bring-back';
@@ -58,9 +59,16 @@ export function followUps(incident: Incident, impact: IncidentImpact, kubectl: s
 const at = (time: string | null) => (time ? formatTime(toDate(time)!) : 'unknown');
 const after = (ms: number | null) => (ms === null ? '' : ` (${formatDuration(ms)} after the start)`);
 
-/** One table cell: one line, its pipes and backslashes escaped. */
+/**
+ * What CommonMark and GitHub's tables read inline: escapes, code, emphasis and strikethrough, links and images,
+ * HTML, autolinks and comments, entities, and the cells' pipes. Each is taken literally once backslash-escaped; a
+ * parenthesis is a link's only after a bracket, and brackets are escaped.
+ */
+const INLINE_SYNTAX = /[\\`*_~[\]!<>&|]/g;
+
+/** Untrusted text in the draft (a table cell, a list item): one line, its Markdown syntax escaped. */
 export function cell(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').trim();
+  return text.replace(/\s+/g, ' ').trim().replace(INLINE_SYNTAX, '\\$&');
 }
 
 export function whoWords(by: TimelineEntry['by']): string {
@@ -100,7 +108,7 @@ function impactLines(i: Incident, impact: IncidentImpact): string[] {
     '## Impact',
     '',
     c
-      ? `- Refused creates naming Kyverno's webhook: ${c.count}, by ${c.controllers.join(', ')}, the first at ${at(c.at)} (inferred from the events, which expire after an hour)`
+      ? `- Refused creates naming Kyverno's webhook: ${c.count}, by ${cell(c.controllers.join(', '))}, the first at ${at(c.at)} (inferred from the events, which expire after an hour)`
       : "- Refused creates naming Kyverno's webhook: none in the events (they expire after an hour)",
     i.firstRefusedProbe
       ? `- The probe first refused at ${at(i.firstRefusedProbe.at)} (${i.firstRefusedProbe.outcome})`

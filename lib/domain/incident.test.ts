@@ -262,3 +262,49 @@ describe('the postmortem draft', () => {
     expect(cell('a | b\n| c \\ d')).toBe('a \\| b \\| c \\\\ d');
   });
 });
+
+describe('the postmortem draft, with hostile names', () => {
+  const LINK = '[the fix](https://evil.example/login)';
+  const IMAGE = '![](https://evil.example/pixel.png)';
+  const HTML = '<img src=x onerror=alert(1)>';
+  const COMMENT = '<!--';
+  const hostile = {
+    ...INPUTS,
+    audit: [
+      step('10:05:00', 'break-glass.scale-down', `User "${COMMENT} ${LINK}" cannot patch`, {
+        signedIn: `${LINK} ${IMAGE}`,
+        actor: `**${HTML}**`,
+      }),
+      step('10:25:00', 'workload.restart', `_${COMMENT}_ \`code\` ~~x~~ &lt;`, {
+        signedIn: COMMENT,
+        target: 'development/deployment/sandbox',
+      }),
+    ],
+  };
+  const draft = incidentMarkdown(
+    buildIncident(incidentSpans(BREAK_GLASS)[0]!, hostile, bounds, NOW),
+    { pods: [], policyReady: true },
+    'kubectl',
+  );
+  const lines = draft.split('\n');
+
+  it('escapes links, images, HTML and emphasis in who pressed and in the cluster’s answer', () => {
+    expect(lines).toContain(
+      '| 2026-10-06T10:05:00Z | Scale the admission controller to 0 | \\[the fix\\](https://evil.example/login) \\!\\[\\](https://evil.example/pixel.png) as \\*\\*\\<img src=x onerror=alert(1)\\>\\*\\* (pasted credential) | User "\\<\\!-- \\[the fix\\](https://evil.example/login)" cannot patch |',
+    );
+  });
+
+  it('escapes a comment opener, so the lines after it stay visible', () => {
+    expect(lines).toContain(
+      '- 2026-10-06T10:25:00Z Restart development/deployment/sandbox, by \\<\\!-- as operator (pasted credential): \\_\\<\\!--\\_ \\`code\\` \\~\\~x\\~\\~ \\&lt;',
+    );
+    expect(lines.at(-2)).toBe('- None');
+  });
+
+  it('leaves no Markdown syntax unescaped outside its own', () => {
+    // every [ < ! ` * _ ~ & in the draft is escaped, but the follow-ups' code and the draft's own headings and lists
+    const own = /^(#+ |- \[ \] |\| Time \(UTC\)|\| --- )/;
+    const bare = lines.filter((l) => !own.test(l) && /(^|[^\\])[[\]<!`*_~&]/.test(l));
+    expect(bare).toEqual([]);
+  });
+});
