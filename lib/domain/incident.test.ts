@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { breakGlassRecord, type BreakGlassRecord } from './break-glass';
 import type { CreatedMeanwhileGroup } from './created-meanwhile';
-import { buildIncident, type IncidentInputs, type StepAudit } from './incident';
+import { auditShownTo, buildIncident, type IncidentInputs, type StepAudit } from './incident';
+import type { Rights } from './rights';
 import { cell, followUps, incidentMarkdown } from './incident-report';
 import { incidentSpans, isIncidentId, type NumberedRecord } from './incident-spans';
 
@@ -306,5 +307,32 @@ describe('the postmortem draft, with hostile names', () => {
     const own = /^(#+ |- \[ \] |\| Time \(UTC\)|\| --- )/;
     const bare = lines.filter((l) => !own.test(l) && /(^|[^\\])[[\]<!`*_~&]/.test(l));
     expect(bare).toEqual([]);
+  });
+});
+
+describe('the audit shown to someone outside the audit group', () => {
+  const shop = (audit: boolean): Rights => ({ pods: ['shop'], table: false, kyvernoLogs: false, audit });
+  const audit = [
+    step('10:05:00', 'break-glass.scale-down', 'User "alice@example.com" cannot patch', { outcome: 'failure' }),
+    step('10:06:31', 'break-glass.probe', null as unknown as string),
+    step('10:25:00', 'workload.restart', 'restartedAt x', { target: 'development/deployment/sandbox' }),
+    step('10:26:00', 'workload.restart', 'restartedAt y', { target: 'shop/deployment/web' }),
+  ];
+
+  it("withholds who pressed and the cluster's answer with it, and restarts of namespaces they cannot read", () => {
+    const shown = auditShownTo(shop(false), audit);
+    expect(shown.map((a) => a.target)).toEqual([audit[0]!.target, audit[1]!.target, 'shop/deployment/web']);
+    for (const a of shown)
+      expect({ actor: a.actor, signedIn: a.signedIn, credential: a.credential }).toEqual({
+        actor: '(withheld: the audit group only)',
+        signedIn: null,
+        credential: null,
+      });
+    expect(shown.map((a) => a.detail)).toEqual(['(withheld: the audit group only)', null, '(withheld: the audit group only)']);
+    expect(JSON.stringify(shown)).not.toContain('alice');
+  });
+
+  it('keeps them for the audit group', () => {
+    expect(auditShownTo(shop(true), audit).map((a) => a.detail)).toEqual(['User "alice@example.com" cannot patch', null, 'restartedAt y']);
   });
 });

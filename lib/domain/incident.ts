@@ -4,6 +4,7 @@ import type { FailedCreateGroup } from './failed-creates';
 import type { IncidentKind, IncidentSpan } from './incident-spans';
 import type { ProbeOutcome } from './probe';
 import type { RegistrationGap } from './registration-history';
+import { seesNamespace, type Rights } from './rights';
 import { toDate } from './time';
 
 // One incident put together from what memdash recorded (the steps' records and audit, the registration's gaps, the
@@ -25,6 +26,19 @@ export interface StepAudit {
   target: string;
   outcome: 'success' | 'failure' | 'refused';
   detail: string | null;
+}
+
+/** The actor of a step, and the cluster's answer to it, shown to someone outside the audit group. */
+export const WITHHELD = '(withheld: the audit group only)';
+
+/**
+ * The steps' audit as one person may read it: restarts only of their namespaces; outside the audit group, who pressed
+ * withheld, and the cluster's answer with it, which can name them ("User alice@… cannot …").
+ */
+export function auditShownTo(rights: Rights, audit: readonly StepAudit[]): StepAudit[] {
+  const shown = audit.filter((a) => a.action !== 'workload.restart' || seesNamespace(rights, a.target.split('/')[0]!));
+  if (rights.audit) return shown;
+  return shown.map((a) => ({ ...a, actor: WITHHELD, signedIn: null, credential: null, detail: a.detail === null ? null : WITHHELD }));
 }
 
 export interface IncidentInputs {

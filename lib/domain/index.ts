@@ -286,6 +286,8 @@ export { firstLineFor, type FirstLine } from './first-line';
 export { incidentId, incidentSpans, isIncidentId, type IncidentKind, type IncidentSpan, type NumberedRecord } from './incident-spans';
 export {
   REFUSAL_LOOKBACK_MS,
+  WITHHELD,
+  auditShownTo,
   buildIncident,
   type EntryKind,
   type Incident,

@@ -1,5 +1,6 @@
 import 'server-only';
 import {
+  auditShownTo,
   buildIncident,
   followUps,
   incidentMarkdown,
@@ -11,9 +12,8 @@ import {
   type IncidentSpan,
   type Part,
   type ProbeAnswer,
-  type StepAudit,
 } from '@/lib/domain';
-import { EVERYTHING, seesNamespace, visible, type Rights } from '@/lib/domain/rights';
+import { EVERYTHING, visible, type Rights } from '@/lib/domain/rights';
 import { settings } from '@/lib/config';
 import { AppError, toAppError } from '@/lib/errors';
 import { historyDb, type HistoryDb } from '@/lib/history';
@@ -57,21 +57,12 @@ async function readAll(rights: Rights, now: Date) {
     part('list events in every namespace', () => readFailedCreates(readClients())),
   ]);
   const failedCreates: FailedCreateGroup[] | null = events.ok ? visible(rights, events.value, (g) => g.owner.namespace) : null;
-  const inputs = { gaps, replicas, probes, audit: auditFor(rights, audit), failedCreates };
+  const inputs = { gaps, replicas, probes, audit: auditShownTo(rights, audit), failedCreates };
   const incidents = spans.map((span, i) =>
     buildIncident(span, inputs, { previousEnd: spans[i - 1]?.closedAt ?? null, nextOpen: spans[i + 1]?.openedAt ?? null }, now),
   );
   return { incidents, events: events.ok ? ({ ok: true, value: null } as const) : events };
 }
-
-/** Who pressed is the audit log's: withheld from those outside its group. Restarts only of their namespaces. */
-function auditFor(rights: Rights, audit: StepAudit[]): StepAudit[] {
-  const shown = audit.filter((a) => a.action !== 'workload.restart' || seesNamespace(rights, a.target.split('/')[0]!));
-  return rights.audit ? shown : shown.map((a) => ({ ...a, actor: WITHHELD, signedIn: null, credential: null }));
-}
-
-/** The actor of a step shown to someone outside the audit group. */
-export const WITHHELD = '(withheld: the audit group only)';
 
 function summaryOf(i: Incident): IncidentSummary {
   const { id, kind, open, startedAt, closedAt, closedHow, restoredAt, backAt, timeToRestoreMs, timeToBringBackMs } = i;
