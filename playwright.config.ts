@@ -95,6 +95,7 @@ export default defineConfig({
       // preview's interval are tried in the security group (test/security/collapse.test.ts)
       MEMDASH_READ_LIMIT: '0',
       MEMDASH_ACCESS_LIMIT: '0',
+      MEMDASH_WRITE_LIMIT: '0',
       // a probe pressed right after a switch (Kyverno set to deny, crashed, back) runs then, rather than answering with
       // the one the page ran as it opened and leaving the test to wait for the page's next; the interval itself is
       // tried in the security group (test/security/probe.test.ts)

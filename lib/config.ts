@@ -160,6 +160,9 @@ const SETTINGS = {
   readLimit: ['MEMDASH_READ_LIMIT', zeroOrMore.default(60)],
   // POST /api/access per client per minute (each asks the cluster up to 20 access reviews). 0: no limit.
   accessLimit: ['MEMDASH_ACCESS_LIMIT', zeroOrMore.default(30)],
+  // Other POSTs (the writes, the restore's diff, sign-out) per client per minute: each write asks the cluster who its
+  // credential is, whatever it holds. Not the probe, which has its own interval. 0: no limit.
+  writeLimit: ['MEMDASH_WRITE_LIMIT', zeroOrMore.default(60)],
   // on only when a reverse proxy in front sets X-Forwarded-Host and X-Forwarded-Proto: otherwise a client could.
   trustProxy: ['MEMDASH_TRUST_PROXY', z.enum(['on', 'off'], { error: 'must be on or off' }).default('off')],
   // Who may read (docs/sign-in.md): oidc signs people in with an OpenID provider, proxy takes them from an

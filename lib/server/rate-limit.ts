@@ -63,10 +63,13 @@ export function retryAfterSeconds(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
-/** Which budget a request spends, when it is made for its client: every read, and each access check. */
-export function budgetOf(method: string | undefined, url: string | undefined): 'reads' | 'access' | null {
+export type Budget = 'reads' | 'access' | 'writes';
+
+/** Which budget a request spends, when it is made for its client: every read, each access check, each other POST. */
+export function budgetOf(method: string | undefined, url: string | undefined): Budget | null {
   const path = (url ?? '/').split('?', 1)[0]!;
-  if (method === 'POST') return path === '/api/access' ? 'access' : null;
+  // the probe is polled by every page's header and has its own interval, shared by everyone (lib/k8s/probe.ts)
+  if (method === 'POST') return path === '/api/access' ? 'access' : path === '/api/webhook/probe' ? null : 'writes';
   if (method !== 'GET' && method !== 'HEAD') return null;
   // health, metrics and Next's files are never limited: a probe or a scrape refused would restart or blind memdash
   return UNLIMITED.test(path) ? null : 'reads';

@@ -82,6 +82,7 @@ describe('the Dockerfile’s image, run as the chart’s pod with the in-cluster
       // one client asking faster than a person: no per-client limits, and a probe whenever asked
       MEMDASH_READ_LIMIT: '0',
       MEMDASH_ACCESS_LIMIT: '0',
+      MEMDASH_WRITE_LIMIT: '0',
       MEMDASH_PROBE_MIN_INTERVAL_MS: '0',
     };
     const sets = Object.entries(settings).flatMap(([k, v]) => ['--set-string', `settings.${k}=${v}`]);

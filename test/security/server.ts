@@ -88,6 +88,7 @@ export async function startMemdash(env: Record<string, string>, logFile?: string
       // own (collapse.test.ts), so that no other test meets them
       MEMDASH_READ_LIMIT: '0',
       MEMDASH_ACCESS_LIMIT: '0',
+      MEMDASH_WRITE_LIMIT: '0',
       ...Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replaceAll('{port}', String(port))])),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
