@@ -11,7 +11,7 @@ import { reservedNameProblem } from './reserved-names';
 import { proxyIdentity, repeatedIdentityHeader, sentHeaders, type ProxyTrust } from './proxy-identity';
 import { sessionCookie, writeCookie } from './cookies';
 import { sessionKeyOf, type Identity, type Session } from './session';
-import { encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER, WRITE_TOKEN_HEADER } from './viewer';
+import { CLIENT_HEADER, encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER, WRITE_TOKEN_HEADER } from './viewer';
 
 // The sign-in gate, run in the before-Next hook on every request: who is asking (a sealed session cookie in oidc, the
 // proxy's headers in proxy, nobody in none) and what they may read (lib/k8s/rights.ts). A request that passes goes on
@@ -92,6 +92,7 @@ function removeGateHeaders(request: IncomingMessage): void {
   delete request.headers[RIGHTS_HEADER];
   delete request.headers[IDENTITY_HEADER];
   delete request.headers[WRITE_TOKEN_HEADER];
+  delete request.headers[CLIENT_HEADER];
 }
 
 function proxyTrust(): ProxyTrust {

@@ -13,6 +13,11 @@ export const IDENTITY_HEADER = 'x-memdash-identity';
  * write guard opens it). Never on a GET, so no shared answer depends on it.
  */
 export const WRITE_TOKEN_HEADER = 'x-memdash-write-token';
+/**
+ * On a POST, the client it counts against (lib/server/client-limits.ts), set before Next with the budget it spent:
+ * the write guard folds one client's repeated refusals of a credential into one audit record by it.
+ */
+export const CLIENT_HEADER = 'x-memdash-client';
 
 export function encodeHeader(value: Rights | Identity): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');

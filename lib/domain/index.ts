@@ -110,6 +110,7 @@ export {
   type RemovalState,
 } from './lifecycle';
 export { REMOVAL_ACTIONS, type RemovalAction, type RemovalActionId } from './removal-actions';
+export { FOLD_WINDOW_MS, foldedDetail, RepeatFolds, type Fold } from './audit-folds';
 export { failClosedAudit, type AuditFinding, type AuditSeverity } from './fail-closed-audit';
 export { failedCreatesByOwner, isQuotaRefusal, quotaRefusalsByOwner, refusingQuota, type FailedCreateGroup } from './failed-creates';
 export { POD_CREATORS, entryEventsOf, eventTimeOf, isPodCreatorReport, type EntryEvent, type EventShape } from './event-evidence';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { foldedDetail, RepeatFolds } from '@/lib/domain/audit-folds';
 import type { HistoryDb } from './db';
 import { storeTallied } from './refusal-tally';
 import { storedTime } from './store';
@@ -47,6 +48,44 @@ export async function recordAudit(db: HistoryDb, record: AuditRecord): Promise<n
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The minute's first record of one client's refusals, and its repeats' count as last noted. */
+interface FoldedRecord {
+  id: Promise<number>;
+  latest: { count: number; firstAt: number; lastAt: number };
+  /** The updates of its detail, one after another, so the last one written says the latest count. */
+  written: Promise<unknown>;
+}
+
+const folds = new WeakMap<HistoryDb, RepeatFolds<FoldedRecord>>();
+
+/**
+ * A write refused because the cluster did not take its credential (401): anyone can send one with any bearer, so one
+ * client's repeats of one action within a minute fold into the minute's first record, which says how many there were.
+ */
+export async function recordRefusedCredential(db: HistoryDb, client: string, record: AuditRecord): Promise<void> {
+  const mine = folds.get(db) ?? folds.set(db, new RepeatFolds()).get(db)!;
+  const at = Date.parse(record.at);
+  const fold = mine.note(JSON.stringify([client, record.action]), at, () => ({
+    id: recordAudit(db, record),
+    latest: { count: 1, firstAt: at, lastAt: at },
+    written: Promise.resolve(),
+  }));
+  const folded = fold.into;
+  if (fold.first) return void (await folded.id);
+  if (fold.count > folded.latest.count) folded.latest = { count: fold.count, firstAt: fold.firstAt, lastAt: fold.lastAt };
+  const write = folded.written.then(async () => {
+    const { count, firstAt, lastAt } = folded.latest;
+    const detail = foldedDetail(record.detail, count, firstAt, lastAt).slice(0, 2000);
+    await db
+      .updateTable('audit_records')
+      .set({ detail })
+      .where('id', '=', await folded.id)
+      .execute();
+  });
+  folded.written = write.catch(() => {}); // its failure is this request's, said by its caller
+  await write;
 }
 
 /** Where a page of the log starts: the records older than this one, in the log's order. */

@@ -5,9 +5,9 @@ import { AppError, failureOf, redacted, type ErrorCode } from '@/lib/errors';
 import { readText } from '@/lib/http/body';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { historyDb } from '@/lib/history';
-import { recordAudit, type AuditCredential, type AuditRecord } from '@/lib/history/audit';
+import { recordAudit, recordRefusedCredential, type AuditCredential, type AuditRecord } from '@/lib/history/audit';
 import { countRefusal } from '@/lib/history/refusal-tally';
-import { identityFromHeader, IDENTITY_HEADER, WRITE_TOKEN_HEADER } from '@/lib/auth/viewer';
+import { CLIENT_HEADER, identityFromHeader, IDENTITY_HEADER, WRITE_TOKEN_HEADER } from '@/lib/auth/viewer';
 import { sessionKeyOf } from '@/lib/auth/session';
 import { openWriteToken, tokenToUse } from '@/lib/auth/write-token';
 import { settings } from '@/lib/config';
@@ -34,9 +34,9 @@ import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 // MEMDASH_WRITE_AS_USER=on the signed-in person's own ID token (credentialToUse); the clients built for this request
 // from it (a bad kubeconfig is refused, 400, before anything connects); who it is (SelfSubjectReview: a credential the
 // cluster does not accept is a 401 here, before the action); the action; the cluster's refusal passed on with its
-// status and message (401/403/404/409/422). Every attempt with a credential leaves exactly one audit record,
+// status and message (401/403/404/409/422). Every attempt with a credential leaves its audit record,
 // whatever happened; none holds a secret. One refused before a credential was read is counted per action and
-// reason instead (audit()).
+// reason instead, and one client's credentials the cluster refused (401) fold into one record a minute (audit()).
 // `guardedCheck` is the same front half without the audit record, for routes that ask but never write (/api/access).
 
 export interface WriteContext<B> {
@@ -124,10 +124,12 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       refusedFor = error.code;
       return Response.json(error.toBody(), { status: error.status });
     } finally {
-      await audit(
-        { ...record, detail: record.detail === null ? null : redacted(record.detail, secrets) },
-        credentialRead ? null : refusedFor,
-      );
+      const how: AuditHow = !credentialRead
+        ? { refusedBeforeCredential: refusedFor }
+        : refusedFor === 'unauthorized'
+          ? { foldFor: request.headers.get(CLIENT_HEADER) ?? 'unknown' }
+          : {};
+      await audit({ ...record, detail: record.detail === null ? null : redacted(record.detail, secrets) }, how);
     }
   };
 }
@@ -281,20 +283,25 @@ function writeFailure(err: unknown, secrets: readonly string[]): AppError {
 }
 
 /**
- * One audit record for an attempt with a credential. One refused before any was read (`refusedBeforeCredential`, its
- * error code) is only counted: anyone can send those as fast as they like, and one record each would push the
- * records of real writes out of the log.
+ * How an attempt is audited: one refused before any credential was read (`refusedBeforeCredential`, its error code)
+ * is only counted, and one whose credential the cluster refused (401) is folded with its client's (`foldFor`) other
+ * such refusals of the minute: anyone can send those as fast as they like, and one record each would push the records
+ * of real writes out of the log. Any other attempt with a credential has a record of its own.
  */
-async function audit(record: Omit<AuditRecord, 'at'>, refusedBeforeCredential: ErrorCode | null): Promise<void> {
+type AuditHow = { refusedBeforeCredential?: ErrorCode; foldFor?: string };
+
+async function audit(record: Omit<AuditRecord, 'at'>, how: AuditHow): Promise<void> {
   writeAttempts.inc({ action: record.action, outcome: record.outcome });
   const at = new Date().toISOString();
+  const { refusedBeforeCredential, foldFor } = how;
   try {
     if (refusedBeforeCredential) {
       writesRefusedBeforeCredential.inc({ action: record.action, reason: refusedBeforeCredential });
       // tallied and stored with the others of its window: the refusal is answered without waiting for the store
       const refusal = { action: record.action, reason: refusedBeforeCredential, at };
       countRefusal(await historyDb(), refusal).catch((err: unknown) => notStored(record, 'count', err));
-    } else await recordAudit(await historyDb(), { ...record, at });
+    } else if (foldFor) await recordRefusedCredential(await historyDb(), foldFor, { ...record, at });
+    else await recordAudit(await historyDb(), { ...record, at });
   } catch (err) {
     notStored(record, refusedBeforeCredential ? 'count' : 'record', err);
   }

@@ -1,13 +1,14 @@
 import 'server-only';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { answerCollapsed } from './collapse';
-import { overLimit } from './client-limits';
+import { clientOfRequest, overLimit } from './client-limits';
 import { AppError } from '@/lib/errors';
 import { SERVED_METHODS, securityHeaders } from '@/lib/http/headers';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { hostProblem } from '@/lib/http/origin';
 import { requestTargetProblem } from '@/lib/http/request-target';
 import { gate } from '@/lib/auth/gate';
+import { CLIENT_HEADER } from '@/lib/auth/viewer';
 import { timeRequest } from '@/lib/metrics/requests';
 
 // Requests answered as the Node server hands them over, before Next reads or builds anything from them:
@@ -69,6 +70,7 @@ export function answerBeforeNext(): void {
           answerCollapsed(request, response, () => {
             const over = overLimit(request);
             if (over) return refuse(request, response, over.error, { 'retry-after': String(over.retryAfterSeconds) });
+            if (request.method === 'POST') request.headers[CLIENT_HEADER] = clientOfRequest(request);
             inItsOwnTurn(() => void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args));
           });
         },
