@@ -5,10 +5,8 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { Time } from '@/components/ui/Time';
 import { WebhookSummary } from '@/components/webhook/WebhookSummary';
 import { settings } from '@/lib/config';
-import { readClients } from '@/lib/k8s/client';
-import { readiness, readTarget } from '@/lib/k8s/health';
-import { readTable } from '@/lib/k8s/table';
-import { readRegistration } from '@/lib/k8s/webhook';
+import { readTarget } from '@/lib/k8s/health';
+import { readHomeSummary } from '@/lib/views/home';
 import { NAVIGATION } from '@/lib/routes';
 import { attempt } from '@/lib/views/part';
 import { readSnapshotSchedule } from '@/lib/views/snapshot-schedule';
@@ -26,15 +24,12 @@ import { ErrorText } from '@/components/ui/ErrorText';
 export default async function HomePage() {
   await connection(); // every visit asks the cluster afresh; nothing here is built ahead of time
   const now = new Date();
+  const rights = await rightsOfPage();
   const [read, schedule] = await Promise.all([
-    attempt(async () => {
-      const k = readClients();
-      const [ready, table, registration] = await Promise.all([readiness(), readTable(k), readRegistration(k)]);
-      return { ready, table, registration };
-    }),
+    attempt(() => readHomeSummary(rights)),
     // the schedule is its own part: a CronJob that cannot be read leaves the rest of the summary; its runs are the
     // snapshot Jobs', shown to those who may read their logs
-    rightsOfPage().then((rights) => attempt(() => (requireKyvernoLogs(rights), readSnapshotSchedule(now)))),
+    attempt(() => (requireKyvernoLogs(rights), readSnapshotSchedule(now))),
   ]);
   if (!read.ok) {
     return (
@@ -55,7 +50,7 @@ export default async function HomePage() {
       <Card as="dl" className="grid grid-cols-1 sm:grid-cols-[12rem_minmax(0,1fr)] gap-x-4 gap-y-1" data-testid="cluster-summary">
         <dt className="text-zinc-600">API server</dt>
         <dd data-testid="api-server">
-          answers: <span className="font-mono">{state.ready.version}</span> at <span className="font-mono">{target.server}</span> (context{' '}
+          answers: <span className="font-mono">{state.version}</span> at <span className="font-mono">{target.server}</span> (context{' '}
           <span className="font-mono">{target.context}</span>)
         </dd>
         <dt className="text-zinc-600">Table</dt>
@@ -64,10 +59,14 @@ export default async function HomePage() {
             {s.kyvernoNamespace}/{s.tableConfigMap}
           </span>
           :{' '}
-          {state.table.parsed.loaded ? (
-            <>
-              {countOf(state.table.parsed.count, 'row')}, last written <Time at={state.table.lastWriteAt} now={now} />
-            </>
+          {state.table.loaded ? (
+            state.table.rows === null ? (
+              <span data-testid="table-withheld">loaded (its rows and last write are for those who may get the table)</span>
+            ) : (
+              <>
+                {countOf(state.table.rows, 'row')}, last written <Time at={state.table.lastWriteAt} now={now} />
+              </>
+            )
           ) : (
             <ErrorText as="strong">no table ({state.table.exists ? 'no data' : 'ConfigMap missing'})</ErrorText>
           )}
@@ -89,12 +88,7 @@ export default async function HomePage() {
           <span className="font-mono">
             {s.webhookConfiguration} / {s.webhookEntry}
           </span>
-          :{' '}
-          {state.registration.present ? (
-            'registered'
-          ) : (
-            <ErrorText as="strong">not registered: covered pods are admitted untouched</ErrorText>
-          )}
+          : {state.registered ? 'registered' : <ErrorText as="strong">not registered: covered pods are admitted untouched</ErrorText>}
         </dd>
       </Card>
       <Suspense fallback={<p>Reading whether the next table fits…</p>}>

@@ -14,7 +14,7 @@ type Need =
   | 'audit';
 
 const NEEDS: Record<string, Need> = {
-  'app/page.tsx': 'signed-in',
+  'app/page.tsx': 'cut',
   'app/healthz/route.ts': 'open',
   'app/readyz/route.ts': 'open',
   'app/metrics/route.ts': 'open',
@@ -60,7 +60,7 @@ const NEEDS: Record<string, Need> = {
   'app/api/webhook/state/route.ts': 'signed-in',
   'app/api/webhook/probe/route.ts': 'signed-in',
   'app/api/access/route.ts': 'signed-in',
-  'app/api/caches/route.ts': 'signed-in',
+  'app/api/caches/route.ts': 'cut',
   'app/break-glass/page.tsx': 'cut',
   'app/break-glass/drill/page.tsx': 'signed-in',
   'app/api/break-glass/route.ts': 'cut',

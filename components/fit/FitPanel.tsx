@@ -1,4 +1,4 @@
-import type { FitReport } from '@/lib/domain';
+import { countOf, type FitReport } from '@/lib/domain';
 import type { FitPart, FitSource } from '@/lib/views/next-table-fit-types';
 import { Card } from '@/components/ui/Card';
 import { ErrorBox } from '@/components/ui/ErrorBox';
@@ -56,6 +56,9 @@ export function FitBody({ report }: { report: FitReport }) {
     <div className="space-y-2">
       <p data-testid="fit-summary">
         {report.changed} of {report.pods} pods would get another request.
+        {report.unreadNamespaces > 0 && (
+          <span data-testid="fit-unread"> {countOf(report.unreadNamespaces, 'namespace')} you cannot read are left out.</span>
+        )}
       </p>
       {report.notes.length > 0 && (
         <ul className="list-disc pl-5 text-amber-900" data-testid="fit-notes">

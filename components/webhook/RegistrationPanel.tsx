@@ -1,3 +1,4 @@
+import { countOf } from '@/lib/domain';
 import type { Part, PodRegistrationView } from '@/lib/views/webhook-health-types';
 import { Tag } from '@/components/ui/Tag';
 import { Fact, Panel } from './Panel';
@@ -49,11 +50,13 @@ export function RegistrationPanel({
                   <>
                     <Fact label="Skipped namespaces">
                       <span data-testid="skipped-namespaces">{entry.namespaces.skipped.join(', ') || 'none'}</span>
+                      <Unread count={entry.namespaces.unread.skipped} />
                     </Fact>
                     <Fact label={`Covered (${entry.namespaces.covered.length})`}>
                       <span className="text-zinc-700" data-testid="covered-namespaces">
                         {entry.namespaces.covered.join(', ') || 'none'}
                       </span>
+                      <Unread count={entry.namespaces.unread.covered} />
                     </Fact>
                   </>
                 )}
@@ -64,4 +67,10 @@ export function RegistrationPanel({
       }
     </Panel>
   );
+}
+
+/** The namespaces of a list they may not read: counted, never named. */
+function Unread({ count }: { count: number }) {
+  if (count === 0) return null;
+  return <span data-testid="unread-namespaces">, and {countOf(count, 'namespace')} you cannot read</span>;
 }

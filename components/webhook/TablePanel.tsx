@@ -25,7 +25,14 @@ export function TablePanel({
         {(t) =>
           t.loaded ? (
             <p>
-              <Tag tone="good">loaded</Tag> {countOf(t.rows, 'row')}, last written <Time at={t.lastWriteAt} now={now} />.{' '}
+              <Tag tone="good">loaded</Tag>{' '}
+              {t.rows === null ? (
+                <span data-testid="table-withheld">its rows and last write are for those who may get the table.</span>
+              ) : (
+                <>
+                  {countOf(t.rows, 'row')}, last written <Time at={t.lastWriteAt} now={now} />.
+                </>
+              )}{' '}
               <Link href="/table" data-testid="table-link">
                 The table →
               </Link>

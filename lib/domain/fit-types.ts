@@ -87,6 +87,7 @@ export interface NodeFit {
   name: string;
   /** Bytes, or null when the node has no (readable) allocatable memory. */
   allocatable: number | null;
+  /** Its pods of the namespaces they see; `now` and `next` are every pod's, the node's room being all of theirs. */
   pods: number;
   now: number;
   next: number;
@@ -147,9 +148,12 @@ export interface LimitBreach {
 }
 
 export interface FitReport {
+  /** Pods of the namespaces they see. */
   pods: number;
-  /** Pods whose next request differs from today's. */
+  /** Those pods whose next request differs from today's. */
   changed: number;
+  /** Namespaces with pods or a quota that they may not see: counted, never named; 0 for who sees every one. */
+  unreadNamespaces: number;
   nodes: NodeFit[];
   nowhere: NowherePod[];
   /** How many pods fit nowhere, when the list is cut. */

@@ -162,4 +162,23 @@ describe('nextTableFit: quotas and LimitRanges', () => {
     expect(mine.quotas[0]!.next).toBe(2700 * Mi);
     expect(mine.nodes.map((n) => n.name)).toEqual(['n1']);
   });
+
+  it('counts only the pods of the namespaces they see, names no other quota, and counts the namespaces left out', () => {
+    const shop = (name: string) => pod(name, { namespace: 'shop', request: 200 });
+    const decimal = { namespace: 'batch', name: 'batch-memory', hard: '2200M', used: '1Gi' };
+    const everything = input({
+      pods: [...pods, shop('web-1'), shop('web-2'), pod('x-1', { namespace: 'payments' })],
+      quotas: [decimal, { namespace: 'shop', name: 'shop-memory', hard: '4Gi', used: '400Mi' }],
+      next: { batch_ingest_app: '1000Mi', shop_web_app: '300Mi' },
+    });
+    const all = nextTableFit(everything);
+    expect([all.pods, all.unreadNamespaces]).toEqual([pods.length + 3, 0]);
+    expect(all.notes.join('\n')).toContain('batch/batch-memory');
+
+    const mine = nextTableFit(everything, { sees: (ns) => ns === 'shop' });
+    expect(mine).toMatchObject({ pods: 2, changed: 2, unreadNamespaces: 2 });
+    expect(mine.quotas.map((q) => `${q.namespace}/${q.name}`)).toEqual(['shop/shop-memory']);
+    expect(JSON.stringify(mine)).not.toMatch(/batch|payments|ingest|etl/);
+    expect(mine.nodes[0]).toMatchObject({ name: 'n1', pods: 2, next: all.nodes[0]!.next });
+  });
 });

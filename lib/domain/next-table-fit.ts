@@ -27,7 +27,12 @@ export function nextTableFit(input: FitInput, focus: FitFocus = { sees: () => tr
     pod,
   }));
   const nodes = nodeFits(input.nodes, sized, notes);
-  const quotas = quotaFits(input.quotas, sized, notes);
+  // a quota of a namespace they do not see is never judged for them: its notes would name it
+  const quotas = quotaFits(
+    input.quotas.filter((q) => focus.sees(q.namespace)),
+    sized,
+    notes,
+  );
   const nowhere = fitsNowhere(input.nodes, nodes, sized);
   const breaches = limitBreaches(
     input.limits,
@@ -45,13 +50,21 @@ export function nextTableFit(input: FitInput, focus: FitFocus = { sees: () => tr
     breaches,
     notes,
     warnings: [],
+    unreadNamespaces: 0,
   };
-  return cut(report, focus, sized);
+  return cut(report, focus, sized, input);
 }
 
-/** The report cut to what they may see, and to one workload when asked; the warnings are made from the cut report. */
-function cut(report: FitReport, focus: FitFocus, sized: SizedPod[]): FitReport {
+/**
+ * The report cut to what they may see, and to one workload when asked; the warnings are made from the cut report.
+ * Pods are counted only in the namespaces they see, the others' namespaces only counted; a node's memory stays whole,
+ * as its room is what decides whether their pods fit.
+ */
+function cut(report: FitReport, focus: FitFocus, sized: SizedPod[], input: FitInput): FitReport {
   const w = focus.workload;
+  const seen = sized.filter((p) => focus.sees(p.namespace));
+  const onNode = (node: string) => seen.filter((p) => p.node === node).length;
+  const unread = new Set([...sized, ...input.quotas].map((x) => x.namespace).filter((ns) => !focus.sees(ns)));
   const mine = (ns: string, workload: string | null) => focus.sees(ns) && (!w || (w.namespace === ns && w.name === workload));
   const hosts = w ? new Set(sized.filter((p) => mine(p.namespace, p.workload)).map((p) => p.node)) : null;
   const nowhere = report.nowhere.filter((p) => mine(p.namespace, p.workload));
@@ -60,9 +73,12 @@ function cut(report: FitReport, focus: FitFocus, sized: SizedPod[]): FitReport {
     .map((q) => ({ ...q, refused: q.refused.filter((r) => mine(r.namespace, r.workload)) }));
   const nodes = report.nodes
     .filter((n) => !hosts || hosts.has(n.name))
-    .map((n) => ({ ...n, top: n.top.filter((t) => focus.sees(t.namespace)) }));
+    .map((n) => ({ ...n, pods: onNode(n.name), top: n.top.filter((t) => focus.sees(t.namespace)) }));
   const cutReport = {
     ...report,
+    pods: seen.length,
+    changed: seen.filter((p) => p.next !== p.now).length,
+    unreadNamespaces: unread.size,
     nodes,
     nowhere: nowhere.slice(0, NOWHERE_SHOWN),
     nowhereTotal: nowhere.length,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partFailed } from './part';
-import { EVERYTHING, rightsKey, seesNamespace, visible, visiblePart, type Rights } from './rights';
+import { EVERYTHING, rightsKey, seesNamespace, visible, visibleNamespaces, visiblePart, type Rights } from './rights';
 
 const shop: Rights = { pods: ['shop'], table: false, kyvernoLogs: false, audit: false };
 const pods = [
@@ -36,5 +36,12 @@ describe('rights', () => {
     expect(read.ok && read.value.map((p) => p.name)).toEqual(['cart-1', 'web-1']);
     const failed = partFailed<typeof pods>('forbidden', 'list events in every namespace');
     expect(visiblePart(shop, failed, (p) => p.namespace)).toBe(failed);
+  });
+});
+
+describe('visibleNamespaces', () => {
+  it('names the namespaces they see and only counts the others', () => {
+    expect(visibleNamespaces(shop, ['batch', 'shop', 'payments'])).toEqual({ names: ['shop'], unread: 2 });
+    expect(visibleNamespaces(EVERYTHING, ['batch', 'shop'])).toEqual({ names: ['batch', 'shop'], unread: 0 });
   });
 });

@@ -37,6 +37,12 @@ export function rightsKey(rights: Rights): string {
   return `${pods}|${rights.table ? 't' : ''}${rights.kyvernoLogs ? 'l' : ''}${rights.audit ? 'a' : ''}`;
 }
 
+/** Namespace names cut to those they see, and how many others there are: counted, never named. */
+export function visibleNamespaces(rights: Rights, names: readonly string[]): { names: string[]; unread: number } {
+  const shown = visible(rights, names, (name) => name);
+  return { names: shown, unread: names.length - shown.length };
+}
+
 /** A part's items cut to what they see (visible); a failed part stays as it is: its message names no item. */
 export function visiblePart<T>(rights: Rights, part: Part<readonly T[]>, namespaceOf: (item: T) => string): Part<T[]> {
   return part.ok ? { ok: true, value: visible(rights, part.value, namespaceOf) } : part;

@@ -3,6 +3,9 @@ import type { CacheListing } from '@/lib/k8s/informer';
 
 export type { CacheListing };
 
+/** A cache's listing; what it holds (`objects`, `digest`) is null for someone who may not see every namespace. */
+export type CacheView = Omit<CacheListing, 'objects' | 'digest'> & { objects: number | null; digest: string | null };
+
 export interface CachesView {
-  caches: CacheListing[];
+  caches: CacheView[];
 }

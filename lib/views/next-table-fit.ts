@@ -41,7 +41,9 @@ export async function readNextTableFit(rights: Rights, now = new Date(), focus?:
   if (last) return fitOfRows(last.rows, { kind: 'preview', computedAt: last.computedAt }, now, rights, focus);
   const judging = await judgingAt(readClients(), now);
   const rows = Object.fromEntries(Object.values(judging.table.parsed.rows).map((r) => [r.key, r.value]));
-  return fitOfRows(rows, { kind: 'today', lastWriteAt: judging.table.lastWriteAt }, now, rights, focus);
+  // when the table was last written is the table's: withheld from those who may not get it
+  const lastWriteAt = rights.table ? judging.table.lastWriteAt : null;
+  return fitOfRows(rows, { kind: 'today', lastWriteAt }, now, rights, focus);
 }
 
 async function fitInput(k: KubeClients, next: Record<string, string>, now: Date): Promise<FitInput> {

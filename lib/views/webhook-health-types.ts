@@ -18,9 +18,19 @@ export interface PodRegistrationView {
     failurePolicy: string;
     namespaceSelector: string[];
     objectSelector: string[];
-    /** null when the namespaces could not be listed. */
-    namespaces: { covered: string[]; skipped: string[] } | null;
+    /**
+     * The namespaces of the asker's that it covers and skips, and how many of each they may not read (counted, never
+     * named); null when the namespaces could not be listed.
+     */
+    namespaces: { covered: string[]; skipped: string[]; unread: { covered: number; skipped: number } } | null;
   }>;
+}
+
+export interface TableState {
+  exists: boolean;
+  loaded: boolean;
+  rows: number | null;
+  lastWriteAt: string | null;
 }
 
 export interface WebhookHealth {
@@ -35,7 +45,8 @@ export interface WebhookHealth {
   budgets: Part<DisruptionBudget[]>;
   mutatingPolicy: Part<MutatingPolicyRead>;
   globalContextEntry: Part<GlobalContextEntryRead>;
-  table: Part<{ exists: boolean; loaded: boolean; rows: number; lastWriteAt: string | null }>;
+  /** Whether the table is there for everyone; its rows and last write only for those who may get it (else null). */
+  table: Part<TableState>;
   snapshotRuns: Part<SnapshotRun[]>;
   failedCreates: Part<FailedCreateGroup[]>;
   /** Refused by a ResourceQuota after Kyverno set the request: not the webhook's refusals. */

@@ -23,9 +23,9 @@ import { readSnapshotRuns } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
 import { kyvernoNames } from './kyverno-names';
 import { part } from './part';
-import { visiblePart, type Rights } from '@/lib/domain/rights';
+import { visibleNamespaces, visiblePart, type Rights } from '@/lib/domain/rights';
 import { requireKyvernoLogs, requirePodsIn, withheld } from '@/lib/http/viewer';
-import type { Part, PodRegistrationView, WebhookHealth } from './webhook-health-types';
+import type { Part, PodRegistrationView, TableState, WebhookHealth } from './webhook-health-types';
 
 // Everything the webhook page shows, read in parallel; each part succeeds or fails on its own, so a refused read
 // blanks one panel and says which permission it needs, never the page.
@@ -46,7 +46,29 @@ export async function readWebhookHealth(rights: Rights, now = new Date()): Promi
     snapshotRuns: withheld(health.snapshotRuns, () => requireKyvernoLogs(rights)),
     failedCreates: visiblePart(rights, health.failedCreates, (group) => group.owner.namespace),
     quotaRefusals: visiblePart(rights, health.quotaRefusals, (group) => group.owner.namespace),
+    registration: health.registration.ok ? { ok: true, value: registrationFor(rights, health.registration.value) } : health.registration,
+    table: health.table.ok ? { ok: true, value: tableStateFor(rights, health.table.value) } : health.table,
   };
+}
+
+/** The registration's covered and skipped namespaces cut to theirs; the others only counted. */
+function registrationFor(rights: Rights, view: PodRegistrationView | null): PodRegistrationView | null {
+  if (!view) return null;
+  const entries = view.entries.map((entry) => {
+    if (!entry.namespaces) return entry;
+    const covered = visibleNamespaces(rights, entry.namespaces.covered);
+    const skipped = visibleNamespaces(rights, entry.namespaces.skipped);
+    return {
+      ...entry,
+      namespaces: { covered: covered.names, skipped: skipped.names, unread: { covered: covered.unread, skipped: skipped.unread } },
+    };
+  });
+  return { ...view, entries };
+}
+
+/** Whether the table is there is everyone's (pods are sized by it or not); its size and last write are the table's. */
+export function tableStateFor(rights: Rights, table: TableState): TableState {
+  return rights.table ? table : { ...table, rows: null, lastWriteAt: null };
 }
 
 async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
@@ -155,7 +177,7 @@ function podRegistrationView(s: Settings, all: RegistrationShape[], namespaces: 
       failurePolicy: failurePolicyOf(entry),
       namespaceSelector: selectorWords(entry.namespaceSelector),
       objectSelector: selectorWords(entry.objectSelector),
-      namespaces: namespaces ? coveredNamespaces(entry, namespaces) : null,
+      namespaces: namespaces ? { ...coveredNamespaces(entry, namespaces), unread: { covered: 0, skipped: 0 } } : null,
     })),
   };
 }

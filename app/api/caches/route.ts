@@ -5,7 +5,4 @@ import { readCachesView } from '@/lib/views/caches';
 export const dynamic = 'force-dynamic';
 
 /** The server's watch-fed caches: synced, objects held, behind or not (and why), relists, watches lost. */
-export const GET = route(async (request) => {
-  rightsOfAsker(request.headers); // for everyone signed in
-  return Response.json(readCachesView());
-});
+export const GET = route(async (request) => Response.json(readCachesView(rightsOfAsker(request.headers))));
