@@ -36,6 +36,7 @@ const WRITERS = [
   'import-cli',
   'incidents',
   'lifecycle',
+  'pod-advice',
   'snapshot-when',
   'webhook',
   'workload-chart-controls',

@@ -77,12 +77,14 @@ for (const c of CASES) {
       await expect(block).toContainText(c.words);
       if (container.init) await expect(block).toContainText('init');
     }
-    // each container answers in one line, before any evidence: container, verdict → what the next pod gets → what to do
+    // each container answers in one line, before any evidence: container, verdict → what the next pod gets; then
+    // one thing to do for the pod
     const firstLines = await page.getByTestId('first-line').allTextContents();
     expect(firstLines).toHaveLength(expected.length);
     for (const [i, container] of expected.entries())
-      expect(firstLines[i]).toMatch(new RegExp(`^${container.name}: ${container.verdict} → .+ → `));
-    if (c.verdict === 'set') for (const line of firstLines) expect(line).toMatch(/→ Nothing to do$/);
+      expect(firstLines[i]).toMatch(new RegExp(`^${container.name}: ${container.verdict} → .+`));
+    await expect(page.getByTestId('pod-action')).toHaveCount(1);
+    if (c.verdict === 'set') await expect(page.getByTestId('pod-action')).toHaveText('Nothing to do');
     const answerFirst = await page
       .getByTestId('first-lines')
       .evaluate((answer) => !!(answer.compareDocumentPosition(document.querySelector('[data-testid="pod-created"]')!) & 4));

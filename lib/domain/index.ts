@@ -283,7 +283,7 @@ export {
 } from './created-meanwhile';
 export { partFailed, partOk, type Part, type PartError } from './part';
 export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './recorder-lease';
-export { firstLineFor, type FirstLine } from './first-line';
+export { evictionLead, nextPodRefusals, podAdviceFor, type ContainerLine, type PodAdvice } from './pod-advice';
 export { incidentId, incidentSpans, isIncidentId, type IncidentKind, type IncidentSpan, type NumberedRecord } from './incident-spans';
 export {
   REFUSAL_LOOKBACK_MS,

@@ -39,6 +39,14 @@ export async function fitOfRows(
 export async function readNextTableFit(rights: Rights, now = new Date(), focus?: FitFocus['workload']): Promise<FitView> {
   const last = (globalThis as WithLast)[KEY];
   if (last) return fitOfRows(last.rows, { kind: 'preview', computedAt: last.computedAt }, now, rights, focus);
+  return readTodaysFit(rights, now, focus);
+}
+
+/**
+ * The fit of today's table: what a restart gives the pods' replacements now, whatever preview was computed. The pod
+ * page's advice weighs a restart with it.
+ */
+export async function readTodaysFit(rights: Rights, now = new Date(), focus?: FitFocus['workload']): Promise<FitView> {
   const judging = await judgingAt(readClients(), now);
   const rows = Object.fromEntries(Object.values(judging.table.parsed.rows).map((r) => [r.key, r.value]));
   // when the table was last written is the table's: withheld from those who may not get it

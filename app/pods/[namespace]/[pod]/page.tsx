@@ -10,11 +10,14 @@ import { WithTimes } from '@/components/ui/Time';
 import { RunbookCommands } from '@/components/pods/RunbookCommands';
 import { podCommands } from '@/components/pods/runbook-commands';
 import { settings } from '@/lib/config';
-import { firstLineFor } from '@/lib/domain';
+import { nextPodRefusals, podAdviceFor } from '@/lib/domain';
 import { isNotThere } from '@/lib/errors';
 import { parsePodRef } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { explainedPodFor } from '@/lib/views/explain';
+import type { Explanation } from '@/lib/views/explain-types';
+import type { Rights } from '@/lib/domain/rights';
+import { readTodaysFit } from '@/lib/views/next-table-fit';
 import { attempt } from '@/lib/views/part';
 import { readPodMemoryShared, type PodMemory } from '@/lib/views/pod-memory';
 import { readPodEnds } from '@/lib/views/pod-terminations';
@@ -38,14 +41,16 @@ export default async function PodPage({ params }: Props) {
   const now = new Date();
   const read = await attempt(async () => {
     const ref = parsePodRef({ namespace, name: pod });
+    const rights = await rightsOfPage();
     // outside the asker's namespaces this throws before anything is asked, Prometheus included
-    const explanation = explainedPodFor(await rightsOfPage(), ref);
+    const explanation = explainedPodFor(rights, ref);
     // Prometheus is asked at once, beside the explanation; the working set is streamed in when it answers
     const memory: Promise<PodMemory> = attempt(() => readPodMemoryShared(ref)).then((r) => (r.ok ? r.value : r));
     const explained = await explanation;
     // how its containers ended: a part of its own, so a store or events that cannot be read leave the rest
     const ends = await attempt(() => readPodEnds(ref, explained));
-    return { explanation: explained.explanation, memory, ends };
+    const refusals = await nextPodRefusalsOf(rights, explained.explanation, now);
+    return { explanation: explained.explanation, memory, ends, refusals };
   });
   if (!read.ok) {
     // a name Kubernetes would refuse, or a pod that is not there: a real 404, rendered by ./not-found.tsx
@@ -57,16 +62,20 @@ export default async function PodPage({ params }: Props) {
       </>
     );
   }
-  const { explanation, memory, ends } = read.value;
+  const { explanation, memory, ends, refusals } = read.value;
   const commands = podCommands({ namespace, pod, workload: explanation.workload?.name ?? null }, settings());
-  const firstLines = explanation.containers.map((c) => ({
-    container: c.name,
-    ...firstLineFor({ verdict: c.verdict, nextPod: c.nextPod, namespace, workload: explanation.workload, kubectl: settings().kubectl }),
-  }));
+  const advice = podAdviceFor({
+    namespace,
+    workload: explanation.workload,
+    kubectl: settings().kubectl,
+    containers: explanation.containers,
+    eviction: ends.ok ? ends.value.eviction : null,
+    refusals,
+  });
   return (
     <div className="space-y-4">
       <PodTitle namespace={namespace} pod={pod} />
-      <FirstLines lines={firstLines} />
+      <FirstLines advice={advice} />
       <PodEvidence explanation={explanation} now={now} />
       <ContainerExplanations containers={explanation.containers} memory={memory} now={now} />
       <PodEnds ends={ends} now={now} />
@@ -89,6 +98,17 @@ export default async function PodPage({ params }: Props) {
       <RunbookCommands commands={commands} />
     </div>
   );
+}
+
+/**
+ * Why the workload's next pod would not run with today's table, as the home and workload pages' fit says: read only
+ * when a restart is what the verdicts ask for. A fit that cannot be read leaves the advice as the verdicts make it.
+ */
+async function nextPodRefusalsOf(rights: Rights, explanation: Explanation, now: Date): Promise<string[]> {
+  const w = explanation.workload;
+  if (!w || !explanation.containers.some((c) => c.verdict === 'stale')) return [];
+  const fit = await attempt(() => readTodaysFit(rights, now, { namespace: explanation.pod.namespace, name: w.name }));
+  return fit.ok ? nextPodRefusals(fit.value.report, explanation.pod.namespace, w.name) : [];
 }
 
 function PodTitle({ namespace, pod }: { namespace: string; pod: string }) {
