@@ -9,6 +9,7 @@ import { settings } from '@/lib/config';
 import { JumpToPod } from '@/components/shell/JumpToPod';
 import { Providers } from '@/components/shell/Providers';
 import { SiteNav } from '@/components/shell/SiteNav';
+import { navigationOfPage } from '@/lib/http/viewer';
 import { ThemeSwitch } from '@/components/shell/ThemeSwitch';
 import { TimeZoneSwitch } from '@/components/shell/TimeZone';
 import { THEME_COOKIE, themeChoice } from '@/lib/client/theme';
@@ -22,6 +23,7 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const theme = themeChoice((await cookies()).get(THEME_COOKIE)?.value);
+  const pages = await navigationOfPage();
   return (
     <html lang="en" data-theme={theme === 'system' ? undefined : theme}>
       <body>
@@ -34,7 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/" className="font-semibold text-zinc-900">
               memdash
             </Link>
-            <SiteNav />
+            <SiteNav pages={pages} />
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:ml-auto">
               <JumpToPod />
               <PodCreationStatus />

@@ -7,10 +7,10 @@ import { WebhookSummary } from '@/components/webhook/WebhookSummary';
 import { settings } from '@/lib/config';
 import { readTarget } from '@/lib/k8s/health';
 import { readHomeSummary } from '@/lib/views/home';
-import { NAVIGATION } from '@/lib/routes';
 import { attempt } from '@/lib/views/part';
 import { readSnapshotSchedule } from '@/lib/views/snapshot-schedule';
-import { rightsOfPage, requireKyvernoLogs } from '@/lib/http/viewer';
+import { navigationOfPage, rightsOfPage, requireSnapshotRuns } from '@/lib/http/viewer';
+import type { NavigationPage } from '@/lib/routes';
 import { SnapshotSchedule } from '@/components/snapshot/SnapshotSchedule';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import { Card } from '@/components/ui/Card';
@@ -29,14 +29,14 @@ export default async function HomePage() {
     attempt(() => readHomeSummary(rights)),
     // the schedule is its own part: a CronJob that cannot be read leaves the rest of the summary; its runs are the
     // snapshot Jobs', shown to those who may read their logs
-    attempt(() => (requireKyvernoLogs(rights), readSnapshotSchedule(now))),
+    attempt(() => (requireSnapshotRuns(rights), readSnapshotSchedule(now))),
   ]);
   if (!read.ok) {
     return (
       <div className="space-y-4">
         <h1 className="text-lg font-semibold">memdash: is pod creation safe, and why does a pod have its memory request?</h1>
         <ErrorState error={read.error} />
-        <Pages />
+        <Pages pages={await navigationOfPage()} />
       </div>
     );
   }
@@ -94,7 +94,7 @@ export default async function HomePage() {
       <Suspense fallback={<p>Reading whether the next table fits…</p>}>
         <NextTableFit />
       </Suspense>
-      <Pages />
+      <Pages pages={await navigationOfPage()} />
     </div>
   );
 }
@@ -106,12 +106,12 @@ async function NextTableFit() {
   return <FitPanel part={fit} now={now} />;
 }
 
-function Pages() {
+function Pages({ pages }: { pages: readonly NavigationPage[] }) {
   return (
     <Card>
       <h2 className="font-semibold">Pages</h2>
       <ul className="mt-1 list-disc pl-5">
-        {NAVIGATION.map((page) => (
+        {pages.map((page) => (
           <li key={page.href}>
             <Link href={page.href}>{page.label}</Link>: {page.about}
           </li>

@@ -60,6 +60,7 @@ const NEEDS: Record<string, Need> = {
   'app/api/webhook/state/route.ts': 'signed-in',
   'app/api/webhook/probe/route.ts': 'signed-in',
   'app/api/access/route.ts': 'signed-in',
+  'app/api/viewer/route.ts': 'signed-in',
   'app/api/caches/route.ts': 'cut',
   'app/break-glass/page.tsx': 'cut',
   'app/break-glass/drill/page.tsx': 'signed-in',

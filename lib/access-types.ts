@@ -8,3 +8,9 @@ export interface AccessResult {
   credential: 'pasted' | 'session';
   answers: AccessAnswer[];
 }
+
+/** The JSON of GET /api/viewer: who is signed in (null without sign-in) and the namespaces they may read. */
+export interface SignedIn {
+  person: string | null;
+  namespaces: 'all' | readonly string[];
+}

@@ -1,3 +1,5 @@
+import type { PageNeed } from '@/lib/domain/rights';
+
 // Every link memdash builds to its own pages and APIs, each segment encoded. Names are checked where they come in,
 // but a link is built from whatever the cluster returned, which is untrusted input.
 const seg = encodeURIComponent;
@@ -28,21 +30,41 @@ export const diffHref = (from: number, to: number) => `/table/diff?from=${from}&
 export const incidentHref = (id: string) => `/incidents/${seg(id)}`;
 export const incidentExportHref = (id: string, format: 'md' | 'json') => `/api/incidents/${seg(id)}/export?format=${format}`;
 
+/** One page of the navigation; `needs`, what of the rights it needs to show more than "Not yours to read". */
+export interface NavigationPage {
+  href: string;
+  label: string;
+  about: string;
+  needs?: PageNeed;
+}
+
 /** The pages of the header's navigation and the home page's list, in one place. */
-export const NAVIGATION: ReadonlyArray<{ href: string; label: string; about: string }> = [
-  { href: '/pods', label: 'Pods', about: 'find a pod by namespace and name, then see why each of its containers has its memory request.' },
-  { href: '/table', label: 'Table', about: "today's table as Kyverno reads it, the malformed rows flagged." },
+export const NAVIGATION: ReadonlyArray<NavigationPage> = [
+  {
+    href: '/pods',
+    needs: 'pods',
+    label: 'Pods',
+    about: 'find a pod by namespace and name, then see why each of its containers has its memory request.',
+  },
+  { href: '/table', needs: 'table', label: 'Table', about: "today's table as Kyverno reads it, the malformed rows flagged." },
   {
     href: '/table/snapshots',
+    needs: 'table',
     label: 'Versions',
     about: 'every recorded version of the table and a diff between two: what the snapshot wrote, and what changed.',
   },
   {
     href: '/table/preview',
+    needs: 'table',
     label: 'Preview',
     about: 'the next table as the snapshot job would compute it now, and whether its guard would let it: written nowhere.',
   },
-  { href: '/workloads', label: 'Workloads', about: "a workload's working set against its request, limit and row over 28 days." },
+  {
+    href: '/workloads',
+    needs: 'pods',
+    label: 'Workloads',
+    about: "a workload's working set against its request, limit and row over 28 days.",
+  },
   { href: '/webhook', label: 'Webhook', about: 'whether pod creation is safe — the registration, the replicas, the probe, refusals.' },
   {
     href: '/break-glass',
@@ -64,12 +86,14 @@ export const NAVIGATION: ReadonlyArray<{ href: string; label: string; about: str
   },
   {
     href: '/snapshot/runs',
+    needs: 'kyvernoLogs',
     label: 'Runs',
     about:
       'the snapshot\'s recent runs and their outcomes; run it by hand and follow it, override its guard after a "fewer than half" refusal, or restore a saved table (/table/restore). Writes take a credential given in the page.',
   },
   {
     href: '/audit',
+    needs: 'audit',
     label: 'Audit',
     about: "every write attempt memdash was asked to make: who, what, target, outcome, the cluster's answer.",
   },

@@ -19,7 +19,7 @@ export function FitPanel({ part, now, title = 'Will the next table fit?' }: { pa
       {part.ok ? (
         <>
           <SourceLine source={part.value.source} now={now} />
-          <FitBody report={part.value.report} />
+          <FitBody report={part.value.report} partial={part.value.partial} />
           <p className="text-xs text-zinc-600" data-testid="fit-took">
             Computed in {part.value.tookMs} ms. {FIT_SIMPLIFICATION}
           </p>
@@ -51,7 +51,7 @@ function SourceLine({ source, now }: { source: FitSource; now: Date }) {
   );
 }
 
-export function FitBody({ report }: { report: FitReport }) {
+export function FitBody({ report, partial }: { report: FitReport; partial: boolean }) {
   return (
     <div className="space-y-2">
       <p data-testid="fit-summary">
@@ -68,8 +68,8 @@ export function FitBody({ report }: { report: FitReport }) {
         </ul>
       )}
       <FitNodes nodes={report.nodes} />
-      <FitNowhere report={report} />
-      <FitQuotas quotas={report.quotas} />
+      <FitNowhere report={report} partial={partial} />
+      <FitQuotas quotas={report.quotas} partial={partial} />
       <FitBreaches breaches={report.breaches} />
     </div>
   );

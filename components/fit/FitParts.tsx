@@ -52,8 +52,14 @@ export function FitNodes({ nodes }: { nodes: NodeFit[] }) {
   );
 }
 
-export function FitNowhere({ report }: { report: FitReport }) {
-  if (report.nowhereTotal === 0) return <p data-testid="fit-nowhere-none">Every pod&apos;s next request fits on a node it may run on.</p>;
+/** Said of a part of the cluster when the asker reads only a part: a "none" is then true of that part alone. */
+export const OF_YOURS = 'of the namespaces you can read';
+
+export function FitNowhere({ report, partial }: { report: FitReport; partial: boolean }) {
+  if (report.nowhereTotal === 0)
+    return (
+      <p data-testid="fit-nowhere-none">Every pod&apos;s next request fits on a node it may run on{partial ? `, ${OF_YOURS}` : ''}.</p>
+    );
   return (
     <div data-testid="fit-nowhere">
       <p className={over}>
@@ -82,8 +88,9 @@ export function FitNowhere({ report }: { report: FitReport }) {
   );
 }
 
-export function FitQuotas({ quotas }: { quotas: QuotaFit[] }) {
-  if (quotas.length === 0) return <p data-testid="fit-no-quota">No ResourceQuota on requests.memory here.</p>;
+export function FitQuotas({ quotas, partial }: { quotas: QuotaFit[]; partial: boolean }) {
+  if (quotas.length === 0)
+    return <p data-testid="fit-no-quota">No ResourceQuota on requests.memory {partial ? 'in the namespaces you can read' : 'here'}.</p>;
   return (
     <ul className="space-y-1" data-testid="fit-quotas">
       {quotas.map((q) => (

@@ -1,13 +1,16 @@
-// What the header says of sign-in: in oidc, a sign-out button (no name: the page is shared by everyone with the same
-// rights, so it shows nothing of one person); in none on a network, that everyone who reaches memdash reads it all.
+import { SignedInAs } from './SignedInAs';
+
+// What the header says of sign-in: who is signed in (asked by the browser: the page is shared by everyone with the
+// same rights, so it is rendered with no name in it) and, in oidc, a sign-out button; in proxy, the proxy signs out;
+// in none on a network, that everyone who reaches memdash reads it all.
 export function SignInStatus({ mode, openOnNetwork }: { mode: 'oidc' | 'proxy' | 'none'; openOnNetwork: boolean }) {
+  if (mode === 'proxy') return <SignedInAs />;
   if (mode === 'oidc')
     return (
-      <form method="post" action="/auth/sign-out">
-        <button type="submit" className="min-h-11 rounded px-2 text-sm text-zinc-700 underline hover:text-zinc-900">
-          Sign out
-        </button>
-      </form>
+      <div className="flex items-center gap-x-2">
+        <SignedInAs />
+        <SignOut />
+      </div>
     );
   if (mode === 'none' && openOnNetwork)
     return (
@@ -16,4 +19,14 @@ export function SignInStatus({ mode, openOnNetwork }: { mode: 'oidc' | 'proxy' |
       </p>
     );
   return null;
+}
+
+function SignOut() {
+  return (
+    <form method="post" action="/auth/sign-out">
+      <button type="submit" className="min-h-11 rounded px-2 text-sm text-zinc-700 underline hover:text-zinc-900">
+        Sign out
+      </button>
+    </form>
+  );
 }

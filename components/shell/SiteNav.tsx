@@ -2,21 +2,21 @@
 
 import { Link } from '@/components/ui/Link';
 import { usePathname } from 'next/navigation';
-import { NAVIGATION } from '@/lib/routes';
+import { NAVIGATION, type NavigationPage } from '@/lib/routes';
 import { carriedHref } from './namespace-carry';
 import { useCarriedNamespace } from './useCarriedNamespace';
 
 /**
- * The header's links, the current page marked for screen readers (aria-current) and by eye; the lists' links carry
- * the namespace chosen in one of them.
+ * The header's links (`pages`: those the asker may open), the current page marked for screen readers (aria-current)
+ * and by eye; the lists' links carry the namespace chosen in one of them.
  */
-export function SiteNav() {
+export function SiteNav({ pages }: { pages: readonly NavigationPage[] }) {
   const path = usePathname();
   const current = currentSection(path);
   const namespace = useCarriedNamespace();
   return (
     <nav aria-label="Pages" className="flex flex-wrap gap-x-3 gap-y-1">
-      {NAVIGATION.map((page) => (
+      {pages.map((page) => (
         <Link
           key={page.href}
           href={carriedHref(page.href, namespace)}

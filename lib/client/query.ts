@@ -6,6 +6,8 @@ export const queryKeys = {
   cluster: {
     ready: () => ['cluster', 'ready'] as const,
   },
+  /** Who is signed in: one person's, never shared. */
+  viewer: () => ['viewer'] as const,
   table: {
     rows: () => ['table', 'rows'] as const,
     confidence: () => ['table', 'confidence'] as const,

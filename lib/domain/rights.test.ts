@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partFailed } from './part';
-import { EVERYTHING, rightsKey, seesNamespace, visible, visibleNamespaces, visiblePart, type Rights } from './rights';
+import { EVERYTHING, mayOpen, rightsKey, seesNamespace, seesPart, visible, visibleNamespaces, visiblePart, type Rights } from './rights';
 
 const shop: Rights = { pods: ['shop'], table: false, kyvernoLogs: false, audit: false };
 const pods = [
@@ -36,6 +36,23 @@ describe('rights', () => {
     expect(read.ok && read.value.map((p) => p.name)).toEqual(['cart-1', 'web-1']);
     const failed = partFailed<typeof pods>('forbidden', 'list events in every namespace');
     expect(visiblePart(shop, failed, (p) => p.namespace)).toBe(failed);
+  });
+
+  it('open a page only when it would show more than "Not yours to read"', () => {
+    expect([undefined, 'pods', 'table', 'kyvernoLogs', 'audit'].map((n) => mayOpen(shop, n as never))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(mayOpen({ ...shop, pods: [] }, 'pods')).toBe(false);
+    expect(mayOpen({ ...shop, table: true }, 'table')).toBe(true);
+    expect((['pods', 'table', 'kyvernoLogs', 'audit'] as const).every((n) => mayOpen(EVERYTHING, n))).toBe(true);
+  });
+
+  it('see a part of the cluster when their namespaces are listed', () => {
+    expect([seesPart(shop), seesPart({ ...shop, pods: [] }), seesPart(EVERYTHING)]).toEqual([true, true, false]);
   });
 });
 

@@ -47,3 +47,18 @@ export function visibleNamespaces(rights: Rights, names: readonly string[]): { n
 export function visiblePart<T>(rights: Rights, part: Part<readonly T[]>, namespaceOf: (item: T) => string): Part<T[]> {
   return part.ok ? { ok: true, value: visible(rights, part.value, namespaceOf) } : part;
 }
+
+/** What a page needs of the rights to show anything: nothing more than a sign-in when none is named. */
+export type PageNeed = 'pods' | 'table' | 'kyvernoLogs' | 'audit';
+
+/** Whether a page would show them more than "Not yours to read": the navigation leaves out those it would not. */
+export function mayOpen(rights: Rights, need: PageNeed | undefined): boolean {
+  if (!need) return true;
+  if (need === 'pods') return rights.pods === 'all' || rights.pods.length > 0;
+  return rights[need];
+}
+
+/** Whether what they see is a part of the cluster: their lists and sums are then of the namespaces they may read. */
+export function seesPart(rights: Rights): boolean {
+  return rights.pods !== 'all';
+}

@@ -58,6 +58,17 @@ describe('the checks', () => {
     expect(() => requireKyvernoLogs(shop)).toThrow(
       expect.objectContaining({ code: 'withheld', message: expect.stringContaining('You may not get pods/log in kyverno-prd') }),
     );
+    const { requireSnapshotRuns } = await viewerWith({});
+    // the CronJob is what is withheld: it comes first, the right it takes after
+    expect(() => requireSnapshotRuns(shop)).toThrow(
+      expect.objectContaining({
+        code: 'withheld',
+        message: expect.stringMatching(
+          /^The snapshot's CronJob kyverno-prd\/memory-snapshot and its runs are withheld\. You may not get pods\/log in kyverno-prd/,
+        ),
+      }),
+    );
+    expect(() => requireSnapshotRuns(EVERYTHING)).not.toThrow();
     expect(() => requireAudit(shop)).toThrow(
       expect.objectContaining({ code: 'withheld', message: expect.stringContaining('memdash-auditors') }),
     );

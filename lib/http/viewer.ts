@@ -2,9 +2,10 @@
 // (lib/auth/gate.ts), and the checks that refuse an answer they may not have. The caches and the answers made from
 // them stay shared; each answer is cut here, or by lib/domain/rights.ts, to the person it goes to.
 import { settings } from '@/lib/config';
-import { RIGHTS_HEADER, rightsFromHeader } from '@/lib/auth/viewer';
+import { IDENTITY_HEADER, identityFromHeader, RIGHTS_HEADER, rightsFromHeader } from '@/lib/auth/viewer';
 import { partFailed, type Part } from '@/lib/domain/part';
-import { EVERYTHING, seesNamespace, type Rights } from '@/lib/domain/rights';
+import { EVERYTHING, mayOpen, seesNamespace, type Rights } from '@/lib/domain/rights';
+import { NAVIGATION, type NavigationPage } from '@/lib/routes';
 import { AppError } from '@/lib/errors';
 
 /**
@@ -22,6 +23,33 @@ export function rightsOfAsker(headers: Pick<Headers, 'get'>): Rights {
 export async function rightsOfPage(): Promise<Rights> {
   const { headers } = await import('next/headers');
   return rightsOfAsker(await headers());
+}
+
+/**
+ * The pages of the navigation this page's asker may open: those that would answer them only "Not yours to read" are
+ * left out. A page rendered outside the gate (sign-in) lists them all: there is nobody to cut them to.
+ */
+export async function navigationOfPage(): Promise<NavigationPage[]> {
+  const rights = await rightsOfPageIfAny();
+  return NAVIGATION.filter((page) => mayOpen(rights, page.needs));
+}
+
+/** The namespaces this page's asker may list pods in: a page's "not found" says when one is not theirs to read. */
+export async function namespacesOfPage(): Promise<Rights['pods']> {
+  return (await rightsOfPageIfAny()).pods;
+}
+
+async function rightsOfPageIfAny(): Promise<Rights> {
+  const { headers } = await import('next/headers');
+  return rightsFromHeader((await headers()).get(RIGHTS_HEADER)) ?? EVERYTHING;
+}
+
+/**
+ * Who is signed in, for what is made for that one person only (the header's name, an audit record): never read by
+ * an answer that may be shared (lib/server/collapse-rules.ts leaves this header out of the key).
+ */
+export function personOfAsker(headers: Pick<Headers, 'get'>): string | null {
+  return identityFromHeader(headers.get(IDENTITY_HEADER))?.user ?? null;
 }
 
 /**
@@ -48,6 +76,19 @@ export function requireKyvernoLogs(rights: Rights): void {
     throw new AppError(
       'withheld',
       `You may not get pods/log in ${settings().kyvernoNamespace}: Kyverno's and the snapshot runs' logs are withheld`,
+    );
+}
+
+/**
+ * The snapshot's CronJob and its runs (their Jobs run, and log, in Kyverno's namespace): for those who may get pods/log
+ * there. The refusal names what is withheld first, and the right it takes after.
+ */
+export function requireSnapshotRuns(rights: Rights): void {
+  const s = settings();
+  if (!rights.kyvernoLogs)
+    throw new AppError(
+      'withheld',
+      `The snapshot's CronJob ${s.kyvernoNamespace}/${s.snapshotCronJob} and its runs are withheld. You may not get pods/log in ${s.kyvernoNamespace}, where its Jobs run and log`,
     );
 }
 

@@ -7,14 +7,14 @@ import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { historyDb } from '@/lib/history';
 import { recordAudit, recordRefusedCredential, type AuditCredential, type AuditRecord } from '@/lib/history/audit';
 import { countRefusal } from '@/lib/history/refusal-tally';
-import { CLIENT_HEADER, identityFromHeader, IDENTITY_HEADER, WRITE_TOKEN_HEADER } from '@/lib/auth/viewer';
+import { CLIENT_HEADER, WRITE_TOKEN_HEADER } from '@/lib/auth/viewer';
 import { sessionKeyOf } from '@/lib/auth/session';
 import { openWriteToken, tokenToUse } from '@/lib/auth/write-token';
 import { settings } from '@/lib/config';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
 import { assertSameOrigin } from '@/lib/http/origin';
-import { rightsOfAsker } from '@/lib/http/viewer';
+import { personOfAsker, rightsOfAsker } from '@/lib/http/viewer';
 import { parseOr } from '@/lib/http/params';
 import { writeAttempts, writesRefusedBeforeCredential } from '@/lib/metrics/metrics';
 import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
@@ -139,7 +139,7 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
  * on, the gate has refused a request without a session before it got here.
  */
 function signedInPerson(request: Request): string | null {
-  return identityFromHeader(request.headers.get(IDENTITY_HEADER))?.user ?? null;
+  return personOfAsker(request.headers);
 }
 
 /** The answer of an action that ran, and what its audit record says of it. */

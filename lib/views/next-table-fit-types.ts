@@ -8,6 +8,8 @@ export type FitSource = { kind: 'preview'; computedAt: string } | { kind: 'today
 export interface FitView {
   source: FitSource;
   report: FitReport;
+  /** The asker reads a part of the cluster: the report's lists are of the namespaces they may read. */
+  partial: boolean;
   /** How long the fit took, reads included (ms). */
   tookMs: number;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
 import { nextTableFit, parseMemory, skipReason, withNameLabel, type FitFocus, type FitInput, type FitPod } from '@/lib/domain';
-import { EVERYTHING, seesNamespace, type Rights } from '@/lib/domain/rights';
+import { EVERYTHING, seesNamespace, seesPart, type Rights } from '@/lib/domain/rights';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { listFitLimits, listFitNodes, listFitQuotas } from '@/lib/k8s/fit';
 import { listPods } from '@/lib/k8s/pods';
@@ -32,7 +32,7 @@ export async function fitOfRows(
   const k = readClients();
   const input = await fitInput(k, next, now);
   const report = nextTableFit(input, { sees: (ns) => seesNamespace(rights, ns), ...(focus ? { workload: focus } : {}) });
-  return { source, report, tookMs: Math.round(performance.now() - started) };
+  return { source, report, partial: seesPart(rights), tookMs: Math.round(performance.now() - started) };
 }
 
 /** The panels' fit: of the preview's last rows, or of today's table. */

@@ -10,7 +10,7 @@ import { listVersions, readVersion } from '@/lib/history/store';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { listRunJobs, readRunLog, readRunPods, requireRunJob } from '@/lib/k8s/snapshot-runs';
 import type { Rights } from '@/lib/domain/rights';
-import { requireKyvernoLogs, requireTable } from '@/lib/http/viewer';
+import { requireSnapshotRuns, requireTable } from '@/lib/http/viewer';
 import type { RunDiff, RunState, SnapshotRunList, SnapshotRunView, SnapshotTry } from './snapshot-run-types';
 
 // A run of the snapshot as the operator follows it: its tries, each try's log and result, and after a success the
@@ -114,6 +114,6 @@ async function diffOfRun(last: SnapshotTry, createdAt: string | null, rows: numb
 
 /** One run as its page and routes show it: its tries' logs, and after a success the table's change. */
 export function requireRun(rights: Rights): void {
-  requireKyvernoLogs(rights);
+  requireSnapshotRuns(rights);
   requireTable(rights);
 }

@@ -24,7 +24,7 @@ import { readTable } from '@/lib/k8s/table';
 import { kyvernoNames } from './kyverno-names';
 import { part } from './part';
 import { visibleNamespaces, visiblePart, type Rights } from '@/lib/domain/rights';
-import { requireKyvernoLogs, requirePodsIn, withheld } from '@/lib/http/viewer';
+import { requirePodsIn, requireSnapshotRuns, withheld } from '@/lib/http/viewer';
 import type { Part, PodRegistrationView, TableState, WebhookHealth } from './webhook-health-types';
 
 // Everything the webhook page shows, read in parallel; each part succeeds or fails on its own, so a refused read
@@ -43,7 +43,7 @@ export async function readWebhookHealth(rights: Rights, now = new Date()): Promi
   return {
     ...health,
     pods: withheld(health.pods, () => requirePodsIn(rights, ns)),
-    snapshotRuns: withheld(health.snapshotRuns, () => requireKyvernoLogs(rights)),
+    snapshotRuns: withheld(health.snapshotRuns, () => requireSnapshotRuns(rights)),
     failedCreates: visiblePart(rights, health.failedCreates, (group) => group.owner.namespace),
     quotaRefusals: visiblePart(rights, health.quotaRefusals, (group) => group.owner.namespace),
     registration: health.registration.ok ? { ok: true, value: registrationFor(rights, health.registration.value) } : health.registration,

@@ -16,7 +16,7 @@ import { Card } from '@/components/ui/Card';
 import { Tag } from '@/components/ui/Tag';
 import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
 import { Time } from '@/components/ui/Time';
-import { rightsOfPage, requireKyvernoLogs } from '@/lib/http/viewer';
+import { rightsOfPage, requireSnapshotRuns } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
 
@@ -28,7 +28,7 @@ export default async function SnapshotRunsPage() {
   // A failed read of the runs still leaves the button: running the snapshot does not need the list.
   // the schedule's last runs and the runs' outcomes are the snapshot Jobs': for those who may read their logs
   const rights = await rightsOfPage();
-  const mayRead = () => requireKyvernoLogs(rights);
+  const mayRead = () => requireSnapshotRuns(rights);
   const [schedule, runs] = await Promise.all([
     attempt(() => (mayRead(), readSnapshotSchedule(now))),
     attempt(() => (mayRead(), readSnapshotRunList())),

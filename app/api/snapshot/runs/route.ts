@@ -4,13 +4,13 @@ import { route } from '@/lib/http/route';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { createSnapshotJob } from '@/lib/k8s/snapshot-job';
 import { readSnapshotRunList } from '@/lib/views/snapshot-run';
-import { rightsOfAsker, requireKyvernoLogs } from '@/lib/http/viewer';
+import { rightsOfAsker, requireSnapshotRuns } from '@/lib/http/viewer';
 
 export const dynamic = 'force-dynamic';
 
 /** Recent runs of the snapshot, scheduled and manual, newest first, each with what its log says it did. */
 export const GET = route(async (request) => {
-  requireKyvernoLogs(rightsOfAsker(request.headers));
+  requireSnapshotRuns(rightsOfAsker(request.headers));
   return Response.json(await readSnapshotRunList());
 });
 

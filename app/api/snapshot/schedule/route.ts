@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { requireKyvernoLogs, rightsOfAsker } from '@/lib/http/viewer';
+import { requireSnapshotRuns, rightsOfAsker } from '@/lib/http/viewer';
 import { readSnapshotSchedule } from '@/lib/views/snapshot-schedule';
 
 export const dynamic = 'force-dynamic';
@@ -9,6 +9,6 @@ export const dynamic = 'force-dynamic';
  * snapshot Jobs', for those who may read their logs.
  */
 export const GET = route(async (request) => {
-  requireKyvernoLogs(rightsOfAsker(request.headers));
+  requireSnapshotRuns(rightsOfAsker(request.headers));
   return Response.json(await readSnapshotSchedule(new Date()));
 });

@@ -1,18 +1,7 @@
-'use client';
+import { PodNotFound as Body } from '@/components/pods/PodNotFound';
+import { namespacesOfPage } from '@/lib/http/viewer';
 
-import { Link } from '@/components/ui/Link';
-import { useParams } from 'next/navigation';
-import { NoSuch } from '@/components/ui/NoSuch';
-import { podsInNamespaceHref, segmentAsTyped } from '@/lib/routes';
-
-/** "No such pod", with the name as typed and where to look instead (the pod may have been replaced). */
-export default function PodNotFound() {
-  const params = useParams<{ namespace: string; pod: string }>();
-  const [namespace, pod] = [segmentAsTyped(params.namespace), segmentAsTyped(params.pod)];
-  return (
-    <NoSuch title="No such pod" namespace={namespace} name={pod}>
-      It does not exist now: it may have been replaced by a newer pod of its workload.{' '}
-      <Link href={podsInNamespaceHref(namespace)}>Pods in {namespace}</Link>
-    </NoSuch>
-  );
+/** The pod page's 404: a pod that is not there, or in a namespace the asker may not read (answered the same). */
+export default async function PodNotFound() {
+  return <Body namespaces={await namespacesOfPage()} />;
 }

@@ -1,20 +1,7 @@
-'use client';
+import { WorkloadNotFound as Body } from '@/components/workloads/WorkloadNotFound';
+import { namespacesOfPage } from '@/lib/http/viewer';
 
-import { Link } from '@/components/ui/Link';
-import { useParams } from 'next/navigation';
-import { NoSuch } from '@/components/ui/NoSuch';
-import { podsInNamespaceHref, segmentAsTyped } from '@/lib/routes';
-
-/** "No such workload", with the name as typed and where to look instead. */
-export default function WorkloadNotFound() {
-  const params = useParams<{ namespace: string; workload: string }>();
-  const [namespace, workload] = [segmentAsTyped(params.namespace), segmentAsTyped(params.workload)];
-  return (
-    <NoSuch title="No such workload" namespace={namespace} name={workload}>
-      No pod of it runs now and the table holds no row for it (or the name is not one Kubernetes allows). Press{' '}
-      <kbd className="rounded border border-zinc-300 px-1 font-mono text-xs">Ctrl K</kbd> and type part of its name to find it, or see{' '}
-      <Link href="/workloads">the workloads in the table</Link> and{' '}
-      <Link href={podsInNamespaceHref(namespace)}>the pods in {namespace}</Link>.
-    </NoSuch>
-  );
+/** The workload page's 404: a workload that is not there, or in a namespace the asker may not read (answered the same). */
+export default async function WorkloadNotFound() {
+  return <Body namespaces={await namespacesOfPage()} />;
 }
