@@ -9,6 +9,7 @@ import { settings } from '@/lib/config';
 import { JumpToPod } from '@/components/shell/JumpToPod';
 import { Providers } from '@/components/shell/Providers';
 import { SiteNav } from '@/components/shell/SiteNav';
+import { HeaderBar } from '@/components/shell/HeaderBar';
 import { navigationOfPage } from '@/lib/http/viewer';
 import { ThemeSwitch } from '@/components/shell/ThemeSwitch';
 import { TimeZoneSwitch } from '@/components/shell/TimeZone';
@@ -32,19 +33,24 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         {/* the same for everyone: whether this person may is /api/access's answer, never part of a shared page */}
         <Providers sessionWrites={settings().auth === 'oidc' && settings().writeAsUser === 'on'}>
-          <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-zinc-300 bg-white px-4 py-2">
-            <Link href="/" className="font-semibold text-zinc-900">
-              memdash
-            </Link>
-            <SiteNav pages={pages} />
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:ml-auto">
-              <JumpToPod />
-              <PodCreationStatus />
-              <ClusterStatus />
-              <TimeZoneSwitch />
-              <ThemeSwitch initial={theme} />
-              <SignInStatus mode={settings().auth} openOnNetwork={settings().authNoneOnNetwork === 'on'} />
-            </div>
+          <header className="border-b border-zinc-300 bg-white px-4 py-2">
+            <HeaderBar
+              home={
+                <Link href="/" className="font-semibold text-zinc-900">
+                  memdash
+                </Link>
+              }
+              pill={<PodCreationStatus />}
+            >
+              <SiteNav pages={pages} />
+              <div className="flex flex-col gap-x-4 gap-y-2 md:ml-auto md:flex-row md:flex-wrap md:items-center">
+                <JumpToPod />
+                <ClusterStatus />
+                <TimeZoneSwitch />
+                <ThemeSwitch initial={theme} />
+                <SignInStatus mode={settings().auth} openOnNetwork={settings().authNoneOnNetwork === 'on'} />
+              </div>
+            </HeaderBar>
           </header>
           <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-4 outline-none">
             {children}

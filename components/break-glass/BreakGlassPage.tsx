@@ -41,6 +41,8 @@ export function BreakGlassPage({
   const state = data.evidence.state.ok ? data.evidence.state.value : null;
   const failed = data.evidence.failedCreates.ok ? data.evidence.failedCreates.value.length : 0;
   const indication = breakGlassIndication(state, failed, probe.data?.outcome ?? null);
+  const steps = <Steps key="steps" view={data} indication={indication} />;
+  const evidence = <Evidence key="evidence" view={data} probe={probe} indication={indication} />;
   return (
     <RenderNowProvider agreed={data.readAt}>
       <div className="space-y-4">
@@ -55,8 +57,8 @@ export function BreakGlassPage({
             <Link href={incidentHref(data.openIncident.id)}>Its timeline →</Link>
           </p>
         )}
-        <Evidence view={data} probe={probe} indication={indication} />
-        <Steps view={data} indication={indication} />
+        {/* keyed in one list, so that the order changes without remounting either (the steps keep their last result) */}
+        {stepFirst(data, indication) ? [steps, evidence] : [evidence, steps]}
         <PodsCreated recordedSince={data.gap?.since ?? null} kubectl={kubectl} />
         <Fallback fallback={fallback} />
         <p className="text-sm">
@@ -65,4 +67,15 @@ export function BreakGlassPage({
       </div>
     </RenderNowProvider>
   );
+}
+
+/**
+ * Whether the step to take leads the page: while pod creation is refused (the evidence calls for the break-glass) or
+ * a break-glass is under way, the button comes before the evidence, within a phone's first screen; otherwise the
+ * evidence leads, as the reason to start at all.
+ */
+function stepFirst(view: BreakGlassView, indication: ReturnType<typeof breakGlassIndication>): boolean {
+  if (!view.progress.ok) return false;
+  const calm = view.progress.value.phase === 'idle' || view.progress.value.phase === 'back';
+  return !calm || indication.code === 'yes' || indication.code === 'policy';
 }

@@ -8,20 +8,20 @@ import { useCarriedNamespace } from './useCarriedNamespace';
 
 /**
  * The header's links (`pages`: those the asker may open), the current page marked for screen readers (aria-current)
- * and by eye; the lists' links carry the namespace chosen in one of them.
+ * and by eye; the lists' links carry the namespace chosen in one of them. In the phone's menu, one link a row.
  */
 export function SiteNav({ pages }: { pages: readonly NavigationPage[] }) {
   const path = usePathname();
   const current = currentSection(path);
   const namespace = useCarriedNamespace();
   return (
-    <nav aria-label="Pages" className="flex flex-wrap gap-x-3 gap-y-1">
+    <nav aria-label="Pages" className="flex flex-col gap-x-3 md:flex-row md:flex-wrap md:gap-y-1">
       {pages.map((page) => (
         <Link
           key={page.href}
           href={carriedHref(page.href, namespace)}
           aria-current={page.href === current ? 'page' : undefined}
-          className="aria-[current=page]:font-semibold aria-[current=page]:text-zinc-900 aria-[current=page]:underline"
+          className="flex min-h-11 items-center justify-start md:inline md:min-h-0 aria-[current=page]:font-semibold aria-[current=page]:text-zinc-900 aria-[current=page]:underline"
         >
           {page.label}
         </Link>

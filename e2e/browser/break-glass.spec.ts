@@ -277,3 +277,30 @@ test('the pages on a desktop, a phone and in the dark', async ({ browser }, info
     await context.close();
   }
 });
+
+test('on a phone, while pod creation is refused, the step to take is on the first screen, under a one-row header', async ({
+  browser,
+}, info) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  try {
+    const webhook = new WebhookPage(page);
+    await webhook.goto();
+    kyverno('crash');
+    await webhook.runProbe('unreachable');
+    await webhook.expectState('refusing', 10_000);
+    await page.goto('/break-glass');
+    await expect(page.getByTestId('indication')).toHaveAttribute('data-code', 'yes', { timeout: 30_000 });
+    const action = page.getByTestId('step-action-scale-down');
+    await expect(action).toBeVisible({ timeout: 30_000 });
+    const button = action.getByRole('button', { name: 'Scale to 0' });
+    const box = (await button.boundingBox())!;
+    expect(box.y + box.height, "the scale-down button's bottom, on an 844 px screen").toBeLessThanOrEqual(844);
+    await expect(page.locator('header').getByTestId('pod-creation-state')).toHaveAttribute('data-state', 'refusing');
+    await page.screenshot({ path: info.outputPath('phone-refusing-first-screen.png') });
+  } finally {
+    await context.close();
+    await restoreKyverno();
+  }
+});
