@@ -6,22 +6,23 @@ import { workloadHref } from '@/lib/routes';
 type Totals = DiffPage['totals'];
 
 /**
- * Rows changed (old → new, Δ MiB, Δ %), new and gone, biggest changes first. With `totals` the rows are one page of
- * a longer diff (the page says which), else the first 2,000 of each kind are shown.
+ * Rows gone, changed (old → new, Δ MiB, Δ %) and new, biggest changes first, each list at #diff-<kind> for a count to
+ * link to. With `totals` the rows are one page of a longer diff (the page says which), else the first 2,000 of each kind are shown.
  */
 export function DiffTables({ diff, totals }: { diff: Pick<TableDiff, 'added' | 'gone' | 'changed'>; totals?: Totals }) {
   return (
     <div className="space-y-4">
+      {/* gone first: a workload that loses its row gets no request at its next pod, the news of a long diff */}
+      <ChangeList title="Gone" kind="gone" changes={diff.gone} total={totals?.gone} />
       <ChangeList title="Changed" kind="changed" changes={diff.changed} total={totals?.changed} />
       <ChangeList title="New" kind="new" changes={diff.added} total={totals?.added} />
-      <ChangeList title="Gone" kind="gone" changes={diff.gone} total={totals?.gone} />
     </div>
   );
 }
 
 function ChangeList({ title, kind, changes, total }: { title: string; kind: string; changes: RowChange[]; total?: number }) {
   return (
-    <section data-testid={`diff-${kind}`}>
+    <section data-testid={`diff-${kind}`} id={`diff-${kind}`} className="scroll-mt-4">
       <h2 className="font-semibold">
         {title} <span className="text-zinc-500">({formatCount(total ?? changes.length)})</span>
       </h2>

@@ -21,11 +21,13 @@ interface Props {
   namespace: string;
   table: string;
   versions: VersionChoice[];
+  /** Why no version is offered, when none is: said where the picker would be. */
+  noVersions: string | null;
   commandSettings: { kubectl: string; kyvernoNamespace: string; tableConfigMap: string; snapshotCronJob: string };
 }
 
 /** Pick a version of the history (recorded ones apart from imported ones) or a saved file, see what it changes against today's table, then put it back. */
-export function RestoreTable({ namespace, table, versions, commandSettings }: Props) {
+export function RestoreTable({ namespace, table, versions, noVersions, commandSettings }: Props) {
   const [source, setSource] = useState<RestoreSource | null>(null);
   const [preview, setPreview] = useState<RestorePreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,19 +48,25 @@ export function RestoreTable({ namespace, table, versions, commandSettings }: Pr
     <div className="space-y-3">
       <Card className="flex flex-wrap items-end gap-4" data-testid="restore-source">
         {/* a version's label is long: on a phone the select takes the box's width and cuts it, not the page's */}
-        <label className="flex max-w-full min-w-0 flex-col text-sm">
-          A version of the history
-          <select
-            className="w-full max-w-full min-w-0 rounded border px-2 py-1 sm:w-auto"
-            aria-label="Version of the history"
-            defaultValue=""
-            onChange={(e) => e.target.value && show({ versionId: Number(e.target.value) })}
-          >
-            <option value="">choose…</option>
-            <VersionGroup label="Recorded by memdash" versions={versions.filter((v) => !v.imported)} />
-            <VersionGroup label="Imported (not recorded by memdash)" versions={versions.filter((v) => v.imported)} />
-          </select>
-        </label>
+        {noVersions ? (
+          <p className="max-w-prose text-sm text-amber-900" role="status" data-testid="restore-no-versions">
+            {noVersions}
+          </p>
+        ) : (
+          <label className="flex max-w-full min-w-0 flex-col text-sm">
+            A version of the history
+            <select
+              className="w-full max-w-full min-w-0 rounded border px-2 py-1 sm:w-auto"
+              aria-label="Version of the history"
+              defaultValue=""
+              onChange={(e) => e.target.value && show({ versionId: Number(e.target.value) })}
+            >
+              <option value="">choose…</option>
+              <VersionGroup label="Recorded by memdash" versions={versions.filter((v) => !v.imported)} />
+              <VersionGroup label="Imported (not recorded by memdash)" versions={versions.filter((v) => v.imported)} />
+            </select>
+          </label>
+        )}
         <span className="text-zinc-600">or</span>
         <label className="flex flex-col text-sm">
           A saved file (memory-requests-&lt;date&gt;.json)

@@ -62,7 +62,8 @@ export default async function DiffPage({ searchParams }: Props) {
         {imported(found.from) && `; ${imported(found.from)}`}) to the one from <Time at={found.to.inForceFrom} />
         {imported(found.to) && ` (${imported(found.to)})`}:{' '}
         <strong>
-          {countOf(counts.rows, 'row')}, {formatCount(counts.new)} new, {formatCount(counts.gone)} gone
+          {countOf(counts.rows, 'row')}, {formatCount(counts.new)} new,{' '}
+          {counts.gone > 0 ? <Link href="#diff-gone">{formatCount(counts.gone)} gone</Link> : '0 gone'}
         </strong>
         , {counts.changed} changed.
       </p>

@@ -9,6 +9,9 @@ import { failureOf } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
 import { listVersions } from '@/lib/history/store';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
+import { readClients } from '@/lib/k8s/client';
+import { readTable } from '@/lib/k8s/table';
+import { attempt } from '@/lib/views/part';
 
 export const metadata: Metadata = { title: 'Restore a saved table · memdash' };
 
@@ -30,6 +33,7 @@ export default async function RestorePage() {
   } catch (err) {
     return <ErrorState error={failureOf(err)} />;
   }
+  const noVersions = versions.length === 0 ? await whyNoVersion() : null;
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Restore a saved table</h1>
@@ -45,6 +49,7 @@ export default async function RestorePage() {
         namespace={s.kyvernoNamespace}
         table={s.tableConfigMap}
         versions={versions}
+        noVersions={noVersions}
         commandSettings={{
           kubectl: s.kubectl,
           kyvernoNamespace: s.kyvernoNamespace,
@@ -54,4 +59,15 @@ export default async function RestorePage() {
       />
     </div>
   );
+}
+
+/**
+ * Why the history holds no version to offer: an empty picker reads as "nothing to restore", while most often the
+ * recorder has not been able to read the table (the cluster did not answer), which is the news.
+ */
+async function whyNoVersion(): Promise<string> {
+  const table = await attempt(() => readTable(readClients()));
+  if (!table.ok)
+    return `No version of the table is recorded, and memdash cannot read the table now: ${table.error.message}. Restore from a saved file, or come back once the cluster answers.`;
+  return 'No version of the table is recorded yet: the recorder records each version it reads (none with MEMDASH_RECORDER=off). Restore from a saved file.';
 }
