@@ -21,7 +21,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     requireAudit(await rightsOfPage());
     log = await readAuditLog(parseAuditSearch(await searchParams));
   } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
+    return <ErrorState error={failureOf(err)} page />;
   }
   return (
     <div className="space-y-3">

@@ -16,7 +16,7 @@ export default async function IncidentsPage() {
   try {
     view = await readIncidents(await rightsOfPage());
   } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
+    return <ErrorState error={failureOf(err)} page />;
   }
   return (
     <div className="space-y-3">

@@ -45,7 +45,7 @@ async function Workloads({ filter }: { filter: WorkloadListFilter }) {
   // event loop first, the heading would wait for the whole list instead of going out ahead of it.
   for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
   const read = await attempt(async () => readWorkloads(await rightsOfPage()));
-  if (!read.ok) return <ErrorState error={read.error} />;
+  if (!read.ok) return <ErrorState error={read.error} page />;
   return (
     <>
       <p className="text-zinc-600" data-testid="workload-count">

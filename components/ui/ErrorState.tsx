@@ -36,12 +36,15 @@ const HINTS: Partial<Record<ErrorCode, string>> = {
     'RoleBinding, or sign in as someone who may read it.',
 };
 
-/** A failed read shown as what it is, with the cluster's own words, never as a blank page. */
-export function ErrorState({ error, title }: { error: PartError; title?: string }) {
+/**
+ * A failed read shown as what it is, with the cluster's own words, never as a blank page. `page`: it is the whole
+ * page, so its title is the page's h1 (a page without one is unnamed to a screen reader's list of headings).
+ */
+export function ErrorState({ error, title, page = false }: { error: PartError; title?: string; page?: boolean }) {
   const hint = HINTS[error.code];
   return (
     <ErrorBox data-testid="error-state" data-error={error.code}>
-      <ErrorText as="h2" deep className="text-base font-semibold">
+      <ErrorText as={page ? 'h1' : 'h2'} deep className="text-base font-semibold">
         {title ?? TITLES[error.code]}
       </ErrorText>
       <ErrorText as="p" deep className="mt-1 font-mono break-words">

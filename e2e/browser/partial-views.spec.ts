@@ -104,3 +104,14 @@ test('a withheld CronJob is named as what is withheld, before the right it takes
   );
   await context.close();
 });
+
+test('a page that is not theirs to read names itself so: its one h1', async ({ browser }) => {
+  const context = await asShopReader(browser);
+  const page = await context.newPage();
+  for (const path of ['/table/snapshots', '/table/preview', '/table/diff', '/audit']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Not yours to read');
+  }
+  await context.close();
+});

@@ -3,7 +3,8 @@ import { connection } from 'next/server';
 import { IncidentDetail } from '@/components/incidents/IncidentDetail';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Link } from '@/components/ui/Link';
-import { failureOf } from '@/lib/errors';
+import { failureOf, isNotThere } from '@/lib/errors';
+import { notFound } from 'next/navigation';
 import { parseIncidentId } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { segmentAsTyped } from '@/lib/routes';
@@ -20,7 +21,10 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
   try {
     view = await readIncident(parseIncidentId(id), await rightsOfPage());
   } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
+    const error = failureOf(err);
+    // an id that names no incident (or is no incident id at all): a real 404, rendered by ./not-found.tsx
+    if (isNotThere(error)) notFound();
+    return <ErrorState error={error} page />;
   }
   return (
     <div className="space-y-3">

@@ -24,7 +24,7 @@ export default async function OverridePage() {
     requireRun(await rightsOfPage());
     [last, shown] = await Promise.all([readSnapshotRunList(1).then((list) => list.runs[0]), tableShownForOverride()]);
   } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
+    return <ErrorState error={failureOf(err)} page />;
   }
   const offered = last?.result.kind === 'refusal' && last.result.overridable;
   return (

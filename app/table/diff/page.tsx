@@ -35,7 +35,7 @@ export default async function DiffPage({ searchParams }: Props) {
   if (!read.ok) {
     // a real 404, rendered by ./not-found.tsx, which names the versions asked for
     if (isNotThere(read.error)) notFound();
-    return <ErrorState error={read.error} />;
+    return <ErrorState error={read.error} page />;
   }
   const { params, found } = read.value;
   if (!found)

@@ -14,7 +14,7 @@ export default async function PreviewPage() {
   await connection();
   const s = settings();
   const allowed = await attempt(async () => requireTable(await rightsOfPage()));
-  if (!allowed.ok) return <ErrorState error={allowed.error} />;
+  if (!allowed.ok) return <ErrorState error={allowed.error} page />;
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Preview of the next table</h1>

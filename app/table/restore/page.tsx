@@ -31,7 +31,7 @@ export default async function RestorePage() {
         imported: v.source === 'import',
       }));
   } catch (err) {
-    return <ErrorState error={failureOf(err)} />;
+    return <ErrorState error={failureOf(err)} page />;
   }
   const noVersions = versions.length === 0 ? await whyNoVersion() : null;
   return (

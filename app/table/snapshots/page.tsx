@@ -32,7 +32,11 @@ export default async function SnapshotsPage() {
     ]);
     return { snapshots, gaps, changes };
   });
-  if (!read.ok) return <ErrorState error={read.error} title="The history store cannot be read" />;
+  if (!read.ok) {
+    // withheld is not the store failing: its own title says so
+    const title = read.error.code === 'withheld' ? undefined : 'The history store cannot be read';
+    return <ErrorState error={read.error} title={title} page />;
+  }
   const { snapshots, gaps, changes } = read.value;
   return (
     <div className="space-y-4">

@@ -25,7 +25,7 @@ export default async function SnapshotRunPage({ params }: { params: Promise<{ jo
     const error = failureOf(err);
     // not a Job name, or no run of the snapshot by that name (another Job of Kyverno's namespace): a real 404
     if (isNotThere(error)) notFound();
-    return <ErrorState error={error} />;
+    return <ErrorState error={error} page />;
   }
   const logs = Object.fromEntries(
     [...found.logs].map(([pod, log]) => [pod, log.split('\n').filter((l, i, all) => l !== '' || i < all.length - 1)]),
