@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { stepActionTitle } from '@/lib/domain';
 
 export interface Done {
   action: string;
@@ -24,7 +25,7 @@ export function LastResult({ last }: { last: Done | null }) {
       data-action={last.action}
       data-seq={last.seq}
     >
-      Last step done here: <strong>{last.action}</strong> — {last.text}
+      Last step done here: <strong>{stepActionTitle(last.action)}</strong> — {last.text}
     </p>
   );
 }

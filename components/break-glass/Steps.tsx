@@ -85,12 +85,12 @@ export function Steps({ view, indication }: { view: BreakGlassView; indication: 
   );
 }
 
-/** The last break-glass, over: one line, not a list of ticks that reads as half done. */
+/** The last break-glass or drill, over: one line, not a list of ticks that reads as half done. */
 function FinishedSession({ session }: { session: NonNullable<BreakGlassProgress['session']> }) {
   const from = session.startedAt ?? session.deletedAt;
   return (
     <Card as="p" compact data-testid="last-session">
-      Last break-glass {from ? <Time at={from} /> : '(started outside memdash)'}
+      Last {session.drill ? 'drill' : 'break-glass'} {from ? <Time at={from} /> : '(started outside memdash)'}
       {session.scaledUpAt && (
         <>
           –<Time at={session.scaledUpAt} />

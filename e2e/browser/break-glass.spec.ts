@@ -182,6 +182,12 @@ test('the drill end to end: save, scale to 0 (registration gone), create the cop
     'break-glass.scale-up success',
     'break-glass.probe success',
   ]);
+  // the last result names the step pressed, not its button's id; the break-glass page calls it the drill it was
+  await expect(page.getByTestId('last-result')).toContainText('Last step done here: ');
+  await expect(page.getByTestId('last-result')).not.toContainText('drill-action-');
+  await bg.goto('/break-glass');
+  await expect(page.getByTestId('last-session')).toContainText('Last drill');
+  await expect(page.getByTestId('last-session')).not.toContainText('break-glass');
 });
 
 test("the viewer's token is refused at every step with the cluster's 403, and nothing changes", async ({ page, baseURL }) => {

@@ -75,6 +75,23 @@ describe('breakGlassProgress', () => {
     expect(s?.startedAt).toBe('2026-10-06T10:01:00Z');
   });
 
+  it("a drill's session is a drill's: its registration saved before the scale-down", () => {
+    const drill = latestSession([
+      record('2026-10-06T10:00:00Z', 'drill-save'),
+      record('2026-10-06T10:01:00Z', 'scale-down', { replicas: 3 }),
+      record('2026-10-06T10:03:00Z', 'drill-create-saved'),
+      record('2026-10-06T10:05:00Z', 'scale-up', { replicas: 3 }),
+    ]);
+    expect(drill).toMatchObject({ drill: true, scaledUpAt: '2026-10-06T10:05:00Z' });
+    const after = latestSession([
+      record('2026-10-06T10:00:00Z', 'drill-save'),
+      record('2026-10-06T10:01:00Z', 'scale-down', { replicas: 3 }),
+      record('2026-10-06T10:05:00Z', 'scale-up', { replicas: 3 }),
+      record('2026-10-06T11:00:00Z', 'scale-down', { replicas: 3 }),
+    ]);
+    expect(after?.drill).toBe(false);
+  });
+
   it('scaled to zero by hand: a session without a record, scale back to the default', () => {
     const p = breakGlassProgress({ ...healthy, deployment: { desired: 0, ready: 0 }, podsLeft: [], registrations: [] }, NOW);
     expect(p.phase).toBe('restoring');

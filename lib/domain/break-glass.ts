@@ -75,6 +75,8 @@ export interface BreakGlassSession {
   deleted: string[];
   scaledUpAt: string | null;
   probes: Array<{ at: string; outcome: ProbeOutcome; registrationPresent: boolean | null }>;
+  /** A drill's (its registration saved first), not an incident's. */
+  drill: boolean;
 }
 
 export type BreakGlassPhase = 'idle' | 'restoring' | 'restored' | 'bringing-back' | 'back';
@@ -92,9 +94,14 @@ export interface BreakGlassProgress {
 /** The latest break-glass in the records: a scale-down opens one, a scale-up closes it. */
 export function latestSession(records: readonly BreakGlassRecord[]): BreakGlassSession | null {
   let session: BreakGlassSession | null = null;
+  let drillSaved = false;
   for (const r of records) {
+    if (r.action === 'drill-save') drillSaved = true;
     if (r.action === 'scale-down') {
-      if (!session || session.scaledUpAt) session = emptySession(r.at);
+      if (!session || session.scaledUpAt) {
+        session = { ...emptySession(r.at), drill: drillSaved };
+        drillSaved = false;
+      }
       // A second press finds zero replicas: the count before the first press is the one to keep.
       if (session.replicasBefore === null && r.replicas !== null && r.replicas > 0) session.replicasBefore = r.replicas;
       continue;
@@ -107,6 +114,8 @@ export function latestSession(records: readonly BreakGlassRecord[]): BreakGlassS
       session.probes.push({ at: r.at, outcome: r.probe, registrationPresent: r.registrationPresent });
     } else if (r.action === 'scale-up') {
       session.scaledUpAt = r.at;
+    } else if (r.action === 'drill-create-saved') {
+      session.drill = true;
     }
   }
   // Probes after the scale-up belong to bringing Kyverno back; they follow the closed session.
@@ -120,7 +129,7 @@ export function latestSession(records: readonly BreakGlassRecord[]): BreakGlassS
 }
 
 function emptySession(startedAt: string | null): BreakGlassSession {
-  return { startedAt, replicasBefore: null, deletedAt: null, deleted: [], scaledUpAt: null, probes: [] };
+  return { startedAt, replicasBefore: null, deletedAt: null, deleted: [], scaledUpAt: null, probes: [], drill: false };
 }
 
 /** The newest probe at or after `from` (any probe when `from` is null). */

@@ -262,6 +262,7 @@ export {
 export {
   BREAK_GLASS_BUTTONS,
   DRILL_BUTTONS,
+  stepActionTitle,
   STEP_ACTIONS,
   buttonCommands,
   buttonLabel,

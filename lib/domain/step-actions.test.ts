@@ -12,6 +12,7 @@ import {
   type StepActionId,
   type StepButton,
   type StepCommands,
+  stepActionTitle,
 } from './step-actions';
 
 // The expected lines and records below are the runbook's and the audit log's, written out here; the shell reads the
@@ -183,5 +184,14 @@ describe("the pages' buttons", () => {
       'break-glass scale-up',
       'drill create-saved',
     ]);
+  });
+});
+
+describe('stepActionTitle', () => {
+  it("names a pressed step by its title, never by its page's id", () => {
+    expect(stepActionTitle('drill-action-scale-down')).toBe('Scale the admission controller to zero and wait for its pods to go');
+    expect(stepActionTitle('step-action-scale-down')).toBe('Scale the admission controller to 0');
+    expect(stepActionTitle('step-action-no-such-step')).toBe('step-action-no-such-step');
+    expect(stepActionTitle('restore-table')).toBe('restore-table');
   });
 });

@@ -202,3 +202,14 @@ export function buttonCommands(button: StepButton, c: StepCommands): string[] {
   const commands = STEP_ACTIONS[button.action].commands(c);
   return button.check ? [...commands, button.check(c)] : commands;
 }
+
+/**
+ * What a person calls a step whose button they pressed, from the id its page gives it (`step-action-scale-down` on
+ * /break-glass, `drill-action-save` on the drill): the step's title, never the id itself.
+ */
+export function stepActionTitle(id: string): string {
+  const match = /^(step|drill)-action-(.+)$/.exec(id);
+  if (!match) return id;
+  const buttons: Partial<Record<string, StepButton>> = match[1] === 'drill' ? DRILL_BUTTONS : BREAK_GLASS_BUTTONS;
+  return buttons[match[2]!]?.title ?? id;
+}
