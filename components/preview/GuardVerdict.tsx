@@ -17,9 +17,19 @@ const TONES = {
 export function GuardVerdict({ preview }: { preview: SnapshotPreview }) {
   const { guard, crash, table } = preview;
   const tone = crash ? 'crash' : guard.verdict;
+  // a write whose next pods the quota, the nodes or a LimitRange would refuse is not a green one
+  const troubled = tone === 'written' && preview.fit.ok && preview.fit.value.report.warnings.length > 0;
   return (
-    <section className={`space-y-1 rounded border p-3 ${TONES[tone]}`} data-testid="guard-verdict" data-verdict={tone}>
-      <h2 className="text-base font-semibold">{headline(preview)}</h2>
+    <section
+      className={`space-y-1 rounded border p-3 ${TONES[troubled ? 'refused' : tone]}`}
+      data-testid="guard-verdict"
+      data-verdict={tone}
+      data-tone={troubled ? 'amber' : tone === 'written' ? 'green' : tone === 'refused' ? 'amber' : 'red'}
+    >
+      <h2 className="text-base font-semibold">
+        {headline(preview)}
+        {troubled ? ', but not all its next pods would run' : ''}
+      </h2>
       {crash ? (
         <p>The job would end in a Python traceback and leave the table as it is: {crash.reason}.</p>
       ) : (

@@ -26,6 +26,9 @@ test('/table/preview: the fit of the next table, and its warnings beside the gua
   await page.goto('/table/preview');
   const verdict = page.getByTestId('guard-verdict');
   await expect(verdict).toHaveAttribute('data-verdict', 'written', { timeout: 120_000 });
+  // it writes, but its box is not green while it lists what the write would break
+  await expect(verdict).toHaveAttribute('data-tone', 'amber');
+  await expect(verdict.getByRole('heading')).toHaveText('The job would write this table, but not all its next pods would run');
   await expect(verdict.getByTestId('fit-warnings')).toContainText(
     /Would write, but namespace batch goes over its quota: .+ next pods are refused\./,
   );
