@@ -25,7 +25,7 @@ export function FitNodes({ nodes }: { nodes: NodeFit[] }) {
           <Row key={n.name} data-testid="fit-node" data-node={n.name} data-over={n.overNext ? 'yes' : 'no'}>
             <Td className="font-mono">{n.name}</Td>
             <Td data-testid="fit-allocatable">
-              {n.allocatable === null ? <span className="text-amber-900">unknown</span> : <Memory bytes={n.allocatable} />}
+              {n.allocatable === null ? <span className="text-amber-900">unknown</span> : <Memory bytes={n.allocatable} capacity />}
             </Td>
             <Td data-testid="fit-now" className={n.overNow ? over : ''}>
               <Memory bytes={n.now} /> ({formatCount(n.pods)} pods)
@@ -108,7 +108,7 @@ export function FitQuotas({ quotas, partial }: { quotas: QuotaFit[]; partial: bo
           {q.hard !== null && (
             <>
               {' '}
-              (<Memory bytes={q.hard} />)
+              (<Memory bytes={q.hard} capacity />)
             </>
           )}
           , used now{' '}

@@ -67,3 +67,19 @@ test("a workload's page and the home page take the preview's rows, and say so", 
   await expect(home.getByTestId('fit-source')).toHaveAttribute('data-source', 'preview');
   await expect(home.locator(`[data-testid="fit-node"][data-node="${BATCH_NODE}"]`)).toHaveAttribute('data-over', 'yes');
 });
+
+test("a node's allocatable reads as a person would say it: 64Ti, not 67108864Mi", async ({ page }) => {
+  const nodes = kubectlJson<{ items: Array<{ metadata: { name: string }; status: { allocatable: { memory: string } } }> }>([
+    'get',
+    'nodes',
+  ]).items;
+  const large = nodes.find((n) => bytesOf(n.status.allocatable.memory) >= 1024 ** 4);
+  if (!large) throw new Error("precondition: a node of the local cluster with 1Ti or more allocatable (KWOK's)");
+  await page.goto('/');
+  const cell = page.locator(`[data-testid="fit-node"][data-node="${large.metadata.name}"] [data-testid="fit-allocatable"]`);
+  // at most five digits and a unit, whatever the node says in its own unit
+  await expect(cell).toHaveText(/^\d{1,5}(\.\d)?Ti$/, { timeout: 30_000 });
+  await expect(page.locator(`[data-testid="fit-node"][data-node="${BATCH_NODE}"] [data-testid="fit-allocatable"]`)).toHaveText(
+    kubectlJson<{ status: { allocatable: { memory: string } } }>(['get', 'node', BATCH_NODE]).status.allocatable.memory,
+  );
+});

@@ -1,6 +1,6 @@
 // lib/domain: pure rules, no I/O. Everything the app uses from here is exported from this file.
 export type { ContainerShape, LabelSelector, LabelSelectorRequirement, OwnerRef, PodShape, WebhookEntryShape } from './types';
-export { MiB, formatMemory, parseMemory } from './quantity';
+export { MiB, formatCapacity, formatMemory, parseMemory } from './quantity';
 export { RFC3339_IN_TEXT, ageOf, formatDuration, formatTime, readableTime, showTime, toDate, wholeSecond } from './time';
 export { countOf, formatCount, formatPercent } from './count';
 export { isDrifted, sentToKyverno, type DriftFacts } from './drift';

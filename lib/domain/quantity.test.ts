@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMemory, parseMemory } from './quantity';
+import { formatCapacity, formatMemory, parseMemory } from './quantity';
 
 describe('parseMemory', () => {
   it.each([
@@ -77,5 +77,23 @@ describe('formatMemory', () => {
       expect(bytes).not.toBeNull();
       expect(parseMemory(formatMemory(bytes ?? 0))).toBe(bytes);
     }
+  });
+});
+
+describe('formatCapacity', () => {
+  it('keeps Mi where a capacity compares with requests, and goes to Gi and Ti above', () => {
+    const cases: Array<[string, string]> = [
+      ['2200Mi', '2200Mi'],
+      ['2200M', '2099Mi'],
+      ['99Gi', '101376Mi'],
+      ['100Gi', '100Gi'],
+      ['512Gi', '512Gi'],
+      ['67108864Mi', '64Ti'],
+      ['67108864Ki', '65536Mi'],
+      ['64Ti', '64Ti'],
+      ['1.5Ti', '1.5Ti'],
+      ['1099511627775', '1023Gi'],
+    ];
+    for (const [quantity, shown] of cases) expect(formatCapacity(parseMemory(quantity)!), quantity).toBe(shown);
   });
 });

@@ -77,3 +77,18 @@ export function formatMemory(bytes: number): string {
   if (bytes < 0) return `-${formatMemory(-bytes)}`;
   return `${Math.ceil(bytes / MiB)}Mi`;
 }
+
+const GiB = 1024 * MiB;
+const TiB = 1024 * GiB;
+
+/**
+ * A capacity (a node's allocatable, a quota's hard) as a person reads it: in the table's Mi up to 100Gi, where it
+ * compares with requests at a glance, then in Gi, then in Ti to one decimal ("64Ti", not "67108864Mi"). Rounded
+ * down: a capacity is not to be read as more than it is.
+ */
+export function formatCapacity(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 100 * GiB) return formatMemory(bytes);
+  if (bytes < TiB) return `${Math.floor(bytes / GiB)}Gi`;
+  const ti = Math.floor((bytes / TiB) * 10) / 10;
+  return `${Number.isInteger(ti) ? ti : ti.toFixed(1)}Ti`;
+}
