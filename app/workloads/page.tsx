@@ -30,7 +30,7 @@ export default async function WorkloadsPage({ searchParams }: Props) {
       <p className="text-zinc-600">
         Every workload the table has a row for, and those without one (new, or without samples in the window) marked &ldquo;no row&rdquo;;
         pods the webhook skips (their namespace or a label) are not counted. Stale: pods older than the table&apos;s last write. Drifted:
-        pods whose request is not today&apos;s row. &ldquo;Dropped at the next run&rdquo;: the table the snapshot would write now has no row
+        pods whose request is not today&apos;s row. &ldquo;Gone at the next run&rdquo;: the table the snapshot would write now has no row
         for it.
       </p>
       <Suspense fallback={<p className="text-zinc-600">Reading the table and judging every pod…</p>}>

@@ -36,14 +36,14 @@ export function PreviewLine() {
   );
 }
 
-/** "Would write 212 rows: 3 changed, 1 added, 2 dropped", or why the job would not write. */
+/** "Would write 212 rows: 3 changed, 1 new, 2 gone" (the job's own words), or why the job would not write. */
 function lineOf(preview: SnapshotPreview): string {
   if (preview.crash) return `Would fail, leaving the table as it is: ${preview.crash.reason}`;
   if (preview.guard.verdict === 'refused')
     return `Would refuse, leaving the table as it is: ${preview.guard.logLine.split(': ').slice(1).join(': ')}`;
   if (preview.guard.verdict === 'never-written') return 'Would write nothing: Prometheus returned no rows';
   const { rows, changed, new: added, gone } = preview.counts;
-  return `Would write ${countOf(rows, 'row')}: ${formatCount(changed)} changed, ${formatCount(added)} added, ${formatCount(gone)} dropped`;
+  return `Would write ${countOf(rows, 'row')}: ${formatCount(changed)} changed, ${formatCount(added)} new, ${formatCount(gone)} gone`;
 }
 
 const SHOWN = 50;

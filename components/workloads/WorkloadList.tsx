@@ -194,7 +194,7 @@ function RowAgainstP90({ container, bytes, p90 }: { container: string; bytes: nu
       {p90 === null && (
         <span className="font-semibold text-amber-800" data-testid="dropped">
           {' '}
-          → dropped at the next run
+          → gone at the next run
         </span>
       )}
       {p90 && (

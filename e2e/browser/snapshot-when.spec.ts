@@ -160,7 +160,8 @@ test('beside Run now the preview says what the run would write and drop; the run
     });
   }).toPass({ timeout: 120_000 });
   const line = (await preview.getByTestId('run-preview-line').textContent()) ?? '';
-  const m = line.match(/^Would write ([\d,]+) rows?: ([\d,]+) changed, ([\d,]+) added, ([\d,]+) dropped$/);
+  // in the job's own words (its last line: <n> rows, <n> new, <n> gone)
+  const m = line.match(/^Would write ([\d,]+) rows?: ([\d,]+) changed, ([\d,]+) new, ([\d,]+) gone$/);
   if (!m) throw new Error(`not the preview's one line: ${line}`);
   const [rows, changed, added, dropped] = m.slice(1).map((n) => Number(n.replaceAll(',', '')));
   const link = preview.getByRole('link', { name: `${DROPPED.namespace}/${DROPPED.workload}` });
