@@ -1,14 +1,17 @@
 import { Memory } from '@/components/ui/Memory';
 import { Verdict } from '@/components/ui/Verdict';
-import { isDrifted, type ContainerExplanation, type TableVersion } from '@/lib/domain';
+import { isDrifted, rowRuns, type ContainerExplanation, type TableVersion } from '@/lib/domain';
 import type { WorkloadPod } from '@/lib/views/workload-history-types';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { podHref } from '@/lib/routes';
 import { Time } from '@/components/ui/Time';
 
-/** The workload's rows in each recorded version, newest first; a cell changes colour where the row changed. */
+/** The workload's rows across the recorded versions, newest first, one line per run of identical values; a cell changes colour where the row changed. */
 export function RowsAcrossVersions({ versions, keys }: { versions: TableVersion[]; keys: Array<{ container: string; key: string }> }) {
-  const newest = [...versions].reverse();
+  const runs = rowRuns(
+    versions,
+    keys.map((k) => k.key),
+  );
   return (
     <Table data-testid="rows-across-versions">
       <thead>
@@ -22,18 +25,21 @@ export function RowsAcrossVersions({ versions, keys }: { versions: TableVersion[
         </HeadRow>
       </thead>
       <tbody>
-        {newest.map((v, i) => (
-          <Row key={v.id}>
+        {runs.map((run, i) => (
+          <Row key={run.first.id} data-testid="row-run" data-versions={run.versions}>
             <Td className="font-mono">
-              <Time at={v.inForceFrom} />
-              {v.source === 'import' ? ` (imported)` : ''}
+              <Time at={run.first.inForceFrom} />
+              {run.imported ? ' (imported)' : ''}
+              {run.versions > 1 && (
+                <span className="block font-sans text-xs text-zinc-600">
+                  the same through {run.versions} versions, the last from <Time at={run.last.inForceFrom} />
+                </span>
+              )}
             </Td>
-            {keys.map((k) => {
-              const value = v.data === null ? 'no table' : (v.data[k.key] ?? '—');
-              const before = newest[i + 1];
-              const changed = before && (before.data === null ? 'no table' : (before.data[k.key] ?? '—')) !== value;
+            {run.values.map((value, j) => {
+              const changed = runs[i + 1] !== undefined && runs[i + 1]!.values[j] !== value;
               return (
-                <Td key={k.key} className={`font-mono ${changed ? 'bg-amber-50 font-semibold' : ''}`}>
+                <Td key={keys[j]!.key} className={`font-mono ${changed ? 'bg-amber-50 font-semibold' : ''}`}>
                   {value}
                 </Td>
               );

@@ -39,3 +39,13 @@ test('the workload page lists each pod once, its drifted containers marked in th
   await expect(page.getByTestId('drift')).toContainText(`${drifted.length} container`);
   await expect(page.getByTestId('drift')).toContainText('each gets the row with its next pod');
 });
+
+test('its rows across the versions: one line per run of identical values, never two alike in a row', async ({ page }) => {
+  await page.goto('/workloads/shop/web');
+  const lines = page.getByTestId('rows-across-versions').getByTestId('row-run');
+  await expect(lines.first()).toBeVisible({ timeout: 30_000 });
+  const values = await lines.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1).map((td) => td.textContent)));
+  for (let i = 1; i < values.length; i++) expect(values[i], `line ${i + 1} reads as line ${i}`).not.toEqual(values[i - 1]);
+  const versions = await lines.evaluateAll((rows) => rows.reduce((n, r) => n + Number(r.getAttribute('data-versions')), 0));
+  expect(versions).toBeGreaterThanOrEqual(values.length);
+});

@@ -345,3 +345,4 @@ export type {
   Toleration,
   WorkloadAdd,
 } from './fit-types';
+export { rowRuns, type RowRun } from './row-runs';
