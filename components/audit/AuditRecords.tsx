@@ -13,7 +13,7 @@ export function AuditRecords({ log }: { log: AuditLog }) {
     <Table data-testid="audit-records">
       <thead>
         <HeadRow>
-          <Th>Time (UTC)</Th>
+          <Th>Time</Th>
           <Th>Who</Th>
           <Th>Action</Th>
           <Th>Target</Th>

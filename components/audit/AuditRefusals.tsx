@@ -37,8 +37,8 @@ export function AuditRefusals({ refusals }: { refusals: Refusals | null }) {
             <Th>Action</Th>
             <Th>Why refused</Th>
             <Th className="text-right">Count</Th>
-            <Th>First (UTC)</Th>
-            <Th>Last (UTC)</Th>
+            <Th>First</Th>
+            <Th>Last</Th>
           </HeadRow>
         </thead>
         <tbody>

@@ -128,7 +128,9 @@ function GroupTable({
     <Table>
       <thead>
         <HeadRow className="text-zinc-600">
-          <Th />
+          <Th>
+            <span className="sr-only">Restart</span>
+          </Th>
           <Th>Workload</Th>
           <Th>Pods</Th>
           <Th>Verdicts</Th>

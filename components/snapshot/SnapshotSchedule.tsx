@@ -18,7 +18,7 @@ export function SnapshotSchedule({ view, now }: { view: SnapshotScheduleView; no
       <li data-testid="schedule-next" data-utc={next?.at ?? ''} data-suspended={spec?.suspend ? 'true' : 'false'}>
         {next ? (
           <>
-            Next run <strong className="font-mono">{next.local}</strong>, in UTC <Time at={next.at} now={now} />
+            Next run <strong className="font-mono">{next.local}</strong>, that is <Time at={next.at} now={now} />
           </>
         ) : (
           <Tag tone="warn" className="text-sm" data-testid="schedule-no-next">

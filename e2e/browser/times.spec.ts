@@ -113,4 +113,15 @@ test.describe('the Times switch', () => {
     await expect(time).toHaveText(inUtc(created));
     expect(hydrationErrors).toEqual([]);
   });
+
+  test('a time shown in the chosen zone is never introduced as UTC ("in UTC … UTC+1")', async ({ page }) => {
+    await page.goto('/snapshot/runs');
+    const next = page.getByTestId('schedule-next');
+    await expect(async () => {
+      await page.getByTestId('time-zone-switch').selectOption('local');
+      await expect(next.locator('time')).toHaveText(/ UTC\+\d$/, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(next).not.toContainText('in UTC');
+    await page.getByTestId('time-zone-switch').selectOption('utc');
+  });
 });
