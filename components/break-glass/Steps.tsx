@@ -65,12 +65,13 @@ export function Steps({ view, indication }: { view: BreakGlassView; indication: 
   return (
     <section className="space-y-3" data-testid="steps" data-phase={progress.phase} data-next={current ?? ''}>
       {progress.phase === 'back' && progress.session && <FinishedSession session={progress.session} />}
+      {/* the step to take first, then where it stands among the others: on a phone the button is the first thing */}
+      <LastResult last={last} />
+      {current && BREAK_GLASS_BUTTONS[current] && action(current)}
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         <StepList title="Restore pod creation" steps={steps.slice(0, 4)} view={view} />
         <StepList title="Bring Kyverno back" steps={steps.slice(4)} view={view} />
       </div>
-      <LastResult last={last} />
-      {current && BREAK_GLASS_BUTTONS[current] && action(current)}
       {calm && !indicated && (
         <Card as="details" data-testid="start-anyway">
           <summary className="cursor-pointer">
@@ -233,7 +234,7 @@ function StepAction({ step, view, onDone }: { step: StepId; view: BreakGlassView
   const calm = step === 'scale-down' && (progress?.phase === 'idle' || progress?.phase === 'back');
   const warning = calm ? (
     <p>
-      Only when the evidence above calls for it: from the scale-down until Kyverno is back, covered pods are created without the
+      Only when the evidence on this page calls for it: from the scale-down until Kyverno is back, covered pods are created without the
       table&apos;s request.
     </p>
   ) : step === 'delete-registrations' && timedOut ? (

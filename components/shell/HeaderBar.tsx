@@ -20,7 +20,7 @@ export function HeaderBar({ home, pill, children }: { home: ReactNode; pill: Rea
       }}
     >
       {home}
-      <div className="min-w-0 flex-1 md:flex-none" data-testid="header-pill">
+      <div className="min-w-0 flex-1 text-sm leading-tight md:flex-none md:text-base md:leading-normal" data-testid="header-pill">
         {pill}
       </div>
       <button

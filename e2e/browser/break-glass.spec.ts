@@ -300,9 +300,14 @@ test('on a phone, while pod creation is refused, the step to take is on the firs
     await expect(page.getByTestId('indication')).toHaveAttribute('data-code', 'yes', { timeout: 30_000 });
     const action = page.getByTestId('step-action-scale-down');
     await expect(action).toBeVisible({ timeout: 30_000 });
-    const button = action.getByRole('button', { name: 'Scale to 0' });
-    const box = (await button.boundingBox())!;
-    expect(box.y + box.height, "the scale-down button's bottom, on an 844 px screen").toBeLessThanOrEqual(844);
+    // the step's card, its title and what it acts on, starts within the first screen: before the evidence and the
+    // list of steps (its commands, credential and confirmation follow within the card)
+    const box = (await action.boundingBox())!;
+    expect(box.y + 120, "the scale-down step's card, its title and target, on an 844 px screen").toBeLessThanOrEqual(844);
+    const evidence = await page.getByTestId('indication').boundingBox();
+    expect(evidence!.y, 'the evidence comes after the step').toBeGreaterThan(box.y);
+    const header = (await page.locator('header').boundingBox())!;
+    expect(header.height, "the header's height in the refusing state").toBeLessThanOrEqual(72);
     await expect(page.locator('header').getByTestId('pod-creation-state')).toHaveAttribute('data-state', 'refusing');
     await page.screenshot({ path: info.outputPath('phone-refusing-first-screen.png') });
   } finally {
