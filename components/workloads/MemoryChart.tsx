@@ -1,7 +1,17 @@
 'use client';
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMemory, memoryAxis, memoryTick, readableTime, timeTick, timeTicks, type RowWrite, type TerminationMark } from '@/lib/domain';
+import {
+  formatMemory,
+  labelledMarks,
+  memoryAxis,
+  memoryTick,
+  readableTime,
+  timeTick,
+  timeTicks,
+  type RowWrite,
+  type TerminationMark,
+} from '@/lib/domain';
 import { EndLabel, END_COLOUR } from '@/components/terminations/EndMark';
 import { useTimeZone } from '@/lib/client/time-zone';
 import type { ContainerChart } from '@/lib/views/workload-memory-types';
@@ -41,6 +51,14 @@ export default function MemoryChart({
   });
   const row = byKind('row');
   const writes = byKind('write');
+  const writeWords = labelledMarks(
+    chart.writes.map((w) => w.t),
+    window,
+  );
+  const endWords = labelledMarks(
+    marks.map((m) => m.t),
+    window,
+  );
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={chart.points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
@@ -105,7 +123,7 @@ export default function MemoryChart({
           />
         ))}
         {writes &&
-          chart.writes.map((w) => (
+          chart.writes.map((w, i) => (
             <ReferenceLine
               key={w.version}
               x={w.t}
@@ -114,11 +132,11 @@ export default function MemoryChart({
               strokeWidth={writes.width}
               strokeDasharray={writes.dash}
               label={(props: { viewBox?: { x?: number; y?: number } }) => (
-                <WriteLabel write={w} zone={zone} x={props.viewBox?.x} y={props.viewBox?.y} />
+                <WriteLabel write={w} zone={zone} x={props.viewBox?.x} y={props.viewBox?.y} words={writeWords[i]!} />
               )}
             />
           ))}
-        {marks.map((m) => (
+        {marks.map((m, i) => (
           <ReferenceLine
             key={`${m.kind}-${m.pod}-${m.t}`}
             x={m.t}
@@ -126,7 +144,7 @@ export default function MemoryChart({
             stroke={END_COLOUR}
             strokeWidth={1.5}
             label={(props: { viewBox?: { x?: number; y?: number } }) => (
-              <EndLabel mark={m} zone={zone} x={props.viewBox?.x} y={props.viewBox?.y} />
+              <EndLabel mark={m} zone={zone} x={props.viewBox?.x} y={props.viewBox?.y} words={endWords[i]!} />
             )}
           />
         ))}
@@ -136,14 +154,15 @@ export default function MemoryChart({
 }
 
 /** A write's mark, along its line from the top: the version and the row it wrote (its time on hover). */
-function WriteLabel({ write, zone, x = 0, y = 0 }: { write: RowWrite; zone: string; x?: number; y?: number }) {
+function WriteLabel({ write, zone, x = 0, y = 0, words }: { write: RowWrite; zone: string; x?: number; y?: number; words: boolean }) {
   const at = new Date(write.t * 1000);
   const text = `v${write.version} ${write.value ?? 'no row'}`;
   return (
     <g data-testid="chart-write" data-version={write.version} data-at={at.toISOString()} data-value={write.value ?? ''}>
       <title>{`Version ${write.version}, in force from ${readableTime(at, zone)}: ${write.value ?? 'no row'}`}</title>
+      {/* a write close to the one labelled before it keeps its line and its title: drawn, the words would overlap */}
       <text x={x + 3} y={y + 4} transform={`rotate(90 ${x + 3} ${y + 4})`} fontSize={11} fill="var(--chart-write)">
-        {text}
+        {words ? text : ''}
       </text>
     </g>
   );

@@ -346,3 +346,4 @@ export type {
   WorkloadAdd,
 } from './fit-types';
 export { rowRuns, type RowRun } from './row-runs';
+export { labelledMarks, LABEL_GAP } from './chart-labels';
