@@ -22,6 +22,7 @@ const NEEDS: Record<string, Need> = {
   'app/auth/sign-in/route.ts': 'open',
   'app/auth/sign-out/route.ts': 'open',
   'app/auth/refresh/route.ts': 'open',
+  'app/auth/signed-out/route.ts': 'open',
   'app/pods/page.tsx': 'cut',
   'app/pods/[namespace]/[pod]/page.tsx': 'namespace',
   'app/api/pods/route.ts': 'cut',

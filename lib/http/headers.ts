@@ -24,7 +24,10 @@ export function securityHeaders(dev = process.env.NODE_ENV === 'development'): A
     { key: 'Content-Security-Policy', value: contentSecurityPolicy(dev) },
     { key: 'X-Frame-Options', value: 'DENY' },
     { key: 'X-Content-Type-Options', value: 'nosniff' },
-    { key: 'Referrer-Policy', value: 'no-referrer' },
+    // same-origin: other sites get no Referer (no path, no query, not even memdash's host), while memdash's own
+    // forms keep a real Origin. Under no-referrer a browser sends `Origin: null` with a form's POST, and the header's
+    // Sign out, a plain form, was refused as if another site had sent it.
+    { key: 'Referrer-Policy', value: 'same-origin' },
     { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
   ];
 }

@@ -61,3 +61,28 @@ describe('the probe (a route that acts) from a page that is not memdash', () => 
     expect((await probe({ origin: ownOrigin(), 'sec-fetch-site': 'same-origin' })).status).toBe(200);
   });
 });
+
+describe('sign-out from a page that is not memdash', () => {
+  it('ends nothing and answers a page saying so, with a button that signs out from memdash itself', async () => {
+    const refusedFrom: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site', origin: ownOrigin() },
+    ];
+    for (const headers of refusedFrom) {
+      const answer = await send('POST', '/auth/sign-out', { 'content-type': 'application/x-www-form-urlencoded', ...headers }, '');
+      expect({ headers, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        headers,
+        status: 403,
+        type: 'text/html; charset=utf-8',
+      });
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      expect(answer.body).toContain('<h1>Not signed out</h1>');
+      expect(answer.body).toMatch(/<form method="post" action="\/auth\/sign-out"><button type="submit">Sign out<\/button><\/form>/);
+      // what the request sent is shown escaped, never as markup
+      expect(answer.body).not.toContain('<script');
+    }
+    const hostile = await send('POST', '/auth/sign-out', { origin: 'http://<script>x</script>.example' }, '');
+    expect(hostile.body).not.toContain('<script>');
+  });
+});

@@ -97,5 +97,5 @@ export function expectSecurityHeaders(path: string, answer: Pick<Answer, 'header
   expect({ path, csp }).toEqual({ path, csp: expect.stringContaining("frame-ancestors 'none'") });
   expect({ path, frame: answer.headers['x-frame-options'] }).toEqual({ path, frame: 'DENY' });
   expect({ path, sniff: answer.headers['x-content-type-options'] }).toEqual({ path, sniff: 'nosniff' });
-  expect({ path, referrer: answer.headers['referrer-policy'] }).toEqual({ path, referrer: 'no-referrer' });
+  expect({ path, referrer: answer.headers['referrer-policy'] }).toEqual({ path, referrer: 'same-origin' });
 }
