@@ -2,6 +2,7 @@ import 'server-only';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
+import { returnPath } from './return-to';
 import { newSessionId, seal, sessionKeyOf, unseal, type Identity, type Session } from './session';
 
 // MEMDASH_AUTH=oidc: the authorization code flow with PKCE through openid-client. A sign-in in progress (its code
@@ -38,9 +39,9 @@ export function callbackUrl(): URL {
   return new URL('/auth/callback', settings().publicUrl!);
 }
 
-/** Only a path of memdash itself is a place to come back to: never another site. */
+/** Only a path of memdash itself is a place to come back to: never another site (lib/auth/return-to.ts). */
 export function safeReturnTo(value: string | null | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value.slice(0, 2048) : '/';
+  return returnPath(value, settings().publicUrl!);
 }
 
 /** Where to send the browser to sign in, and the sealed cookie that lets the callback finish it. */

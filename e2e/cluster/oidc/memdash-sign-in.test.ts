@@ -11,9 +11,10 @@ import { kubectl } from '../../../test/integration/cluster.ts';
 import { launchChromium } from './chromium.ts';
 import type { RunningMemdash } from '../../../test/security/server.ts';
 import { sendTo } from '../../../test/security/http.ts';
+import { Browser as HttpBrowser } from './browser.ts';
 import { signInAs } from './code-flow.ts';
 import { signedInPage as signedIn, startOidcMemdash } from './memdash-oidc.ts';
-import type { Account } from './provider.ts';
+import { issuerUrl, oidcSecrets, type Account } from './provider.ts';
 
 const key = randomBytes(32);
 let memdash: RunningMemdash;
@@ -135,6 +136,44 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     // nor does memdash keep the ID token for it
     expect((await context.cookies(base())).some((c) => c.name === 'memdash-write')).toBe(false);
     await context.close();
+  });
+
+  /** A session cookie sealed here for shop-reader whose ID token has ended, with a live refresh token from the provider. */
+  async function endedSession(sid: string): Promise<string> {
+    const now = new Date();
+    const tokens = await signInAs(readState()!, 'shop-reader');
+    const session = { sid, user: 'shop-reader', groups: ['shop-team'], refreshToken: tokens.refreshToken };
+    return sealSession({ ...session, idTokenExpiresAt: now.getTime() - 1000, expiresAt: now.getTime() + 3600_000 }, key, now);
+  }
+
+  // issue 55, item 3: `next` that a browser reads as another host (a tab or newline dropped, `\` read as `/`)
+  const HOSTILE_NEXT = [
+    '/%09/evil.example',
+    '/%0a/evil.example',
+    '/%5C/evil.example',
+    '%2F%2Fevil.example',
+    'https%3A%2F%2Fevil.example%2F',
+  ];
+
+  it('comes back after sign-in only to a page of memdash, whatever `next` says', async () => {
+    const elsewhere = (url: string) => !url.startsWith(`${base()}/`) && !url.startsWith(issuerUrl(readState()!));
+    for (const next of HOSTILE_NEXT) {
+      const end = await new HttpBrowser().signIn(
+        `${base()}/auth/sign-in?next=${next}`,
+        'shop-reader',
+        oidcSecrets().passwords['shop-reader'],
+        elsewhere,
+      );
+      expect({ next, url: end.url, status: end.status }).toEqual({ next, url: `${base()}/`, status: 200 });
+    }
+  });
+
+  it('renews a session only back to a page of memdash, whatever `next` says', async () => {
+    for (const next of HOSTILE_NEXT) {
+      const cookie = `memdash-session=${await endedSession('renewed-to-next-session')}`;
+      const renewed = await sendTo(memdash.port, 'GET', `/auth/refresh?next=${next}`, { cookie });
+      expect({ next, status: renewed.status, location: renewed.headers.location }).toEqual({ next, status: 302, location: '/' });
+    }
   });
 
   it("ends the session when the header's Sign out is clicked, and a copy of its cookie with it", async () => {
