@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'invalid-name' // a namespace or name that Kubernetes would refuse; checked before any call
   | 'bad-request'
   | 'unauthorized' // the cluster did not accept the credential
+  | 'sign-in-ended' // sign-in: the session's ID token has ended; the page renews it (/auth/refresh)
   | 'forbidden' // the cluster's RBAC refused; the message is the cluster's own
   | 'withheld' // sign-in: the signed-in person's rights (their RBAC) do not reach this answer
   | 'not-found'
@@ -28,6 +29,7 @@ const STATUS: Record<ErrorCode, number> = {
   'invalid-name': 400,
   'bad-request': 400,
   unauthorized: 401,
+  'sign-in-ended': 401,
   forbidden: 403,
   withheld: 403,
   'not-found': 404,

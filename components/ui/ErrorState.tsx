@@ -8,6 +8,7 @@ const TITLES: Record<ErrorCode, string> = {
   'invalid-name': 'Not a valid Kubernetes name',
   'bad-request': 'Bad request',
   unauthorized: "The cluster does not accept memdash's credential",
+  'sign-in-ended': 'Your sign-in has ended: reload the page to renew it',
   forbidden: 'The cluster refused',
   withheld: 'Not yours to read',
   'not-found': 'Not found',

@@ -27,7 +27,9 @@ export type GateOutcome =
   /** A page asked with a session whose ID token has ended: renewed at the provider first (/auth/refresh), then back. */
   | { kind: 'refresh'; returnTo: string }
   /** An API route, or any request in proxy mode, without a person: 401. */
-  | { kind: 'unauthorized'; message: string };
+  | { kind: 'unauthorized'; message: string }
+  /** An API route asked with a session whose ID token has ended: 401 `sign-in-ended`, and the page renews it. */
+  | { kind: 'ended'; message: string };
 
 /** Paths that answer without sign-in: health, metrics (its own token), sign-in itself, Next's static files. */
 const OPEN = [/^\/healthz$/, /^\/readyz$/, /^\/metrics$/, /^\/auth\//, /^\/_next\/static\//, /^\/favicon\.ico$/];
@@ -39,14 +41,7 @@ export async function gate(request: IncomingMessage): Promise<GateOutcome> {
   if (s.auth === 'none') return pass(request, null, EVERYTHING);
   if (OPEN.some((open) => open.test(path))) return { kind: 'pass' };
   const session = s.auth === 'oidc' ? await fromSession(request) : null;
-  if (
-    session &&
-    isPage(request, path) &&
-    session.idTokenExpiresAt !== undefined &&
-    session.idTokenExpiresAt < Date.now() &&
-    session.refreshToken
-  )
-    return { kind: 'refresh', returnTo: request.url ?? '/' };
+  if (session && idTokenEnded(session, Date.now())) return renewFirst(request, path);
   const who = s.auth === 'proxy' ? fromProxy(request) : session && identityOf(session);
   if (who && 'refused' in who) return { kind: 'unauthorized', message: who.refused };
   if (!who) return refused(request, path);
@@ -69,6 +64,23 @@ function pass(request: IncomingMessage, who: Identity | null, rights: Rights): G
 }
 
 const isPage = (request: IncomingMessage, path: string) => request.method === 'GET' && !path.startsWith('/api/');
+
+/**
+ * Whether the provider's word on who this is (the ID token's claims: name, groups) has ended. Past it, nothing is
+ * answered on that word, page or API, until the provider says it again: a person removed at the provider stops
+ * reading when their ID token ends, not when the session does (12 h by default). A session that never had an end for
+ * its ID token is as ended.
+ */
+const idTokenEnded = (session: Session, now: number) => session.idTokenExpiresAt === undefined || session.idTokenExpiresAt < now;
+
+/**
+ * A page goes to /auth/refresh (renewed with the refresh token, or on to sign in when there is none or the provider
+ * refuses); anything else gets a 401 whose code the page's fetch helpers (lib/client/query.ts) answer by going there.
+ */
+function renewFirst(request: IncomingMessage, path: string): GateOutcome {
+  if (isPage(request, path)) return { kind: 'refresh', returnTo: request.url ?? '/' };
+  return { kind: 'ended', message: "Your sign-in's ID token has ended: reload the page (memdash renews your sign-in) or sign in again" };
+}
 
 const identityOf = (session: Session): Identity => ({
   user: session.user,

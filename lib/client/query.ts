@@ -44,7 +44,7 @@ export const queryKeys = {
 export async function fetchJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw appErrorFromBody(response.status, body);
+  if (!response.ok) throw renewedIfEnded(appErrorFromBody(response.status, body));
   return body as T;
 }
 
@@ -52,8 +52,28 @@ export async function fetchJson<T>(url: string, signal?: AbortSignal): Promise<T
 export async function postJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const response = await fetch(url, { method: 'POST', signal, headers: { accept: 'application/json' } });
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw appErrorFromBody(response.status, body);
+  if (!response.ok) throw renewedIfEnded(appErrorFromBody(response.status, body));
   return body as T;
+}
+
+/** Where a page renews its sign-in (the provider asked again) and comes back to itself. */
+export function renewalPath(page: { pathname: string; search: string }): string {
+  return `/auth/refresh?next=${encodeURIComponent(`${page.pathname}${page.search}`)}`;
+}
+
+let renewing = false;
+
+/**
+ * A read refused because the sign-in's ID token ended (`sign-in-ended`, lib/auth/gate.ts) sends the page to renew
+ * it, once: the gate renews only a page load, and a page left open would otherwise show refusals until reloaded.
+ * Writes (postWrite) never leave the page by themselves: a pasted credential lives only in the tab.
+ */
+export function renewedIfEnded(error: AppError, browser: Pick<Window, 'location'> | undefined = globalThis.window): AppError {
+  if (error.code === 'sign-in-ended' && browser && !renewing) {
+    renewing = true;
+    browser.location.assign(renewalPath(browser.location));
+  }
+  return error;
 }
 
 /**

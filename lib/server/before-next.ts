@@ -67,6 +67,7 @@ export function answerBeforeNext(): void {
           if (outcome.kind === 'sign-in') return redirect(response, `/auth/sign-in?next=${encodeURIComponent(outcome.returnTo)}`);
           if (outcome.kind === 'refresh') return redirect(response, `/auth/refresh?next=${encodeURIComponent(outcome.returnTo)}`);
           if (outcome.kind === 'unauthorized') return refuse(request, response, new AppError('unauthorized', outcome.message));
+          if (outcome.kind === 'ended') return refuse(request, response, new AppError('sign-in-ended', outcome.message));
           answerCollapsed(request, response, () => {
             const over = overLimit(request);
             if (over) return refuse(request, response, over.error, { 'retry-after': String(over.retryAfterSeconds) });

@@ -176,6 +176,26 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     }
   });
 
+  it('answers an API 401 sign-in-ended once the ID token has ended, and an open page renews it by itself', async () => {
+    const api = await fetch(`${base()}/api/pods?limit=1`, {
+      headers: { cookie: `memdash-session=${await endedSession('ended-api-session-1')}` },
+    });
+    expect(api.status).toBe(401);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe('sign-in-ended');
+    // a page left open: its session's ID token ends under it, and its next read sends it to renew, then back
+    const { context, page } = await signedInPage('shop-reader');
+    const sid = 'ended-page-session-1';
+    await context.addCookies([{ name: 'memdash-session', value: await endedSession(sid), url: base(), httpOnly: true, sameSite: 'Lax' }]);
+    const renewal = await page.waitForResponse((r) => r.url().startsWith(`${base()}/auth/refresh?next=%2Fpods`), { timeout: 40_000 });
+    expect([renewal.status(), await renewal.headerValue('location')]).toEqual([302, '/pods']);
+    await page.waitForURL(`${base()}/pods`);
+    const renewed = (await context.cookies(base())).find((c) => c.name === 'memdash-session');
+    const session = await openSession(renewed?.value, key, new Date());
+    expect(session).toMatchObject({ sid, user: 'shop-reader' });
+    expect(session!.idTokenExpiresAt).toBeGreaterThan(Date.now());
+    await context.close();
+  });
+
   it("ends the session when the header's Sign out is clicked, and a copy of its cookie with it", async () => {
     const { context, page } = await signedInPage('platform-reader');
     const before = await context.cookies(base());

@@ -146,23 +146,44 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
     await context.close();
   });
 
-  it('refuses an ID token that has ended, saying to sign in again', async () => {
+  /** A POST (the snapshot run, or the access check) with a session and a write cookie sealed here: its status and body. */
+  async function runWith(
+    session: { sid: string; idTokenExpiresAt: number },
+    token: { sid: string; idTokenExpiresAt: number },
+    path = '/api/snapshot/runs',
+    body: object = {},
+  ) {
     const now = new Date();
     const tokens = await signInAs(readState()!, 'platform-operator');
     const ends = now.getTime() + 3600_000;
-    const who = { sid: 'ended-token-session-1', user: 'platform-operator', groups: ['platform-operators'] };
-    const ended = { user: who.user, idToken: tokens.idToken, idTokenExpiresAt: now.getTime() - 1000 };
+    const who = { user: 'platform-operator', groups: ['platform-operators'] };
     const cookie = [
-      `memdash-session=${await sealSession({ ...who, idTokenExpiresAt: ended.idTokenExpiresAt, expiresAt: ends }, new Uint8Array(key), now)}`,
-      `memdash-write=${await sealWriteToken(ended, new Uint8Array(key), now, ends)}`,
+      `memdash-session=${await sealSession({ ...who, ...session, expiresAt: ends }, new Uint8Array(key), now)}`,
+      `memdash-write=${await sealWriteToken({ user: who.user, idToken: tokens.idToken, ...token }, new Uint8Array(key), now, ends)}`,
     ].join('; ');
-    const run = await fetch(`${base()}/api/snapshot/runs`, {
+    const run = await fetch(`${base()}${path}`, {
       method: 'POST',
       headers: { cookie, origin: base(), 'content-type': 'application/json' },
-      body: '{}',
+      body: JSON.stringify(body),
     });
-    expect(run.status).toBe(401);
-    const { error } = (await run.json()) as ErrorBody;
-    expect(error.message).toMatch(/^Your sign-in's ID token ended at .*: reload the page \(memdash renews your sign-in\) or sign in again/);
+    const answer = (await run.json()) as ErrorBody & { actor?: string; credential?: string };
+    return { status: run.status, error: answer.error, answer };
+  }
+
+  it('refuses an ID token that has ended, or is about to, saying to reload or sign in again', async () => {
+    const sid = 'ended-token-session-1';
+    const ended = Date.now() - 1000;
+    // ended: the gate refuses the session itself, with the code the page renews on
+    const gone = await runWith({ sid, idTokenExpiresAt: ended }, { sid, idTokenExpiresAt: ended });
+    expect(gone.status).toBe(401);
+    expect(gone.error.code).toBe('sign-in-ended');
+    expect(gone.error.message).toMatch(/reload the page \(memdash renews your sign-in\) or sign in again/);
+    // seconds from its end: the session still reads, but a write would reach the API server after the token ended
+    const soon = Date.now() + 8000;
+    const closing = await runWith({ sid, idTokenExpiresAt: soon }, { sid, idTokenExpiresAt: soon });
+    expect(closing.status).toBe(401);
+    expect(closing.error.message).toMatch(
+      /^Your sign-in's ID token ended at .*: reload the page \(memdash renews your sign-in\) or sign in again/,
+    );
   });
 });
