@@ -40,3 +40,19 @@ export function authPageResponse(page: AuthPage, headers: Headers = new Headers(
   headers.set('cache-control', 'no-store');
   return new Response(authPageHtml(page), { status: page.status, headers });
 }
+
+/**
+ * The sign-in that worked at the provider but cannot be kept: the session would not fit in a cookie, and a browser
+ * drops a cookie that large without a word, so the person would be sent to sign in again on every page.
+ */
+export function sessionTooLargePage(tooLarge: { groups: number; chars: number }): AuthPage {
+  return {
+    status: 403,
+    title: 'Signed in, but memdash cannot keep it',
+    lines: [
+      `Your provider names you in ${tooLarge.groups} groups. memdash keeps your sign-in in a cookie, which would be ` +
+        `${tooLarge.chars} characters long: browsers drop a cookie over about 4,000, and every page would send you back to sign in.`,
+      'Ask whoever runs memdash to have the provider send memdash fewer groups (only the teams whose RoleBindings matter here, or a shorter groups claim in MEMDASH_OIDC_GROUPS_CLAIM).',
+    ],
+  };
+}

@@ -24,11 +24,20 @@ export interface Session extends Identity {
   idTokenExpiresAt?: number;
 }
 
+/** The most groups a session holds (the sealed cookie's limit below is usually met first). */
+export const MAX_SESSION_GROUPS = 200;
+
+/**
+ * The longest sealed session set as a cookie. Browsers keep a cookie's name and value up to 4096 bytes and drop a
+ * larger one without a word; this leaves room for the name (`__Host-memdash-session=`).
+ */
+export const MAX_SESSION_COOKIE_CHARS = 3800;
+
 const sealed = z
   .object({
     sid: z.string().min(16).max(64),
     user: z.string().min(1).max(512),
-    groups: z.array(z.string().max(512)).max(200),
+    groups: z.array(z.string().max(512)).max(MAX_SESSION_GROUPS),
     email: z.string().max(512).optional(),
     refreshToken: z.string().max(2048).optional(),
     idTokenExpiresAt: z.number().int().optional(),
@@ -87,6 +96,18 @@ export async function unseal<T>(
 export async function sealSession(session: Session, key: Uint8Array, now: Date): Promise<string> {
   const { expiresAt, ...rest } = session;
   return seal(rest, key, now, expiresAt);
+}
+
+/** What made a session too large to keep in a cookie: how many groups, and how long its sealed value was. */
+export interface SessionTooLarge {
+  groups: number;
+  chars: number;
+}
+
+/** Why the session sealed as `cookie` cannot be kept in a browser, or null when it can. */
+export function sessionTooLarge(session: Session, cookie: string): SessionTooLarge | null {
+  if (cookie.length <= MAX_SESSION_COOKIE_CHARS && session.groups.length <= MAX_SESSION_GROUPS) return null;
+  return { groups: session.groups.length, chars: cookie.length };
 }
 
 /** The session a cookie holds, or null for one that does not open: another key, changed, expired or not ours. */

@@ -1,6 +1,7 @@
 import { settings } from '@/lib/config';
 import { sessionCookies, setCookie } from '@/lib/auth/cookies';
 import { takeCookie } from '@/lib/auth/gate';
+import { authPageResponse, sessionTooLargePage } from '@/lib/auth/page';
 import { finishSignIn, PENDING_COOKIE, safeReturnTo } from '@/lib/auth/oidc';
 import { AppError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
@@ -21,8 +22,11 @@ export const GET = route(async (request) => {
     const why = err instanceof Error ? err.message.split('\n', 1)[0]!.slice(0, 300) : 'the answer did not check out';
     throw new AppError('unauthorized', `The sign-in did not complete: ${why}`);
   }
-  const headers = new Headers({ location: safeReturnTo(finished.returnTo), 'cache-control': 'no-store' });
-  for (const cookie of await sessionCookies(finished.session, finished.idToken, now)) headers.append('set-cookie', cookie);
-  headers.append('set-cookie', setCookie(PENDING_COOKIE, '', 0));
+  const kept = await sessionCookies(finished.session, finished.idToken, now);
+  const headers = new Headers({ 'set-cookie': setCookie(PENDING_COOKIE, '', 0) });
+  if (!kept.ok) return authPageResponse(sessionTooLargePage(kept.tooLarge), headers);
+  for (const cookie of kept.cookies) headers.append('set-cookie', cookie);
+  headers.set('location', safeReturnTo(finished.returnTo));
+  headers.set('cache-control', 'no-store');
   return new Response(null, { status: 302, headers });
 });

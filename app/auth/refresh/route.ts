@@ -2,6 +2,7 @@ import { settings } from '@/lib/config';
 import { endedSessionCookies, sessionCookie, sessionCookies } from '@/lib/auth/cookies';
 import { openLiveSession } from '@/lib/auth/ended-sessions';
 import { takeCookie } from '@/lib/auth/gate';
+import { authPageResponse, sessionTooLargePage } from '@/lib/auth/page';
 import { refreshSession, safeReturnTo } from '@/lib/auth/oidc';
 import { sessionKeyOf } from '@/lib/auth/session';
 import { AppError } from '@/lib/errors';
@@ -27,9 +28,14 @@ export const GET = route(async (request) => {
     for (const cookie of endedSessionCookies()) headers.append('set-cookie', cookie);
   } else {
     // the session keeps the end it was given at sign-in: renewing the ID token does not lengthen it
-    const kept = { ...renewed.session, expiresAt: session.expiresAt };
+    const cookies = await sessionCookies({ ...renewed.session, expiresAt: session.expiresAt }, renewed.idToken, now);
+    if (!cookies.ok) {
+      // the provider now names more groups than a cookie holds: the old session ends, and the page says why
+      for (const cookie of endedSessionCookies()) headers.append('set-cookie', cookie);
+      return authPageResponse(sessionTooLargePage(cookies.tooLarge), headers);
+    }
     headers.set('location', next);
-    for (const cookie of await sessionCookies(kept, renewed.idToken, now)) headers.append('set-cookie', cookie);
+    for (const cookie of cookies.cookies) headers.append('set-cookie', cookie);
   }
   return new Response(null, { status: 302, headers });
 });

@@ -196,6 +196,20 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     await context.close();
   });
 
+  it('refuses, with a page saying why, a sign-in whose groups are too many for a cookie', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base()}/pods`);
+    await page.waitForURL(/127\.0\.0\.1:\d+\/login/);
+    await page.getByLabel(/user/i).fill('many-groups');
+    await page.getByLabel(/password/i).fill(oidcSecrets().passwords['many-groups']);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.getByRole('heading', { name: 'Signed in, but memdash cannot keep it' }).waitFor({ timeout: 20_000 });
+    expect(await page.locator('main').textContent()).toMatch(/Your provider names you in 120 groups/);
+    expect((await context.cookies(base())).map((c) => c.name)).toEqual([]);
+    await context.close();
+  });
+
   it("ends the session when the header's Sign out is clicked, and a copy of its cookie with it", async () => {
     const { context, page } = await signedInPage('platform-reader');
     const before = await context.cookies(base());

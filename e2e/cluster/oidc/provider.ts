@@ -11,6 +11,9 @@ import { isRunning, logFile, startDaemon, stopDaemon, waitFor } from '../lib/pro
 import { writeState, type ClusterState } from '../lib/state.ts';
 import { fail, log } from '../lib/log.ts';
 
+/** 120 groups named as a large organisation's provider names them: a sealed session too large for a cookie. */
+const MANY_GROUPS: readonly string[] = Array.from({ length: 120 }, (_, i) => `org-engineering-team-${String(i + 1).padStart(3, '0')}`);
+
 /** The test accounts: who they are at the provider. What each may read or write is RBAC's (rbac.ts). */
 export const ACCOUNTS = [
   { name: 'shop-reader', groups: ['shop-team'], reads: 'namespace shop only' },
@@ -18,6 +21,8 @@ export const ACCOUNTS = [
   { name: 'no-rights', groups: [], reads: 'nothing' },
   // MEMDASH_WRITE_AS_USER: writes as the harness's `operator` (prd-write) may, with their own ID token
   { name: 'platform-operator', groups: ['platform-operators'], reads: 'everything, writes as prd-write' },
+  // more groups than a session cookie holds: memdash refuses the sign-in with a page saying so
+  { name: 'many-groups', groups: MANY_GROUPS, reads: 'nothing: its sign-in is refused (too many groups)' },
 ] as const;
 export type Account = (typeof ACCOUNTS)[number]['name'];
 

@@ -4,7 +4,8 @@ import { logFile } from '../lib/processes.ts';
 import type { ClusterState } from '../lib/state.ts';
 
 export function oidcStatus(current: ClusterState): string {
-  const groupsOf = (a: (typeof ACCOUNTS)[number]) => (a.groups.length ? `group ${a.groups.join(', ')}` : 'no groups');
+  const groupsOf = (a: (typeof ACCOUNTS)[number]) =>
+    a.groups.length > 3 ? `${a.groups.length} groups` : a.groups.length ? `group ${a.groups.join(', ')}` : 'no groups';
   // columns as wide as their longest entry
   const [nameWidth, groupsWidth] = [Math.max(...ACCOUNTS.map((a) => a.name.length)), Math.max(...ACCOUNTS.map((a) => groupsOf(a).length))];
   const accounts = ACCOUNTS.map((a) => `${a.name.padEnd(nameWidth)}  ${groupsOf(a).padEnd(groupsWidth)}  reads ${a.reads}`);
