@@ -44,7 +44,7 @@ export async function sessionCookies(
   if (tooLarge) return { ok: false, tooLarge };
   const cookies = [setCookie(sessionCookie(), sealed, maxAge)];
   if (settings().writeAsUser === 'on' && session.idTokenExpiresAt !== undefined) {
-    const token = { user: session.user, idToken, idTokenExpiresAt: session.idTokenExpiresAt };
+    const token = { sid: session.sid, user: session.user, idToken, idTokenExpiresAt: session.idTokenExpiresAt };
     cookies.push(setCookie(writeCookie(), await sealWriteToken(token, key, now, session.expiresAt), maxAge));
   }
   return { ok: true, cookies };

@@ -11,7 +11,7 @@ import { reservedNameProblem } from './reserved-names';
 import { proxyIdentity, repeatedIdentityHeader, sentHeaders, type ProxyTrust } from './proxy-identity';
 import { sessionCookie, writeCookie } from './cookies';
 import { sessionKeyOf, type Identity, type Session } from './session';
-import { CLIENT_HEADER, encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER, WRITE_TOKEN_HEADER } from './viewer';
+import { CLIENT_HEADER, encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER, SESSION_ID_HEADER, WRITE_TOKEN_HEADER } from './viewer';
 
 // The sign-in gate, run in the before-Next hook on every request: who is asking (a sealed session cookie in oidc, the
 // proxy's headers in proxy, nobody in none) and what they may read (lib/k8s/rights.ts). A request that passes goes on
@@ -105,6 +105,7 @@ function removeGateHeaders(request: IncomingMessage): void {
   delete request.headers[IDENTITY_HEADER];
   delete request.headers[WRITE_TOKEN_HEADER];
   delete request.headers[CLIENT_HEADER];
+  delete request.headers[SESSION_ID_HEADER];
 }
 
 function proxyTrust(): ProxyTrust {
@@ -140,7 +141,10 @@ async function fromSession(request: IncomingMessage): Promise<Session | null> {
   const session = takeCookieOut(request, sessionCookie());
   const token = takeCookieOut(request, writeCookie());
   const opened = await openLiveSession(session, sessionKeyOf(s.sessionKey!), new Date());
-  if (opened && token && s.writeAsUser === 'on' && request.method === 'POST') request.headers[WRITE_TOKEN_HEADER] = token;
+  if (opened && token && s.writeAsUser === 'on' && request.method === 'POST') {
+    request.headers[WRITE_TOKEN_HEADER] = token;
+    request.headers[SESSION_ID_HEADER] = opened.sid;
+  }
   return opened;
 }
 

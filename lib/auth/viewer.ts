@@ -18,6 +18,8 @@ export const WRITE_TOKEN_HEADER = 'x-memdash-write-token';
  * the write guard folds one client's repeated refusals of a credential into one audit record by it.
  */
 export const CLIENT_HEADER = 'x-memdash-client';
+/** Beside the write token: the id of the session it came with, which the token must have been issued with. */
+export const SESSION_ID_HEADER = 'x-memdash-session-id';
 
 export function encodeHeader(value: Rights | Identity): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');

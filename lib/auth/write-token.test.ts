@@ -13,7 +13,9 @@ const jwt = (claimsChars: number) =>
     Buffer.from(JSON.stringify({ sub: 'platform-operator', pad: 'x'.repeat(claimsChars) })).toString('base64url'),
     randomBytes(256).toString('base64url'),
   ].join('.');
-const token: SessionToken = { user: 'platform-operator', idToken: jwt(400), idTokenExpiresAt: now.getTime() + 3600_000 };
+const SID = 'c2Vzc2lvbi1vZi1vcGVyYXRvcg';
+const session = { sid: SID, user: 'platform-operator' };
+const token: SessionToken = { sid: SID, user: 'platform-operator', idToken: jwt(400), idTokenExpiresAt: now.getTime() + 3600_000 };
 
 describe("the signed-in person's ID token, sealed for their writes", () => {
   it('opens with its key as it was sealed, and shows nothing of the token', async () => {
@@ -38,31 +40,35 @@ describe("the signed-in person's ID token, sealed for their writes", () => {
     const large = { ...token, idToken: jwt(3000) };
     const cookie = await sealWriteToken(large, key, now, sessionEnds);
     expect(cookie.length).toBeLessThanOrEqual(MAX_WRITE_COOKIE_CHARS);
-    expect(await openWriteToken(cookie, key, now)).toEqual({ user: 'platform-operator', tooLarge: large.idToken.length });
+    expect(await openWriteToken(cookie, key, now)).toEqual({ sid: SID, user: 'platform-operator', tooLarge: large.idToken.length });
   });
 });
 
 describe('which token a write without a pasted credential uses', () => {
   it('the live token of the person signed in', () => {
-    expect(tokenToUse(token, 'platform-operator', now)).toEqual({ ok: true, idToken: token.idToken });
+    expect(tokenToUse(token, session, now)).toEqual({ ok: true, idToken: token.idToken });
   });
 
-  it('none, saying why: no token kept, another person, too large, ended or about to', () => {
+  it('none, saying why: no token kept, another person or session, too large, ended or about to', () => {
     const why = (...args: Parameters<typeof tokenToUse>) => {
       const use = tokenToUse(...args);
       return use.ok ? 'used' : use.message;
     };
-    expect(why(null, 'platform-operator', now)).toMatch(/^No write credential: paste a token .* or sign in again/);
+    expect(why(null, session, now)).toMatch(/^No write credential: paste a token .* or sign in again/);
     expect(why(token, null, now)).toMatch(/^No write credential/);
-    expect(why(token, 'shop-reader', now)).toMatch(/issued to someone else: sign in again/);
-    expect(why({ user: 'platform-operator', tooLarge: 5000 }, 'platform-operator', now)).toMatch(
+    expect(why(token, { sid: SID, user: 'shop-reader' }, now)).toMatch(/issued to someone else: sign in again/);
+    // the same person, another session (a copy of the cookie set beside a later sign-in): not this session's token
+    expect(why(token, { sid: 'YW5vdGhlci1zZXNzaW9uLWlk', user: 'platform-operator' }, now)).toMatch(
+      /issued with another sign-in than this one: sign in again/,
+    );
+    expect(why({ sid: SID, user: 'platform-operator', tooLarge: 5000 }, session, now)).toMatch(
       /ID token \(5000 characters\) is too large .* paste a write credential/,
     );
     const ended = { ...token, idTokenExpiresAt: now.getTime() - 1 };
-    expect(why(ended, 'platform-operator', now)).toBe(
+    expect(why(ended, session, now)).toBe(
       "Your sign-in's ID token ended at 2026-12-04T09:59:59.999Z: reload the page (memdash renews your sign-in) or sign in again, then write",
     );
-    expect(why({ ...token, idTokenExpiresAt: now.getTime() + 5000 }, 'platform-operator', now)).toMatch(/ended at/);
-    expect(why({ ...token, idTokenExpiresAt: now.getTime() + 60_000 }, 'platform-operator', now)).toBe('used');
+    expect(why({ ...token, idTokenExpiresAt: now.getTime() + 5000 }, session, now)).toMatch(/ended at/);
+    expect(why({ ...token, idTokenExpiresAt: now.getTime() + 60_000 }, session, now)).toBe('used');
   });
 });

@@ -7,7 +7,7 @@ import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { historyDb } from '@/lib/history';
 import { recordAudit, recordRefusedCredential, type AuditCredential, type AuditRecord } from '@/lib/history/audit';
 import { countRefusal } from '@/lib/history/refusal-tally';
-import { CLIENT_HEADER, WRITE_TOKEN_HEADER } from '@/lib/auth/viewer';
+import { CLIENT_HEADER, SESSION_ID_HEADER, WRITE_TOKEN_HEADER } from '@/lib/auth/viewer';
 import { sessionKeyOf } from '@/lib/auth/session';
 import { openWriteToken, tokenToUse } from '@/lib/auth/write-token';
 import { settings } from '@/lib/config';
@@ -241,7 +241,8 @@ async function credentialToUse(
   }
   const now = new Date();
   const kept = await openWriteToken(request.headers.get(WRITE_TOKEN_HEADER) ?? undefined, sessionKeyOf(s.sessionKey!), now);
-  const use = tokenToUse(kept, signedInPerson(request), now);
+  const [sid, user] = [request.headers.get(SESSION_ID_HEADER), signedInPerson(request)];
+  const use = tokenToUse(kept, sid && user ? { sid, user } : null, now);
   if (!use.ok) throw new AppError('unauthorized', use.message);
   return { credential: { kind: 'token', token: use.idToken }, source: 'session' };
 }

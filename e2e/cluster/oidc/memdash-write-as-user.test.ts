@@ -186,4 +186,15 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
       /^Your sign-in's ID token ended at .*: reload the page \(memdash renews your sign-in\) or sign in again/,
     );
   });
+
+  it("refuses a write cookie issued with another of the same person's sessions", async () => {
+    const live = Date.now() + 3600_000;
+    const [now, before] = ['the-session-signed-in-now', 'a-session-signed-out-before'];
+    const other = await runWith({ sid: now, idTokenExpiresAt: live }, { sid: before, idTokenExpiresAt: live });
+    expect(other.status).toBe(401);
+    expect(other.error.message).toMatch(/issued with another sign-in than this one: sign in again/);
+    // the same token beside its own session is taken (the access check, which asks the cluster and writes nothing)
+    const own = await runWith({ sid: now, idTokenExpiresAt: live }, { sid: now, idTokenExpiresAt: live }, '/api/access', CHECKS);
+    expect([own.status, own.answer.actor, own.answer.credential]).toEqual([200, 'platform-operator', 'session']);
+  });
 });
