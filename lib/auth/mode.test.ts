@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authProblems, isLoopbackHost, type AuthSettings } from './mode';
+import { authProblems, isLoopbackAddress, isLoopbackHost, type AuthSettings } from './mode';
 
 const none: AuthSettings = { auth: 'none', authNoneOnNetwork: 'off' };
 
@@ -46,5 +46,12 @@ describe('sign-in settings', () => {
   it('knows loopback hosts as written, never by resolving them', () => {
     expect(['localhost', 'localhost:80', '127.0.0.1:3000', '127.1.2.3', '[::1]', '[::1]:3000'].every(isLoopbackHost)).toBe(true);
     expect(['127.0.0.1.example', 'localhost.example', '0x7f.1', '[::2]', '10.0.0.1', 'memdash'].some(isLoopbackHost)).toBe(false);
+  });
+
+  it("takes a peer as this machine's only by its socket address on loopback", () => {
+    for (const peer of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1', '::FFFF:127.0.0.1'])
+      expect({ peer, loopback: isLoopbackAddress(peer) }).toEqual({ peer, loopback: true });
+    for (const peer of [undefined, '', '192.0.2.2', '10.0.0.7', '::ffff:192.0.2.2', 'fe80::1', '::', '0.0.0.0', '128.0.0.1', '::2'])
+      expect({ peer, loopback: isLoopbackAddress(peer) }).toEqual({ peer, loopback: false });
   });
 });

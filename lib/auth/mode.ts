@@ -23,6 +23,16 @@ export function isLoopbackHost(hostPort: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
+/**
+ * A peer address (a socket's remoteAddress) on this machine's loopback: 127.0.0.0/8, ::1, or 127.x as IPv6 writes an
+ * IPv4 peer on a dual-stack socket (::ffff:127.0.0.1). Anything else, or no address at all, is not.
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 /** What stops these settings from starting, each naming the variables to set (never a value). */
 export function authProblems(s: AuthSettings): string[] {
   // only memdash's own sign-in holds the person's ID token: a proxy's headers carry no credential

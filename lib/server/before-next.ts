@@ -9,11 +9,13 @@ import { hostProblem } from '@/lib/http/origin';
 import { requestTargetProblem } from '@/lib/http/request-target';
 import { gate } from '@/lib/auth/gate';
 import { CLIENT_HEADER } from '@/lib/auth/viewer';
+import { notLoopbackPeer } from './loopback-peer';
 import { timeRequest } from '@/lib/metrics/requests';
 
 // Requests answered as the Node server hands them over, before Next reads or builds anything from them:
 // - A Host memdash does not answer (a DNS-rebound name: lib/http/origin.ts) gets 421, before the sign-in gate, so a
-//   rebound page is never sent on to sign in; and a method no route serves (PROPFIND and the like) gets 405. There
+//   rebound page is never sent on to sign in; with MEMDASH_AUTH=none on this machine only, a peer that is not this
+//   machine gets 403 (loopback-peer.ts); and a method no route serves (PROPFIND and the like) gets 405. There
 //   is no Next proxy (middleware) for these: for one, Next builds a second request from every request, static files
 //   included, and copies its body.
 // - TRACE, TRACK and CONNECT cannot even become a fetch Request (the Fetch standard forbids them), so Next throws
@@ -120,6 +122,8 @@ function refusalOf(request: IncomingMessage): AppError | null {
   if (target) return target;
   const misdirected = hostProblem({ get: (name) => headerOf(request, name) });
   if (misdirected) return misdirected;
+  const peer = notLoopbackPeer(request);
+  if (peer) return peer;
   if (!SERVED_METHODS.includes(request.method ?? ''))
     return new AppError('method-not-allowed', `memdash does not answer ${request.method}`);
   const length = request.headers['content-length'];

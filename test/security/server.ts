@@ -70,13 +70,17 @@ export interface RunningMemdash {
 
 /**
  * `next start` of the build on a free port against the local cluster, answering /healthz; `env` adds or overrides
- * (`{port}` in a value is the port it listens on: MEMDASH_PUBLIC_URL, say).
+ * (`{port}` in a value is the port it listens on: MEMDASH_PUBLIC_URL, say); `hostname` is the address it listens on.
  */
-export async function startMemdash(env: Record<string, string>, logFile?: string): Promise<RunningMemdash> {
+export async function startMemdash(
+  env: Record<string, string>,
+  logFile?: string,
+  { hostname = '127.0.0.1' }: { hostname?: string } = {},
+): Promise<RunningMemdash> {
   checkPreconditions();
   const port = await freePort();
   let output = '';
-  const server = spawn(join(root, 'node_modules/.bin/next'), ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
+  const server = spawn(join(root, 'node_modules/.bin/next'), ['start', '--hostname', hostname, '--port', String(port)], {
     cwd: root,
     env: {
       ...process.env,
