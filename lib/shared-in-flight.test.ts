@@ -55,6 +55,67 @@ describe('sharedInFlight', () => {
   });
 });
 
+describe('sharedInFlight, for askers who leave', () => {
+  /** A read that waits for its stop: how many were started, and the signal each got. */
+  function stoppable() {
+    const signals: AbortSignal[] = [];
+    const work = (_key: string, signal: AbortSignal) =>
+      new Promise<string>((_resolve, reject) => {
+        signals.push(signal);
+        signal.addEventListener('abort', () => reject(signal.reason as Error));
+      });
+    return { signals, work };
+  }
+
+  it('goes on while one asker is left', () => {
+    const { signals, work } = stoppable();
+    const read = sharedInFlight((key: string) => key, work);
+    const [first, second] = [new AbortController(), new AbortController()];
+    void read('a', first.signal).catch(() => undefined);
+    void read('a', second.signal).catch(() => undefined);
+    first.abort();
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(false);
+  });
+
+  it('stops once every asker has left, and the next asker starts afresh', async () => {
+    const { signals, work } = stoppable();
+    const read = sharedInFlight((key: string) => key, work);
+    const [first, second] = [new AbortController(), new AbortController()];
+    const answers = Promise.allSettled([read('a', first.signal), read('a', second.signal)]);
+    first.abort();
+    expect(signals[0]!.aborted).toBe(false);
+    second.abort(new Error('the browser left'));
+    expect(signals[0]!.aborted).toBe(true);
+    expect((await answers).map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    void read('a', new AbortController().signal).catch(() => undefined);
+    expect(signals).toHaveLength(2);
+    expect(signals[1]!.aborted).toBe(false);
+  });
+
+  it('goes on while an asker without a signal waits', () => {
+    const { signals, work } = stoppable();
+    const read = sharedInFlight((key: string) => key, work);
+    const leaving = new AbortController();
+    void read('a', leaving.signal).catch(() => undefined);
+    void read('a').catch(() => undefined);
+    leaving.abort();
+    expect(signals[0]!.aborted).toBe(false);
+  });
+
+  it('keeps an answer that came, whoever leaves after', async () => {
+    const { started, work } = manual();
+    const read = sharedInFlight((key: string) => key, work, { forMs: 5000, when: () => true });
+    const leaving = new AbortController();
+    const first = read('a', leaving.signal);
+    started[0]!.resolve('answer');
+    await first;
+    leaving.abort();
+    expect(await read('a', new AbortController().signal)).toBe('answer');
+    expect(started).toHaveLength(1);
+  });
+});
+
 describe('sharedInFlight with reuse', () => {
   const reuse = { forMs: 5000, when: (answer: string) => answer !== 'failed' };
 

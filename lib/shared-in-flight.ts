@@ -19,10 +19,16 @@ interface Kept<T> {
   /** When its answer came and could be handed out again (performance.now()); null while it is being read. */
   cameAt: number | null;
   refreshing: boolean;
+  /** While it is read: who waits for it (an asker without a signal never leaves), and what stops it. */
+  reading?: { askers: number; stop: AbortController };
 }
 
 /**
  * `work`, called at most once at a time per key; callers asking while it runs (or within `reuse`) get the same promise.
+ *
+ * An asker may pass the signal of the request it serves last: `work` gets, last, a signal that fires once every asker
+ * sharing it has left (a page the browser closed), so a read nobody waits for stops; one who stays keeps it going.
+ * An answer that came is kept whoever left, and a fresh read behind a kept answer is nobody's to stop.
  *
  * An answer's age is read from the clock when someone asks, never kept by a timer: a timer started while a request is
  * being answered holds that request's async context (Next's stores, the response and its buffers) until it fires, and
@@ -30,9 +36,9 @@ interface Kept<T> {
  */
 export function sharedInFlight<A extends unknown[], T>(
   keyOf: (...args: A) => string,
-  work: (...args: A) => Promise<T>,
+  work: (...args: [...A, AbortSignal]) => Promise<T>,
   reuse?: Reuse<T>,
-): (...args: A) => Promise<T> {
+): (...args: [...A, AbortSignal?]) => Promise<T> {
   const shared = new Map<string, Kept<T>>();
   const now = () => performance.now();
   const forget = (key: string, kept: Kept<T>) => {
@@ -55,27 +61,49 @@ export function sharedInFlight<A extends unknown[], T>(
   };
   const refresh = (key: string, kept: Kept<T>, args: A) => {
     kept.refreshing = true;
-    const made = work(...args);
+    const made = work(...args, new AbortController().signal);
     const done = () => {
       kept.refreshing = false;
     };
     // a fresh answer replaces the kept one; a failure or a refused answer leaves it, and the next asker tries again
     made.then((answer) => (reuse?.when(answer) ? keep(key, { answer: made, cameAt: now(), refreshing: false }) : done()), done);
   };
-  return (...args: A) => {
+  const join = (key: string, kept: Kept<T>, signal: AbortSignal | undefined) => {
+    const reading = kept.reading!;
+    reading.askers++;
+    if (!signal) return;
+    const leave = () => {
+      if (--reading.askers > 0 || kept.cameAt !== null) return;
+      forget(key, kept); // a stopped read is not joined: the next asker starts afresh
+      reading.stop.abort(signal.reason);
+    };
+    if (signal.aborted) return leave();
+    signal.addEventListener('abort', leave, { once: true });
+    const off = () => signal.removeEventListener('abort', leave);
+    kept.answer.then(off, off);
+  };
+  return (...asked: [...A, AbortSignal?]) => {
+    const last = asked.at(-1);
+    const signal = last instanceof AbortSignal ? last : undefined;
+    const args = (signal ? asked.slice(0, -1) : asked) as A;
     sweep();
     const key = keyOf(...args);
     const kept = shared.get(key);
     if (kept) {
-      if (kept.cameAt === null) return kept.answer; // still being read
+      if (kept.cameAt === null) {
+        join(key, kept, signal); // still being read
+        return kept.answer;
+      }
       const age = now() - kept.cameAt;
       if (age < keptFor()) {
         if (age >= reuse!.forMs && !kept.refreshing) refresh(key, kept, args);
         return kept.answer;
       }
     }
-    const made: Kept<T> = { answer: work(...args), cameAt: null, refreshing: false };
+    const stop = new AbortController();
+    const made: Kept<T> = { answer: work(...args, stop.signal), cameAt: null, refreshing: false, reading: { askers: 0, stop } };
     keep(key, made);
+    join(key, made, signal);
     return made.answer;
   };
 }
