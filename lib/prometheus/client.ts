@@ -147,8 +147,15 @@ export async function workloadSeries(
 }
 
 /** The working set of every container of one pod over [start, end], in the same query shape as the snapshot's. */
-export async function podSeries(namespace: string, pod: string, start: number, end: number, step: number): Promise<SampleSeries[]> {
-  return workingSetSeries(`namespace="${namespace}",pod="${pod}"`, start, end, step);
+export async function podSeries(
+  namespace: string,
+  pod: string,
+  start: number,
+  end: number,
+  step: number,
+  signal?: AbortSignal,
+): Promise<SampleSeries[]> {
+  return workingSetSeries(`namespace="${namespace}",pod="${pod}"`, start, end, step, signal);
 }
 
 // The callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector).

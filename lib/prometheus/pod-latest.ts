@@ -22,10 +22,15 @@ const vector = z.object({
 });
 
 /** Per container of `pod`, its working set at `time` (unix seconds); a container with no sample in the lookback is absent. */
-export async function readPodLatest(namespace: string, pod: string, time: number): Promise<Map<string, LatestSample>> {
+export async function readPodLatest(
+  namespace: string,
+  pod: string,
+  time: number,
+  signal?: AbortSignal,
+): Promise<Map<string, LatestSample>> {
   // the callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector)
   const body = new URLSearchParams({ query: snapshotSelector(`,namespace="${namespace}",pod="${pod}"`), time: String(time) });
-  const response = await askPrometheus('api/v1/query', body);
+  const response = await askPrometheus('api/v1/query', body, signal);
   const garbage = () =>
     new PrometheusError('garbage', `Prometheus answered HTTP ${response.status} with something that is not an instant vector.`);
   const parsed = vector.safeParse(response.json);

@@ -141,8 +141,9 @@ export function readWorkloadSamples(
   namespace: string,
   workload: string,
   onSeries: (series: ReadSeries) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
-  return readSelected(window, `,namespace="${namespace}",pod=~"${workload.replaceAll('.', '\\\\.')}-.*"`, onSeries);
+  return readSelected(window, `,namespace="${namespace}",pod=~"${workload.replaceAll('.', '\\\\.')}-.*"`, onSeries, signal);
 }
 
 /**
@@ -155,12 +156,18 @@ export function readPodSamples(
   namespace: string,
   pod: string,
   onSeries: (series: ReadSeries) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
-  return readSelected(window, `,namespace="${namespace}",pod="${pod}"`, onSeries);
+  return readSelected(window, `,namespace="${namespace}",pod="${pod}"`, onSeries, signal);
 }
 
 /** The job's query narrowed by `matchers`, over the window in one query, each series handed on as it arrives. */
-async function readSelected(window: SnapshotWindow, matchers: string, onSeries: (series: ReadSeries) => void): Promise<void> {
+async function readSelected(
+  window: SnapshotWindow,
+  matchers: string,
+  onSeries: (series: ReadSeries) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   // the callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector)
   const form = new URLSearchParams({
     query: snapshotSelector(matchers),
@@ -169,7 +176,7 @@ async function readSelected(window: SnapshotWindow, matchers: string, onSeries: 
     step: String(window.step),
   });
   const maxPoints = pointsIn(window.start, window.end, window.step);
-  await post('api/v1/query_range', undefined, (url, options) => postSeries(url, form, onSeries, { ...options, maxPoints }));
+  await post('api/v1/query_range', signal, (url, options) => postSeries(url, form, onSeries, { ...options, maxPoints }));
 }
 
 /**

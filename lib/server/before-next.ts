@@ -6,6 +6,7 @@ import { AppError } from '@/lib/errors';
 import { SERVED_METHODS, securityHeaders } from '@/lib/http/headers';
 import { MAX_JSON_BODY_BYTES } from '@/lib/http/limits';
 import { hostProblem } from '@/lib/http/origin';
+import { withRequestSignal } from '@/lib/http/page-signal';
 import { requestTargetProblem } from '@/lib/http/request-target';
 import { gate } from '@/lib/auth/gate';
 import { CLIENT_HEADER } from '@/lib/auth/viewer';
@@ -74,7 +75,8 @@ export function answerBeforeNext(): void {
             const over = overLimit(request);
             if (over) return refuse(request, response, over.error, { 'retry-after': String(over.retryAfterSeconds) });
             if (request.method === 'POST') request.headers[CLIENT_HEADER] = clientOfRequest(request);
-            inItsOwnTurn(() => void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args));
+            const handOver = () => void (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args);
+            inItsOwnTurn(() => withRequestSignal(leftSignal(response), handOver));
           });
         },
         (err: unknown) => {
@@ -106,6 +108,15 @@ function handNext(): void {
     // an immediate queued by an immediate runs in the next turn, after the loop has polled
     if (handOvers.length > 0) setImmediate(handNext);
   }
+}
+
+/** Fires when the client goes away before its answer was all sent: what a page reads for it is then nobody's. */
+function leftSignal(response: ServerResponse): AbortSignal {
+  const left = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) left.abort();
+  });
+  return left.signal;
 }
 
 // A client that sends "Expect: 100-continue" (curl does for a large body) waits for the go-ahead before its body:

@@ -15,12 +15,18 @@ export type { PodMemory };
 // One pod's containers' working set over the snapshot's window, in the snapshot's query shape: what the pod page
 // puts beside each request. A Prometheus failure is returned as this part's message, never thrown to the page.
 
-/** The window's figures (kept for two steps, see readPodWindowShared) with each container's newest sample read now. */
-export async function readPodMemory(ref: { namespace: string; name: string }, now = new Date()): Promise<PodMemory> {
+/**
+ * The window's figures (kept for two steps, see readPodWindowShared) with each container's newest sample read now.
+ * `signal`: the page's, which stops the reads when the browser leaves.
+ */
+export async function readPodMemory(
+  ref: { namespace: string; name: string },
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
+): Promise<PodMemory> {
   const time = Math.floor(now.getTime() / 1000);
   const [window, latest] = await Promise.all([
-    readPodWindowShared(ref),
-    prometheusPart(() => readPodLatest(ref.namespace, ref.name, time)),
+    readPodWindowShared(ref, signal),
+    prometheusPart(() => readPodLatest(ref.namespace, ref.name, time, signal)),
   ]);
   if (!window.ok) return window;
   if (!latest.ok) return latest;
@@ -31,12 +37,15 @@ export async function readPodMemory(ref: { namespace: string; name: string }, no
 }
 
 /** The pod's working set over the snapshot's window ending `now`: each container's p90, count and last sample. */
-export function readPodWindow(ref: { namespace: string; name: string }, now = new Date()): Promise<PodMemory> {
+export function readPodWindow(
+  ref: { namespace: string; name: string },
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
+): Promise<PodMemory> {
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
   const start = end - s.snapshotWindowDays * 86400;
   const step = s.snapshotStepSeconds;
-  return prometheusPart(async () => ({ start, end, step, containers: await containersOf(ref, { start, end, step }) }));
+  return prometheusPart(async () => ({ start, end, step, containers: await containersOf(ref, { start, end, step }, signal) }));
 }
 
 /**
@@ -44,13 +53,17 @@ export function readPodWindow(ref: { namespace: string; name: string }, now = ne
  * the pod page's largest cost). A window longer than one query allows is read in chunks and joined first: a series
  * split across chunks would be counted in parts.
  */
-async function containersOf(ref: { namespace: string; name: string }, window: SnapshotWindow): Promise<Record<string, WorkingSet>> {
+async function containersOf(
+  ref: { namespace: string; name: string },
+  window: SnapshotWindow,
+  signal?: AbortSignal,
+): Promise<Record<string, WorkingSet>> {
   if (rangeChunks(window.start, window.end, window.step).length > 1) {
-    const series = await podSeries(ref.namespace, ref.name, window.start, window.end, window.step);
+    const series = await podSeries(ref.namespace, ref.name, window.start, window.end, window.step, signal);
     return Object.fromEntries([...new Set(series.map((x) => x.container))].map((c) => [c, workingSetOf(series, c)]));
   }
   const tally = new WorkingSetTally();
-  await readPodSamples(window, ref.namespace, ref.name, (x) => tally.add(x.metric.container ?? '', x.values, x.last));
+  await readPodSamples(window, ref.namespace, ref.name, (x) => tally.add(x.metric.container ?? '', x.values, x.last), signal);
   return Object.fromEntries(tally.containers().map((c) => [c, tally.workingSet(c)]));
 }
 
@@ -60,9 +73,9 @@ async function containersOf(ref: { namespace: string; name: string }, window: Sn
  * read apart (readPodMemory). A window with no samples at all (a pod just made, not scraped yet) is not kept: its
  * first samples count as soon as they come.
  */
-const readPodWindowShared: (ref: { namespace: string; name: string }) => Promise<PodMemory> = sharedInFlight(
+const readPodWindowShared: (ref: { namespace: string; name: string }, signal?: AbortSignal) => Promise<PodMemory> = sharedInFlight(
   podKey,
-  (ref: { namespace: string; name: string }) => readPodWindow(ref),
+  (ref: { namespace: string; name: string }, signal: AbortSignal) => readPodWindow(ref, { signal }),
   keptForTwoSteps((memory) => memory.ok && Object.keys(memory.value.containers).length > 0),
 );
 
@@ -71,8 +84,8 @@ const readPodWindowShared: (ref: { namespace: string; name: string }) => Promise
  * answer reused for 5 s: Prometheus scrapes every 15-60 s, so a team with the pod open sees no older sample for it.
  * A failure is asked again at once.
  */
-export const readPodMemoryShared: (ref: { namespace: string; name: string }) => Promise<PodMemory> = sharedInFlight(
+export const readPodMemoryShared: (ref: { namespace: string; name: string }, signal?: AbortSignal) => Promise<PodMemory> = sharedInFlight(
   podKey,
-  (ref: { namespace: string; name: string }) => readPodMemory(ref),
+  (ref: { namespace: string; name: string }, signal: AbortSignal) => readPodMemory(ref, { signal }),
   { forMs: 5000, when: (memory) => memory.ok },
 );

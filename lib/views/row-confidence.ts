@@ -51,19 +51,20 @@ export async function readKeptConfidence(rights: Rights): Promise<KeptConfidence
 
 /**
  * One workload's rows measured now from Prometheus over the snapshot's window (the pod page's question): one
- * workload's series, the query the workload page makes. A Prometheus failure is this part's message.
+ * workload's series, the query the workload page makes. A Prometheus failure is this part's message. `signal`: the
+ * page's, which stops the read when the browser leaves.
  */
 export async function readWorkloadConfidence(
   namespace: string,
   workload: string,
   containers: readonly string[],
-  now = new Date(),
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<WorkloadConfidence> {
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
   const window = { start: end - s.snapshotWindowDays * 86400, end, step: s.snapshotStepSeconds };
   return prometheusPart(async () => {
-    const confidenceOf = await workloadTally(namespace, workload, window);
+    const confidenceOf = await workloadTally(namespace, workload, window, signal);
     return { containers: Object.fromEntries(containers.map((c) => [c, confidenceOf(c)])) };
   });
 }
@@ -73,17 +74,28 @@ export async function readWorkloadConfidence(
  * parsed whole, one long pause of the event loop per pod page). A window longer than one query allows is read in
  * chunks and joined first: a pod's series split across chunks would be counted in parts.
  */
-async function workloadTally(namespace: string, workload: string, window: SnapshotWindow): Promise<(c: string) => RowConfidence | null> {
+async function workloadTally(
+  namespace: string,
+  workload: string,
+  window: SnapshotWindow,
+  signal?: AbortSignal,
+): Promise<(c: string) => RowConfidence | null> {
   const ours = (pod: string) => workloadFromPodName(pod) === workload;
   if (rangeChunks(window.start, window.end, window.step).length > 1) {
-    const series = (await workloadSeries(namespace, workload, window.start, window.end, window.step)).filter((x) => ours(x.pod));
+    const series = (await workloadSeries(namespace, workload, window.start, window.end, window.step, signal)).filter((x) => ours(x.pod));
     return (c) => confidenceOfSeries(series, c);
   }
   const tally = new WorkloadConfidenceTally();
-  await readWorkloadSamples(window, namespace, workload, (x) => {
-    const pod = x.metric.pod ?? '';
-    if (ours(pod)) tally.add(pod, x.metric.container ?? '', x.values, x.first, x.last);
-  });
+  await readWorkloadSamples(
+    window,
+    namespace,
+    workload,
+    (x) => {
+      const pod = x.metric.pod ?? '';
+      if (ours(pod)) tally.add(pod, x.metric.container ?? '', x.values, x.first, x.last);
+    },
+    signal,
+  );
   return (c) => tally.confidence(c);
 }
 
@@ -95,8 +107,10 @@ export const readWorkloadConfidenceShared: (
   namespace: string,
   workload: string,
   containers: readonly string[],
+  signal?: AbortSignal,
 ) => Promise<WorkloadConfidence> = sharedInFlight(
   (namespace: string, workload: string, containers: readonly string[]) => JSON.stringify([namespace, workload, containers]),
-  (namespace: string, workload: string, containers: readonly string[]) => readWorkloadConfidence(namespace, workload, containers),
+  (namespace: string, workload: string, containers: readonly string[], signal: AbortSignal) =>
+    readWorkloadConfidence(namespace, workload, containers, { signal }),
   keptForTwoSteps((answer) => answer.ok),
 );

@@ -41,8 +41,8 @@ export type { ContainerChart, WorkloadMemory };
 /**
  * One query at the snapshot's step covers both the range and the window: a shorter range is the newest part of the
  * window's samples (the same evaluation times as a query of its own, both ending at `end`), and the job's p90 needs
- * the whole window whatever the range. `signal`: the request's, which stops the Prometheus read when the browser
- * leaves (a page has none; the read's deadline bounds it).
+ * the whole window whatever the range. `signal`: the request's or the page's
+ * (lib/http/page-signal.ts), which stops the Prometheus read when the browser leaves.
  */
 export async function readWorkloadMemory(
   ref: WorkloadRef,

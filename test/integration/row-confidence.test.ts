@@ -124,7 +124,7 @@ describe('how sure a row is', () => {
   });
 
   it("the pod page's measure of one workload from Prometheus gives the preview's figures", async () => {
-    const part = await v.confidence.readWorkloadConfidence('shop', 'kafka', ['broker', 'no-such'], now);
+    const part = await v.confidence.readWorkloadConfidence('shop', 'kafka', ['broker', 'no-such'], { now });
     if (!part.ok) throw new Error(`precondition failed: Prometheus did not answer: ${part.error.message}`);
     const { flags, ...figures } = expected.get('shop_kafka_broker')!;
     expect(part.value.containers.broker).toEqual(figures);

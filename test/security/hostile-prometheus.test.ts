@@ -73,6 +73,8 @@ let mode: Mode = drip;
 let prometheus: Server;
 // when the last connection to a query_range was closed by memdash (performance.now())
 let rangeClosedAt: number | null = null;
+// every request memdash made, and when its connection was closed (a drip never ends one: only memdash closes it)
+let asked: Array<{ path: string; closedAt: number | null }> = [];
 let memdash: RunningMemdash;
 let pid: number;
 let pod: string;
@@ -81,6 +83,9 @@ beforeAll(async () => {
   prometheus = createServer((req, res) => {
     req.resume();
     if (req.url?.endsWith('/query_range')) req.socket.on('close', () => (rangeClosedAt = performance.now()));
+    const one = { path: req.url ?? '', closedAt: null as number | null };
+    asked.push(one);
+    req.socket.on('close', () => (one.closedAt = performance.now()));
     mode(req, res);
   });
   await new Promise<void>((r) => prometheus.listen(0, '127.0.0.1', r));
@@ -160,6 +165,30 @@ describe('Prometheus answering a drip', () => {
     for (let i = 0; i < 50 && rangeClosedAt === null; i++) await new Promise((r) => setTimeout(r, 100));
     expect(rangeClosedAt, 'memdash closed its connection to Prometheus').not.toBeNull();
     expect(rangeClosedAt! - leftAt).toBeLessThan(3000);
+    expectUp();
+  });
+
+  it('is stopped within seconds when the browser leaves the pod page', async () => {
+    mode = drip;
+    asked = [];
+    const { request } = await import('node:http');
+    const req = request({ host: '127.0.0.1', port: memdash.port, path: `/pods/shop/${pod}` });
+    req.on('error', () => undefined);
+    req.on('response', (res) => res.resume());
+    req.end();
+    await new Promise((r) => setTimeout(r, 2500)); // the page is sent in part, its Prometheus reads dripping meanwhile
+    const open = asked.filter((a) => a.closedAt === null).map((a) => a.path);
+    expect(open, 'precondition: the working set and its newest sample are being read').toEqual(
+      expect.arrayContaining(['/api/v1/query_range', '/api/v1/query']),
+    );
+    const leftAt = performance.now();
+    req.destroy();
+    for (let i = 0; i < 50 && asked.some((a) => a.closedAt === null); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(
+      asked.filter((a) => a.closedAt === null).map((a) => a.path),
+      'memdash closed every connection to Prometheus',
+    ).toEqual([]);
+    expect(Math.max(...asked.map((a) => a.closedAt!)) - leftAt).toBeLessThan(3000);
     expectUp();
   });
 });

@@ -12,6 +12,7 @@ import { podCommands } from '@/components/pods/runbook-commands';
 import { settings } from '@/lib/config';
 import { nextPodRefusals, podAdviceFor } from '@/lib/domain';
 import { isNotThere } from '@/lib/errors';
+import { pageSignal } from '@/lib/http/page-signal';
 import { parsePodRef } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { explainedPodFor } from '@/lib/views/explain';
@@ -39,13 +40,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PodPage({ params }: Props) {
   const { namespace, pod } = await params;
   const now = new Date();
+  // a browser that leaves stops the Prometheus reads below, once nobody else shares them
+  const signal = pageSignal();
   const read = await attempt(async () => {
     const ref = parsePodRef({ namespace, name: pod });
     const rights = await rightsOfPage();
     // outside the asker's namespaces this throws before anything is asked, Prometheus included
     const explanation = explainedPodFor(rights, ref);
     // Prometheus is asked at once, beside the explanation; the working set is streamed in when it answers
-    const memory: Promise<PodMemory> = attempt(() => readPodMemoryShared(ref)).then((r) => (r.ok ? r.value : r));
+    const memory: Promise<PodMemory> = attempt(() => readPodMemoryShared(ref, signal)).then((r) => (r.ok ? r.value : r));
     const explained = await explanation;
     // how its containers ended: a part of its own, so a store or events that cannot be read leave the rest
     const ends = await attempt(() => readPodEnds(ref, explained));
@@ -89,6 +92,7 @@ export default async function PodPage({ params }: Props) {
                 namespace,
                 explanation.workload!.name,
                 explanation.containers.map((c) => c.name),
+                signal,
               ),
             ).then((r) => (r.ok ? r.value : r))}
           />

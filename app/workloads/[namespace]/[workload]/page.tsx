@@ -11,6 +11,7 @@ import { WorkloadCharts, type ServerRead } from '@/components/workloads/Workload
 import { RowsAcrossVersions, WorkloadPods } from '@/components/workloads/WorkloadRows';
 import { countOf, RANGE_SECONDS, rangeOfSeconds, rowKey, spanWords, type ChartRange, type Part } from '@/lib/domain';
 import { isNotThere } from '@/lib/errors';
+import { pageSignal } from '@/lib/http/page-signal';
 import { parseChartRange, parseWorkloadRef, type RawSearch } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { answeredBy, attempt } from '@/lib/views/part';
@@ -129,10 +130,12 @@ async function readPage(namespace: string, workload: string, search: RawSearch) 
   const range = rangeOf(parseChartRange(search));
   const rights = await rightsOfPage();
   requireWorkload(rights, ref); // before Prometheus is asked
-  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref, rights, range.asked)).then((part) => ({
-    part,
-    readAt: Date.now(),
-  }));
+  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref, rights, range.asked, { signal: pageSignal() })).then(
+    (part) => ({
+      part,
+      readAt: Date.now(),
+    }),
+  );
   // the OOM kills and evictions: the store and Prometheus, a part of its own beside the history, streamed like the
   // charts (whose marks they are) so that a slow Prometheus holds back neither the rows nor the pods
   const ends = attempt(() => readWorkloadEnds(ref, rights));
