@@ -11,10 +11,7 @@ export const dynamic = 'force-dynamic';
 export default async function Lifecycle() {
   // Read here so the checks are in the HTML; the page follows them from the browser. A failed read arrives empty,
   // and the browser's first read says why.
-  const first = await attempt(async () => {
-    await rightsOfPage(); // for everyone signed in
-    return readLifecycle();
-  });
+  const first = await attempt(async () => readLifecycle(await rightsOfPage()));
   return (
     <div className="space-y-3">
       <h1 className="text-xl font-semibold">Upgrading and removing Kyverno</h1>

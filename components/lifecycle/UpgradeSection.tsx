@@ -61,7 +61,13 @@ export function UpgradeSection({ view }: { view: LifecycleView }) {
               {!t.exists ? (
                 <Tag tone="bad">not found</Tag>
               ) : t.loaded ? (
-                <Tag tone="good">{t.rows} rows</Tag>
+                t.rows === null ? (
+                  <>
+                    <Tag tone="good">loaded</Tag> <span data-testid="table-withheld">its rows are not yours to read;</span>
+                  </>
+                ) : (
+                  <Tag tone="good">{t.rows} rows</Tag>
+                )
               ) : (
                 <Tag tone="bad">not loadable</Tag>
               )}{' '}

@@ -42,14 +42,17 @@ function TableState({ explanation: e, now }: { explanation: Explanation; now: Da
       </ErrorText>
     );
   }
+  if (table.rows === null) {
+    return <span data-testid="table-withheld">{name}: loaded; its rows and last write are not yours to read.</span>;
+  }
   const written = toDate(table.lastWriteAt);
   const created = toDate(e.pod.createdAt);
   const order = written && created ? (written > created ? 'after this pod was created' : 'before this pod was created') : null;
   return (
     <span>
       {name}: {countOf(table.rows, 'row')}
-      {table.malformed > 0 && <span className="text-amber-800"> ({table.malformed} malformed)</span>}, last written{' '}
-      <Time at={table.lastWriteAt} now={now} />
+      {table.malformed !== null && table.malformed > 0 && <span className="text-amber-800"> ({table.malformed} malformed)</span>}, last
+      written <Time at={table.lastWriteAt} now={now} />
       {order && <strong> — {order}</strong>}
     </span>
   );

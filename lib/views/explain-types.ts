@@ -10,7 +10,8 @@ export interface Explanation {
   owner: { kind: string; name: string } | null;
   ownerChain: OwnerLink[];
   workload: { kind: WorkloadKind; name: string } | null;
-  table: { loaded: boolean; rows: number; malformed: number; lastWriteAt: string | null; configMap: string };
+  /** Whether the table is loaded is everyone's; its rows, malformed rows and last write only theirs who may get it (else null). */
+  table: { loaded: boolean; rows: number | null; malformed: number | null; lastWriteAt: string | null; configMap: string };
   registration: { present: boolean; absentSince: string | null; name: string; entry: string };
   containers: ContainerExplanation[];
   limits: string[];

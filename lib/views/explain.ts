@@ -34,9 +34,15 @@ const explainedPodShared: (ref: PodRef) => Promise<ExplainedPod> = sharedInFligh
  * The explanation and its pod for someone who may list pods in its namespace; for anyone else the answer of a pod
  * that does not exist (the 404 readPod gives), so that asking never tells whether it is there.
  */
-export function explainedPodFor(rights: Rights, ref: PodRef): Promise<ExplainedPod> {
+export async function explainedPodFor(rights: Rights, ref: PodRef): Promise<ExplainedPod> {
   requireNamespace(rights, ref.namespace, podNotFound(ref));
-  return explainedPodShared(ref);
+  const explained = await explainedPodShared(ref);
+  return { ...explained, explanation: { ...explained.explanation, table: tableFor(rights, explained.explanation.table) } };
+}
+
+/** The table's size and last write are the table's, as on the webhook page (tableStateFor): cut for anyone else. */
+function tableFor(rights: Rights, table: Explanation['table']): Explanation['table'] {
+  return rights.table ? table : { ...table, rows: null, malformed: null, lastWriteAt: null };
 }
 
 /** explainedPodFor's explanation alone (the API's answer). */

@@ -13,7 +13,8 @@ export interface LifecycleView {
   owner: Part<{ name: string; exists: boolean }>;
   mutatingPolicy: Part<MutatingPolicyRead>;
   globalContextEntry: Part<GlobalContextEntryRead>;
-  table: Part<{ exists: boolean; loaded: boolean; rows: number }>;
+  /** Whether the table is there and loads is everyone's; its rows only theirs who may get it (else null). */
+  table: Part<{ exists: boolean; loaded: boolean; rows: number | null }>;
   crds: Part<string[]>;
   /** Null until the registrations, the CRDs and the admission controller are all read. */
   removal: RemovalState | null;

@@ -8,13 +8,14 @@ import { listKyvernoCrds, readAdmissionNow, readWebhookOwnerRole } from '@/lib/k
 import { readTable } from '@/lib/k8s/table';
 import { kyvernoNames } from './kyverno-names';
 import { part } from './part';
+import type { Rights } from '@/lib/domain/rights';
 import type { LifecycleView } from './lifecycle-types';
 
 // The runbook's "Upgrading and removing the app" as one read: after an upgrade, the registrations' owners, what the
 // admission controller runs, the policy's READY and the table's load; before and after a removal, what stays. Each
 // part fails on its own, naming the permission its read needs.
 
-export async function readLifecycle(now = new Date()): Promise<LifecycleView> {
+export async function readLifecycle(rights: Rights, now = new Date()): Promise<LifecycleView> {
   const s = settings();
   const k = readClients();
   const [all, admission, owner, mutatingPolicy, globalContextEntry, table, crds] = await Promise.all([
@@ -27,7 +28,8 @@ export async function readLifecycle(now = new Date()): Promise<LifecycleView> {
     part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k, undefined, now)),
     part(`get configmaps in ${s.kyvernoNamespace}`, async () => {
       const t = await readTable(k);
-      return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count };
+      // whether it loads decides the upgrade; its size is the table's, for those who may get it
+      return { exists: t.exists, loaded: t.parsed.loaded, rows: rights.table ? t.parsed.count : null };
     }),
     part('list customresourcedefinitions.apiextensions.k8s.io', () => listKyvernoCrds(k)),
   ]);

@@ -1,7 +1,8 @@
 // Issue 55, item 7: the panels everyone signed in reads, for someone who may list pods in shop only. The home page's
 // fit counted every namespace's pods and named batch's ResourceQuota, the webhook registration named every namespace
 // it covers and skips, the table's size and last write went to those who may not get it, and /api/caches counted
-// every pod. What they should see is asked of the cluster with kubectl, never of memdash.
+// every pod; a pod's explanation and /lifecycle gave the table's size (and the explanation its last write) too. What
+// they should see is asked of the cluster with kubectl, never of memdash.
 import { describe, expect, it } from 'vitest';
 import { BATCH_NAMESPACE, BATCH_QUOTA } from '../../e2e/cluster/scenario/batch-pool.ts';
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
@@ -14,6 +15,8 @@ process.env.MEMDASH_PROMETHEUS_URL = prometheusUrl(cluster);
 const { readNextTableFit } = await import('@/lib/views/next-table-fit');
 const { readWebhookHealth } = await import('@/lib/views/webhook-health');
 const { readHomeSummary } = await import('@/lib/views/home');
+const { explainPodFor } = await import('@/lib/views/explain');
+const { readLifecycle } = await import('@/lib/views/lifecycle');
 const { encodeHeader, RIGHTS_HEADER } = await import('@/lib/auth/viewer');
 const caches = await import('@/app/api/caches/route');
 
@@ -22,7 +25,7 @@ const SHOP = 'shop';
 const shopOnly: Rights = { pods: [SHOP], table: false, kyvernoLogs: false, audit: false };
 
 interface Pod {
-  metadata: { namespace: string };
+  metadata: { namespace: string; name: string };
   spec: { nodeName?: string };
   status: { phase?: string };
 }
@@ -110,5 +113,28 @@ describe('GET /api/caches, for someone who may list pods in shop only', () => {
     // someone who may list every namespace's pods gets the counts
     const everyone = ((await (await caches.GET(asked({ ...shopOnly, pods: 'all' }))).json()) as { caches: Listing[] }).caches;
     expect(everyone.find((c) => c.name === 'pods')!.objects).toBeGreaterThan(podsNow().filter((p) => p.metadata.namespace === SHOP).length);
+  });
+});
+
+describe("a pod's explanation, for someone who may list pods in shop only", () => {
+  it("says the table is loaded, without its size or last write; with the table's right, its rows", async () => {
+    const rows = Object.keys(tableData()).length;
+    if (rows === 0) throw new PreconditionFailed('the table has no rows', 'the scenario seeds it');
+    const pod = podsNow().find((p) => p.metadata.namespace === SHOP);
+    if (!pod) throw new PreconditionFailed('namespace shop has no pods', 'the scenario seeds shop');
+    const ref = { namespace: SHOP, name: pod.metadata.name };
+    expect((await explainPodFor(shopOnly, ref)).table).toMatchObject({ loaded: true, rows: null, malformed: null, lastWriteAt: null });
+    const withTable = (await explainPodFor({ ...shopOnly, table: true }, ref)).table;
+    expect(withTable).toMatchObject({ loaded: true, rows });
+    expect(withTable.lastWriteAt).not.toBeNull();
+  });
+});
+
+describe('/lifecycle, for someone who may list pods in shop only', () => {
+  it("says the table is there and loads, without its size; with the table's right, its rows", async () => {
+    const rows = Object.keys(tableData()).length;
+    if (rows === 0) throw new PreconditionFailed('the table has no rows', 'the scenario seeds it');
+    expect((await readLifecycle(shopOnly)).table).toEqual({ ok: true, value: { exists: true, loaded: true, rows: null } });
+    expect((await readLifecycle({ ...shopOnly, table: true })).table).toEqual({ ok: true, value: { exists: true, loaded: true, rows } });
   });
 });

@@ -6,6 +6,5 @@ export const dynamic = 'force-dynamic';
 
 /** The runbook's upgrade check and what a removal leaves, from the cluster (for scripts too): for everyone signed in. */
 export const GET = route(async (request) => {
-  rightsOfAsker(request.headers);
-  return Response.json(await readLifecycle());
+  return Response.json(await readLifecycle(rightsOfAsker(request.headers)));
 });
