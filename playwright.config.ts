@@ -30,6 +30,7 @@ const cluster = requireCluster();
 
 /** The specs that change what others read: Kyverno's state, the table, the snapshot switch, the history store's versions. */
 const WRITERS = [
+  'api-server-down',
   'audit',
   'break-glass',
   'history',

@@ -84,6 +84,7 @@ export function diffText(d: FilteredDiff): string {
 /** The exit code for scripts and alerts: 0 healthy, 1 at risk, 2 pod creation refused or break-glass. */
 export function healthExit(code: WebhookStateCode): number {
   if (code === 'healthy') return 0;
+  if (code === 'unknown') return 3; // as a state that cannot be read
   return code === 'refusing' || code === 'break-glass' ? 2 : 1;
 }
 

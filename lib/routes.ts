@@ -27,6 +27,8 @@ export const workloadMemoryUrl = (namespace: string, workload: string, range?: s
 export const snapshotRunHref = (job: string) => `/snapshot/runs/${seg(job)}`;
 export const LIFECYCLE_API = '/api/lifecycle';
 export const diffHref = (from: number, to: number) => `/table/diff?from=${from}&to=${to}`;
+/** The break-glass page's commands for a control-plane node: when the API server or the token is the broken thing. */
+export const CONTROL_PLANE_FALLBACK_HREF = '/break-glass#control-plane-fallback';
 export const incidentHref = (id: string) => `/incidents/${seg(id)}`;
 export const incidentExportHref = (id: string, format: 'md' | 'json') => `/api/incidents/${seg(id)}/export?format=${format}`;
 

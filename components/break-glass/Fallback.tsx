@@ -1,6 +1,12 @@
+'use client';
+
+import { useEffect } from 'react';
 import { CommandLines } from '@/components/write/CommandLines';
+import { CONTROL_PLANE_FALLBACK_HREF } from '@/lib/routes';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
 import { Card } from '@/components/ui/Card';
+
+const FRAGMENT = CONTROL_PLANE_FALLBACK_HREF.slice(CONTROL_PLANE_FALLBACK_HREF.indexOf('#'));
 
 /**
  * When memdash cannot reach the API server, or the token is the broken thing: the same on a control-plane node.
@@ -8,8 +14,13 @@ import { Card } from '@/components/ui/Card';
  * second after the delete and a crash-looping replica would register the webhooks again.
  */
 export function Fallback({ fallback }: { fallback: BreakGlassView['fallback'] }) {
+  // The header's "pod creation: unknown" links here: arriving by it, the commands are open.
+  useEffect(() => {
+    const details = document.getElementById(FRAGMENT.slice(1));
+    if (details instanceof HTMLDetailsElement && window.location.hash === FRAGMENT) details.open = true;
+  }, []);
   return (
-    <Card as="details" data-testid="fallback">
+    <Card as="details" id={FRAGMENT.slice(1)} data-testid="fallback">
       <summary className="cursor-pointer font-semibold">
         When the API server or the token is the broken thing: on a control-plane node
       </summary>

@@ -3,22 +3,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/Link';
 import { HEALTH_EVERY_MS, PROBE_EVERY_MS } from '@/components/webhook/useWebhookHealth';
-import {
-  PROBE_FRESH_MS,
-  WEBHOOK_STATE_WORDS,
-  webhookVerdict,
-  type ProbeAnswer,
-  type WebhookState,
-  type WebhookStateCode,
-} from '@/lib/domain';
-import { incidentHref } from '@/lib/routes';
+import { lastProbeFailure, lastState } from '@/components/webhook/verdict-inputs';
+import { PROBE_FRESH_MS, WEBHOOK_STATE_WORDS, verdictOf, type ProbeAnswer, type WebhookStateCode, type WebhookVerdict } from '@/lib/domain';
+import { CONTROL_PLANE_FALLBACK_HREF, incidentHref } from '@/lib/routes';
 import { fetchJson, postJson, queryKeys } from '@/lib/client/query';
 import type { WebhookStateRead } from '@/lib/views/webhook-health-types';
 
 /**
  * Whether pods can be created, in the header of every page: the webhook's one state, weighed against the probe as
  * the webhook page weighs it (the same probe query, so a tab on /webhook asks once). "The API server answers" is
- * not that: a cluster can answer every read and refuse every pod.
+ * not that: a cluster can answer every read and refuse every pod. Nor is the last state read, once the API server or
+ * memdash stops answering: then it is unknown, and links to the control-plane fallback.
  */
 export function PodCreationStatus() {
   const read = useQuery({
@@ -34,20 +29,13 @@ export function PodCreationStatus() {
     staleTime: 0,
     retry: false,
   });
-  const state = read.data?.state;
-  if (read.isPending) return <span className="text-zinc-600">pod creation: checking…</span>;
-  if (!state?.ok) {
-    const why = read.error instanceof Error ? read.error.message : state?.ok === false ? state.error.message : undefined;
-    return (
-      <Link href="/webhook" className="text-zinc-700!" title={why} data-testid="pod-creation-state" data-state="unknown">
-        ● pod creation: unknown
-      </Link>
-    );
-  }
+  const state = lastState(read);
+  if (read.isPending || !state) return <span className="text-zinc-600">pod creation: checking…</span>;
+  const verdict = verdictOf(state, probe.data ?? null, new Date(), lastProbeFailure(probe));
   const open = read.data?.openIncident;
   return (
     <>
-      <PodCreationState state={state.value} probe={probe.data ?? null} />
+      <PodCreationState verdict={verdict} />
       {open && (
         <Link
           href={incidentHref(open.id)}
@@ -63,8 +51,9 @@ export function PodCreationStatus() {
   );
 }
 
-function PodCreationState({ state, probe }: { state: WebhookState; probe: ProbeAnswer | null }) {
-  const { state: verdict, probe: weighed } = webhookVerdict(state, probe, new Date());
+function PodCreationState({ verdict: { state: verdict, probe: weighed } }: { verdict: WebhookVerdict }) {
+  if (verdict.code === 'unknown')
+    return <StateLink code="unknown" href={CONTROL_PLANE_FALLBACK_HREF} words="● pod creation: unknown" title={verdict.reason} />;
   if (weighed?.outcome === 'denied' && fresh(weighed.at))
     return <StateLink code="denied" href="/webhook" words="● Pods denied by the policy →" title={weighed.explanation} />;
   if (verdict.code === 'refusing')
@@ -81,6 +70,7 @@ const LINK_TONE: Record<WebhookStateCode | 'denied', string> = {
   starting: 'font-semibold text-amber-800!',
   orphaned: 'font-semibold text-amber-800!',
   'break-glass': 'font-semibold text-amber-800!',
+  unknown: 'font-semibold text-amber-800!',
   refusing: 'rounded border border-red-400 bg-red-100 px-2 py-0.5 font-semibold text-red-900!',
   denied: 'rounded border border-red-400 bg-red-100 px-2 py-0.5 font-semibold text-red-900!',
 };

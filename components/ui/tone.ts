@@ -48,4 +48,5 @@ export const WEBHOOK_STATE_TONE: Record<WebhookStateCode, Tone> = {
   'break-glass': 'warn',
   starting: 'warn',
   orphaned: 'warn',
+  unknown: 'warn',
 };

@@ -1,6 +1,7 @@
 'use client';
 
 import { Link } from '@/components/ui/Link';
+import { CONTROL_PLANE_FALLBACK_HREF } from '@/lib/routes';
 import { WEBHOOK_STATE_WORDS, type WebhookStateCode, type WebhookVerdict } from '@/lib/domain';
 import { Time } from '@/components/ui/Time';
 import { useRenderNow } from '@/components/ui/RenderNow';
@@ -33,6 +34,13 @@ export function StateBanner({ verdict, readAt, compact = false }: { verdict: Web
       {contradiction && (
         <p className="mt-1 font-medium" data-testid="contradiction">
           {contradiction} From the Deployment and the registration alone: {WEBHOOK_STATE_WORDS[computed.code]} ({computed.reason}).
+        </p>
+      )}
+      {state.code === 'unknown' && (
+        <p className="mt-2">
+          <Link href={CONTROL_PLANE_FALLBACK_HREF} className="font-semibold underline" data-testid="fallback-link">
+            When the API server or the token is the broken thing: the commands for a control-plane node →
+          </Link>
         </p>
       )}
       {BREAK_GLASS_STEP[state.code] && (

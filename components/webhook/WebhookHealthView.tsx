@@ -43,15 +43,7 @@ export function WebhookHealthView({ guarded, table, initial }: { guarded: string
   return (
     <RenderNowProvider agreed={data.readAt}>
       <div className="space-y-3">
-        {verdict ? (
-          <StateBanner verdict={verdict} readAt={data.readAt} />
-        ) : (
-          !data.state.ok && (
-            <p className="rounded border border-red-300 bg-red-50 p-3" data-testid="webhook-state" data-state="unknown">
-              State unknown: {data.state.error.message}
-            </p>
-          )
-        )}
+        {verdict && <StateBanner verdict={verdict} readAt={data.readAt} />}
         {health.error && (
           <ErrorText as="p" data-testid="refresh-error">
             The last refresh failed ({health.error.message}); showing the read of <Time at={data.readAt} />.

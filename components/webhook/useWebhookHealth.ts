@@ -1,9 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { webhookVerdict, type ProbeAnswer, type WebhookVerdict } from '@/lib/domain';
+import { verdictOf, type ProbeAnswer, type WebhookVerdict } from '@/lib/domain';
 import { fetchJson, postJson, queryKeys, serverRead } from '@/lib/client/query';
 import type { WebhookHealth } from '@/lib/views/webhook-health-types';
+import { lastProbeFailure, lastState } from './verdict-inputs';
 
 export const HEALTH_EVERY_MS = 5_000;
 // The probe goes through admission each time, so it runs less often than the reads; the button runs it now.
@@ -28,7 +29,8 @@ export function useWebhookHealth(initial?: WebhookHealth) {
     refetchInterval: PROBE_EVERY_MS,
     staleTime: 0,
   });
-  const state = health.data?.state;
-  const verdict: WebhookVerdict | null = state?.ok ? webhookVerdict(state.value, probe.data ?? null, new Date()) : null;
+  // a failed refresh or probe makes it unknown: the last read's objects say nothing of now
+  const state = lastState(health);
+  const verdict: WebhookVerdict | null = state ? verdictOf(state, probe.data ?? null, new Date(), lastProbeFailure(probe)) : null;
   return { health, probe, verdict };
 }

@@ -70,7 +70,9 @@ export {
 export {
   WEBHOOK_STATE_WORDS,
   failurePolicyOf,
+  outOfReach,
   ownedBy,
+  unknownState,
   webhookStateOf,
   type WebhookState,
   type WebhookStateCode,
@@ -79,8 +81,10 @@ export {
 export {
   PROBE_FRESH_MS,
   classifyProbe,
+  verdictOf,
   webhookVerdict,
   type ProbeAnswer,
+  type ProbeFailure,
   type ProbeOutcome,
   type ProbeResponse,
   type WebhookVerdict,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyProbe, webhookVerdict } from './probe';
+import { classifyProbe, verdictOf, webhookVerdict } from './probe';
 import type { WebhookState } from './webhook-state';
 
 const ENTRY = 'mpol.validate.kyverno.svc-fail';
@@ -81,5 +81,47 @@ describe('webhookVerdict', () => {
   it('agreement is no contradiction', () => {
     expect(webhookVerdict(healthy, probeAt('admitted', 1), at).contradiction).toBeNull();
     expect(webhookVerdict(refusing, probeAt('unreachable', 1), at).contradiction).toBeNull();
+  });
+});
+
+describe('verdictOf: the state when the API server or the probe cannot be had', () => {
+  const healthy: WebhookState = { code: 'healthy', reason: '3 of 3 replicas ready' };
+  const admitted = classifyProbe({ admitted: true }, ENTRY, new Date(at.getTime() - 5_000));
+  // the words memdash's error mapper gives a refused connection to the API server (lib/errors.ts), as the route sends them
+  const connectionRefused = {
+    code: 'unreachable' as const,
+    message: 'The Kubernetes API server could not be reached: connect ECONNREFUSED 127.0.0.1:6443',
+  };
+
+  it('a read that could not reach the API server is unknown, not the last healthy one, and says why', () => {
+    const verdict = verdictOf({ ok: false, error: connectionRefused }, admitted, at);
+    expect(verdict.state.code).toBe('unknown');
+    expect(verdict.state.reason).toContain('memdash cannot reach the Kubernetes API server');
+    expect(verdict.state.reason).toContain('ECONNREFUSED');
+    expect(verdict.state.reason).toContain('control-plane node');
+  });
+
+  it('a state read from caches that still say healthy is unknown once the probe could not run for want of the API server', () => {
+    const verdict = verdictOf({ ok: true, value: healthy }, admitted, at, connectionRefused);
+    expect(verdict.state.code).toBe('unknown');
+    expect(verdict.computed.code).toBe('healthy');
+    expect(verdict.state.reason).toContain('The probe could not run');
+  });
+
+  it('a probe refused for a reason of memdash’s own (its RBAC) leaves the state as read', () => {
+    const forbidden = { code: 'forbidden', message: 'pods is forbidden: cannot create resource "pods"' };
+    expect(verdictOf({ ok: true, value: healthy }, null, at, forbidden).state.code).toBe('healthy');
+  });
+
+  it('a state that cannot be read for another reason is unknown too, with that reason', () => {
+    const verdict = verdictOf({ ok: false, error: { code: 'forbidden', message: 'cannot list deployments' } }, null, at);
+    expect(verdict.state).toMatchObject({
+      code: 'unknown',
+      reason: expect.stringContaining('The state cannot be read (cannot list deployments)'),
+    });
+  });
+
+  it('with the API server answering, the verdict is webhookVerdict’s', () => {
+    expect(verdictOf({ ok: true, value: healthy }, admitted, at)).toEqual(webhookVerdict(healthy, admitted, at));
   });
 });

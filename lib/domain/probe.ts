@@ -1,4 +1,5 @@
-import type { WebhookState } from './webhook-state';
+import type { Part } from './part';
+import { outOfReach, unknownState, type WebhookState } from './webhook-state';
 
 // The runbook's probe: a server-side dry run of a pod create. It goes through admission and creates nothing, so its
 // answer is the most direct evidence of whether pod creation works right now.
@@ -63,10 +64,27 @@ export interface WebhookVerdict {
   contradiction: string | null;
 }
 
-/** The computed state, weighed against a fresh probe answer (older ones are shown but not used). */
-export function webhookVerdict(computed: WebhookState, probe: ProbeAnswer | null, now: Date): WebhookVerdict {
+/** Why the probe's last run gave no answer (its route's error), when it is the last thing the probe did. */
+export interface ProbeFailure {
+  code: string;
+  message: string;
+}
+
+/**
+ * The computed state, weighed against a fresh probe answer (older ones are shown but not used). A probe whose last
+ * run could not reach the API server (`failure`) makes the state unknown: the objects were read before, or from a
+ * cache that still holds them, and say nothing of now.
+ */
+export function webhookVerdict(
+  computed: WebhookState,
+  probe: ProbeAnswer | null,
+  now: Date,
+  failure: ProbeFailure | null = null,
+): WebhookVerdict {
   const fresh = probe && now.getTime() - new Date(probe.at).getTime() <= PROBE_FRESH_MS ? probe : null;
   const verdict = { state: computed, computed, probe, contradiction: null };
+  if (failure && outOfReach(failure) && computed.code !== 'unknown')
+    return { ...verdict, state: unknownState(`The probe could not run (${failure.message})`) };
   if (!fresh) return verdict;
   const answering = computed.code === 'healthy' || computed.code === 'degraded' || computed.code === 'orphaned';
   if (fresh.outcome === 'unreachable' && computed.code !== 'refusing') {
@@ -91,4 +109,22 @@ export function webhookVerdict(computed: WebhookState, probe: ProbeAnswer | null
     return { ...verdict, contradiction: `The probe was denied by the policy: pods are refused although the state reads ${computed.code}.` };
   }
   return verdict;
+}
+
+/**
+ * The verdict the header and the webhook page show, from the state as it was read: a state that could not be read is
+ * unknown, never the last one shown; one the API server was out of reach for says so (the control-plane fallback).
+ */
+export function verdictOf(
+  state: Part<WebhookState>,
+  probe: ProbeAnswer | null,
+  now: Date,
+  failure: ProbeFailure | null = null,
+): WebhookVerdict {
+  if (state.ok) return webhookVerdict(state.value, probe, now, failure);
+  const why = outOfReach(state.error)
+    ? `memdash cannot reach the Kubernetes API server (${state.error.message})`
+    : `The state cannot be read (${state.error.message})`;
+  const unknown = unknownState(why);
+  return { state: unknown, computed: unknown, probe, contradiction: null };
 }

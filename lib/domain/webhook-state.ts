@@ -3,7 +3,7 @@ import type { OwnerRef, WebhookEntryShape } from './types';
 // Whether pod creation is safe, from what the cluster says about Kyverno's admission controller and the pod
 // webhook's registration. The probe (probe.ts) is direct evidence and may overrule this: see webhookVerdict.
 
-export type WebhookStateCode = 'healthy' | 'degraded' | 'refusing' | 'break-glass' | 'starting' | 'orphaned';
+export type WebhookStateCode = 'healthy' | 'degraded' | 'refusing' | 'break-glass' | 'starting' | 'orphaned' | 'unknown';
 
 export const WEBHOOK_STATE_WORDS: Record<WebhookStateCode, string> = {
   healthy: 'Healthy',
@@ -12,7 +12,30 @@ export const WEBHOOK_STATE_WORDS: Record<WebhookStateCode, string> = {
   'break-glass': 'Break-glass: no webhook',
   starting: 'Starting',
   orphaned: 'Registration without its owner',
+  unknown: 'Unknown',
 };
+
+/**
+ * The error codes of a read or a probe that did not reach the API server (lib/errors.ts): then nothing memdash holds
+ * says whether pods are created. A cache still holds the objects as they were, and would read healthy.
+ */
+const OUT_OF_REACH = new Set(['unreachable']);
+
+/** Whether a failed read's or probe's error means the API server was not reached (not a refusal of memdash's right). */
+export function outOfReach(error: { code: string }): boolean {
+  return OUT_OF_REACH.has(error.code);
+}
+
+/**
+ * The state when the API server cannot be reached or the probe cannot run: unknown, not the last state read. It is
+ * the runbook's "the API token or the apiserver VIP is the broken thing": the way out is on a control-plane node.
+ */
+export function unknownState(why: string): WebhookState {
+  return {
+    code: 'unknown',
+    reason: `${why}: whether pods are created is not known. If they are refused, restore pod creation from a control-plane node`,
+  };
+}
 
 export interface WebhookState {
   code: WebhookStateCode;

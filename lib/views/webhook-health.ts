@@ -6,6 +6,7 @@ import {
   failClosedAudit,
   failurePolicyOf,
   kyvernoRegistrations,
+  outOfReach,
   ownedBy,
   webhookStateOf,
   withNameLabel,
@@ -14,6 +15,7 @@ import {
 } from '@/lib/domain';
 import { settings, type Settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
+import { readiness } from '@/lib/k8s/health';
 import { readAdmissionBudgets, readAdmissionPods, readAdmissionReplicas, type AdmissionReplicas } from '@/lib/k8s/admission';
 import { readFailedCreates, readQuotaRefusals } from '@/lib/k8s/failed-creates';
 import { readGlobalContextEntry, readMutatingPolicy } from '@/lib/k8s/policy-objects';
@@ -22,7 +24,7 @@ import { listRegistrations } from '@/lib/k8s/registrations';
 import { readSnapshotRuns } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
 import { kyvernoNames } from './kyverno-names';
-import { part } from './part';
+import { attempt, part } from './part';
 import { visibleNamespaces, visiblePart, type Rights } from '@/lib/domain/rights';
 import { requirePodsIn, requireSnapshotRuns, withheld } from '@/lib/http/viewer';
 import type { Part, PodRegistrationView, TableState, WebhookHealth } from './webhook-health-types';
@@ -75,24 +77,36 @@ async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
   const s = settings();
   const k = readClients();
   const ns = s.kyvernoNamespace;
-  const [registrations, namespaces, replicas, pods, mutatingPolicy, globalContextEntry, table, snapshotRuns, failedCreates, quotaRefusals] =
-    await Promise.all([
-      part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
-        listRegistrations(k),
-      ),
-      part('list namespaces', () => listNamespaces(k)),
-      part(`get deployments.apps in ${ns}`, () => readAdmissionReplicas(k)),
-      part(`list pods in ${ns}`, () => readAdmissionPods(k)),
-      part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
-      part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k, undefined, now)),
-      part(`get configmaps in ${ns}`, async () => {
-        const t = await readTable(k);
-        return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count, lastWriteAt: t.lastWriteAt };
-      }),
-      part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(k)),
-      part('list events in every namespace', () => readFailedCreates(k, undefined, now)),
-      part('list events in every namespace', () => readQuotaRefusals(k, undefined, now)),
-    ]);
+  const [
+    reach,
+    registrations,
+    namespaces,
+    replicas,
+    pods,
+    mutatingPolicy,
+    globalContextEntry,
+    table,
+    snapshotRuns,
+    failedCreates,
+    quotaRefusals,
+  ] = await Promise.all([
+    attempt(readiness),
+    part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
+      listRegistrations(k),
+    ),
+    part('list namespaces', () => listNamespaces(k)),
+    part(`get deployments.apps in ${ns}`, () => readAdmissionReplicas(k)),
+    part(`list pods in ${ns}`, () => readAdmissionPods(k)),
+    part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
+    part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k, undefined, now)),
+    part(`get configmaps in ${ns}`, async () => {
+      const t = await readTable(k);
+      return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count, lastWriteAt: t.lastWriteAt };
+    }),
+    part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(k)),
+    part('list events in every namespace', () => readFailedCreates(k, undefined, now)),
+    part('list events in every namespace', () => readQuotaRefusals(k, undefined, now)),
+  ]);
   const budgets = await part(`list poddisruptionbudgets.policy in ${ns}`, () =>
     readAdmissionBudgets(k, valueOf(replicas)?.podLabels ?? {}),
   );
@@ -101,7 +115,7 @@ async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
   const managed = s.webhookManagedBySelector.split('=') as [string, string];
   return {
     readAt: now.toISOString(),
-    state: stateOf(s, valueOf(replicas), all, replicas.ok && registrations.ok),
+    state: reachedState(reach, stateOf(s, valueOf(replicas), all, replicas.ok && registrations.ok)),
     registration: registrations.ok ? { ok: true, value: podRegistrationView(s, all!, nsList) } : registrations,
     kyvernoRegistrations: registrations.ok
       ? { ok: true, value: checkRegistrations(kyvernoRegistrations(all!, { key: managed[0], value: managed[1] }), s.webhookOwner) }
@@ -124,13 +138,24 @@ async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
 export async function readWebhookState(): Promise<WebhookHealth['state']> {
   const s = settings();
   const k = readClients();
-  const [registrations, replicas] = await Promise.all([
+  const [reach, registrations, replicas] = await Promise.all([
+    attempt(readiness),
     part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
       listRegistrations(k),
     ),
     part(`get deployments.apps in ${s.kyvernoNamespace}`, () => readAdmissionReplicas(k)),
   ]);
-  return stateOf(s, valueOf(replicas), valueOf(registrations), replicas.ok && registrations.ok);
+  return reachedState(reach, stateOf(s, valueOf(replicas), valueOf(registrations), replicas.ok && registrations.ok));
+}
+
+/**
+ * The state, unless the API server did not answer just now: the registrations and the replicas come from watch-fed
+ * caches, which keep what they last heard while the API server is away (a restart, a broken VIP) and would read
+ * healthy. Then the state is a failure that says the API server is out of reach (lib/domain verdictOf: unknown).
+ */
+function reachedState(reach: Part<unknown>, state: WebhookHealth['state']): WebhookHealth['state'] {
+  if (reach.ok || !outOfReach(reach.error)) return state;
+  return { ok: false, error: reach.error, needs: 'the Kubernetes API server, which does not answer memdash' };
 }
 
 function podRegistrationOf(s: Settings, all: RegistrationShape[]): RegistrationShape | null {
