@@ -50,6 +50,7 @@ export function GuardedStep({
       warning={warning}
       confirm={confirm}
       breaksPodCreation={button.breaksPodCreation}
+      pauseMs={button.pauseMs}
       buttonLabel={buttonLabel(button, replicas)}
       run={(credential) => run(step.path, body, credential)}
       runWithoutCredential={step.readsOnly ? () => run(step.path, body, null) : undefined}

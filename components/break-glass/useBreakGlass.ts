@@ -48,14 +48,20 @@ export function usePodsCreated(since: string) {
   });
 }
 
-/** Runs a break-glass or drill step with the tab's write credential, then rereads where the steps stand. */
+/**
+ * Runs a break-glass or drill step with the tab's write credential, then rereads where the steps stand (the drill's
+ * too: its next button then replaces this one at once, rather than this one standing pressable until the next read).
+ */
 export function useStepRunner() {
   const client = useQueryClient();
   return async (url: string, body: object, credential: WriteCredential | null): Promise<StepAnswer> => {
     try {
       return await postWrite<StepAnswer>(url, body, credential);
     } finally {
-      await client.invalidateQueries({ queryKey: queryKeys.breakGlass.state() });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.breakGlass.state() }),
+        client.invalidateQueries({ queryKey: queryKeys.breakGlass.drill() }),
+      ]);
     }
   };
 }

@@ -18,7 +18,7 @@
 // the cluster's refusal as the cluster worded it.
 
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AccessCheck } from '@/lib/domain/access';
 import { AppError } from '@/lib/errors';
 import type { WriteCredential } from '@/lib/write-credential';
@@ -51,6 +51,11 @@ export interface GuardedActionProps<T> {
   unavailable?: string | null;
   /** The action can stop pods being created (its button is red); other writes are blue. */
   breaksPodCreation?: boolean;
+  /**
+   * A deliberate pause (ms) before the button can be pressed, from when it appears: the drill's next button appears
+   * where the last one was, so a repeated click meant for that one must not press this one.
+   */
+  pauseMs?: number;
   testId?: string;
 }
 
@@ -70,8 +75,29 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
     onSuccess: (value) => props.onDone?.(value),
     retry: false,
   });
+  // Set in the click itself: the second click of a double-click comes before React has rendered the button disabled.
+  const pressed = useRef(false);
+  const [pressing, setPressing] = useState(false);
+  const armed = useArmedAfter(props.pauseMs ?? 0);
+  const press = () => {
+    if (pressed.current) return;
+    pressed.current = true;
+    setPressing(true);
+    mutation.mutate(undefined, {
+      onSettled: () => {
+        pressed.current = false;
+        setPressing(false);
+      },
+    });
+  };
   const confirmed = !props.confirm || typed === props.confirm;
-  const ready = (credential !== null || sessionWrites || withoutCredential) && confirmed && !mutation.isPending && !props.unavailable;
+  const ready =
+    (credential !== null || sessionWrites || withoutCredential) &&
+    confirmed &&
+    armed &&
+    !pressing &&
+    !mutation.isPending &&
+    !props.unavailable;
   return (
     <section className="space-y-2 rounded border border-zinc-300 bg-white p-3" data-testid={props.testId ?? 'guarded-action'}>
       <h2 className="text-base font-semibold">{props.title}</h2>
@@ -117,11 +143,16 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
           look={props.breaksPodCreation ? 'danger' : 'write'}
           type="button"
           disabled={!ready}
-          onClick={() => mutation.mutate()}
+          onClick={press}
           data-breaks-pod-creation={props.breaksPodCreation ? 'yes' : 'no'}
         >
-          {mutation.isPending ? 'Working…' : props.buttonLabel}
+          {pressing || mutation.isPending ? 'Working…' : props.buttonLabel}
         </Button>
+        {!armed && (
+          <span className="text-zinc-700" data-testid="action-pause">
+            Ready in a moment: a pause, so that a click meant for the step before does not press this one.
+          </span>
+        )}
         {props.unavailable && <span className="text-zinc-600">{props.unavailable}</span>}
       </div>
       {mutation.isError && (
@@ -146,6 +177,17 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
       )}
     </section>
   );
+}
+
+/** False until `ms` have passed since the component appeared (true at once for 0). */
+function useArmedAfter(ms: number): boolean {
+  const [armed, setArmed] = useState(ms <= 0);
+  useEffect(() => {
+    if (ms <= 0) return;
+    const timer = setTimeout(() => setArmed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return armed;
 }
 
 /** "may create jobs in kyverno-prd" / "may not …", from the cluster, before the button is pressed. */

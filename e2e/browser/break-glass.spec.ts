@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BreakGlassPage, auditSince, clusterSnapshot, podsOf, restoreKyverno, tokenOf } from './break-glass-page';
 import { WebhookPage, kubectlAs, kyverno, registrationHealthy } from './webhook-page';
+import { kyvernoRegistrations } from '../../test/integration/cluster';
 import { auditWindow, callsBy, UNAUTHENTICATED, writesBy } from '../../test/audit';
 
 test.describe.configure({ mode: 'serial' });
@@ -155,8 +156,21 @@ test('the drill end to end: save, scale to 0 (registration gone), create the cop
   await expect(drill).toHaveAttribute('data-next', 'scale-down', { timeout: 20_000 });
   await expect(page.getByTestId('saved-registration').getByRole('link', { name: /kyverno-webhook.json/ })).toBeVisible();
 
-  await bg.press('drill-action-scale-down', 'Scale to 0');
+  // A double-click on the scale-down is one press: one write, one audit record, one timeline entry (checked below).
+  const scaleDown = bg.action('drill-action-scale-down').getByRole('button', { name: 'Scale to 0', exact: true });
+  await scaleDown.dblclick();
+  await expect(page.locator('[data-testid="last-result"][data-action="drill-action-scale-down"]')).toBeVisible({ timeout: 45_000 });
   await expect(drill).toHaveAttribute('data-next', 'create-saved', { timeout: 120_000 });
+  // The next button appears where the last one was, and it refuses every covered pod: a click as it appears does nothing.
+  const createSaved = bg.action('drill-action-create-saved').getByRole('button', { name: 'Create the saved copy' });
+  await expect(createSaved).toBeDisabled();
+  await expect(bg.action('drill-action-create-saved').getByTestId('action-pause')).toBeVisible();
+  const box = (await createSaved.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForTimeout(1_000);
+  await expect(createSaved).toBeEnabled({ timeout: 10_000 });
+  expect(auditSince(started).filter((r) => r.action === 'drill.create-saved')).toEqual([]);
+  expect(kyvernoRegistrations().filter((r) => r.endsWith('/kyverno-resource-mutating-webhook-cfg'))).toEqual([]);
   await page.reload(); // resumes from the cluster and the records
   await expect(drill).toHaveAttribute('data-next', 'create-saved');
   await bg.press('drill-action-create-saved', 'Create the saved copy');
@@ -188,6 +202,16 @@ test('the drill end to end: save, scale to 0 (registration gone), create the cop
   await bg.goto('/break-glass');
   await expect(page.getByTestId('last-session')).toContainText('Last drill');
   await expect(page.getByTestId('last-session')).not.toContainText('break-glass');
+  // the drill's incident: the scale-down once, causes before their effects
+  await page.goto('/incidents');
+  const row = page.getByTestId('incident-row').first();
+  await expect(row).toHaveAttribute('data-kind', 'drill');
+  await page.goto(`/incidents/${await row.getAttribute('data-id')}`);
+  const steps = page.locator('[data-testid="timeline-entry"][data-kind="step"]');
+  await expect(steps.filter({ hasText: 'Scale the admission controller to 0' })).toHaveCount(1);
+  await expect(steps).toHaveCount(records.length);
+  const kinds = await page.getByTestId('timeline-entry').evaluateAll((all) => all.map((e) => e.getAttribute('data-kind')));
+  expect(kinds.indexOf('step')).toBeLessThan(kinds.indexOf('registration-gone'));
 });
 
 test("the viewer's token is refused at every step with the cluster's 403, and nothing changes", async ({ page, baseURL }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { breakGlassRecord, type BreakGlassRecord } from './break-glass';
 import type { CreatedMeanwhileGroup } from './created-meanwhile';
-import { auditShownTo, buildIncident, type IncidentInputs, type StepAudit } from './incident';
+import { DUPLICATE_REFUSED, auditShownTo, buildIncident, type IncidentInputs, type StepAudit } from './incident';
 import type { Rights } from './rights';
 import { cell, followUps, incidentMarkdown } from './incident-report';
 import { incidentSpans, isIncidentId, type NumberedRecord } from './incident-spans';
@@ -167,6 +167,29 @@ describe('buildIncident', () => {
       by: { signedIn: 'alice@example.com', actor: 'operator', credential: 'pasted' },
       answer: 'Scaled from 3 to 0',
     });
+  });
+
+  it('a second press refused as a duplicate is left out of the timeline: it changed nothing (the audit log keeps it)', () => {
+    // a double-click on "Scale back": the second press began 80 ms after the first and was refused by the write guard
+    const duplicate = step('10:20:00', 'break-glass.scale-up', `${DUPLICATE_REFUSED}: break-glass.scale-up on … began 80 ms earlier`, {
+      at: '2026-10-06T10:20:00.080Z',
+      outcome: 'refused',
+    });
+    const pressedTwice = buildIncident(incidentSpans(BREAK_GLASS)[0]!, { ...INPUTS, audit: [...INPUTS.audit, duplicate] }, bounds, NOW);
+    const steps = pressedTwice.timeline.filter((e) => e.kind === 'step');
+    expect(steps.map((e) => e.answer)).toEqual(incident.timeline.filter((e) => e.kind === 'step').map((e) => e.answer));
+    // a refusal for any other reason stays: it is what the operator met
+    const forbidden = { ...duplicate, detail: 'deployments.apps "kyverno-admission-controller" is forbidden' };
+    const refused = buildIncident(incidentSpans(BREAK_GLASS)[0]!, { ...INPUTS, audit: [...INPUTS.audit, forbidden] }, bounds, NOW);
+    expect(refused.timeline.filter((e) => e.kind === 'step' && e.outcome === 'refused')).toHaveLength(1);
+  });
+
+  it('a step dated when it began comes before the registration gone and the replicas it caused, though its answer came after', () => {
+    // the scale-down began at 10:05:00.000; the clean shutdown took the registration at 10:05:00.700, the answer came at 10:05:01.2
+    const gaps = [{ from: '2026-10-06T10:05:00.700Z', since: '2026-10-06T10:05:00.700Z', to: T('10:21:00') }];
+    const caused = buildIncident(incidentSpans(BREAK_GLASS)[0]!, { ...INPUTS, gaps }, bounds, NOW);
+    const kinds = caused.timeline.filter((e) => e.at >= T('10:05:00') && e.at < T('10:06:00')).map((e) => e.kind);
+    expect(kinds).toEqual(['step', 'registration-gone', 'replicas']);
   });
 
   it('a step and the registration it brought back in the same second stay in that order, by when it was seen back', () => {

@@ -13,8 +13,14 @@ import { toDate } from './time';
 
 /** How long before its first step a refusal is taken as this incident's: a crash is noticed within the hour. */
 export const REFUSAL_LOOKBACK_MS = 3600_000;
-/** A step's audit record is written when the cluster has answered: the probe may wait on the webhook this long. */
+/** A step's audit record is dated when it began; the probe may wait on the webhook this long before it answers. */
 const ANSWER_MS = 60_000;
+
+/**
+ * How the audit detail of a write refused as a second press begins (lib/http/duplicate-writes.ts): it changed
+ * nothing, so the timeline leaves it out; the audit log keeps it.
+ */
+export const DUPLICATE_REFUSED = 'Duplicate refused';
 
 /** A step's or a restart's audit record, as lib/history keeps it. */
 export interface StepAudit {
@@ -121,7 +127,9 @@ export function buildIncident(
   const refusedProbe = firstRefusedProbe(span, inputs.probes, bounds.previousEnd, end);
   const startedAt = [span.openedAt, refusedCreate?.at, refusedProbe?.at].filter((t): t is string => !!t).sort()[0]!;
   const until = Math.min(span.closedAt ? ms(span.closedAt) + ANSWER_MS : now.getTime(), ms(bounds.nextOpen) || Infinity);
-  const steps = inputs.audit.filter((a) => a.action !== 'workload.restart' && ms(a.at) >= ms(startedAt) && ms(a.at) <= until);
+  const steps = inputs.audit.filter(
+    (a) => a.action !== 'workload.restart' && !duplicate(a) && ms(a.at) >= ms(startedAt) && ms(a.at) <= until,
+  );
   const gaps = inputs.gaps.filter((g) => ms(g.from) >= ms(from) && ms(g.from) <= ms(end));
   const restartFrom = ms(gaps[0]?.from ?? span.openedAt);
   const restartUntil = ms(bounds.nextOpen) || now.getTime();
@@ -150,6 +158,8 @@ export function buildIncident(
   incident.timeline = timelineOf(incident, steps, inputs.replicas, end);
   return incident;
 }
+
+const duplicate = (a: StepAudit) => a.outcome === 'refused' && (a.detail?.startsWith(DUPLICATE_REFUSED) ?? false);
 
 /** The earliest FailedCreate naming the webhook that falls within the incident, with every controller refused in it. */
 function firstRefusedCreate(groups: readonly FailedCreateGroup[], from: string, end: string): Incident['firstRefusedCreate'] {

@@ -268,6 +268,7 @@ export {
   DRILL_BUTTONS,
   stepActionTitle,
   STEP_ACTIONS,
+  STEP_PAUSE_MS,
   buttonCommands,
   buttonLabel,
   type StepAction,
@@ -291,6 +292,7 @@ export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './r
 export { evictionLead, nextPodRefusals, podAdviceFor, type ContainerLine, type PodAdvice } from './pod-advice';
 export { incidentId, incidentSpans, isIncidentId, type IncidentKind, type IncidentSpan, type NumberedRecord } from './incident-spans';
 export {
+  DUPLICATE_REFUSED,
   REFUSAL_LOOKBACK_MS,
   WITHHELD,
   auditShownTo,

@@ -134,7 +134,15 @@ export interface StepButton {
   breaksPodCreation: boolean;
   /** A read the page shows after the step's commands: what must hold once it ran. */
   check?: (c: StepCommands) => string;
+  /**
+   * How long the button waits, once it appears, before it can be pressed: the next step's button appears where the
+   * last one was, and a repeated click must not press the one that refuses every covered pod.
+   */
+  pauseMs?: number;
 }
+
+/** The deliberate pause before a button that refuses every covered pod can be pressed. */
+export const STEP_PAUSE_MS = 3_000;
 
 export function buttonLabel(button: StepButton, replicas: number): string {
   return typeof button.label === 'string' ? button.label : button.label(replicas);
@@ -154,7 +162,14 @@ export const BREAK_GLASS_BUTTONS: Partial<Record<StepId, StepButton>> = {
     breaksPodCreation: false,
   },
   probe: { action: 'probe', title: 'Run the probe: admitted?', label: 'Run the probe', breaksPodCreation: false },
-  'scale-up': { action: 'scale-up', title: 'Bring Kyverno back', label: (replicas) => `Scale to ${replicas}`, breaksPodCreation: true },
+  // appears where the probe's button was; a replica that starts while the fault is there refuses every covered pod
+  'scale-up': {
+    action: 'scale-up',
+    title: 'Bring Kyverno back',
+    label: (replicas) => `Scale to ${replicas}`,
+    breaksPodCreation: true,
+    pauseMs: STEP_PAUSE_MS,
+  },
   'probe-through': {
     action: 'probe',
     title: 'Run the probe: admitted through Kyverno?',
@@ -181,6 +196,7 @@ export const DRILL_BUTTONS: Record<DrillStepId | 'probe', StepButton> = {
     title: DRILL_STEP_TITLES['create-saved'],
     label: 'Create the saved copy',
     breaksPodCreation: true,
+    pauseMs: STEP_PAUSE_MS,
   },
   'delete-registrations': {
     action: 'delete-registrations',

@@ -13,6 +13,7 @@ import { openWriteToken, tokenToUse } from '@/lib/auth/write-token';
 import { settings } from '@/lib/config';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
+import { claimWrite } from '@/lib/http/duplicate-writes';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { personOfAsker, rightsOfAsker } from '@/lib/http/viewer';
 import { parseOr } from '@/lib/http/params';
@@ -34,9 +35,13 @@ import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 // MEMDASH_WRITE_AS_USER=on the signed-in person's own ID token (credentialToUse); the clients built for this request
 // from it (a bad kubeconfig is refused, 400, before anything connects); who it is (SelfSubjectReview: a credential the
 // cluster does not accept is a 401 here, before the action); the action; the cluster's refusal passed on with its
-// status and message (401/403/404/409/422). Every attempt with a credential leaves its audit record,
-// whatever happened; none holds a secret. One refused before a credential was read is counted per action and
-// reason instead, and one client's credentials the cluster refused (401) fold into one record a minute (audit()).
+// status and message (401/403/404/409/422). Every attempt with a credential leaves its audit record, whatever
+// happened, dated when the attempt began (so a timeline puts a step before what it caused); none holds a secret. One
+// refused before a credential was read is counted per action and reason instead, and one client's credentials the
+// cluster refused (401) fold into one record a minute (audit()). A spec with `duplicateWithinMs` refuses, 409, the
+// same action on the same target by the same person while one runs or within that moment of its start
+// (lib/http/duplicate-writes.ts): a double-click is one write, and its second press has an audit record saying
+// "Duplicate refused", since the log keeps every attempt with a credential.
 // `guardedCheck` is the same front half without the audit record, for routes that ask but never write (/api/access).
 
 export interface WriteContext<B> {
@@ -75,6 +80,8 @@ export interface WriteSpec<B, R> {
    * not accept it.
    */
   withoutCredential?: (context: Pick<WriteContext<B>, 'body' | 'now' | 'signal'>) => Promise<WriteResult<R>>;
+  /** Refuse the same write by the same person on the same target while it runs and this long after it began. */
+  duplicateWithinMs?: number;
 }
 
 export type CredentialSource = AuditCredential;
@@ -84,6 +91,8 @@ export const NO_CREDENTIAL_ACTOR = '(no write credential)';
 
 export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) => Promise<Response> {
   return async (request) => {
+    // the attempt's time: the audit record's and the action's, so that the step comes before what it caused
+    const began = new Date();
     const record: Omit<AuditRecord, 'at'> = {
       actor: 'unknown',
       signedIn: signedInPerson(request),
@@ -96,6 +105,11 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
     // Until a credential is read, the attempt is anyone's: it is counted, not recorded (audit()).
     let credentialRead = false;
     let refusedFor: ErrorCode = 'internal';
+    let release = () => {};
+    const once = () => {
+      if (spec.duplicateWithinMs !== undefined)
+        release = claimWrite({ ...record, signedIn: record.signedIn ?? null }, spec.duplicateWithinMs, began.getTime());
+    };
     try {
       const admitted = await admit(request, spec.body);
       secrets.push(...pastedSecrets(admitted.credential));
@@ -104,7 +118,8 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       if (!admitted.credential && spec.withoutCredential) {
         credentialRead = true; // it runs, so it is recorded like any step
         record.actor = NO_CREDENTIAL_ACTOR;
-        return finish(record, await spec.withoutCredential({ body: admitted.body, now: new Date(), signal: request.signal }));
+        once();
+        return finish(record, await spec.withoutCredential({ body: admitted.body, now: began, signal: request.signal }));
       }
       const { credential, source } = await credentialToUse(request, admitted.credential);
       if (source === 'session') secrets.push(...pastedSecrets(credential)); // the person's ID token
@@ -115,7 +130,8 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       const { k, kc } = clientsOf(credential);
       secrets.push(...secretsOf(kc));
       record.actor = await actorFor(k, source);
-      const context = { body: admitted.body, k, kc, actor: record.actor, credential: source, now: new Date(), signal: request.signal };
+      once();
+      const context = { body: admitted.body, k, kc, actor: record.actor, credential: source, now: began, signal: request.signal };
       return finish(record, await spec.run(context));
     } catch (err) {
       const error = writeFailure(err, secrets);
@@ -124,12 +140,13 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       refusedFor = error.code;
       return Response.json(error.toBody(), { status: error.status });
     } finally {
+      release();
       const how: AuditHow = !credentialRead
         ? { refusedBeforeCredential: refusedFor }
         : refusedFor === 'unauthorized'
           ? { foldFor: request.headers.get(CLIENT_HEADER) ?? 'unknown' }
           : {};
-      await audit({ ...record, detail: record.detail === null ? null : redacted(record.detail, secrets) }, how);
+      await audit({ ...record, detail: record.detail === null ? null : redacted(record.detail, secrets) }, how, began);
     }
   };
 }
@@ -291,9 +308,9 @@ function writeFailure(err: unknown, secrets: readonly string[]): AppError {
  */
 type AuditHow = { refusedBeforeCredential?: ErrorCode; foldFor?: string };
 
-async function audit(record: Omit<AuditRecord, 'at'>, how: AuditHow): Promise<void> {
+async function audit(record: Omit<AuditRecord, 'at'>, how: AuditHow, began: Date): Promise<void> {
   writeAttempts.inc({ action: record.action, outcome: record.outcome });
-  const at = new Date().toISOString();
+  const at = began.toISOString();
   const { refusedBeforeCredential, foldFor } = how;
   try {
     if (refusedBeforeCredential) {

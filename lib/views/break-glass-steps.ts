@@ -22,10 +22,20 @@ import type { StepAnswer } from './break-glass-types';
 // The break-glass's and the drill's actions: each does its write with the operator's clients (`w`, from the write
 // guard), then records what the steps resume from. The write guard around them leaves the audit record.
 
-/** A step route's audit record: its action and target as the domain's table states them, named from the settings. */
-export function stepAudit(id: StepActionId): { action: string; target: () => string } {
+/**
+ * A step's second press within this moment of its first, by the same person, is refused (a double-click): the
+ * drill's next button appears where the last one was, and a scale-down, delete or scale-up sent twice reads as two
+ * operators fighting in the incident's timeline.
+ */
+export const STEP_DUPLICATE_MS = 5_000;
+
+/**
+ * A step route's audit record: its action and target as the domain's table states them, named from the settings;
+ * and its second press refused.
+ */
+export function stepAudit(id: StepActionId): { action: string; target: () => string; duplicateWithinMs: number } {
   const step = STEP_ACTIONS[id];
-  return { action: step.audit, target: () => step.target(kyvernoNames()).audit };
+  return { action: step.audit, target: () => step.target(kyvernoNames()).audit, duplicateWithinMs: STEP_DUPLICATE_MS };
 }
 
 const record = (at: Date, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord =>

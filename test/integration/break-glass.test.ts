@@ -1,10 +1,12 @@
 // The break-glass's read routes on the healthy local cluster: what they say is what kubectl shows. The steps
-// themselves (writes through the guard) are driven in Chromium by e2e/browser/break-glass.spec.ts.
+// themselves (writes through the guard) are driven in Chromium by e2e/browser/break-glass.spec.ts; here only the
+// probe step (a dry run: it changes nothing) pressed twice at once.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kubeconfig, kubectl, kubectlJson, kyvernoRegistrations, requirePodWebhook } from './cluster';
+import { tokenOf } from './write-harness';
 
 process.env.KUBECONFIG = kubeconfig('viewer');
 process.env.MEMDASH_HISTORY_PATH = join(mkdtempSync(join(tmpdir(), 'memdash-bg-')), 'store.sqlite');
@@ -15,6 +17,8 @@ const state = await import('@/app/api/break-glass/route');
 const created = await import('@/app/api/break-glass/pods-created/route');
 const restart = await import('@/app/api/workloads/[namespace]/[workload]/restart/route');
 const step = await import('@/app/api/break-glass/[step]/route');
+const { historyDb } = await import('@/lib/history');
+const { listAudit } = await import('@/lib/history/audit');
 
 describe('GET /api/break-glass on the healthy local cluster', () => {
   let body: BreakGlassView;
@@ -98,5 +102,35 @@ describe('the write routes refuse bad input before any call', () => {
     expect(((await answer.json()) as { error: { message: string } }).error.message).toContain(
       'scale-down, delete-registrations, probe, scale-up',
     );
+  });
+});
+
+describe('a step pressed twice at once (a double-click) is one write', () => {
+  it('answers the second press 409 "Duplicate refused", and the audit log has both: the step, and the duplicate refused', async () => {
+    const token = tokenOf('operator');
+    const press = () =>
+      step.POST(
+        new Request('http://127.0.0.1:3000/api/break-glass/probe', {
+          method: 'POST',
+          headers: {
+            host: '127.0.0.1:3000',
+            origin: 'http://127.0.0.1:3000',
+            'content-type': 'application/json',
+            authorization: `Bearer ${token}`,
+          },
+          body: '{}',
+        }),
+        { params: Promise.resolve({ step: 'probe' }) },
+      );
+    const since = new Date().toISOString();
+    const answers = await Promise.all([press(), press()]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const refused = (await answers.find((a) => a.status === 409)!.json()) as { error: { code: string; message: string } };
+    expect(refused.error.code).toBe('conflict');
+    expect(refused.error.message).toMatch(/^Duplicate refused: break-glass\.probe on .* by operator began \d+ ms earlier/);
+    const records = (await listAudit(await historyDb(), 50)).filter((r) => r.action === 'break-glass.probe' && r.at >= since);
+    expect(records.map((r) => `${r.actor} ${r.outcome}`).sort()).toEqual(['operator refused', 'operator success']);
+    expect(records.find((r) => r.outcome === 'refused')!.detail).toBe(refused.error.message);
   });
 });

@@ -290,14 +290,19 @@ describe("a break-glass through Kyverno's crash (SIGKILL), as an incident", () =
     const probes = callsBy(calls, 'viewer').filter((c) => c.verb === 'create' && c.resource === '/pods' && c.name === 'kyverno-probe');
     expect(probes.map((c) => c.code)).toEqual([500, 201, 201]);
     const steps = i.timeline.filter((e) => e.kind === 'step');
-    const answeredBy: Array<[string, TimedCall]> = [
-      [steps[0]!.at, scales[0]!],
-      [steps[1]!.at, writes.filter((c) => c.verb === 'delete').at(-1)!],
-      [steps[2]!.at, probes[1]!],
-      [steps[3]!.at, scales[1]!],
-      [steps[4]!.at, probes[2]!],
-      [i.firstRefusedProbe!.at, probes[0]!],
+    // a step is dated when it was pressed, before its call, so that it comes before what it caused
+    const pressedBefore: Array<[string, string, TimedCall]> = [
+      [steps[0]!.at, did['scale-down']!.before, scales[0]!],
+      [steps[1]!.at, did.delete!.before, writes.filter((c) => c.verb === 'delete')[0]!],
+      [steps[2]!.at, did['probe-restored']!.before, probes[1]!],
+      [steps[3]!.at, did['scale-up']!.before, scales[1]!],
+      [steps[4]!.at, did['probe-through']!.before, probes[2]!],
     ];
+    for (const [recorded, before, call] of pressedBefore)
+      expect(within(recorded, before, call.at, CLOCK_MS), `${recorded} between ${before} and ${call.verb} ${call.name} at ${call.at}`).toBe(
+        true,
+      );
+    const answeredBy: Array<[string, TimedCall]> = [[i.firstRefusedProbe!.at, probes[0]!]];
     // the break-glass records are dated as their step is pressed, before its call: the opening, the probes' answers
     expect(within(i.openedAt, did['scale-down']!.before, scales[0]!.at)).toBe(true);
     expect(within(i.restoredAt!, did['probe-restored']!.before, probes[1]!.at)).toBe(true);
@@ -403,7 +408,7 @@ describe("a break-glass through Kyverno's crash (SIGKILL), as an incident", () =
 });
 
 const time = (c: TimedCall) => Date.parse(c.at);
-/** memdash dates a step or a probe when its answer came: after the API server logged the call, and soon after. */
+/** memdash dates a probe's outcome when its answer came: after the API server logged the call, and soon after. */
 const ANSWER_MS = 2000;
 /** The API server's clock and memdash's are this machine's; its records are in microseconds, memdash's in ms. */
 const CLOCK_MS = 1;
