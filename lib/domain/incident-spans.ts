@@ -60,3 +60,12 @@ export function incidentSpans(records: readonly NumberedRecord[]): IncidentSpan[
 }
 
 const scaledUp = (span: IncidentSpan) => span.records.some((r) => r.action === 'scale-up');
+
+/**
+ * Whether the last incident is open and Kyverno has been scaled back: then the next probe admitted through the
+ * registration ends it, whichever page ran it (the header's, the webhook page's, the evidence's, the step's).
+ */
+export function awaitingKyvernoBack(spans: readonly IncidentSpan[]): boolean {
+  const last = spans.at(-1);
+  return last !== undefined && last.closedAt === null && scaledUp(last);
+}

@@ -4,7 +4,7 @@ import type { CreatedMeanwhileGroup } from './created-meanwhile';
 import { DUPLICATE_REFUSED, auditShownTo, buildIncident, type IncidentInputs, type StepAudit } from './incident';
 import type { Rights } from './rights';
 import { cell, followUps, incidentMarkdown } from './incident-report';
-import { incidentSpans, isIncidentId, type NumberedRecord } from './incident-spans';
+import { awaitingKyvernoBack, incidentSpans, isIncidentId, type NumberedRecord } from './incident-spans';
 
 // The incident's rules on a break-glass as the runbook tells it: Kyverno crashes at 10:00, a rollout is refused from
 // 10:01, the probe refuses at 10:02, the operator scales to 0 at 10:05, deletes at 10:06, the probe is admitted at
@@ -117,6 +117,25 @@ describe('incidentSpans', () => {
       `bg-70 ${T('11:00:00')} superseded`,
       'bg-73 open null',
     ]);
+  });
+
+  it('waits for Kyverno back only while the last incident is open and scaled up: then any probe through it may end it', () => {
+    next = 90;
+    const restoring = [
+      rec('10:05:00', 'scale-down', { replicas: 3 }),
+      rec('10:06:30', 'probe', { probe: 'admitted', registrationPresent: false }),
+    ];
+    expect(awaitingKyvernoBack(incidentSpans(restoring))).toBe(false);
+    const scaledUp = [...restoring, rec('10:20:00', 'scale-up', { replicas: 3 })];
+    expect(awaitingKyvernoBack(incidentSpans(scaledUp))).toBe(true);
+    // admitted before the registration is back: still waiting
+    const early = [...scaledUp, rec('10:20:10', 'probe', { probe: 'admitted', registrationPresent: false })];
+    expect(awaitingKyvernoBack(incidentSpans(early))).toBe(true);
+    // the header's probe, recorded as the step's, admitted through the registration: closed
+    const back = [...early, rec('10:21:20', 'probe', { probe: 'admitted', registrationPresent: true })];
+    expect(incidentSpans(back).at(-1)).toMatchObject({ closedAt: T('10:21:20'), closedHow: 'kyverno-back' });
+    expect(awaitingKyvernoBack(incidentSpans(back))).toBe(false);
+    expect(awaitingKyvernoBack([])).toBe(false);
   });
 
   it('ids have one form', () => {

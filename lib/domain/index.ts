@@ -290,7 +290,15 @@ export {
 export { partFailed, partOk, type Part, type PartError } from './part';
 export { leaseStep, renewDeadlineMs, type LeaseFacts, type LeaseStep } from './recorder-lease';
 export { evictionLead, nextPodRefusals, podAdviceFor, type ContainerLine, type PodAdvice } from './pod-advice';
-export { incidentId, incidentSpans, isIncidentId, type IncidentKind, type IncidentSpan, type NumberedRecord } from './incident-spans';
+export {
+  awaitingKyvernoBack,
+  incidentId,
+  incidentSpans,
+  isIncidentId,
+  type IncidentKind,
+  type IncidentSpan,
+  type NumberedRecord,
+} from './incident-spans';
 export {
   DUPLICATE_REFUSED,
   REFUSAL_LOOKBACK_MS,

@@ -1,6 +1,14 @@
 import 'server-only';
 import type { V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
-import { breakGlassProgress, breakGlassRecord, showTime, STEP_ACTIONS, type BreakGlassRecord, type StepActionId } from '@/lib/domain';
+import {
+  breakGlassProgress,
+  breakGlassRecord,
+  showTime,
+  STEP_ACTIONS,
+  type BreakGlassRecord,
+  type ProbeAnswer,
+  type StepActionId,
+} from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
@@ -15,7 +23,7 @@ import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { probeNow } from '@/lib/k8s/probe';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
 import { readBreakGlassFacts } from './break-glass';
-import { noteProbeOutcome } from './incidents';
+import { noteProbeOutcome, readAwaitingKyvernoBack } from './incidents';
 import { kyvernoNames } from './kyverno-names';
 import type { StepAnswer } from './break-glass-types';
 
@@ -61,6 +69,12 @@ export async function deleteRegistrations(w: KubeClients, now: Date): Promise<St
 let recordedProbeAt: string | null = null;
 
 export async function probe(now: Date): Promise<StepAnswer> {
+  const { answer, present } = await recordedProbe(now);
+  return { step: 'probe', probe: answer, done: `${answer.outcome}${present ? ' (the registration stands)' : ' (no registration)'}` };
+}
+
+/** A probe started now, with whether the pod webhook's registration stood as it began, kept with the steps' records. */
+async function recordedProbe(now: Date): Promise<{ answer: ProbeAnswer; present: boolean }> {
   const registration = await readWebhookConfiguration(readClients());
   const present = Boolean(registration?.webhooks?.some((e) => e.name === settings().webhookEntry));
   const answer = await probeNow({ fresh: true });
@@ -69,7 +83,21 @@ export async function probe(now: Date): Promise<StepAnswer> {
     recordedProbeAt = answer.at;
     await remember(record(now, 'probe', { probe: answer.outcome, registrationPresent: present }));
   }
-  return { step: 'probe', probe: answer, done: `${answer.outcome}${present ? ' (the registration stands)' : ' (no registration)'}` };
+  return { answer, present };
+}
+
+/**
+ * The probe as the pages run it (the header's, the webhook page's, the break-glass evidence's). While an incident
+ * waits for Kyverno to be back, it is run and recorded as the probe step is, so that the first probe admitted through
+ * the registration ends the incident whoever ran it; otherwise it shares the limiter's last answer and is not recorded
+ * with the steps. A store that cannot say leaves it unrecorded: the probe's answer matters more.
+ */
+export async function pageProbe(now = new Date()): Promise<ProbeAnswer> {
+  const awaiting = await readAwaitingKyvernoBack(now).catch(() => false);
+  if (awaiting) return (await recordedProbe(now)).answer;
+  const answer = await probeNow();
+  await noteProbeOutcome(answer);
+  return answer;
 }
 
 /** Back to the recorded count (else the default), read from the records, not from the request. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import {
   auditShownTo,
+  awaitingKyvernoBack,
   buildIncident,
   followUps,
   incidentMarkdown,
@@ -42,6 +43,11 @@ async function spansSince(db: HistoryDb, now: Date): Promise<IncidentSpan[]> {
 export async function readOpenIncident(now = new Date()): Promise<OpenIncident | null> {
   const last = (await spansSince(await historyDb(), now)).at(-1);
   return last && last.closedAt === null ? { id: last.id, kind: last.kind, openedAt: last.openedAt } : null;
+}
+
+/** Whether an open incident waits for Kyverno to be back (scaled up): the store alone, as readOpenIncident. */
+export async function readAwaitingKyvernoBack(now = new Date()): Promise<boolean> {
+  return awaitingKyvernoBack(await spansSince(await historyDb(), now));
 }
 
 /** Every incident, oldest first, and whether the events could be read; refused creates cut to the asker's namespaces. */
