@@ -86,17 +86,35 @@ export function PodsCreated({ recordedSince, kubectl }: { recordedSince: string 
             {created.data.until && (
               <>
                 {' '}
-                until the registration was back at <Time at={created.data.until} now={new Date()} />
+                until the registration was last back at <Time at={created.data.until} now={new Date()} />
               </>
             )}{' '}
             (
             {created.data.source === 'typed'
               ? 'typed'
               : created.data.source === 'recorded-gap'
-                ? 'the recorded gap'
+                ? created.data.gaps.length > 1
+                  ? `the incident's ${created.data.gaps.length} recorded gaps, each listed`
+                  : 'the recorded gap'
                 : 'the recorded deletion'}
             )
           </p>
+          {created.data.gaps.length > 1 && (
+            <ul className="list-disc pl-5 text-sm" data-testid="pods-created-gaps" aria-label="The registration's gaps">
+              {created.data.gaps.map((g) => (
+                <li key={g.from} data-testid="pods-created-gap" data-from={g.from} data-to={g.to ?? ''}>
+                  Gone from <Time at={g.from} now={new Date()} />{' '}
+                  {g.to ? (
+                    <>
+                      until <Time at={g.to} now={new Date()} />
+                    </>
+                  ) : (
+                    'and still gone'
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
           {created.data.limits.map((l) => (
             <p key={l} className="text-xs text-amber-800">
               {l}

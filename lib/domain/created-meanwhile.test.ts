@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createdMeanwhile, type ExplainedPod } from './created-meanwhile';
+import { createdInGaps, createdMeanwhile, gapWindows, type ExplainedPod } from './created-meanwhile';
 
 const pod = (
   namespace: string,
@@ -50,5 +50,37 @@ describe('createdMeanwhile', () => {
     const groups = createdMeanwhile(pods, since);
     expect(groups.find((g) => g.workload?.name === 'report')!.restartable).toBe(false);
     expect(groups.find((g) => g.workload === null)!.restartable).toBe(false);
+  });
+});
+
+describe('createdInGaps: every gap of an incident, not only its last', () => {
+  // two gaps: 10:00–10:10 (the break-glass), the registration back 10:10–10:30, gone again 10:30–10:40 (a second crash)
+  const gaps = [
+    { from: '2026-10-06T10:00:00.154Z', since: '2026-10-06T10:00:00.154Z', to: '2026-10-06T10:10:00.000Z' },
+    { from: '2026-10-06T10:30:02.000Z', since: '2026-10-06T10:30:00.500Z', to: '2026-10-06T10:40:00.000Z' },
+  ];
+  const pods = [
+    pod('shop', 'web-1', '2026-10-06T10:00:00Z', { kind: 'Deployment', name: 'web' }, 'registration-absent'),
+    pod('shop', 'web-2', '2026-10-06T10:20:00Z', { kind: 'Deployment', name: 'web' }, 'set'),
+    pod('shop', 'cart-1', '2026-10-06T10:30:01Z', { kind: 'Deployment', name: 'cart' }, 'registration-absent'),
+    pod('shop', 'cart-2', '2026-10-06T10:41:00Z', { kind: 'Deployment', name: 'cart' }, 'set'),
+  ];
+
+  it('each gap from the earliest it may have gone, to its return', () => {
+    expect(gapWindows(gaps)).toEqual([
+      { from: '2026-10-06T10:00:00.154Z', to: '2026-10-06T10:10:00.000Z' },
+      { from: '2026-10-06T10:30:00.500Z', to: '2026-10-06T10:40:00.000Z' },
+    ]);
+  });
+
+  it('lists the pods of both gaps, and not the one created between them, through Kyverno', () => {
+    const groups = createdInGaps(pods, gapWindows(gaps));
+    expect(groups.map((g) => `${g.workload!.name}: ${g.pods.map((p) => p.name).join(' ')}`)).toEqual(['cart: cart-1', 'web: web-1']);
+  });
+
+  it('a gap still open lists everything since it began', () => {
+    const open = [{ from: '2026-10-06T10:30:00.500Z', to: null }];
+    expect(createdInGaps(pods, open).flatMap((g) => g.pods.map((p) => p.name))).toEqual(['cart-1', 'cart-2']);
+    expect(createdInGaps(pods, [])).toEqual([]);
   });
 });

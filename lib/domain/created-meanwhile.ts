@@ -1,3 +1,4 @@
+import type { RegistrationGap } from './registration-history';
 import { toDate, wholeSecond } from './time';
 import type { VerdictCode } from './verdict-codes';
 import type { WorkloadKind } from './workload';
@@ -39,10 +40,8 @@ const SKIPPED: VerdictCode[] = ['skipped-namespace', 'skipped-label'];
  */
 export function createdMeanwhile(pods: readonly ExplainedPod[], since: Date, until: Date | null = null): CreatedMeanwhileGroup[] {
   const groups = new Map<string, CreatedMeanwhileGroup>();
-  const from = wholeSecond(since);
   for (const pod of pods) {
-    const created = toDate(pod.createdAt);
-    if (!created || created < from || (until && created >= until)) continue;
+    if (!createdWithin(pod, since, until)) continue;
     // The skipped ones never went to Kyverno, registration or not.
     if (pod.containers.length > 0 && pod.containers.every((c) => SKIPPED.includes(c.verdict))) continue;
     const key = pod.workload ? `${pod.namespace}/${pod.workload.kind}/${pod.workload.name}` : `${pod.namespace}//${pod.name}`;
@@ -62,6 +61,33 @@ export function createdMeanwhile(pods: readonly ExplainedPod[], since: Date, unt
   }
   const label = (g: CreatedMeanwhileGroup) => `${g.namespace}/${g.workload?.name ?? g.pods[0]!.name}`;
   return [...groups.values()].sort((a, b) => label(a).localeCompare(label(b)));
+}
+
+/** Created at or after `since` (to its whole second: the API server stamps pods to the second), before `until`. */
+function createdWithin(pod: ExplainedPod, since: Date, until: Date | null): boolean {
+  const created = toDate(pod.createdAt);
+  return created !== null && created >= wholeSecond(since) && (!until || created < until);
+}
+
+/** One stretch of time the registration was gone: from the earliest it may have gone, to its return (null: still gone). */
+export interface GapWindow {
+  from: string;
+  to: string | null;
+}
+
+/** The windows of the registration's gaps, each from the earliest it may have gone (the runbook's SINCE). */
+export function gapWindows(gaps: readonly RegistrationGap[]): GapWindow[] {
+  return gaps.map((g) => ({ from: g.since ?? g.from, to: g.to }));
+}
+
+/**
+ * The covered pods created within any of `windows` (an incident's every gap, not only its last), grouped as
+ * createdMeanwhile groups them. A pod created between two gaps went through Kyverno and is not listed.
+ */
+export function createdInGaps(pods: readonly ExplainedPod[], windows: readonly GapWindow[]): CreatedMeanwhileGroup[] {
+  const within = pods.filter((p) => windows.some((w) => createdWithin(p, toDate(w.from)!, toDate(w.to))));
+  const first = windows.map((w) => toDate(w.from)!).sort((a, b) => a.getTime() - b.getTime())[0];
+  return first ? createdMeanwhile(within, first) : [];
 }
 
 /** More than this many workloads restarted at once needs the count typed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { breakGlassRecord, type BreakGlassRecord } from './break-glass';
 import type { CreatedMeanwhileGroup } from './created-meanwhile';
-import { DUPLICATE_REFUSED, auditShownTo, buildIncident, type IncidentInputs, type StepAudit } from './incident';
+import { DUPLICATE_REFUSED, auditShownTo, buildIncident, recordedGapWindows, type IncidentInputs, type StepAudit } from './incident';
 import type { Rights } from './rights';
 import { cell, followUps, incidentMarkdown } from './incident-report';
 import { awaitingKyvernoBack, incidentSpans, isIncidentId, type NumberedRecord } from './incident-spans';
@@ -376,5 +376,45 @@ describe('the audit shown to someone outside the audit group', () => {
 
   it('keeps them for the audit group', () => {
     expect(auditShownTo(shop(true), audit).map((a) => a.detail)).toEqual(['User "alice@example.com" cannot patch', null, 'restartedAt y']);
+  });
+});
+
+describe('recordedGapWindows: where /break-glass looks for the pods created meanwhile', () => {
+  // a break-glass whose Kyverno came back, crashed again and was deleted again: two gaps in one incident
+  next = 200;
+  const records = [
+    rec('10:05:00', 'scale-down', { replicas: 3 }),
+    rec('10:06:00', 'delete-registrations', { registrations: ['MutatingWebhookConfiguration/kyverno-resource-mutating-webhook-cfg'] }),
+    rec('10:20:00', 'scale-up', { replicas: 3 }),
+    rec('10:24:00', 'delete-registrations', { registrations: ['MutatingWebhookConfiguration/kyverno-resource-mutating-webhook-cfg'] }),
+  ];
+  const gaps = [
+    { from: T('09:00:00'), since: T('09:00:00'), to: T('09:01:00') }, // an earlier day's drill, long closed: not this one's
+    { from: T('10:06:00'), since: T('10:06:00'), to: T('10:21:00') },
+    { from: T('10:24:00'), since: T('10:24:00'), to: null },
+  ];
+
+  it("lists every gap of the incident, SINCE at its first deletion, not only the last gap's", () => {
+    expect(recordedGapWindows(incidentSpans(records), gaps, NOW)).toEqual({
+      source: 'recorded-gap',
+      windows: [
+        { from: T('10:06:00'), to: T('10:21:00') },
+        { from: T('10:24:00'), to: null },
+      ],
+    });
+  });
+
+  it('a gap after the last incident closed, which memdash did not act on, is listed alone', () => {
+    const closed = [...records.slice(0, 3), rec('10:22:00', 'probe', { probe: 'admitted', registrationPresent: true })];
+    const byHand = [...gaps.slice(0, 2), { from: T('10:28:00'), since: T('10:27:00'), to: null }];
+    expect(recordedGapWindows(incidentSpans(closed), byHand, NOW)?.windows).toEqual([{ from: T('10:27:00'), to: null }]);
+  });
+
+  it('with no gap recorded, the incident’s recorded deletion; with nothing at all, null', () => {
+    expect(recordedGapWindows(incidentSpans(records.slice(0, 2)), [], NOW)).toEqual({
+      source: 'recorded-deletion',
+      windows: [{ from: T('10:06:00'), to: null }],
+    });
+    expect(recordedGapWindows([], [], NOW)).toBeNull();
   });
 });

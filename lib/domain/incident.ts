@@ -1,4 +1,5 @@
-import { STEP_TITLES, type StepId } from './break-glass';
+import { STEP_TITLES, gapStart, latestSession, type StepId } from './break-glass';
+import { gapWindows, type GapWindow } from './created-meanwhile';
 import { DRILL_STEP_TITLES } from './drill';
 import type { FailedCreateGroup } from './failed-creates';
 import type { IncidentKind, IncidentSpan } from './incident-spans';
@@ -130,7 +131,7 @@ export function buildIncident(
   const steps = inputs.audit.filter(
     (a) => a.action !== 'workload.restart' && !duplicate(a) && ms(a.at) >= ms(startedAt) && ms(a.at) <= until,
   );
-  const gaps = inputs.gaps.filter((g) => ms(g.from) >= ms(from) && ms(g.from) <= ms(end));
+  const gaps = gapsWithin(inputs.gaps, from, end);
   const restartFrom = ms(gaps[0]?.from ?? span.openedAt);
   const restartUntil = ms(bounds.nextOpen) || now.getTime();
   const restarts = inputs.audit.filter((a) => a.action === 'workload.restart' && ms(a.at) >= restartFrom && ms(a.at) <= restartUntil);
@@ -160,6 +161,42 @@ export function buildIncident(
 }
 
 const duplicate = (a: StepAudit) => a.outcome === 'refused' && (a.detail?.startsWith(DUPLICATE_REFUSED) ?? false);
+
+/** The gaps that began within [from, end]: an incident's. */
+const gapsWithin = (gaps: readonly RegistrationGap[], from: string, end: string) =>
+  gaps.filter((g) => ms(g.from) >= ms(from) && ms(g.from) <= ms(end));
+
+/**
+ * The registration's gaps of the last incident (open, or the last closed), as its page lists them: every gap, the
+ * first from its first deletion. Empty when there is no incident or it had no recorded gap.
+ */
+export function lastIncidentGaps(spans: readonly IncidentSpan[], gaps: readonly RegistrationGap[], now: Date): RegistrationGap[] {
+  const span = spans.at(-1);
+  if (!span) return [];
+  const previousEnd = spans.at(-2)?.closedAt ?? null;
+  const from = iso(Math.max(ms(span.openedAt) - REFUSAL_LOOKBACK_MS, ms(previousEnd) || -Infinity));
+  return gapsWithin(gaps, from, span.closedAt ?? now.toISOString());
+}
+
+/**
+ * Where the pods created while the registration was gone are to be looked for, from what memdash recorded: every gap
+ * of the last incident, the first from its first deletion; a gap after it that memdash did not act on (a delete by
+ * hand), alone; else the last incident's recorded deletion. Null when nothing is recorded.
+ */
+export function recordedGapWindows(
+  spans: readonly IncidentSpan[],
+  gaps: readonly RegistrationGap[],
+  now: Date,
+): { windows: GapWindow[]; source: 'recorded-gap' | 'recorded-deletion' } | null {
+  const ofIncident = lastIncidentGaps(spans, gaps, now);
+  const last = gaps.at(-1);
+  const span = spans.at(-1);
+  const afterIt = last && !ofIncident.includes(last) && (!span || (span.closedAt !== null && ms(last.from) > ms(span.closedAt)));
+  if (afterIt) return { windows: gapWindows([last]), source: 'recorded-gap' };
+  if (ofIncident.length > 0) return { windows: gapWindows(ofIncident), source: 'recorded-gap' };
+  const deletedAt = gapStart(latestSession(span?.records ?? []), null);
+  return deletedAt ? { windows: [{ from: deletedAt, to: null }], source: 'recorded-deletion' } : null;
+}
 
 /** The earliest FailedCreate naming the webhook that falls within the incident, with every controller refused in it. */
 function firstRefusedCreate(groups: readonly FailedCreateGroup[], from: string, end: string): Incident['firstRefusedCreate'] {

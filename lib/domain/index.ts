@@ -281,9 +281,12 @@ export {
 export {
   RESTARTABLE_KINDS,
   RESTARTS_WITHOUT_CONFIRMATION,
+  createdInGaps,
   createdMeanwhile,
+  gapWindows,
   isRestartable,
   type CreatedMeanwhileGroup,
+  type GapWindow,
   type ExplainedPod,
   type RestartableKind,
 } from './created-meanwhile';
@@ -305,6 +308,8 @@ export {
   WITHHELD,
   auditShownTo,
   buildIncident,
+  lastIncidentGaps,
+  recordedGapWindows,
   type EntryKind,
   type Incident,
   type IncidentInputs,

@@ -6,6 +6,7 @@ import type {
   CreatedMeanwhileGroup,
   DrillProgress,
   FailedCreateGroup,
+  GapWindow,
   ProbeAnswer,
   ProbeOutcome,
   WebhookState,
@@ -80,8 +81,10 @@ export interface DrillView {
 
 export interface PodsCreatedView {
   since: string;
-  /** The recorded gap's end: pods created after it went through Kyverno. null while it lasts, or for a typed SINCE. */
+  /** The last recorded gap's end: pods created after it went through Kyverno. null while it lasts, or for a typed SINCE. */
   until: string | null;
+  /** Each gap listed (the last incident's every one), oldest first; one from a typed SINCE. */
+  gaps: GapWindow[];
   source: 'typed' | 'recorded-gap' | 'recorded-deletion';
   groups: CreatedMeanwhileGroup[];
   /** The runbook's SINCE listing, filled in. */

@@ -4,8 +4,6 @@ import {
   breakGlassProgress,
   controlPlaneFallback,
   drillProgress,
-  gapStart,
-  latestSession,
   ownedBy,
   webhookStateOf,
   type BreakGlassFacts,
@@ -16,7 +14,6 @@ import { seesNamespace, visiblePart, type Rights } from '@/lib/domain/rights';
 import { historyDb } from '@/lib/history';
 import { listBreakGlass, savedRegistration } from '@/lib/history/break-glass';
 import { lastDesiredReplicas } from '@/lib/history/observations';
-import { listGaps } from '@/lib/history/reads';
 import { readAdmissionReplicas } from '@/lib/k8s/admission';
 import { admissionPodsLeft, listManagedRegistrations } from '@/lib/k8s/break-glass';
 import { readClients, type KubeClients } from '@/lib/k8s/client';
@@ -24,6 +21,7 @@ import { readFailedCreates, readQuotaRefusals } from '@/lib/k8s/failed-creates';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
 import { kyvernoNames } from './kyverno-names';
 import { readOpenIncident } from './incidents';
+import { recordedWindows } from './pods-created';
 import { attempt, part } from './part';
 import type { BreakGlassCommandsView, BreakGlassView, DrillView } from './break-glass-types';
 
@@ -68,10 +66,9 @@ async function clusterFacts(k: KubeClients) {
 /** Every fact the steps are derived from, read now. */
 export async function readBreakGlassFacts(k: KubeClients, now: Date) {
   const db = await historyDb();
-  const [cluster, records, gaps, lastReplicas] = await Promise.all([
+  const [cluster, records, lastReplicas] = await Promise.all([
     clusterFacts(k),
     listBreakGlass(db, new Date(now.getTime() - RECORDS_WINDOW_MS)),
-    listGaps(db),
     lastDesiredReplicas(db),
   ]);
   const facts: BreakGlassFacts = {
@@ -84,7 +81,7 @@ export async function readBreakGlassFacts(k: KubeClients, now: Date) {
     defaultReplicas: lastReplicas ?? settings().admissionReplicas,
     waitTimeoutMs: WAIT_TIMEOUT_MS,
   };
-  return { facts, cluster, gaps };
+  return { facts, cluster };
 }
 
 /**
@@ -95,17 +92,17 @@ export async function readBreakGlass(rights: Rights, now = new Date()): Promise<
   const s = settings();
   const k = readClients();
   const names = kyvernoNames(s);
-  const [read, failedCreates, quotaRefusals, open] = await Promise.all([
+  const [read, failedCreates, quotaRefusals, open, recorded] = await Promise.all([
     part('the admission controller, its pods, the registrations and the history store', () => readBreakGlassFacts(k, now)),
     part('list events in every namespace', () => readFailedCreates(k)),
     part('list events in every namespace', () => readQuotaRefusals(k)),
     attempt(() => readOpenIncident(now)),
+    attempt(() => recordedWindows(now)),
   ]);
   const v = read.ok ? read.value : null;
   const progress = v ? breakGlassProgress(v.facts, now) : null;
-  const lastGap = v?.gaps.at(-1) ?? null;
-  const session = v ? latestSession(v.facts.records) : null;
-  const since = gapStart(session, lastGap);
+  // the SINCE of the pods created meanwhile: the incident's first deletion (every gap of it is listed)
+  const windows = recorded.ok ? recorded.value : null;
   const lastProbe = v?.facts.records.findLast((r) => r.action === 'probe' && r.probe);
   return {
     readAt: now.toISOString(),
@@ -119,7 +116,7 @@ export async function readBreakGlass(rights: Rights, now = new Date()): Promise<
     deployment: v?.facts.deployment ?? null,
     podsLeft: kyvernoPodsFor(rights, v?.facts.podsLeft ?? []),
     registrations: v?.facts.registrations ?? [],
-    gap: since ? { since, source: lastGap ? 'recorded-gap' : 'recorded-deletion' } : null,
+    gap: windows ? { since: windows.windows[0]!.from, source: windows.source } : null,
     waitTimeoutMs: WAIT_TIMEOUT_MS,
     commands: commandsView(names, progress?.scaleUpTo ?? s.admissionReplicas),
     fallback: controlPlaneFallback(s.controlPlaneNodes, names, progress?.scaleUpTo ?? s.admissionReplicas),

@@ -4,6 +4,7 @@ import {
   awaitingKyvernoBack,
   buildIncident,
   followUps,
+  gapWindows,
   incidentMarkdown,
   incidentSpans,
   stillUnsized,
@@ -25,7 +26,7 @@ import { readClients } from '@/lib/k8s/client';
 import { readFailedCreates } from '@/lib/k8s/failed-creates';
 import { readMutatingPolicy } from '@/lib/k8s/policy-objects';
 import { attempt, part } from './part';
-import { podsCreatedBetween } from './pods-created';
+import { podsCreatedIn } from './pods-created';
 import type { IncidentSummary, IncidentView, IncidentsView, OpenIncident } from './incidents-types';
 
 // /incidents and /incidents/{id}: every break-glass and drill memdash carried out, each as one incident put together
@@ -94,10 +95,9 @@ async function incidentWithImpact(id: string, rights: Rights, now: Date) {
   const { incidents, events } = await readAll(rights, now);
   const incident = incidents.find((i) => i.id === id);
   if (!incident) throw new AppError('not-found', `No incident ${id} in the records of the last ${RECORDS_DAYS} days`);
-  const first = incident.gaps[0];
-  const last = incident.gaps.at(-1);
-  const pods: Part<CreatedMeanwhileGroup[]> = first
-    ? await part('list pods in every namespace', async () => (await podsCreatedBetween(first.from, last?.to ?? null, rights, now)).groups)
+  // each gap's pods, as /break-glass lists them: not those created between two gaps, which went through Kyverno
+  const pods: Part<CreatedMeanwhileGroup[]> = incident.gaps.length
+    ? await part('list pods in every namespace', async () => (await podsCreatedIn(gapWindows(incident.gaps), rights, now)).groups)
     : { ok: true, value: [] };
   const policy = incident.policyDenied ? await attempt(() => readMutatingPolicy(readClients())) : null;
   const impact = { pods: pods.ok ? pods.value : null, policyReady: policy?.ok ? policy.value.ready : null };
