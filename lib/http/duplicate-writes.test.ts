@@ -34,6 +34,17 @@ describe('claimWrite: one write per press', () => {
     release();
   });
 
+  it('two presses at once: the one that began first but claims second is refused, saying they began together', () => {
+    // each attempt is dated as it began; the earlier one may reach its claim last (its credential checked later)
+    const start = at(60_000);
+    const release = claimWrite(SCALE_DOWN, WITHIN, start);
+    const error = refusal(() => claimWrite(SCALE_DOWN, WITHIN, start - 1));
+    expect(error.status).toBe(409);
+    expect(error.message).toContain('began at the same moment and is still running');
+    expect(error.message).not.toContain('-1 ms');
+    release();
+  });
+
   it('refuses it within the moment after the first ended, and takes it once the moment has passed', () => {
     const start = at(60_000);
     claimWrite(SCALE_DOWN, WITHIN, start)();

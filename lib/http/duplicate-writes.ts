@@ -34,10 +34,12 @@ export function claimWrite(key: WriteKey, withinMs: number, now = Date.now()): (
   const id = JSON.stringify([key.action, key.target, key.actor, key.signedIn]);
   const earlier = all.get(id);
   if (earlier && (earlier.running || now - earlier.at < withinMs)) {
+    // two presses at once: this one may have begun first and still reached its claim second
     const ago = now - earlier.at;
+    const when = ago > 0 ? `${ago} ms earlier` : 'at the same moment';
     throw new AppError(
       'conflict',
-      `${DUPLICATE_REFUSED}: ${key.action} on ${key.target} by ${key.actor} began ${ago} ms earlier` +
+      `${DUPLICATE_REFUSED}: ${key.action} on ${key.target} by ${key.actor} began ${when}` +
         `${earlier.running ? ' and is still running' : ''}. One write per press: press again after ${Math.ceil(withinMs / 1000)} s if you mean it.`,
     );
   }
