@@ -68,20 +68,25 @@ export async function deleteRegistrations(w: KubeClients, now: Date): Promise<St
 // The last probe answer recorded: requests that shared one probe (the limiter's) leave one record of it.
 let recordedProbeAt: string | null = null;
 
-export async function probe(now: Date): Promise<StepAnswer> {
-  const { answer, present } = await recordedProbe(now);
+export async function probe(): Promise<StepAnswer> {
+  const { answer, present } = await recordedProbe();
   return { step: 'probe', probe: answer, done: `${answer.outcome}${present ? ' (the registration stands)' : ' (no registration)'}` };
 }
 
-/** A probe started now, with whether the pod webhook's registration stood as it began, kept with the steps' records. */
-async function recordedProbe(now: Date): Promise<{ answer: ProbeAnswer; present: boolean }> {
+/**
+ * A probe started now, with whether the pod webhook's registration stood as it began, kept with the steps' records.
+ * The record is dated when the probe answered, not when it was pressed: "pod creation restored" and "Kyverno back"
+ * are what its answer says, so they come after the step that ran it and after the registration's return (a press
+ * may come within milliseconds of the return, before memdash's watch has seen it).
+ */
+async function recordedProbe(): Promise<{ answer: ProbeAnswer; present: boolean }> {
   const registration = await readWebhookConfiguration(readClients());
   const present = Boolean(registration?.webhooks?.some((e) => e.name === settings().webhookEntry));
   const answer = await probeNow({ fresh: true });
   await noteProbeOutcome(answer);
   if (answer.at !== recordedProbeAt) {
     recordedProbeAt = answer.at;
-    await remember(record(now, 'probe', { probe: answer.outcome, registrationPresent: present }));
+    await remember(record(new Date(answer.at), 'probe', { probe: answer.outcome, registrationPresent: present }));
   }
   return { answer, present };
 }
@@ -94,7 +99,7 @@ async function recordedProbe(now: Date): Promise<{ answer: ProbeAnswer; present:
  */
 export async function pageProbe(now = new Date()): Promise<ProbeAnswer> {
   const awaiting = await readAwaitingKyvernoBack(now).catch(() => false);
-  if (awaiting) return (await recordedProbe(now)).answer;
+  if (awaiting) return (await recordedProbe()).answer;
   const answer = await probeNow();
   await noteProbeOutcome(answer);
   return answer;

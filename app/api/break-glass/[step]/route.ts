@@ -46,8 +46,8 @@ const STEPS = {
   }),
 } as const;
 
-async function probeStep({ now }: { now: Date }) {
-  const json = await probe(now);
+async function probeStep() {
+  const json = await probe();
   return { json, detail: json.done };
 }
 
