@@ -59,6 +59,17 @@ describe('claimWrite: one write per press', () => {
     release();
   });
 
+  it("the same step again after another step in between is the next step's, not a duplicate", () => {
+    // the drill: the probe (refused), the delete, the probe again (admitted), 343 ms after the first probe
+    const probe: WriteKey = { ...SCALE_DOWN, action: 'break-glass.probe', target: 'development/pod/kyverno-probe (dry run)' };
+    const start = at(60_000);
+    claimWrite(probe, WITHIN, start)();
+    claimWrite({ ...SCALE_DOWN, action: 'break-glass.delete-registrations' }, WITHIN, start + 170)();
+    claimWrite(probe, WITHIN, start + 343)(); // no throw
+    // and a double-click on that one is still refused
+    expect(refusal(() => claimWrite(probe, WITHIN, start + 420)).status).toBe(409);
+  });
+
   it('another person, another step or another target is not a duplicate', () => {
     const start = at(60_000);
     const releases = [

@@ -10,12 +10,18 @@ import { AppError } from '@/lib/errors';
 
 const KEY = Symbol.for('memdash.duplicate-writes');
 interface Started {
+  id: string;
   at: number;
   running: boolean;
 }
-type WithStarted = typeof globalThis & { [KEY]?: Map<string, Started> };
+/** Per person: their presses still running, and their last press (a duplicate repeats it with nothing between). */
+interface Presses {
+  running: Set<Started>;
+  last: Started | null;
+}
+type WithStarted = typeof globalThis & { [KEY]?: Map<string, Presses> };
 
-const started = (): Map<string, Started> => ((globalThis as WithStarted)[KEY] ??= new Map());
+const started = (): Map<string, Presses> => ((globalThis as WithStarted)[KEY] ??= new Map());
 
 export interface WriteKey {
   action: string;
@@ -25,15 +31,21 @@ export interface WriteKey {
 }
 
 /**
- * Claims the write for `key`, or throws a 409 naming the one it duplicates. Gives the release to call once the write
- * has ended (its start still counts for `withinMs`).
+ * Claims the write for `key`, or throws a 409 naming the one it duplicates: the same write by the same person still
+ * running, or their last press, begun less than `withinMs` before. A press of another step in between ends the
+ * moment: the drill's probe after its delete step, a second after the probe before it, is a step of its own. Gives
+ * the release to call once the write has ended (its start still counts for `withinMs`).
  */
 export function claimWrite(key: WriteKey, withinMs: number, now = Date.now()): () => void {
   const all = started();
-  for (const [k, s] of all) if (!s.running && now - s.at >= withinMs) all.delete(k); // only the last moment is kept
-  const id = JSON.stringify([key.action, key.target, key.actor, key.signedIn]);
-  const earlier = all.get(id);
-  if (earlier && (earlier.running || now - earlier.at < withinMs)) {
+  for (const [k, p] of all) if (p.running.size === 0 && (!p.last || now - p.last.at >= withinMs)) all.delete(k); // only the last moment is kept
+  const person = JSON.stringify([key.actor, key.signedIn]);
+  const id = JSON.stringify([key.action, key.target]);
+  const presses = all.get(person) ?? { running: new Set<Started>(), last: null };
+  const running = [...presses.running].find((s) => s.id === id);
+  const repeated = presses.last?.id === id && now - presses.last.at < withinMs ? presses.last : undefined;
+  const earlier = running ?? repeated;
+  if (earlier) {
     // two presses at once: this one may have begun first and still reached its claim second
     const ago = now - earlier.at;
     const when = ago > 0 ? `${ago} ms earlier` : 'at the same moment';
@@ -43,7 +55,12 @@ export function claimWrite(key: WriteKey, withinMs: number, now = Date.now()): (
         `${earlier.running ? ' and is still running' : ''}. One write per press: press again after ${Math.ceil(withinMs / 1000)} s if you mean it.`,
     );
   }
-  const mine: Started = { at: now, running: true };
-  all.set(id, mine);
-  return () => void (mine.running = false);
+  const mine: Started = { id, at: now, running: true };
+  presses.running.add(mine);
+  presses.last = mine;
+  all.set(person, presses);
+  return () => {
+    mine.running = false;
+    presses.running.delete(mine);
+  };
 }

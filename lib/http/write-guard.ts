@@ -39,9 +39,9 @@ import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 // happened, dated when the attempt began (so a timeline puts a step before what it caused); none holds a secret. One
 // refused before a credential was read is counted per action and reason instead, and one client's credentials the
 // cluster refused (401) fold into one record a minute (audit()). A spec with `duplicateWithinMs` refuses, 409, the
-// same action on the same target by the same person while one runs or within that moment of its start
-// (lib/http/duplicate-writes.ts): a double-click is one write, and its second press has an audit record saying
-// "Duplicate refused", since the log keeps every attempt with a credential.
+// same action on the same target by the same person while one runs or within that moment of its start, nothing else
+// pressed between (lib/http/duplicate-writes.ts): a double-click is one write, and its second press has an audit
+// record saying "Duplicate refused", since the log keeps every attempt with a credential.
 // `guardedCheck` is the same front half without the audit record, for routes that ask but never write (/api/access).
 
 export interface WriteContext<B> {
