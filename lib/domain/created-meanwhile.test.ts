@@ -46,6 +46,16 @@ describe('createdMeanwhile', () => {
     expect(groups.map((g) => g.pods.map((p) => p.name))).toEqual([['web-abc-1']]);
   });
 
+  it('lists a pod stamped in the second the registration came back (a creation time too), not one of the next second', () => {
+    // the registration re-created at 10:01:30.700 is stamped 10:01:30; a pod created at 10:01:30.200, before it, too
+    const edge = [
+      pod('shop', 'web-abc-3', '2026-10-06T10:01:30Z', { kind: 'Deployment', name: 'web' }, 'registration-absent'),
+      pod('shop', 'web-abc-4', '2026-10-06T10:01:31Z', { kind: 'Deployment', name: 'web' }, 'set'),
+    ];
+    const groups = createdMeanwhile(edge, since, new Date('2026-10-06T10:01:30Z'));
+    expect(groups.map((g) => g.pods.map((p) => p.name))).toEqual([['web-abc-3']]);
+  });
+
   it('only Deployments, StatefulSets and DaemonSets can be restarted', () => {
     const groups = createdMeanwhile(pods, since);
     expect(groups.find((g) => g.workload?.name === 'report')!.restartable).toBe(false);

@@ -63,10 +63,20 @@ export function createdMeanwhile(pods: readonly ExplainedPod[], since: Date, unt
   return [...groups.values()].sort((a, b) => label(a).localeCompare(label(b)));
 }
 
-/** Created at or after `since` (to its whole second: the API server stamps pods to the second), before `until`. */
+/** Created at or after `since`, before `until` (see createdBetween). */
 function createdWithin(pod: ExplainedPod, since: Date, until: Date | null): boolean {
   const created = toDate(pod.createdAt);
-  return created !== null && created >= wholeSecond(since) && (!until || created < until);
+  return created !== null && createdBetween(created, since, until);
+}
+
+/**
+ * Whether a pod stamped `created` (the API server stamps pods to the second) may have been created in [since, until):
+ * both ends to their whole second. A pod stamped the second the registration came back (`until`, itself a creation
+ * time to the second) may have come before it, unsized: it is listed, as one stamped the second it went is. Listing a
+ * pod that did go through Kyverno costs a restart; leaving out one that did not leaves it unsized.
+ */
+export function createdBetween(created: Date, since: Date, until: Date | null): boolean {
+  return created >= wholeSecond(since) && (!until || created.getTime() < wholeSecond(until).getTime() + 1000);
 }
 
 /** One stretch of time the registration was gone: from the earliest it may have gone, to its return (null: still gone). */

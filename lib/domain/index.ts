@@ -281,6 +281,7 @@ export {
 export {
   RESTARTABLE_KINDS,
   RESTARTS_WITHOUT_CONFIRMATION,
+  createdBetween,
   createdInGaps,
   createdMeanwhile,
   gapWindows,

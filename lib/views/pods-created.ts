@@ -1,12 +1,12 @@
 import 'server-only';
 import {
+  createdBetween,
   createdInGaps,
   explainPod,
   incidentSpans,
   podsSinceCommand,
   recordedGapWindows,
   toDate,
-  wholeSecond,
   type ExplainedPod,
   type GapWindow,
 } from '@/lib/domain';
@@ -62,8 +62,8 @@ export async function podsCreatedIn(windows: readonly GapWindow[], rights: Right
   const s = settings();
   const db = await historyDb();
   const k = readClients();
-  const bounds = windows.map((w) => ({ from: wholeSecond(toDate(w.from)!), to: toDate(w.to) }));
-  const inAny = (created: Date) => bounds.some((b) => created >= b.from && (!b.to || created < b.to));
+  const bounds = windows.map((w) => ({ from: toDate(w.from)!, to: toDate(w.to) }));
+  const inAny = (created: Date) => bounds.some((b) => createdBetween(created, b.from, b.to));
   const [pods, namespaces, table, registration] = await Promise.all([listPods(k), listNamespaces(k), readTable(k), readRegistration(k)]);
   const labels = new Map(namespaces.map((n) => [n.name, n.labels]));
   const explained: ExplainedPod[] = [];

@@ -62,6 +62,14 @@ function createPod(name: string): string {
   return kubectlJson<{ metadata: { creationTimestamp: string } }>(['-n', NS, 'get', 'pod', name]).metadata.creationTimestamp;
 }
 
+/** The pod registration's creationTimestamp, as kubectl reads it (whole seconds). */
+const registrationCreated = () =>
+  kubectlJson<{ metadata: { creationTimestamp: string } }>(['get', 'mutatingwebhookconfiguration', POD_REGISTRATION]).metadata
+    .creationTimestamp;
+
+/** Waits until the second after the one `stamp` (a creationTimestamp) falls in has begun. */
+const secondAfter = (stamp: string) => until(`the second after ${stamp}`, () => Date.now() >= wholeSecond(stamp) + 1000, 5_000);
+
 /** The recorder has the registration gone (a gap with no end), as its watch saw it: pods created from now are in it. */
 const gapRecorded = async (count: number) => {
   const gaps = await listGaps(db);
@@ -94,7 +102,11 @@ describe('a break-glass with two registration gaps', () => {
     await pressStep('scale-up');
     await until('the pod webhook registered again after the scale-up', registered, REGISTERED_MS);
     await until('the recorder to see it back', async () => (await listGaps(db)).at(-1)?.to, 60_000);
-    createdAt.between = createPod(POD.between); // through Kyverno
+    // through Kyverno, in a later second than the registration's return and than the second gap's start: a pod
+    // stamped (to the second) in the second of either may have come before it, and is listed
+    await secondAfter(registrationCreated());
+    createdAt.between = createPod(POD.between);
+    await secondAfter(createdAt.between);
     // gap 2: Kyverno crashes (its registrations stay, pod creates are refused) and the delete step takes them
     harness('kyverno', 'crash');
     await pressStep('delete-registrations');
