@@ -44,7 +44,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             >
               <SiteNav pages={pages} />
               <div className="flex flex-col gap-x-4 gap-y-2 md:ml-auto md:flex-row md:flex-wrap md:items-center">
-                <JumpToPod />
+                <JumpToPod pages={pages} />
                 <ClusterStatus />
                 <TimeZoneSwitch />
                 <ThemeSwitch initial={theme} />

@@ -7,9 +7,13 @@ import type { PodSummary } from '@/lib/views/pods-types';
 import { fetchJson, queryKeys } from '@/lib/client/query';
 import { jumpTargets, pageTargets, parseJumpQuery, type JumpTarget } from './jump-targets';
 import { ErrorText } from '@/components/ui/ErrorText';
+import type { NavigationPage } from '@/lib/routes';
 
-/** Ctrl/Cmd-K from any page: type part of a pod or workload name (or `namespace/name`, or a page), Enter to go there. */
-export function JumpToPod() {
+/**
+ * Ctrl/Cmd-K from any page: type part of a pod or workload name (or `namespace/name`, or a page), Enter to go there.
+ * `pages`: those the asker may open, as the header's navigation offers them.
+ */
+export function JumpToPod({ pages }: { pages: readonly NavigationPage[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -45,7 +49,7 @@ export function JumpToPod() {
     queryFn: ({ signal }) => fetchJson<{ pods: PodSummary[] }>(searchUrl(query), signal),
     enabled: query.name.length >= 2 || query.namespace !== '',
   });
-  const targets = [...pageTargets(text), ...(data ? jumpTargets(data.pods) : [])];
+  const targets = [...pageTargets(text, pages), ...(data ? jumpTargets(data.pods) : [])];
 
   function go(target: JumpTarget | undefined) {
     if (!target) return;

@@ -1,6 +1,6 @@
 // What the Ctrl/Cmd-K jump offers for a search: the pages whose name starts with it, the workloads of the pods found,
 // then the pods themselves.
-import { NAVIGATION, podHref, workloadHref } from '@/lib/routes';
+import { podHref, workloadHref } from '@/lib/routes';
 
 export interface JumpTarget {
   href: string;
@@ -34,8 +34,11 @@ export function jumpTargets(pods: FoundPod[]): JumpTarget[] {
   return [...workloads.values(), ...podTargets];
 }
 
-/** The pages whose label starts with the text typed ("web" → Webhook); none for `namespace/name` or nothing typed. */
-export function pageTargets(text: string, pages: ReadonlyArray<{ href: string; label: string }> = NAVIGATION): JumpTarget[] {
+/**
+ * The pages whose label starts with the text typed ("web" → Webhook); none for `namespace/name` or nothing typed.
+ * `pages`: those the asker may open (lib/http/viewer's navigationOfPage), never all of NAVIGATION.
+ */
+export function pageTargets(text: string, pages: ReadonlyArray<{ href: string; label: string }>): JumpTarget[] {
   const typed = text.trim().toLowerCase();
   if (!typed || typed.includes('/')) return [];
   return pages.filter((p) => p.label.toLowerCase().startsWith(typed)).map((p) => ({ href: p.href, label: p.label, kind: 'Page' }));

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { kubectl, podOf } from '../../test/integration/cluster';
 import { startMemdash, stopMemdash, type Memdash } from '../../bench/harness';
+import { JumpDialog } from './pod-page';
 
 const SECRET = randomBytes(24).toString('hex');
 const PERSON = 'shop-reader';
@@ -65,6 +66,24 @@ test('the header names who is signed in, and the navigation offers only the page
     expect(await answer.text(), href).not.toContain('Not yours to read');
   }
   await page.screenshot({ path: info.outputPath('header-signed-in.png') });
+  await context.close();
+});
+
+test("Ctrl-K's pages are those of the navigation: none that would answer 'Not yours to read'", async ({ browser }) => {
+  const context = await asShopReader(browser);
+  const page = await context.newPage();
+  await page.goto('/pods?namespace=shop');
+  const jump = new JumpDialog(page);
+  await jump.open();
+  // one letter: the pages whose label starts with it, no pod search yet (it starts at two)
+  const pagesFor = async (letter: string) => {
+    await jump.input.fill(letter);
+    await expect(jump.input).toHaveValue(letter);
+    return jump.options.filter({ hasText: 'Page' }).locator('span:first-child').allTextContents();
+  };
+  await expect.poll(() => pagesFor('w')).toEqual(['Workloads', 'Webhook']);
+  expect(await pagesFor('p')).toEqual(['Pods']);
+  for (const letter of ['t', 'v', 'r', 'a']) expect(await pagesFor(letter), letter).toEqual([]);
   await context.close();
 });
 
