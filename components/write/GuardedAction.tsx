@@ -101,10 +101,11 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
   return (
     <section className="space-y-2 rounded border border-zinc-300 bg-white p-3" data-testid={props.testId ?? 'guarded-action'}>
       <h2 className="text-base font-semibold">{props.title}</h2>
-      <p data-testid="action-target">
+      {/* a div: a target's detail may be a list, which a <p> cannot hold (the browser would split it, and hydration fail) */}
+      <div data-testid="action-target">
         <span className="text-zinc-600">Target: </span>
         {props.target}
-      </p>
+      </div>
       {props.outcome}
       {props.warning && (
         <div

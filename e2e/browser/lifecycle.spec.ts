@@ -28,6 +28,27 @@ async function open(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Upgrading and removing Kyverno' })).toBeVisible();
 }
 
+test('the page hydrates without an error: desktop and phone, light and dark', async ({ browser }) => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ])
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport, colorScheme });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /hydrat|#418|#423|#425/i.test(m.text())) errors.push(m.text());
+      });
+      await open(page);
+      await expect(page.getByTestId('leftovers')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(errors, `${viewport.width} px, ${colorScheme}`).toEqual([]);
+      await context.close();
+    }
+});
+
 test('healthy: every registration owned as the runbook expects, the version read, the deletes not offered', async ({ page }) => {
   requirePodWebhook();
   await open(page);
