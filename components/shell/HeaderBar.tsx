@@ -20,7 +20,8 @@ export function HeaderBar({ home, pill, children }: { home: ReactNode; pill: Rea
       }}
     >
       {home}
-      <div className="min-w-0 flex-1 text-sm leading-tight md:flex-none md:text-base md:leading-normal" data-testid="header-pill">
+      {/* small on a phone: the refusing state's words then take two lines beside the Menu, not three under it */}
+      <div className="min-w-0 flex-1 text-xs leading-tight md:flex-none md:text-base md:leading-normal" data-testid="header-pill">
         {pill}
       </div>
       <button

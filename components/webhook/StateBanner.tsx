@@ -26,7 +26,8 @@ export function StateBanner({ verdict, readAt, compact = false }: { verdict: Web
     >
       <div className="flex flex-wrap items-baseline gap-x-3">
         <h2 className={compact ? 'font-semibold' : 'text-lg font-semibold'}>{WEBHOOK_STATE_WORDS[state.code]}</h2>
-        <span className="text-xs text-zinc-600" data-testid="last-read">
+        {/* in the box's own colour: grey on its red or amber falls short of 4.5:1 */}
+        <span className="text-xs [&_span]:text-inherit" data-testid="last-read">
           last read <Time at={readAt} now={now} />
         </span>
       </div>

@@ -4,6 +4,7 @@
 // restarted, and its new pod has the table's request. Then the viewer's token, refused at every step, and the drill.
 // Serial; every test leaves Kyverno as the other suites expect it (restoreKyverno throws when it cannot).
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BreakGlassPage, auditSince, clusterSnapshot, podsOf, restoreKyverno, tokenOf } from './break-glass-page';
 import { WebhookPage, kubectlAs, kyverno, registrationHealthy } from './webhook-page';
@@ -342,6 +343,17 @@ test('on a phone, while pod creation is refused, the step to take is on the firs
     expect(header.height, "the header's height in the refusing state").toBeLessThanOrEqual(72);
     await expect(page.locator('header').getByTestId('pod-creation-state')).toHaveAttribute('data-state', 'refusing');
     await page.screenshot({ path: info.outputPath('phone-refusing-first-screen.png') });
+    // the webhook page's banner, red in this state: every text on it readable (axe, as pages.spec.ts runs it)
+    await page.goto('/webhook');
+    await expect(page.getByTestId('webhook-state')).toHaveAttribute('data-state', 'refusing', { timeout: 30_000 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      const contrast = result.violations.filter((v) => v.id === 'color-contrast').flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+      expect(contrast, `contrast in the refusing state (${colorScheme})`).toEqual([]);
+    }
   } finally {
     await context.close();
     await restoreKyverno();
