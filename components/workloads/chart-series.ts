@@ -19,7 +19,8 @@ export interface Series {
   width: number;
 }
 
-const POD_COLOURS = ['#14b8a6', '#a855f7', '#ec4899', '#84cc16', '#64748b', '#06b6d4'];
+// Hues away from the size lines' (amber request, red limit, blue p90): a lime pod line read as the request in dark.
+const POD_COLOURS = ['#14b8a6', '#a855f7', '#ec4899', '#d946ef', '#64748b', '#06b6d4'];
 
 export function seriesOf(chart: ContainerChart): Series[] {
   const sizes: Series[] = [];

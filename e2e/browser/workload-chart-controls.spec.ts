@@ -192,3 +192,38 @@ test("a write of the workload's row is marked on its chart at the time it was wr
     writeRow(original, changed);
   }
 });
+
+/** The OKLCH hue, in degrees, of a computed `rgb(r, g, b)` colour (Björn Ottosson's OKLab, from sRGB). */
+function hueOf(rgb: string): number {
+  const [r, g, b] = rgb
+    .match(/[\d.]+/g)!
+    .slice(0, 3)
+    .map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
+  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
+  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
+  const a = 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s;
+  const bb = 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s;
+  return ((Math.atan2(bb, a) * 180) / Math.PI + 360) % 360;
+}
+
+test("in dark, no pod's line takes the request line's colour (a workload of twelve pods)", async ({ browser }, info) => {
+  const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 1280, height: 1000 } });
+  await context.addCookies([{ name: 'memdash-theme', value: 'dark', url: info.project.use.baseURL! }]);
+  const page = await context.newPage();
+  await page.goto('/workloads/shop/kafka');
+  const chart = page.getByTestId('memory-chart').first();
+  await expect(chart.locator('.series-pod path')).toHaveCount(12, { timeout: 30_000 });
+  const request = await chart.locator('.series-request line').evaluate((e) => getComputedStyle(e).stroke);
+  const pods = await chart.locator('.series-pod path').evaluateAll((ps) => ps.map((p) => getComputedStyle(p).stroke));
+  await chart.screenshot({ path: info.outputPath('kafka-dark.png') });
+  for (const pod of pods) {
+    const apart = Math.abs(hueOf(pod) - hueOf(request));
+    // 60°: amber and lime (the two read as one line where they cross) are 47° apart
+    expect(Math.min(apart, 360 - apart), `a pod's ${pod} against the request's ${request}`).toBeGreaterThanOrEqual(60);
+  }
+  await context.close();
+});
