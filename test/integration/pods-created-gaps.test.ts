@@ -101,10 +101,13 @@ describe('a break-glass with two registration gaps', () => {
     // back: the scale-up, and the stand-in registers again
     await pressStep('scale-up');
     await until('the pod webhook registered again after the scale-up', registered, REGISTERED_MS);
-    await until('the recorder to see it back', async () => (await listGaps(db)).at(-1)?.to, 60_000);
+    const back = await until('the recorder to see it back', async () => (await listGaps(db)).at(-1)?.to, 60_000);
     // through Kyverno, in a later second than the registration's return and than the second gap's start: a pod
-    // stamped (to the second) in the second of either may have come before it, and is listed
+    // stamped (to the second) in the second of either may have come before it, and is listed. The return is the
+    // re-created configuration's creationTimestamp, or when the recorder saw the entry back where the stand-in
+    // re-added it to a configuration that stayed: the later of the two.
     await secondAfter(registrationCreated());
+    await secondAfter(back!);
     createdAt.between = createPod(POD.between);
     await secondAfter(createdAt.between);
     // gap 2: Kyverno crashes (its registrations stay, pod creates are refused) and the delete step takes them
