@@ -26,6 +26,8 @@ interface Window {
   start: number;
   end: number;
   step: number;
+  /** The request or page the read serves (lib/http/page-signal.ts): its leaving stops the read. */
+  signal?: AbortSignal;
 }
 
 /** OOM kills and evictions of the workload's pods, `belongs` keeping the pods whose name gives the workload. */
@@ -35,7 +37,7 @@ export async function prometheusEnds(w: Window, belongs: (pod: string) => boolea
   const selector = `namespace="${w.namespace}",pod=~"${w.workload.replaceAll('.', '\\\\.')}-.*"`;
   const found = await heldMetrics(names, selector, w);
   const has = (name: string) => found.includes(name);
-  const range = (query: string) => queryRange({ query, start: w.start, end: w.end, step: w.step });
+  const range = (query: string) => queryRange({ query, start: w.start, end: w.end, step: w.step }, w.signal);
   const mine = (series: RawSeries[]) => series.filter((x) => belongs(x.metric.pod ?? ''));
   const [restarts, reasons, evicted, oomEvents] = await Promise.all([
     has(s.restartsMetric) ? range(`${s.restartsMetric}{${selector}}`).then(mine) : [],
@@ -66,7 +68,7 @@ export async function prometheusEnds(w: Window, belongs: (pod: string) => boolea
 async function heldMetrics(names: string[], selector: string, w: Window): Promise<string[]> {
   const pattern = [...new Set(names)].join('|');
   const form = new URLSearchParams({ 'match[]': `{__name__=~"${pattern}",${selector}}`, start: String(w.start), end: String(w.end) });
-  const limits = readLimits('parsed');
+  const limits = readLimits('parsed', w.signal);
   const answer = await postForm(prometheusApiUrl('api/v1/series'), form, settings().prometheusTimeoutMs, limits).catch((err: unknown) => {
     if (err instanceof LimitError) throw asPrometheusLimit(err);
     throw new PrometheusError(
@@ -83,15 +85,24 @@ async function heldMetrics(names: string[], selector: string, w: Window): Promis
 const seriesAnswer = z.object({ status: z.literal('success'), data: z.array(z.record(z.string(), z.string())) });
 
 /** The working set (bytes) of a pod's container, or of all its containers summed, at the newest sample in [t − 15 min, t]. */
-export async function workingSetAt(namespace: string, pod: string, container: string | null, t: number): Promise<number | null> {
+export async function workingSetAt(
+  namespace: string,
+  pod: string,
+  container: string | null,
+  t: number,
+  signal?: AbortSignal,
+): Promise<number | null> {
   const s = settings();
   const which = container === null ? 'container!="",container!="POD"' : `container="${container}"`;
-  const series = await queryRange({
-    query: `${s.snapshotMetric}{namespace="${namespace}",pod="${pod}",${which}}`,
-    start: t - 900,
-    end: t,
-    step: 60,
-  });
+  const series = await queryRange(
+    {
+      query: `${s.snapshotMetric}{namespace="${namespace}",pod="${pod}",${which}}`,
+      start: t - 900,
+      end: t,
+      step: 60,
+    },
+    signal,
+  );
   if (series.length === 0) return null;
   return series.reduce((sum, x) => sum + (x.values.at(-1)?.[1] ?? 0), 0);
 }

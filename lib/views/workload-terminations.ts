@@ -22,17 +22,22 @@ export type { WorkloadEnds };
 /** How many of the newest events get their request and working set looked up. */
 const DETAILED = 20;
 
-export async function readWorkloadEnds(ref: WorkloadRef, rights: Rights, now = new Date()): Promise<WorkloadEnds> {
+/** `signal`: the page's (lib/http/page-signal.ts); its Prometheus reads stop when the browser leaves. */
+export async function readWorkloadEnds(
+  ref: WorkloadRef,
+  rights: Rights,
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
+): Promise<WorkloadEnds> {
   requireWorkload(rights, ref);
   const s = settings();
   const end = Math.floor(now.getTime() / 1000);
   const start = end - s.snapshotWindowDays * 86_400;
   const [recorded, fromPrometheus] = await Promise.all([
     recordedMarks(ref, start),
-    prometheusMarks(ref, start, end, s.snapshotStepSeconds),
+    prometheusMarks(ref, start, end, s.snapshotStepSeconds, signal),
   ]);
   const marks = mergeMarks([recorded.marks, fromPrometheus.marks], 2 * s.snapshotStepSeconds);
-  const ends = await detailed(ref, marks.slice(-DETAILED).reverse(), recorded.messages);
+  const ends = await detailed(ref, marks.slice(-DETAILED).reverse(), recorded.messages, signal);
   return {
     start,
     end,
@@ -69,9 +74,9 @@ async function recordedMarks(ref: WorkloadRef, start: number) {
   return { marks, messages: new Map(evictions.map((e) => [e.pod, e.message])), state };
 }
 
-async function prometheusMarks(ref: WorkloadRef, start: number, end: number, step: number) {
+async function prometheusMarks(ref: WorkloadRef, start: number, end: number, step: number, signal?: AbortSignal) {
   try {
-    const read = await prometheusEnds({ ...ref, start, end, step }, (pod) => workloadFromPodName(pod) === ref.workload);
+    const read = await prometheusEnds({ ...ref, start, end, step, signal }, (pod) => workloadFromPodName(pod) === ref.workload);
     const s = settings();
     const ksm = [s.restartsMetric, s.lastTerminatedMetric, s.podReasonMetric];
     const ksmMissing = ksm.filter((m) => read.missing.includes(m));
@@ -96,13 +101,18 @@ const failed = (line: string): SourceState => ({ state: 'failed', line });
 const missing = (line: string): SourceState => ({ state: 'missing', line });
 
 /** The request each pod had (the recorder's, else the pod's now) and the working set at each event. */
-async function detailed(ref: WorkloadRef, marks: TerminationMark[], messages: Map<string, string>): Promise<WorkloadEnd[]> {
+async function detailed(
+  ref: WorkloadRef,
+  marks: TerminationMark[],
+  messages: Map<string, string>,
+  signal?: AbortSignal,
+): Promise<WorkloadEnd[]> {
   const sizes = await sizesOf(ref, [...new Set(marks.map((m) => m.pod))]);
   return Promise.all(
     marks.map(async (m): Promise<WorkloadEnd> => {
       const containers = sizes.get(m.pod) ?? null;
       const request = containers === null ? null : requestOf(containers, m.container);
-      const ws = await attempt(() => workingSetAt(ref.namespace, m.pod, m.container, m.t));
+      const ws = await attempt(() => workingSetAt(ref.namespace, m.pod, m.container, m.t, signal));
       return { ...m, request, workingSet: ws.ok ? ws.value : null, message: m.kind === 'eviction' ? (messages.get(m.pod) ?? null) : null };
     }),
   );

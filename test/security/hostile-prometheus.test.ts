@@ -191,4 +191,28 @@ describe('Prometheus answering a drip', () => {
     expect(Math.max(...asked.map((a) => a.closedAt!)) - leftAt).toBeLessThan(3000);
     expectUp();
   });
+
+  it('is stopped within seconds when the browser leaves the workload page', async () => {
+    mode = drip;
+    asked = [];
+    const { request } = await import('node:http');
+    const req = request({ host: '127.0.0.1', port: memdash.port, path: '/workloads/shop/web' });
+    req.on('error', () => undefined);
+    req.on('response', (res) => res.resume());
+    req.end();
+    await new Promise((r) => setTimeout(r, 2500)); // its 28 days and its ends being read, dripping meanwhile
+    expect(
+      asked.filter((a) => a.closedAt === null).map((a) => a.path),
+      'precondition: the working set and the ends are being read',
+    ).toEqual(expect.arrayContaining(['/api/v1/query_range', '/api/v1/series']));
+    const leftAt = performance.now();
+    req.destroy();
+    for (let i = 0; i < 50 && asked.some((a) => a.closedAt === null); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(
+      asked.filter((a) => a.closedAt === null).map((a) => a.path),
+      'memdash closed every connection to Prometheus',
+    ).toEqual([]);
+    expect(Math.max(...asked.map((a) => a.closedAt!)) - leftAt).toBeLessThan(3000);
+    expectUp();
+  });
 });

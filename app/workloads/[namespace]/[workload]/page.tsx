@@ -138,7 +138,7 @@ async function readPage(namespace: string, workload: string, search: RawSearch) 
   );
   // the OOM kills and evictions: the store and Prometheus, a part of its own beside the history, streamed like the
   // charts (whose marks they are) so that a slow Prometheus holds back neither the rows nor the pods
-  const ends = attempt(() => readWorkloadEnds(ref, rights));
+  const ends = attempt(() => readWorkloadEnds(ref, rights, { signal: pageSignal() }));
   const history = await readWorkloadHistory(ref, rights);
   const both = Promise.all([memory, ends]).then(([m, e]) => ({ memory: m, ends: e }));
   return { history, memory, range, early: await answeredBy(both, asked + CHARTS_JOIN_MS), ends };
