@@ -110,7 +110,7 @@ describe('a step pressed twice at once (a double-click) is one write', () => {
     const token = tokenOf('operator');
     const press = () =>
       step.POST(
-        new Request('http://127.0.0.1:3000/api/break-glass/probe', {
+        new Request('http://127.0.0.1:3000/api/break-glass/scale-up', {
           method: 'POST',
           headers: {
             host: '127.0.0.1:3000',
@@ -120,7 +120,7 @@ describe('a step pressed twice at once (a double-click) is one write', () => {
           },
           body: '{}',
         }),
-        { params: Promise.resolve({ step: 'probe' }) },
+        { params: Promise.resolve({ step: 'scale-up' }) },
       );
     const since = new Date().toISOString();
     const answers = await Promise.all([press(), press()]);
@@ -129,9 +129,9 @@ describe('a step pressed twice at once (a double-click) is one write', () => {
     const refused = (await answers.find((a) => a.status === 409)!.json()) as { error: { code: string; message: string } };
     expect(refused.error.code).toBe('conflict');
     expect(refused.error.message).toMatch(
-      /^Duplicate refused: break-glass\.probe on .* by operator began ([1-9]\d* ms earlier|at the same moment)/,
+      /^Duplicate refused: break-glass\.scale-up on .* by operator began ([1-9]\d* ms earlier|at the same moment)/,
     );
-    const records = (await listAudit(await historyDb(), 50)).filter((r) => r.action === 'break-glass.probe' && r.at >= since);
+    const records = (await listAudit(await historyDb(), 50)).filter((r) => r.action === 'break-glass.scale-up' && r.at >= since);
     expect(records.map((r) => `${r.actor} ${r.outcome}`).sort()).toEqual(['operator refused', 'operator success']);
     expect(records.find((r) => r.outcome === 'refused')!.detail).toBe(refused.error.message);
   });
