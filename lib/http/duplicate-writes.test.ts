@@ -80,4 +80,11 @@ describe('claimWrite: one write per press', () => {
     ];
     for (const release of releases) release();
   });
+
+  it('forgets a press the cluster refused: pressed again at once, with another credential, it runs', () => {
+    const start = 9_000_000;
+    claimWrite(SCALE_DOWN, WITHIN, start)(false);
+    claimWrite(SCALE_DOWN, WITHIN, start + 300)(); // no throw
+    expect(refusal(() => claimWrite(SCALE_DOWN, WITHIN, start + 600)).status).toBe(409);
+  });
 });

@@ -34,9 +34,10 @@ export interface WriteKey {
  * Claims the write for `key`, or throws a 409 naming the one it duplicates: the same write by the same person still
  * running, or their last press, begun less than `withinMs` before. A press of another step in between ends the
  * moment: the drill's probe after its delete step, a second after the probe before it, is a step of its own. Gives
- * the release to call once the write has ended (its start still counts for `withinMs`).
+ * the release to call once the write has ended: its start still counts for `withinMs` if it went through; a press
+ * the cluster refused is forgotten, so the operator can press again at once with another credential.
  */
-export function claimWrite(key: WriteKey, withinMs: number, now = Date.now()): () => void {
+export function claimWrite(key: WriteKey, withinMs: number, now = Date.now()): (wentThrough?: boolean) => void {
   const all = started();
   for (const [k, p] of all) if (p.running.size === 0 && (!p.last || now - p.last.at >= withinMs)) all.delete(k); // only the last moment is kept
   const person = JSON.stringify([key.actor, key.signedIn]);
@@ -59,8 +60,9 @@ export function claimWrite(key: WriteKey, withinMs: number, now = Date.now()): (
   presses.running.add(mine);
   presses.last = mine;
   all.set(person, presses);
-  return () => {
+  return (wentThrough = true) => {
     mine.running = false;
     presses.running.delete(mine);
+    if (!wentThrough && presses.last === mine) presses.last = null;
   };
 }

@@ -105,7 +105,7 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
     // Until a credential is read, the attempt is anyone's: it is counted, not recorded (audit()).
     let credentialRead = false;
     let refusedFor: ErrorCode = 'internal';
-    let release = () => {};
+    let release: (wentThrough: boolean) => void = () => {};
     const once = () => {
       if (spec.duplicateWithinMs !== undefined)
         release = claimWrite({ ...record, signedIn: record.signedIn ?? null }, spec.duplicateWithinMs, began.getTime());
@@ -140,7 +140,7 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       refusedFor = error.code;
       return Response.json(error.toBody(), { status: error.status });
     } finally {
-      release();
+      release(record.outcome === 'success');
       const how: AuditHow = !credentialRead
         ? { refusedBeforeCredential: refusedFor }
         : refusedFor === 'unauthorized'
