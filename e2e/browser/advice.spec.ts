@@ -2,7 +2,8 @@
 // raised (as a snapshot run would) so that pods become stale, and the page's one thing to do is read for a Deployment
 // of three containers, for batch's big (whose next pod the quota and the nodes refuse: the batch pool,
 // e2e/cluster/scenario/batch-pool.ts), and for a CloudNativePG instance; the evicted pod of orders/batch leads with
-// its eviction. The rows are put back after.
+// its eviction. The rows are put back after. Named to run first of the writers (playwright.config.ts): a saved table
+// imported by a later spec, dated before these pods, would be the table in force at their creation.
 import { expect, test, type Page } from '@playwright/test';
 import { kubectl, kubectlJson, podOf, podsOfWorkload, requirePodWebhook } from '../../test/integration/cluster';
 import { BATCH_ALLOCATABLE, BATCH_NAMESPACE, BATCH_QUOTA } from '../cluster/scenario/batch-pool';
