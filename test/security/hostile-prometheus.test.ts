@@ -168,19 +168,18 @@ describe('Prometheus answering a drip', () => {
     expectUp();
   });
 
-  it('is stopped within seconds when the browser leaves the pod page', async () => {
+  /** Opens a page, checks that `reading` are being read from Prometheus, leaves, and needs each connection closed. */
+  async function leaveWhileReading(path: string, reading: string[], what: string): Promise<void> {
     mode = drip;
     asked = [];
     const { request } = await import('node:http');
-    const req = request({ host: '127.0.0.1', port: memdash.port, path: `/pods/shop/${pod}` });
+    const req = request({ host: '127.0.0.1', port: memdash.port, path });
     req.on('error', () => undefined);
     req.on('response', (res) => res.resume());
     req.end();
     await new Promise((r) => setTimeout(r, 2500)); // the page is sent in part, its Prometheus reads dripping meanwhile
     const open = asked.filter((a) => a.closedAt === null).map((a) => a.path);
-    expect(open, 'precondition: the working set and its newest sample are being read').toEqual(
-      expect.arrayContaining(['/api/v1/query_range', '/api/v1/query']),
-    );
+    expect(open, `precondition: ${what} being read`).toEqual(expect.arrayContaining(reading));
     const leftAt = performance.now();
     req.destroy();
     for (let i = 0; i < 50 && asked.some((a) => a.closedAt === null); i++) await new Promise((r) => setTimeout(r, 100));
@@ -190,29 +189,11 @@ describe('Prometheus answering a drip', () => {
     ).toEqual([]);
     expect(Math.max(...asked.map((a) => a.closedAt!)) - leftAt).toBeLessThan(3000);
     expectUp();
-  });
+  }
 
-  it('is stopped within seconds when the browser leaves the workload page', async () => {
-    mode = drip;
-    asked = [];
-    const { request } = await import('node:http');
-    const req = request({ host: '127.0.0.1', port: memdash.port, path: '/workloads/shop/web' });
-    req.on('error', () => undefined);
-    req.on('response', (res) => res.resume());
-    req.end();
-    await new Promise((r) => setTimeout(r, 2500)); // its 28 days and its ends being read, dripping meanwhile
-    expect(
-      asked.filter((a) => a.closedAt === null).map((a) => a.path),
-      'precondition: the working set and the ends are being read',
-    ).toEqual(expect.arrayContaining(['/api/v1/query_range', '/api/v1/series']));
-    const leftAt = performance.now();
-    req.destroy();
-    for (let i = 0; i < 50 && asked.some((a) => a.closedAt === null); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(
-      asked.filter((a) => a.closedAt === null).map((a) => a.path),
-      'memdash closed every connection to Prometheus',
-    ).toEqual([]);
-    expect(Math.max(...asked.map((a) => a.closedAt!)) - leftAt).toBeLessThan(3000);
-    expectUp();
-  });
+  it('is stopped within seconds when the browser leaves the pod page', () =>
+    leaveWhileReading(`/pods/shop/${pod}`, ['/api/v1/query_range', '/api/v1/query'], 'the working set and its newest sample'));
+
+  it('is stopped within seconds when the browser leaves the workload page', () =>
+    leaveWhileReading('/workloads/shop/web', ['/api/v1/query_range', '/api/v1/series'], 'its 28 days and its ends'));
 });
