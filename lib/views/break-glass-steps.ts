@@ -39,13 +39,16 @@ export const STEP_DUPLICATE_MS = 5_000;
 
 /**
  * A step route's audit record: its action and target as the domain's table states them, named from the settings;
- * and its second press refused. Not the probe's: it changes nothing, and presses at once share one probe through
- * the webhook page's limiter, each answered with it.
+ * and its second press refused, unless the step only reads (the probe: presses at once share one probe through the
+ * webhook page's limiter, each answered with it).
  */
 export function stepAudit(id: StepActionId): { action: string; target: () => string; duplicateWithinMs?: number } {
   const step = STEP_ACTIONS[id];
-  const target = () => step.target(kyvernoNames()).audit;
-  return id === 'probe' ? { action: step.audit, target } : { action: step.audit, target, duplicateWithinMs: STEP_DUPLICATE_MS };
+  return {
+    action: step.audit,
+    target: () => step.target(kyvernoNames()).audit,
+    duplicateWithinMs: step.readsOnly ? undefined : STEP_DUPLICATE_MS,
+  };
 }
 
 const record = (at: Date, action: BreakGlassRecord['action'], extra: Partial<BreakGlassRecord> = {}): BreakGlassRecord =>
