@@ -107,6 +107,16 @@ const SETTINGS = {
   jenkinsNamespace: ['MEMDASH_JENKINS_NAMESPACE', namespaceName.default('jenkins-prd')],
   prometheusUrl: ['MEMDASH_PROMETHEUS_URL', z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()],
   kubeContext: ['MEMDASH_KUBE_CONTEXT', optionalText],
+  // The clusters memdash reads, a YAML file (docs/operations.md, "Several clusters"); without it, the one cluster of
+  // the kubeconfig's context, named MEMDASH_CLUSTER_NAME (else after the context).
+  clustersFile: ['MEMDASH_CLUSTERS', optionalText],
+  clusterName: [
+    'MEMDASH_CLUSTER_NAME',
+    z
+      .string()
+      .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a DNS label: lower-case letters, digits and -, at most 63')
+      .optional(),
+  ],
   kubeTimeoutMs: ['MEMDASH_KUBE_TIMEOUT_MS', positiveInt.default(5000)],
   // How often each watch-fed cache compares its names with a fresh list (a change its watch never delivered is then
   // repaired by a relist): a list of names costs a small part of a full list, even at 150,000 pods.
@@ -266,6 +276,11 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
   if (problems.length === 0) problems.push(...authProblems(out as Settings));
   if (problems.length > 0) throw new SettingsError(problems);
   return Object.freeze(out) as Settings;
+}
+
+/** A setting's schema, to check the same value where it comes from elsewhere (a cluster's entry in MEMDASH_CLUSTERS). */
+export function schemaOf(key: keyof Settings): z.ZodType {
+  return SETTINGS[key][1] as z.ZodType;
 }
 
 /** The environment variable behind a setting, for messages that tell the operator what to change. */

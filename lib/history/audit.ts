@@ -14,6 +14,8 @@ export type AuditCredential = 'pasted' | 'session';
 
 export interface AuditRecord {
   at: string;
+  /** The cluster written to; absent on a record from before memdash read several clusters, or refused before one was named. */
+  cluster?: string;
   /** Who wrote, as the cluster's SelfSubjectReview named them. */
   actor: string;
   /** Who was signed in to memdash when they wrote (sign-in's person); null without sign-in. */

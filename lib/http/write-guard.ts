@@ -13,6 +13,8 @@ import { openWriteToken, tokenToUse } from '@/lib/auth/write-token';
 import { settings } from '@/lib/config';
 import type { KubeClients } from '@/lib/k8s/client';
 import { actorOf, secretsOf, writeClients, writeKubeConfig } from '@/lib/k8s/write-client';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { clusterOf } from '@/lib/http/cluster';
 import { claimWrite } from '@/lib/http/duplicate-writes';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { personOfAsker, rightsOfAsker } from '@/lib/http/viewer';
@@ -45,6 +47,8 @@ import { KUBECONFIG_FIELD, type WriteCredential } from '@/lib/write-credential';
 // `guardedCheck` is the same front half without the audit record, for routes that ask but never write (/api/access).
 
 export interface WriteContext<B> {
+  /** The cluster the route's segments name: the one written to, whose API server the credential must name. */
+  cluster: Cluster;
   body: B;
   /** Clients acting with the operator's write credential, for this request only. */
   k: KubeClients;
@@ -79,7 +83,7 @@ export interface WriteSpec<B, R> {
    * as asked by nobody in particular. A credential that is sent is still checked, and refused when the cluster does
    * not accept it.
    */
-  withoutCredential?: (context: Pick<WriteContext<B>, 'body' | 'now' | 'signal'>) => Promise<WriteResult<R>>;
+  withoutCredential?: (context: Pick<WriteContext<B>, 'cluster' | 'body' | 'now' | 'signal'>) => Promise<WriteResult<R>>;
   /** Refuse the same write by the same person on the same target while it runs and this long after it began. */
   duplicateWithinMs?: number;
 }
@@ -89,8 +93,10 @@ export type CredentialSource = AuditCredential;
 /** The audit record's actor of a read-only step run with no write credential. */
 export const NO_CREDENTIAL_ACTOR = '(no write credential)';
 
-export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) => Promise<Response> {
-  return async (request) => {
+type Segments = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request, segments?: Segments) => Promise<Response> {
+  return async (request, segments) => {
     // the attempt's time: the audit record's and the action's, so that the step comes before what it caused
     const began = new Date();
     const record: Omit<AuditRecord, 'at'> = {
@@ -111,6 +117,8 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
         release = claimWrite({ ...record, signedIn: record.signedIn ?? null }, spec.duplicateWithinMs, began.getTime());
     };
     try {
+      const cluster = clusterOf((await segments?.params) ?? {});
+      record.cluster = cluster.name;
       const admitted = await admit(request, spec.body);
       secrets.push(...pastedSecrets(admitted.credential));
       credentialRead = admitted.credential !== null;
@@ -119,7 +127,7 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
         credentialRead = true; // it runs, so it is recorded like any step
         record.actor = NO_CREDENTIAL_ACTOR;
         once();
-        return finish(record, await spec.withoutCredential({ body: admitted.body, now: began, signal: request.signal }));
+        return finish(record, await spec.withoutCredential({ cluster, body: admitted.body, now: began, signal: request.signal }));
       }
       const { credential, source } = await credentialToUse(request, admitted.credential);
       if (source === 'session') secrets.push(...pastedSecrets(credential)); // the person's ID token
@@ -127,11 +135,11 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request) =>
       record.credential = source;
       // A write, once started, runs to its end even if the browser leaves: an override stopped between removing the
       // data and creating the Job would leave the table empty. Only the per-call timeout applies.
-      const { k, kc } = clientsOf(credential);
+      const { k, kc } = clientsOf(cluster, credential);
       secrets.push(...secretsOf(kc));
       record.actor = await actorFor(k, source);
       once();
-      const context = { body: admitted.body, k, kc, actor: record.actor, credential: source, now: began, signal: request.signal };
+      const context = { cluster, body: admitted.body, k, kc, actor: record.actor, credential: source, now: began, signal: request.signal };
       return finish(record, await spec.run(context));
     } catch (err) {
       const error = writeFailure(err, secrets);
@@ -167,17 +175,18 @@ function finish<R>(record: Omit<AuditRecord, 'at'>, result: WriteResult<R>): Res
   return Response.json(result.json, { status: result.status ?? 200 });
 }
 
-export function guardedCheck<B, R>(spec: Pick<WriteSpec<B, R>, 'body' | 'run'>): (request: Request) => Promise<Response> {
-  return async (request) => {
+export function guardedCheck<B, R>(spec: Pick<WriteSpec<B, R>, 'body' | 'run'>): (request: Request, segments?: Segments) => Promise<Response> {
+  return async (request, segments) => {
     const secrets: string[] = [];
     try {
+      const cluster = clusterOf((await segments?.params) ?? {});
       const admitted = await admit(request, spec.body);
       const { credential, source } = await credentialToUse(request, admitted.credential);
       secrets.push(...pastedSecrets(credential)); // pasted, or the person's ID token
-      const { k, kc } = clientsOf(credential, request.signal);
+      const { k, kc } = clientsOf(cluster, credential, request.signal);
       secrets.push(...secretsOf(kc));
       const actor = await actorFor(k, source);
-      const result = await spec.run({ body: admitted.body, k, kc, actor, credential: source, now: new Date(), signal: request.signal });
+      const result = await spec.run({ cluster, body: admitted.body, k, kc, actor, credential: source, now: new Date(), signal: request.signal });
       return Response.json(result.json, { status: result.status ?? 200 });
     } catch (err) {
       const error = writeFailure(err, secrets);
@@ -281,8 +290,8 @@ async function actorFor(k: KubeClients, source: CredentialSource): Promise<strin
   }
 }
 
-function clientsOf(credential: WriteCredential, signal?: AbortSignal): { k: KubeClients; kc: KubeConfig } {
-  const kc = writeKubeConfig(credential);
+function clientsOf(cluster: Cluster, credential: WriteCredential, signal?: AbortSignal): { k: KubeClients; kc: KubeConfig } {
+  const kc = writeKubeConfig(credential, cluster.kubeConfig());
   return { kc, k: writeClients(kc, signal) };
 }
 

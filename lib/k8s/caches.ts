@@ -1,7 +1,8 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { readKubeConfig } from './client';
+import { clusters, defaultCluster } from '@/lib/cluster/registry';
+import { factsFromSettings, type ClusterFacts } from '@/lib/cluster/facts';
 import { checkTimesEvery, Informer, type CacheListing, type CacheStatus, type RawObject } from './informer';
 import {
   slimDeployment,
@@ -44,24 +45,19 @@ export interface KubeCaches {
 }
 
 const KEY = Symbol.for('memdash.kube-caches');
-type WithCaches = typeof globalThis & { [KEY]?: { read?: KubeCaches; others: WeakMap<KubeConfig, KubeCaches> } };
+type WithCaches = typeof globalThis & { [KEY]?: WeakMap<KubeConfig, KubeCaches> };
 
-function registry() {
-  const g = globalThis as WithCaches;
-  return (g[KEY] ??= { others: new WeakMap() });
-}
-
-/** The caches of the server's read credential. */
+/** The caches of the default cluster. Going: a reader takes its cluster's caches as a value. */
 export function readCaches(): KubeCaches {
-  const r = registry();
-  return (r.read ??= createCaches(readKubeConfig()));
+  return defaultCluster().caches();
 }
 
-/** The caches of another credential (a test's own kubeconfig). */
-export function cachesFor(kc: KubeConfig): KubeCaches {
-  const r = registry();
-  let caches = r.others.get(kc);
-  if (!caches) r.others.set(kc, (caches = createCaches(kc)));
+/** The caches of another credential (a test's own kubeconfig), with the default facts. */
+export function cachesFor(kc: KubeConfig, facts: ClusterFacts = factsFromSettings(settings())): KubeCaches {
+  const g = globalThis as WithCaches;
+  const others = (g[KEY] ??= new WeakMap());
+  let caches = others.get(kc);
+  if (!caches) others.set(kc, (caches = createCaches(kc, facts)));
   return caches;
 }
 
@@ -83,10 +79,12 @@ function everyCache(caches: Omit<KubeCaches, 'stop'>): Array<Informer<unknown>> 
   ];
 }
 
-/** Every cache of the read credential started so far (each starts on its first use). */
+/** Every cache of every cluster started so far (each starts on its first use). */
 function startedCaches(): Array<Informer<unknown>> {
-  const caches = registry().read;
-  return caches ? everyCache(caches).filter((c) => c.started) : [];
+  return clusters().all.flatMap((cluster) => {
+    const caches = cluster.cachesMade();
+    return caches ? everyCache(caches).filter((c) => c.started) : [];
+  });
 }
 
 /** The started caches' statuses, for /metrics. */
@@ -106,10 +104,10 @@ export const POD_END_REASONS = ['Evicted', 'OOMKilled', 'Killing', 'BackOff', 'P
 export type PodEndReason = (typeof POD_END_REASONS)[number];
 export const globalContextEntryEventSelector = (name: string) => `involvedObject.kind=GlobalContextEntry,involvedObject.name=${name}`;
 
-function createCaches(kc: KubeConfig): KubeCaches {
-  const s = settings();
+/** A cluster's caches, reading with its credential the objects its facts name. */
+export function createCaches(kc: KubeConfig, s: ClusterFacts): KubeCaches {
   const ns = s.kyvernoNamespace;
-  const checks = checkTimesEvery(s.cacheCheckSeconds);
+  const checks = checkTimesEvery(settings().cacheCheckSeconds);
   const informer = <T>(spec: ConstructorParameters<typeof Informer<T>>[1]) => new Informer<T>(kc, spec, checks);
   const owner = (path: string, kind: string) => informer({ name: kind, path, slim: slimOwner });
   const caches: Omit<KubeCaches, 'stop'> = {

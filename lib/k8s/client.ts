@@ -21,7 +21,8 @@ import {
   type RequestContext,
   type SecurityAuthentication,
 } from '@kubernetes/client-node';
-import { settings, variableOf } from '@/lib/config';
+import { defaultCluster } from '@/lib/cluster/registry';
+import { settings } from '@/lib/config';
 import { AppError, toAppError } from '@/lib/errors';
 import { clusterErrorKind, clusterErrors } from '@/lib/metrics/metrics';
 import { refusedWhileStarting } from './readiness';
@@ -53,25 +54,9 @@ export interface KubeClients {
  */
 export const FIELD_MANAGER = 'memdash';
 
-let readConfig: KubeConfig | undefined;
-
-/**
- * The server's read credential: KUBECONFIG, else ~/.kube/config, else the in-cluster service account, with the
- * context MEMDASH_KUBE_CONTEXT picks. Loaded once; the clients made from it are not shared between requests.
- */
+/** The default cluster's read credential. Going: a reader takes its cluster as a value. */
 export function readKubeConfig(): KubeConfig {
-  if (readConfig) return readConfig;
-  const kc = new KubeConfig();
-  kc.loadFromDefault();
-  const context = settings().kubeContext;
-  if (context) {
-    if (!kc.getContextObject(context)) {
-      throw new AppError('internal', `${variableOf('kubeContext')}: the kubeconfig has no context named "${context}"`);
-    }
-    kc.setCurrentContext(context);
-  }
-  readConfig = kc;
-  return kc;
+  return defaultCluster().kubeConfig();
 }
 
 /**
@@ -109,9 +94,8 @@ export function readClients(timeoutMs?: number, signal?: AbortSignal): KubeClien
   return clientsFor(readKubeConfig(), timeoutMs, signal);
 }
 
-/** Which context and server the reads go to, for the home page. Never the user or its token. */
-export function readTarget(): { context: string; server: string } {
-  const kc = readKubeConfig();
+/** Which context and server a cluster's reads go to, for the home page. Never the user or its token. */
+export function readTarget(kc: KubeConfig = readKubeConfig()): { context: string; server: string } {
   return { context: kc.getCurrentContext(), server: kc.getCurrentCluster()?.server ?? '' };
 }
 

@@ -1,0 +1,62 @@
+import 'server-only';
+import { KubeConfig } from '@kubernetes/client-node';
+import { variableOf } from '@/lib/config';
+import { AppError } from '@/lib/errors';
+import { historyDb, type HistoryDb } from '@/lib/history';
+import { createCaches, type KubeCaches } from '@/lib/k8s/caches';
+import { clientsFor, type KubeClients } from '@/lib/k8s/client';
+import type { ClusterEntry, PrometheusTarget } from './config';
+import type { ClusterFacts } from './facts';
+
+/**
+ * One cluster memdash reads, resolved once per request at the edge (`route()`, a page) and handed first to every read
+ * model and reader: its name, its read credential's clients, its watch-fed caches, its facts, its Prometheus and its
+ * history. Nothing below the edge finds a cluster by itself.
+ */
+export interface Cluster {
+  readonly name: string;
+  readonly facts: ClusterFacts;
+  readonly prometheus: PrometheusTarget;
+  /** The read credential, loaded on first use. */
+  kubeConfig(): KubeConfig;
+  /** Clients acting with the read credential (see clientsFor). */
+  clients(timeoutMs?: number, signal?: AbortSignal): KubeClients;
+  /** The watch-fed caches, created on first use, each started on its own first use. */
+  caches(): KubeCaches;
+  /** The caches if any were made: /metrics and /api/caches list what started, and never start one. */
+  cachesMade(): KubeCaches | undefined;
+  /** The history store. */
+  history(): Promise<HistoryDb>;
+}
+
+export function makeCluster(entry: ClusterEntry): Cluster {
+  let kc: KubeConfig | undefined;
+  let caches: KubeCaches | undefined;
+  const kubeConfig = () => (kc ??= loadKubeConfig(entry));
+  return Object.freeze({
+    name: entry.name,
+    facts: entry.facts,
+    prometheus: Object.freeze({ ...entry.prometheus }),
+    kubeConfig,
+    clients: (timeoutMs?: number, signal?: AbortSignal) => clientsFor(kubeConfig(), timeoutMs, signal),
+    caches: () => (caches ??= createCaches(kubeConfig(), entry.facts)),
+    cachesMade: () => caches,
+    history: () => historyDb(),
+  });
+}
+
+function loadKubeConfig(entry: ClusterEntry): KubeConfig {
+  const kc = new KubeConfig();
+  if (entry.inCluster) kc.loadFromCluster();
+  else if (entry.kubeconfig) kc.loadFromFile(entry.kubeconfig);
+  else kc.loadFromDefault();
+  if (entry.context) {
+    if (!kc.getContextObject(entry.context)) {
+      throw new AppError('internal', `${where(entry)}: the kubeconfig has no context named "${entry.context}"`);
+    }
+    kc.setCurrentContext(entry.context);
+  }
+  return kc;
+}
+
+const where = (entry: ClusterEntry) => `cluster ${entry.name} (${entry.kubeconfig ? 'its kubeconfig' : variableOf('kubeContext')})`;
