@@ -29,8 +29,9 @@ export interface Cluster {
   history(): Promise<HistoryDb>;
 }
 
-export function makeCluster(entry: ClusterEntry): Cluster {
-  let kc: KubeConfig | undefined;
+/** A cluster from its entry; `kc` is its read credential already loaded (a test's own kubeconfig), else loaded on use. */
+export function makeCluster(entry: ClusterEntry, loaded?: KubeConfig): Cluster {
+  let kc: KubeConfig | undefined = loaded;
   let caches: KubeCaches | undefined;
   const kubeConfig = () => (kc ??= loadKubeConfig(entry));
   return Object.freeze({

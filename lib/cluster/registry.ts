@@ -42,7 +42,7 @@ function currentContext(): string | undefined {
 }
 
 function makeClusters(list: ClusterList): Clusters {
-  const all = list.clusters.map(makeCluster);
+  const all = list.clusters.map((entry) => makeCluster(entry));
   const byName = new Map(all.map((c) => [c.name, c]));
   return Object.freeze({ all, defaultCluster: byName.get(list.defaultName)!, named: (name: string) => byName.get(name) });
 }
