@@ -1,8 +1,10 @@
 import 'server-only';
 import type { IncomingMessage } from 'node:http';
 import { settings } from '@/lib/config';
-import { EVERYTHING, type Rights } from '@/lib/domain/rights';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
+import { EVERYTHING, NOTHING, type Rights, type RightsByCluster } from '@/lib/domain/rights';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { acrossClusters, clusterOfPath } from '@/lib/cluster/paths';
+import { clusters } from '@/lib/cluster/registry';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { sharedInFlight } from '@/lib/shared-in-flight';
 import { rightsOf } from '@/lib/k8s/rights';
@@ -11,7 +13,15 @@ import { reservedNameProblem } from './reserved-names';
 import { proxyIdentity, repeatedIdentityHeader, sentHeaders, type ProxyTrust } from './proxy-identity';
 import { sessionCookie, writeCookie } from './cookies';
 import { sessionKeyOf, type Identity, type Session } from './session';
-import { CLIENT_HEADER, encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER, SESSION_ID_HEADER, WRITE_TOKEN_HEADER } from './viewer';
+import {
+  CLIENT_HEADER,
+  encodeHeader,
+  IDENTITY_HEADER,
+  RIGHTS_BY_CLUSTER_HEADER,
+  RIGHTS_HEADER,
+  SESSION_ID_HEADER,
+  WRITE_TOKEN_HEADER,
+} from './viewer';
 
 // The sign-in gate, run in the before-Next hook on every request: who is asking (a sealed session cookie in oidc, the
 // proxy's headers in proxy, nobody in none) and what they may read (lib/k8s/rights.ts). A request that passes goes on
@@ -38,7 +48,11 @@ export async function gate(request: IncomingMessage): Promise<GateOutcome> {
   removeGateHeaders(request);
   const path = (request.url ?? '/').split('?', 1)[0]!;
   const s = settings();
-  if (s.auth === 'none') return pass(request, null, EVERYTHING);
+  if (s.auth === 'none') {
+    if (acrossClusters(path, clusters()))
+      request.headers[RIGHTS_BY_CLUSTER_HEADER] = encodeHeader(await rightsInEvery(clusters().all, null));
+    return pass(request, null, EVERYTHING);
+  }
   if (OPEN.some((open) => open.test(path))) return { kind: 'pass' };
   const session = s.auth === 'oidc' ? await fromSession(request) : null;
   if (session && idTokenEnded(session, Date.now())) return renewFirst(request, path);
@@ -47,15 +61,46 @@ export async function gate(request: IncomingMessage): Promise<GateOutcome> {
   if (!who) return refused(request, path);
   const reserved = reservedNameProblem(who);
   if (reserved) return { kind: 'unauthorized', message: reserved };
-  const k = readClients();
-  return pass(request, who, await rightsOf(k, who, await namespaceNames(k)));
+  const all = clusters();
+  const cluster = clusterOfPath(path, all);
+  if (acrossClusters(path, all)) request.headers[RIGHTS_BY_CLUSTER_HEADER] = encodeHeader(await rightsInEvery(all.all, who));
+  return pass(request, who, cluster ? await rightsIn(cluster, who) : NOTHING);
 }
 
 /**
- * The namespaces a person's rights are asked for, listed from the API server and kept for a few seconds. (Not the
- * namespace cache: a gate that asked before it had synced would keep "no namespace" for the person's whole TTL.)
+ * The namespaces a person's rights are asked for in a cluster, listed from its API server and kept for a few seconds.
+ * (Not the namespace cache: a gate that asked before it had synced would keep "no namespace" for the person's whole TTL.)
  */
-const namespaceNames = sharedInFlight((_k: KubeClients) => 'all', listNamespaceNames, { forMs: 10_000, when: (names) => names.length > 0 });
+const namespaceNames = sharedInFlight(
+  (cluster: Cluster) => cluster.name,
+  (cluster: Cluster) => listNamespaceNames(cluster.clients()),
+  {
+    forMs: 10_000,
+    when: (names) => names.length > 0,
+  },
+);
+
+const rightsIn = async (cluster: Cluster, who: Identity) => rightsOf(cluster, who, await namespaceNames(cluster));
+
+/**
+ * Their rights in every cluster, for a page about all of them (the fleet, the search): each cluster asked at once,
+ * and one that does not answer within RIGHTS_ACROSS_MS is `null`, unknown, so that it never holds up the others.
+ */
+async function rightsInEvery(every: readonly Cluster[], who: Identity | null): Promise<RightsByCluster> {
+  const answers = await Promise.all(
+    every.map((cluster) => (who ? withinMs(rightsIn(cluster, who), RIGHTS_ACROSS_MS).catch(() => null) : EVERYTHING)),
+  );
+  return Object.fromEntries(every.map((cluster, i) => [cluster.name, answers[i] ?? null]));
+}
+
+/** How long the fleet's gate waits for a cluster's rights before it says "unknown" for that cluster. */
+export const RIGHTS_ACROSS_MS = 2_000;
+
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 function pass(request: IncomingMessage, who: Identity | null, rights: Rights): GateOutcome {
   request.headers[RIGHTS_HEADER] = encodeHeader(rights);
@@ -102,6 +147,7 @@ function refused(request: IncomingMessage, path: string): GateOutcome {
 /** The gate's own headers as a client sent them are never believed; nor are a proxy's, past this point. */
 function removeGateHeaders(request: IncomingMessage): void {
   delete request.headers[RIGHTS_HEADER];
+  delete request.headers[RIGHTS_BY_CLUSTER_HEADER];
   delete request.headers[IDENTITY_HEADER];
   delete request.headers[WRITE_TOKEN_HEADER];
   delete request.headers[CLIENT_HEADER];

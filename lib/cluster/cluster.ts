@@ -5,7 +5,7 @@ import { AppError } from '@/lib/errors';
 import { historyDb, type HistoryDb } from '@/lib/history';
 import { createCaches, type KubeCaches } from '@/lib/k8s/caches';
 import { clientsFor, type KubeClients } from '@/lib/k8s/client';
-import type { ClusterEntry, PrometheusTarget } from './config';
+import type { ClusterEntry, IdentityMapping, PrometheusTarget } from './config';
 import type { ClusterFacts } from './facts';
 
 /**
@@ -17,6 +17,8 @@ export interface Cluster {
   readonly name: string;
   readonly facts: ClusterFacts;
   readonly prometheus: PrometheusTarget;
+  /** How its API server names a person memdash signed in. */
+  readonly identity: IdentityMapping;
   /** The read credential, loaded on first use. */
   kubeConfig(): KubeConfig;
   /** Clients acting with the read credential (see clientsFor). */
@@ -38,6 +40,7 @@ export function makeCluster(entry: ClusterEntry, loaded?: KubeConfig): Cluster {
     name: entry.name,
     facts: entry.facts,
     prometheus: Object.freeze({ ...entry.prometheus }),
+    identity: Object.freeze({ ...entry.identity }),
     kubeConfig,
     clients: (timeoutMs?: number, signal?: AbortSignal) => clientsFor(kubeConfig(), timeoutMs, signal),
     caches: () => (caches ??= createCaches(kubeConfig(), entry.facts)),

@@ -25,6 +25,17 @@ export interface ClusterEntry {
   kubeconfig?: string;
   prometheus: PrometheusTarget;
   facts: ClusterFacts;
+  /** How this cluster's API server names a person memdash signed in (its OIDC prefixes), for their rights there. */
+  identity: IdentityMapping;
+}
+
+/**
+ * The prefixes this cluster's API server puts before the provider's user and groups (its --oidc-username-prefix and
+ * --oidc-groups-prefix): the same person is `oidc:ada` in one cluster and `ada` in another.
+ */
+export interface IdentityMapping {
+  usernamePrefix: string;
+  groupsPrefix: string;
 }
 
 export interface ClusterList {
@@ -50,6 +61,12 @@ const entrySchema = z.strictObject({
     })
     .optional(),
   facts: z.record(z.string(), z.unknown()).optional(),
+  identity: z
+    .strictObject({
+      usernamePrefix: z.string().max(100).optional(),
+      groupsPrefix: z.string().max(100).optional(),
+    })
+    .optional(),
 });
 
 const fileSchema = z.strictObject({
@@ -77,6 +94,7 @@ export function singleCluster(s: Settings, currentContext: string | undefined): 
     inCluster: false,
     prometheus: { url: s.prometheusUrl },
     facts: factsFromSettings(s),
+    identity: identityOf(s),
   };
   return { clusters: [entry], defaultName: name };
 }
@@ -138,6 +156,7 @@ export function parseClusters(text: string, s: Settings): ClusterList {
       kubeconfig: e.kubeconfig,
       prometheus: e.prometheus ?? { url: s.prometheusUrl },
       facts: Object.freeze(facts) as ClusterFacts,
+      identity: { ...identityOf(s), ...e.identity },
     });
   });
   const defaultName = file.data.default ?? clusters[0]?.name ?? '';
@@ -147,6 +166,9 @@ export function parseClusters(text: string, s: Settings): ClusterList {
   if (problems.length > 0) throw new ClustersError(problems);
   return { clusters, defaultName };
 }
+
+/** The server's own mapping (MEMDASH_OIDC_*_PREFIX): what a cluster that says nothing else maps a person to. */
+const identityOf = (s: Settings): IdentityMapping => ({ usernamePrefix: s.oidcUsernamePrefix, groupsPrefix: s.oidcGroupsPrefix });
 
 // the settings' schemas read what an environment variable carries: a list comma-separated, a number as text
 const listOrText = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value));

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { partFailed } from './part';
-import { EVERYTHING, mayOpen, rightsKey, seesNamespace, seesPart, visible, visibleNamespaces, visiblePart, type Rights } from './rights';
+import {
+  EVERYTHING,
+  mayOpen,
+  NOTHING,
+  rightsKey,
+  seesCluster,
+  seesNamespace,
+  seesPart,
+  visible,
+  visibleNamespaces,
+  visiblePart,
+  type Rights,
+} from './rights';
 
 const shop: Rights = { pods: ['shop'], table: false, kyvernoLogs: false, audit: false };
 const pods = [
@@ -60,5 +72,15 @@ describe('visibleNamespaces', () => {
   it('names the namespaces they see and only counts the others', () => {
     expect(visibleNamespaces(shop, ['batch', 'shop', 'payments'])).toEqual({ names: ['shop'], unread: 2 });
     expect(visibleNamespaces(EVERYTHING, ['batch', 'shop'])).toEqual({ names: ['batch', 'shop'], unread: 0 });
+  });
+});
+
+describe('seesCluster', () => {
+  it('leaves out a cluster where they may list nothing and read neither the table nor the logs, or whose rights are unknown', () => {
+    expect(seesCluster(NOTHING)).toBe(false);
+    expect(seesCluster(null)).toBe(false);
+    expect(seesCluster({ ...NOTHING, pods: ['shop'] })).toBe(true);
+    expect(seesCluster({ ...NOTHING, table: true })).toBe(true);
+    expect(seesCluster(EVERYTHING)).toBe(true);
   });
 });

@@ -17,6 +17,23 @@ export interface Rights {
 /** Anyone, when nobody signs in (MEMDASH_AUTH=none): today's behaviour. */
 export const EVERYTHING: Rights = Object.freeze({ pods: 'all', table: true, kyvernoLogs: true, audit: true });
 
+/** Nobody's: a cluster memdash does not read, or one whose API server said no to everything. */
+export const NOTHING: Rights = Object.freeze({ pods: Object.freeze([]), table: false, kyvernoLogs: false, audit: false });
+
+/**
+ * A person's rights in each cluster, for a page about all of them (the fleet, the search): null where the cluster's
+ * API server did not answer in time, so their rights there are unknown.
+ */
+export type RightsByCluster = Readonly<Record<string, Rights | null>>;
+
+/**
+ * Whether a cluster is theirs to see at all: one where they may list no pods and read neither the table nor Kyverno's
+ * logs is left out everywhere (the fleet, the search, any count), as if memdash did not read it.
+ */
+export function seesCluster(rights: Rights | null): boolean {
+  return rights !== null && (rights.pods === 'all' || rights.pods.length > 0 || rights.table || rights.kyvernoLogs);
+}
+
 export function seesNamespace(rights: Rights, namespace: string): boolean {
   return rights.pods === 'all' || rights.pods.includes(namespace);
 }

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { V1ResourceAttributes } from '@kubernetes/client-node';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { identityIn } from '@/lib/cluster/identity';
+import { settings, type Settings } from '@/lib/config';
 import type { Identity } from '@/lib/auth/session';
 import type { Rights } from '@/lib/domain/rights';
 import { rightsChecks, subjectAccessReviews } from '@/lib/metrics/metrics';
@@ -32,18 +34,22 @@ function askerFor(k: KubeClients, who: Identity): Ask {
  * Their rights: `list pods` everywhere, or else in each of `namespaces` (the ones memdash knows); `get` the table;
  * `get pods/log` in Kyverno's namespace; the audit group from the settings.
  */
-export async function askRights(k: KubeClients, who: Identity, namespaces: readonly string[]): Promise<Rights> {
+export async function askRights(cluster: Cluster, who: Identity, namespaces: readonly string[]): Promise<Rights> {
   const s = settings();
+  const f = cluster.facts;
   rightsChecks.inc();
-  const ask = askerFor(k, who);
+  const ask = askerFor(cluster.clients(), identityIn(who, serverMapping(s), cluster.identity));
   const [everywhere, table, kyvernoLogs] = await Promise.all([
     ask({ verb: 'list', resource: 'pods' }),
-    ask({ verb: 'get', resource: 'configmaps', namespace: s.kyvernoNamespace, name: s.tableConfigMap }),
-    ask({ verb: 'get', resource: 'pods', subresource: 'log', namespace: s.kyvernoNamespace }),
+    ask({ verb: 'get', resource: 'configmaps', namespace: f.kyvernoNamespace, name: f.tableConfigMap }),
+    ask({ verb: 'get', resource: 'pods', subresource: 'log', namespace: f.kyvernoNamespace }),
   ]);
   const pods = everywhere ? 'all' : await namespacesAllowed(ask, namespaces);
+  // the audit group is memdash's own (its audit log), named by the provider as memdash names it
   return { pods, table, kyvernoLogs, audit: s.auditGroup !== undefined && who.groups.includes(s.auditGroup) };
 }
+
+const serverMapping = (s: Settings) => ({ usernamePrefix: s.oidcUsernamePrefix, groupsPrefix: s.oidcGroupsPrefix });
 
 async function namespacesAllowed(ask: Ask, namespaces: readonly string[]): Promise<string[]> {
   const answers = await Promise.all(namespaces.map((namespace) => ask({ verb: 'list', resource: 'pods', namespace })));
@@ -55,8 +61,12 @@ export function identityKey(who: Identity): string {
   return JSON.stringify([who.user, [...who.groups].sort()]);
 }
 
-/** `askRights`, kept per person for the configured time; a failure is not kept. */
-export const rightsOf = sharedInFlight((_k: KubeClients, who: Identity, _namespaces: readonly string[]) => identityKey(who), askRights, {
-  forMs: settings().rightsTtlSeconds * 1000,
-  when: () => true,
-});
+/** `askRights`, kept per cluster and person for the configured time; a failure is not kept. */
+export const rightsOf = sharedInFlight(
+  (cluster: Cluster, who: Identity, _namespaces: readonly string[]) => `${cluster.name}\n${identityKey(who)}`,
+  askRights,
+  {
+    forMs: settings().rightsTtlSeconds * 1000,
+    when: () => true,
+  },
+);

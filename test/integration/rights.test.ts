@@ -180,14 +180,14 @@ describe('a request that did not pass the sign-in gate', () => {
 
 describe('the rights checks memdash counts on /metrics', () => {
   it('asks once per person while their rights are kept, and counts the access reviews it took', async () => {
-    const { readClients } = await import('@/lib/k8s/client');
+    const { defaultCluster } = await import('@/lib/cluster/registry');
     const { rightsOf } = await import('@/lib/k8s/rights');
     const { rightsChecks, subjectAccessReviews } = await import('@/lib/metrics/metrics');
     const counted = async () => ({
       checks: (await rightsChecks.get()).values[0]?.value ?? 0,
       reviews: (await subjectAccessReviews.get()).values[0]?.value ?? 0,
     });
-    const k = readClients();
+    const k = defaultCluster();
     const namespaces = ['shop', 'payments'];
     // bound to nothing: a name no binding of the local cluster mentions
     const nobody = { user: `rights-count-${process.pid}-${Date.now()}`, groups: [] };
