@@ -175,7 +175,9 @@ function finish<R>(record: Omit<AuditRecord, 'at'>, result: WriteResult<R>): Res
   return Response.json(result.json, { status: result.status ?? 200 });
 }
 
-export function guardedCheck<B, R>(spec: Pick<WriteSpec<B, R>, 'body' | 'run'>): (request: Request, segments?: Segments) => Promise<Response> {
+export function guardedCheck<B, R>(
+  spec: Pick<WriteSpec<B, R>, 'body' | 'run'>,
+): (request: Request, segments?: Segments) => Promise<Response> {
   return async (request, segments) => {
     const secrets: string[] = [];
     try {
@@ -186,7 +188,16 @@ export function guardedCheck<B, R>(spec: Pick<WriteSpec<B, R>, 'body' | 'run'>):
       const { k, kc } = clientsOf(cluster, credential, request.signal);
       secrets.push(...secretsOf(kc));
       const actor = await actorFor(k, source);
-      const result = await spec.run({ cluster, body: admitted.body, k, kc, actor, credential: source, now: new Date(), signal: request.signal });
+      const result = await spec.run({
+        cluster,
+        body: admitted.body,
+        k,
+        kc,
+        actor,
+        credential: source,
+        now: new Date(),
+        signal: request.signal,
+      });
       return Response.json(result.json, { status: result.status ?? 200 });
     } catch (err) {
       const error = writeFailure(err, secrets);

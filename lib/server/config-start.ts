@@ -18,10 +18,14 @@ export function exitOnBadSettings(): void {
       process.exit(1);
     }
     if (!isUnreadableFile(error) && !(error instanceof SettingsError)) throw error;
-    console.error(isUnreadableFile(error) ? `memdash: MEMDASH_CLUSTERS: cannot read the file (${error.code}), not starting` : error.message);
+    console.error(
+      isUnreadableFile(error) ? `memdash: MEMDASH_CLUSTERS: cannot read the file (${error.code}), not starting` : error.message,
+    );
     process.exit(1);
   }
 }
 
 const isUnreadableFile = (error: unknown): error is NodeJS.ErrnoException =>
-  error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).syscall === 'open';
+  error instanceof Error &&
+  typeof (error as NodeJS.ErrnoException).code === 'string' &&
+  (error as NodeJS.ErrnoException).syscall === 'open';
