@@ -68,7 +68,12 @@ export async function prometheusAlone(prometheus: string, window: Window): Promi
   const queue = planReadBatches(census);
   let bytes = listing.bytes;
   await runOverlapped(queue, READ_LIMITS, async (batch, answering) => {
-    const form = { query: SELECTOR(batch.matchers), start: String(window.start), end: String(window.end), step: String(window.step) };
+    const form = {
+      query: SELECTOR(batch.matchers.map((m) => `,${m}`).join('')),
+      start: String(window.start),
+      end: String(window.end),
+      step: String(window.step),
+    };
     // read first, then added: `bytes += await …` would add to the total as it was before the other answers
     const answer = await post(prometheus, 'query_range', form, false, answering);
     bytes += answer.bytes;

@@ -30,7 +30,8 @@ async function explain(args: string[], flags: Flags, io: Io): Promise<number> {
     second === undefined ? { namespace: flags.namespace ?? 'default', name: first } : { namespace: first, name: second },
   );
   const { explainPodByRef } = await import('@/lib/views/explain');
-  const explanation = await explainPodByRef(ref);
+  const { defaultCluster } = await import('@/lib/cluster/registry');
+  const explanation = await explainPodByRef(defaultCluster(), ref);
   io.out(flags.json ? `${JSON.stringify(explanation, null, 2)}\n` : explanationText(explanation));
   return 0;
 }

@@ -8,8 +8,8 @@ import { PodCards } from '@/components/pods/PodCards';
 import type { PodListQuery } from '@/components/pods/pod-list-query';
 import { visible } from '@/lib/domain/rights';
 import { isNotThere } from '@/lib/errors';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage } from '@/lib/http/viewer';
-import { readClients } from '@/lib/k8s/client';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { MAX_POD_LIMIT, parsePodOrder, parsePodSearch, parseVerdictFilter } from '@/lib/http/params';
 import { podsHref } from '@/lib/routes';
@@ -25,22 +25,23 @@ export const metadata: Metadata = { title: 'Pods · memdash' };
 const PODS_SHOWN = 50;
 
 interface Props {
+  params: Promise<{ cluster?: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 /** Every pod with each container's request, row and verdict, filtered through the URL by namespace, name and verdict. */
-export default async function PodsPage({ searchParams }: Props) {
+export default async function PodsPage({ params, searchParams }: Props) {
+  const cluster = clusterOfPage(await params);
   const raw = await searchParams;
   const now = new Date();
   const read = await attempt(async () => {
     const search = parsePodSearch(raw, PODS_SHOWN);
     const verdict = parseVerdictFilter(raw);
     const order = parsePodOrder(raw);
-    const k = readClients();
     const rights = await rightsOfPage();
     const [found, namespaces] = await Promise.all([
-      findPodsWithVerdicts(k, search, verdict, now, rights, order),
-      listNamespaceNames(k).then((names) => visible(rights, names, (name) => name)),
+      findPodsWithVerdicts(cluster, search, verdict, now, rights, order),
+      listNamespaceNames(cluster).then((names) => visible(rights, names, (name) => name)),
     ]);
     return { search, verdict, order, found, namespaces };
   });

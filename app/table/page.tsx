@@ -8,7 +8,7 @@ import { rowsOfTable } from '@/lib/views/table-rows';
 import { Time } from '@/components/ui/Time';
 import { formatCount } from '@/lib/domain';
 import { settings } from '@/lib/config';
-import { readClients } from '@/lib/k8s/client';
+import { defaultCluster } from '@/lib/cluster/registry';
 import { readTable } from '@/lib/k8s/table';
 import { attempt } from '@/lib/views/part';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
@@ -28,7 +28,7 @@ export default async function TablePage({ searchParams }: Props) {
   const s = settings();
   const read = await attempt(async () => {
     requireTable(await rightsOfPage());
-    return readTable(readClients());
+    return readTable(defaultCluster());
   });
   if (!read.ok) {
     return (

@@ -5,6 +5,8 @@ import { Suspense } from 'react';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { WorkloadList } from '@/components/workloads/WorkloadList';
 import { firstWindow, workloadFilterOf, type WorkloadListFilter } from '@/components/workloads/workload-sorts';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { attempt } from '@/lib/views/part';
 import { readWorkloads } from '@/lib/views/workloads';
@@ -12,6 +14,7 @@ import { readWorkloads } from '@/lib/views/workloads';
 export const metadata: Metadata = { title: 'Workloads · memdash' };
 
 interface Props {
+  params: Promise<{ cluster?: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
@@ -21,8 +24,9 @@ interface Props {
  * heading and what the columns mean are sent at once; the list follows when its verdicts are known, which takes
  * longest at production size (bench/pages.ts: docs/benchmarks.md).
  */
-export default async function WorkloadsPage({ searchParams }: Props) {
+export default async function WorkloadsPage({ params, searchParams }: Props) {
   await connection();
+  const cluster = clusterOfPage(await params);
   const filter = workloadFilterOf(await searchParams);
   return (
     <div className="space-y-3">
@@ -34,17 +38,17 @@ export default async function WorkloadsPage({ searchParams }: Props) {
         for it.
       </p>
       <Suspense fallback={<p className="text-zinc-600">Reading the table and judging every pod…</p>}>
-        <Workloads filter={filter} />
+        <Workloads cluster={cluster} filter={filter} />
       </Suspense>
     </div>
   );
 }
 
-async function Workloads({ filter }: { filter: WorkloadListFilter }) {
+async function Workloads({ cluster, filter }: { cluster: Cluster; filter: WorkloadListFilter }) {
   // From warm caches every read below answers at once and the rest is work on this thread: without a turn of the
   // event loop first, the heading would wait for the whole list instead of going out ahead of it.
   for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
-  const read = await attempt(async () => readWorkloads(await rightsOfPage()));
+  const read = await attempt(async () => readWorkloads(cluster, await rightsOfPage()));
   if (!read.ok) return <ErrorState error={read.error} page />;
   return (
     <>

@@ -73,7 +73,7 @@ export async function gate(request: IncomingMessage): Promise<GateOutcome> {
  */
 const namespaceNames = sharedInFlight(
   (cluster: Cluster) => cluster.name,
-  (cluster: Cluster) => listNamespaceNames(cluster.clients()),
+  (cluster: Cluster) => listNamespaceNames(cluster),
   {
     forMs: 10_000,
     when: (names) => names.length > 0,

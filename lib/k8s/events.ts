@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CoreV1EventList } from '@kubernetes/client-node';
 import type { KubeClients } from './client';
-import { FAILED_CREATE_EVENTS, OOM_KILLING_EVENTS, POD_END_REASONS, readCaches, whenFresh, type KubeCaches } from './caches';
+import { FAILED_CREATE_EVENTS, OOM_KILLING_EVENTS, POD_END_REASONS, whenFresh, type KubeCaches } from './caches';
 import type { Informer } from './informer';
 import { slimEvent, type CachedEvent } from './slim';
 
@@ -31,7 +31,7 @@ export function readFailedCreatesOf(
   k: KubeClients,
   namespace: string,
   name: string,
-  caches: Pick<KubeCaches, 'failedCreates'> = readCaches(),
+  caches: Pick<KubeCaches, 'failedCreates'>,
 ): Promise<CachedEvent[]> {
   const fieldSelector = `involvedObject.name=${name},${FAILED_CREATE_EVENTS}`;
   return cachedOrRead(
@@ -45,11 +45,7 @@ export function readFailedCreatesOf(
  * A node's OOMKilling events (node-problem-detector's kernel kills): from the OOMKilling cache, or read directly
  * while it is behind. Read directly on each pod page, this was a scan of every event of the cluster.
  */
-export function readOomKillsOn(
-  k: KubeClients,
-  node: string,
-  caches: Pick<KubeCaches, 'oomKillingEvents'> = readCaches(),
-): Promise<CachedEvent[]> {
+export function readOomKillsOn(k: KubeClients, node: string, caches: Pick<KubeCaches, 'oomKillingEvents'>): Promise<CachedEvent[]> {
   const fieldSelector = `involvedObject.kind=Node,involvedObject.name=${node},${OOM_KILLING_EVENTS}`;
   return cachedOrRead(
     caches.oomKillingEvents,
@@ -67,7 +63,7 @@ export async function readPodEndEventsOf(
   k: KubeClients,
   namespace: string,
   name: string,
-  caches: Pick<KubeCaches, 'podEndEvents'> = readCaches(),
+  caches: Pick<KubeCaches, 'podEndEvents'>,
 ): Promise<CachedEvent[]> {
   const mine = (e: CachedEvent) => e.involvedObject.kind === 'Pod' && e.involvedObject.name === name;
   const cached = POD_END_REASONS.map((reason) => whenFresh(caches.podEndEvents[reason], (c) => c.listIn(namespace).filter(mine)));

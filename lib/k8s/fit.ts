@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
+import type { Cluster } from '@/lib/cluster/cluster';
 import type { FitLimit, FitNode, FitQuota } from '@/lib/domain';
-import type { KubeClients } from './client';
 
 // What the next table's fit reads besides the pods: nodes' allocatable memory, taints and labels; ResourceQuotas on
 // requests.memory; LimitRanges' memory bounds. A few objects each, read directly on each ask. An object without the
@@ -21,8 +21,8 @@ const nodeFields = z.object({
   status: z.object({ allocatable: z.record(z.string(), text).optional() }).optional(),
 });
 
-export async function listFitNodes(k: KubeClients): Promise<FitNode[]> {
-  const list = await k.core.listNode();
+export async function listFitNodes(cluster: Cluster): Promise<FitNode[]> {
+  const list = await cluster.clients().core.listNode();
   return list.items.flatMap((raw) => {
     const node = nodeFields.safeParse(raw);
     if (!node.success) return [];
@@ -48,8 +48,8 @@ const quotaFields = z.object({
 /** `memory` in a quota's hard is requests.memory by another name. */
 const REQUESTS_MEMORY = ['requests.memory', 'memory'];
 
-export async function listFitQuotas(k: KubeClients): Promise<FitQuota[]> {
-  const list = await k.core.listResourceQuotaForAllNamespaces();
+export async function listFitQuotas(cluster: Cluster): Promise<FitQuota[]> {
+  const list = await cluster.clients().core.listResourceQuotaForAllNamespaces();
   return list.items.flatMap((raw) => {
     const quota = quotaFields.safeParse(raw);
     if (!quota.success) return [];
@@ -68,8 +68,8 @@ const limitRangeFields = z.object({
   }),
 });
 
-export async function listFitLimits(k: KubeClients): Promise<FitLimit[]> {
-  const list = await k.core.listLimitRangeForAllNamespaces();
+export async function listFitLimits(cluster: Cluster): Promise<FitLimit[]> {
+  const list = await cluster.clients().core.listLimitRangeForAllNamespaces();
   return list.items.flatMap((raw) => {
     const range = limitRangeFields.safeParse(raw);
     if (!range.success) return [];

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { KubeClients } from './client';
-import { derived, readCaches, whenFresh } from './caches';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { derived, whenFresh } from './caches';
 import type { Informer } from './informer';
 import type { slimNamespace } from './slim';
 
@@ -10,27 +10,27 @@ export interface NamespaceLabels {
 }
 
 /** A namespace's labels, which the webhook's namespaceSelector is matched against. */
-export async function readNamespaceLabels(k: KubeClients, namespace: string): Promise<Record<string, string>> {
-  const cached = whenFresh(readCaches().namespaces, (c) => c.get(undefined, namespace)?.metadata.labels);
+export async function readNamespaceLabels(cluster: Cluster, namespace: string): Promise<Record<string, string>> {
+  const cached = whenFresh(cluster.caches().namespaces, (c) => c.get(undefined, namespace)?.metadata.labels);
   if (cached) return cached;
   // not cached (behind, or too new for it): the API server's answer, its 404 included
-  const ns = await k.core.readNamespace({ name: namespace });
+  const ns = await cluster.clients().core.readNamespace({ name: namespace });
   return ns.metadata?.labels ?? {};
 }
 
 /** Every namespace's name, sorted, for the pod list's filter. */
-export async function listNamespaceNames(k: KubeClients): Promise<string[]> {
-  return (await listNamespaces(k))
+export async function listNamespaceNames(cluster: Cluster): Promise<string[]> {
+  return (await listNamespaces(cluster))
     .map((n) => n.name)
     .filter(Boolean)
     .sort();
 }
 
 /** Every namespace with its labels, sorted by name, for the webhook's covered/skipped namespaces. */
-export async function listNamespaces(k: KubeClients): Promise<NamespaceLabels[]> {
-  const cached = whenFresh(readCaches().namespaces, sortedNamespaces);
+export async function listNamespaces(cluster: Cluster): Promise<NamespaceLabels[]> {
+  const cached = whenFresh(cluster.caches().namespaces, sortedNamespaces);
   if (cached) return cached;
-  const list = await k.core.listNamespace();
+  const list = await cluster.clients().core.listNamespace();
   return namespacesOf(list.items);
 }
 

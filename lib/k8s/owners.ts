@@ -1,9 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { isLabelName, isObjectName } from '@/lib/domain';
 import { toAppError } from '@/lib/errors';
-import type { KubeClients } from './client';
-import { readCaches, whenFresh } from './caches';
+import { whenFresh, type KubeCaches } from './caches';
 
 /** One link of a pod's controller-owner chain, for display: pod → ReplicaSet → Deployment, Job → CronJob, … */
 export interface OwnerLink {
@@ -46,8 +46,8 @@ const CACHED_GROUPS: Record<string, string> = {
 };
 
 /** The owner from the watch-fed cache; undefined (read it directly) when not cached, behind, or not there yet. */
-function cachedOwner(kind: string, group: string, namespace: string, name: string): unknown {
-  const cache = CACHED_GROUPS[kind] === group ? readCaches().owners[kind] : undefined;
+function cachedOwner(caches: KubeCaches, kind: string, group: string, namespace: string, name: string): unknown {
+  const cache = CACHED_GROUPS[kind] === group ? caches.owners[kind] : undefined;
   return cache ? (whenFresh(cache, (c) => c.get(namespace, name)) ?? undefined) : undefined;
 }
 
@@ -56,7 +56,11 @@ function controllerRef(refs: readonly OwnerRef[] | undefined): OwnerRef | null {
 }
 
 /** Follows controller owners up from a pod; a link that cannot be read ends the chain with a note, never an error. */
-export async function readOwnerChain(k: KubeClients, namespace: string, podOwners: readonly OwnerRef[] | undefined): Promise<OwnerLink[]> {
+export async function readOwnerChain(
+  cluster: Cluster,
+  namespace: string,
+  podOwners: readonly OwnerRef[] | undefined,
+): Promise<OwnerLink[]> {
   const chain: OwnerLink[] = [];
   let ref = controllerRef(podOwners);
   while (ref && chain.length < MAX_DEPTH) {
@@ -72,8 +76,8 @@ export async function readOwnerChain(k: KubeClients, namespace: string, podOwner
     }
     try {
       const owner =
-        cachedOwner(ref.kind, group, namespace, ref.name) ??
-        (await k.custom.getNamespacedCustomObject({ group, version, namespace, plural, name: ref.name }));
+        cachedOwner(cluster.caches(), ref.kind, group, namespace, ref.name) ??
+        (await cluster.clients().custom.getNamespacedCustomObject({ group, version, namespace, plural, name: ref.name }));
       ref = controllerRef(ownedObject.parse(owner).metadata.ownerReferences);
     } catch (err) {
       const mapped = toAppError(err);

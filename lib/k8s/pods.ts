@@ -1,11 +1,11 @@
 import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
 import { z } from 'zod';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { formatTime, toDate, type PodShape } from '@/lib/domain';
 import { AppError, toAppError } from '@/lib/errors';
-import type { KubeClients } from './client';
 import type { PodRef } from './names';
-import { derived, derivedIn, readCaches, whenFresh } from './caches';
+import { derived, derivedIn, whenFresh } from './caches';
 import type { CachedPod } from './slim';
 import type { Informer } from './informer';
 
@@ -32,9 +32,9 @@ export function podNotFound(ref: PodRef): string {
 }
 
 /** The pod, or a not-found AppError that names it. */
-export async function readPod(k: KubeClients, ref: PodRef): Promise<LoadedPod> {
+export async function readPod(cluster: Cluster, ref: PodRef): Promise<LoadedPod> {
   try {
-    const pod = await k.core.readNamespacedPod({ namespace: ref.namespace, name: ref.name });
+    const pod = await cluster.clients().core.readNamespacedPod({ namespace: ref.namespace, name: ref.name });
     podFields.parse(pod);
     return pod as LoadedPod;
   } catch (err) {
@@ -48,12 +48,14 @@ export async function readPod(k: KubeClients, ref: PodRef): Promise<LoadedPod> {
  * Pods of one namespace, or of all namespaces when none is given: from the watch-fed cache (metadata, owners,
  * containers' memory and phase only; the array is shared, not to be changed), or read directly while it is behind.
  */
-export async function listPods(k: KubeClients, namespace?: string): Promise<V1Pod[]> {
+export async function listPods(cluster: Cluster, namespace?: string): Promise<V1Pod[]> {
+  const { pods } = cluster.caches();
   // Every pod of the cluster read directly is every whole pod as a typed object, all in memory at once: while the
   // cache's first list is under way (it reads the same pods, slimmed page by page), wait for it instead.
-  if (!namespace) await readCaches().pods.start().whenSynced(FIRST_LIST_WAIT_MS);
-  const cached = whenFresh(readCaches().pods, (c) => (namespace ? podsByNamespace(c, namespace) : everyPod(c)));
+  if (!namespace) await pods.start().whenSynced(FIRST_LIST_WAIT_MS);
+  const cached = whenFresh(pods, (c) => (namespace ? podsByNamespace(c, namespace) : everyPod(c)));
   if (cached) return cached as V1Pod[];
+  const k = cluster.clients();
   const list = namespace ? await k.core.listNamespacedPod({ namespace }) : await k.core.listPodForAllNamespaces();
   return list.items;
 }

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { V1ConfigMap } from '@kubernetes/client-node';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { lastWriteOf, parseTable, type TableState } from '@/lib/domain';
-import { settings } from '@/lib/config';
-import { readOrNull, type KubeClients } from './client';
-import { derived, readCaches, whenFresh } from './caches';
+import { readOrNull } from './client';
+import { derived, whenFresh } from './caches';
 import type { Informer, RawObject } from './informer';
 
 export interface TableRead extends TableState {
@@ -12,26 +12,26 @@ export interface TableRead extends TableState {
 }
 
 /** The table ConfigMap, with its managedFields: the last write time comes from them. */
-export async function readTableConfigMap(k: KubeClients): Promise<V1ConfigMap | null> {
-  const { kyvernoNamespace, tableConfigMap } = settings();
-  return readOrNull(() => k.core.readNamespacedConfigMap({ namespace: kyvernoNamespace, name: tableConfigMap }));
+export async function readTableConfigMap(cluster: Cluster): Promise<V1ConfigMap | null> {
+  const { kyvernoNamespace, tableConfigMap } = cluster.facts;
+  return readOrNull(() => cluster.clients().core.readNamespacedConfigMap({ namespace: kyvernoNamespace, name: tableConfigMap }));
 }
 
 /**
  * The table as it is now: its rows (a ConfigMap without data is no table) and when it was last written. From the
  * watch-fed cache, parsed once per write (shared: callers do not change it); read directly while the cache is behind.
  */
-export async function readTable(k: KubeClients): Promise<TableRead> {
-  return whenFresh(readCaches().table, cachedTable) ?? tableOf(await readTableConfigMap(k));
+export async function readTable(cluster: Cluster): Promise<TableRead> {
+  return whenFresh(cluster.caches().table, cachedTable) ?? tableOf(await readTableConfigMap(cluster));
 }
 
 /**
  * The table's raw data as the snapshot job reads it (null data when the ConfigMap has none), or null when the
  * ConfigMap does not exist: from the watch-fed cache, read directly while the cache is behind.
  */
-export async function readTableData(k: KubeClients): Promise<{ data: Record<string, string> | null } | null> {
-  const cached = whenFresh(readCaches().table, (cache) => (cache.list()[0] as V1ConfigMap | undefined) ?? null);
-  const configMap = cached ?? (await readTableConfigMap(k));
+export async function readTableData(cluster: Cluster): Promise<{ data: Record<string, string> | null } | null> {
+  const cached = whenFresh(cluster.caches().table, (cache) => (cache.list()[0] as V1ConfigMap | undefined) ?? null);
+  const configMap = cached ?? (await readTableConfigMap(cluster));
   return configMap ? { data: configMap.data ?? null } : null;
 }
 

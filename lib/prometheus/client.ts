@@ -1,5 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
+import type { Cluster } from '@/lib/cluster/cluster';
+import type { PrometheusTarget } from '@/lib/cluster/config';
 import { settings, variableOf } from '@/lib/config';
 import type { SampleSeries } from '@/lib/domain';
 import { prometheusErrors } from '@/lib/metrics/metrics';
@@ -7,6 +9,7 @@ import { postForm, type FormAnswer } from './http';
 import { LimitError, tooManyPoints } from './limits';
 import { pointsIn, rangeChunks } from './range';
 import { readLimits } from './read-limits';
+import { CONTAINERS, onePod, seriesSelector, workloadPods } from './selector';
 
 // Prometheus's HTTP API, read-only: query_range, chunked under the points limit, with a timeout, and the answer's
 // fields checked before use. A failure is a PrometheusError whose message is meant for the page, in the chart's place.
@@ -22,10 +25,14 @@ export class PrometheusError extends Error {
   }
 }
 
-/** The URL of a path of Prometheus's API (`api/v1/query_range`) under MEMDASH_PROMETHEUS_URL. */
-export function prometheusApiUrl(path: string): URL {
-  const base = settings().prometheusUrl;
-  if (!base) throw new PrometheusError('not-configured', `No Prometheus is configured (${variableOf('prometheusUrl')}).`);
+/** The URL of a path of Prometheus's API (`api/v1/query_range`) under the cluster's Prometheus URL. */
+export function prometheusApiUrl(target: PrometheusTarget, path: string): URL {
+  const base = target.url;
+  if (!base)
+    throw new PrometheusError(
+      'not-configured',
+      `No Prometheus is configured (${variableOf('prometheusUrl')}, or the cluster's prometheus.url).`,
+    );
   return new URL(path, base.endsWith('/') ? base : `${base}/`);
 }
 
@@ -55,9 +62,9 @@ export interface RawSeries {
 }
 
 /** Runs a query_range, in as many chunks as the points limit needs, and joins each series' values in time order. */
-export async function queryRange(q: RangeQuery, signal?: AbortSignal): Promise<RawSeries[]> {
+export async function queryRange(cluster: Cluster, q: RangeQuery, signal?: AbortSignal): Promise<RawSeries[]> {
   const chunks = rangeChunks(q.start, q.end, q.step);
-  const answers = await Promise.all(chunks.map((c) => queryChunk({ ...q, start: c.start, end: c.end }, signal)));
+  const answers = await Promise.all(chunks.map((c) => queryChunk(cluster, { ...q, start: c.start, end: c.end }, signal)));
   const joined = new Map<string, RawSeries>();
   for (const answer of answers) {
     for (const s of answer) {
@@ -70,9 +77,9 @@ export async function queryRange(q: RangeQuery, signal?: AbortSignal): Promise<R
   return [...joined.values()];
 }
 
-async function queryChunk(q: RangeQuery, signal?: AbortSignal): Promise<RawSeries[]> {
+async function queryChunk(cluster: Cluster, q: RangeQuery, signal?: AbortSignal): Promise<RawSeries[]> {
   const body = new URLSearchParams({ query: q.query, start: String(q.start), end: String(q.end), step: String(q.step) });
-  const response = await askPrometheus('api/v1/query_range', body, signal);
+  const response = await askPrometheus(cluster, 'api/v1/query_range', body, signal);
   const parsed = matrix.safeParse(response.json);
   const garbage = () =>
     new PrometheusError('garbage', `Prometheus answered HTTP ${response.status} with something that is not a query_range matrix.`);
@@ -87,12 +94,12 @@ async function queryChunk(q: RangeQuery, signal?: AbortSignal): Promise<RawSerie
 }
 
 /**
- * A query's form POSTed to `path` of Prometheus's API, its answer read whole within the parsed answers' limits
+ * A query's form POSTed to `path` of the cluster's Prometheus API, its answer read whole within the parsed answers' limits
  * (read-limits.ts; `signal` stops it): a timeout, an unreachable Prometheus, an answer past a limit and an error answer
  * are each a PrometheusError saying so; any other answer is the caller's to check.
  */
-export async function askPrometheus(path: string, body: URLSearchParams, signal?: AbortSignal): Promise<FormAnswer> {
-  const url = prometheusApiUrl(path);
+export async function askPrometheus(cluster: Cluster, path: string, body: URLSearchParams, signal?: AbortSignal): Promise<FormAnswer> {
+  const url = prometheusApiUrl(cluster.prometheus, path);
   const timeout = settings().prometheusTimeoutMs;
   let response: FormAnswer;
   try {
@@ -136,6 +143,7 @@ function samplesOf(values: unknown[]): Array<[number, number]> | null {
 
 /** The working set of every container of a workload's pods over [start, end], as the snapshot job pools them. */
 export async function workloadSeries(
+  cluster: Cluster,
   namespace: string,
   workload: string,
   start: number,
@@ -143,11 +151,12 @@ export async function workloadSeries(
   step: number,
   signal?: AbortSignal,
 ): Promise<SampleSeries[]> {
-  return workingSetSeries(`namespace="${namespace}",pod=~"${workload.replaceAll('.', '\\\\.')}-.*"`, start, end, step, signal);
+  return workingSetSeries(cluster, workloadPods(namespace, workload), start, end, step, signal);
 }
 
 /** The working set of every container of one pod over [start, end], in the same query shape as the snapshot's. */
 export async function podSeries(
+  cluster: Cluster,
   namespace: string,
   pod: string,
   start: number,
@@ -155,12 +164,19 @@ export async function podSeries(
   step: number,
   signal?: AbortSignal,
 ): Promise<SampleSeries[]> {
-  return workingSetSeries(`namespace="${namespace}",pod="${pod}"`, start, end, step, signal);
+  return workingSetSeries(cluster, onePod(namespace, pod), start, end, step, signal);
 }
 
 // The callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector).
-async function workingSetSeries(selector: string, start: number, end: number, step: number, signal?: AbortSignal): Promise<SampleSeries[]> {
-  const query = `${settings().snapshotMetric}{${selector},container!="",container!="POD"}`;
-  const raw = await queryRange({ query, start, end, step }, signal);
+async function workingSetSeries(
+  cluster: Cluster,
+  matchers: string[],
+  start: number,
+  end: number,
+  step: number,
+  signal?: AbortSignal,
+): Promise<SampleSeries[]> {
+  const query = seriesSelector(cluster.prometheus, cluster.facts.snapshotMetric, [...matchers, ...CONTAINERS]);
+  const raw = await queryRange(cluster, { query, start, end, step }, signal);
   return raw.map((s) => ({ pod: s.metric.pod ?? '', container: s.metric.container ?? '', values: s.values }));
 }

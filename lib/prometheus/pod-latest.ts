@@ -1,6 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { askPrometheus, PrometheusError } from './client';
+import { onePod } from './selector';
 import { snapshotSelector } from './snapshot-samples';
 
 // One pod's newest working set per container: an instant query of the job's selector, which Prometheus answers from
@@ -23,14 +25,15 @@ const vector = z.object({
 
 /** Per container of `pod`, its working set at `time` (unix seconds); a container with no sample in the lookback is absent. */
 export async function readPodLatest(
+  cluster: Cluster,
   namespace: string,
   pod: string,
   time: number,
   signal?: AbortSignal,
 ): Promise<Map<string, LatestSample>> {
   // the callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector)
-  const body = new URLSearchParams({ query: snapshotSelector(`,namespace="${namespace}",pod="${pod}"`), time: String(time) });
-  const response = await askPrometheus('api/v1/query', body, signal);
+  const body = new URLSearchParams({ query: snapshotSelector(cluster, onePod(namespace, pod)), time: String(time) });
+  const response = await askPrometheus(cluster, 'api/v1/query', body, signal);
   const garbage = () =>
     new PrometheusError('garbage', `Prometheus answered HTTP ${response.status} with something that is not an instant vector.`);
   const parsed = vector.safeParse(response.json);

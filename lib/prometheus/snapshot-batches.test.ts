@@ -18,10 +18,10 @@ describe('planBatches', () => {
       10,
     );
     expect(batches.map((b) => [b.matchers, b.series, b.workloads])).toEqual([
-      [',namespace="big",pod=~"(?:api|web)-[\\\\s\\\\S]+"', 8, 2],
-      [',namespace="big",pod=~"(?:web-admin)-[\\\\s\\\\S]+"', 5, 1],
-      [',namespace=~"a|b"', 7, 2],
-      [',namespace="c"', 9, 1],
+      [['namespace="big"', 'pod=~"(?:api|web)-[\\\\s\\\\S]+"'], 8, 2],
+      [['namespace="big"', 'pod=~"(?:web-admin)-[\\\\s\\\\S]+"'], 5, 1],
+      [['namespace=~"a|b"'], 7, 2],
+      [['namespace="c"'], 9, 1],
     ]);
     // web's pod regex also matches web-admin's pods: only the batch owning the workload takes them
     const [web, admin] = batches;
@@ -32,7 +32,7 @@ describe('planBatches', () => {
 
   it('reads series without a namespace label on their own (the job stops on them)', () => {
     const [batch] = planBatches(census([[null, { redis: 1 }]]));
-    expect(batch!.matchers).toBe(',namespace="",pod=~"(?:redis)-[\\\\s\\\\S]+"');
+    expect(batch!.matchers).toEqual(['namespace=""', 'pod=~"(?:redis)-[\\\\s\\\\S]+"']);
     expect(batch!.accepts({ pod: 'redis-0' })).toBe(true);
     expect(batch!.accepts({ namespace: 'a', pod: 'redis-0' })).toBe(false);
   });

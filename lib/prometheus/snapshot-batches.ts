@@ -32,8 +32,8 @@ export interface SeriesCensus {
 }
 
 export interface SampleBatch {
-  /** Extra label matchers for the job's selector, each starting with a comma. */
-  matchers: string;
+  /** Extra label matchers for the job's selector (lib/prometheus/selector.ts). */
+  matchers: string[];
   /** Whether a series of the answer is this batch's (a pod regex can also match another workload's pods). */
   accepts: (metric: Record<string, string>) => boolean;
   workloads: number;
@@ -68,9 +68,9 @@ export function planBatches(census: SeriesCensus, perBatch = BATCH_SERIES): Samp
 function namespacesBatch(namespaces: Array<[string, Map<string, number>]>): SampleBatch {
   const names = new Set(namespaces.map(([n]) => n));
   const matcher =
-    names.size === 1 ? `,namespace=${promString([...names][0]!)}` : `,namespace=~${promString([...names].map(regexLiteral).join('|'))}`;
+    names.size === 1 ? `namespace=${promString([...names][0]!)}` : `namespace=~${promString([...names].map(regexLiteral).join('|'))}`;
   return {
-    matchers: matcher,
+    matchers: [matcher],
     accepts: (metric) => metric.namespace !== undefined && names.has(metric.namespace),
     workloads: namespaces.reduce((n, [, w]) => n + w.size, 0),
     series: namespaces.reduce((n, [, w]) => n + sum(w), 0),
@@ -98,7 +98,7 @@ function workloadBatches(namespace: string | null, workloads: Map<string, number
     const pods = `(?:${[...names].map(regexLiteral).join('|')})-[\\s\\S]+`;
     return {
       // namespace="" selects the series without the label
-      matchers: `,namespace=${promString(namespace ?? '')},pod=~${promString(pods)}`,
+      matchers: [`namespace=${promString(namespace ?? '')}`, `pod=~${promString(pods)}`],
       accepts: (metric) => (metric.namespace ?? null) === namespace && names.has(workloadFromPodName(metric.pod ?? '') ?? ''),
       workloads: names.size,
       series: sum(g),

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { settings, variableOf } from '@/lib/config';
 import { workloadFromPodName, type SampleProgress } from '@/lib/domain';
 import { PrometheusError, prometheusApiUrl } from './client';
@@ -8,6 +9,7 @@ import { SeriesShapeError, type ParsedSeries } from './parsed-series';
 import { runOverlapped } from './overlap';
 import { pointsIn } from './range';
 import { readLimits } from './read-limits';
+import { CONTAINERS, onePod, seriesSelector, workloadPods } from './selector';
 import { postItems, postSeries, type StreamOptions, type StreamedAnswer } from './stream';
 
 // The snapshot job's samples, read in batches (a namespace, a few small ones, or part of a large one's workloads)
@@ -34,8 +36,8 @@ const answerRest = z.object({ status: z.literal('success') });
 const errorRest = z.object({ status: z.literal('error'), errorType: z.string().optional(), error: z.string().optional() });
 
 /** The job's selector: every container's working set, the pause container and pod-level series left out. */
-export function snapshotSelector(extra = ''): string {
-  return `${settings().snapshotMetric}{container!="",container!="POD",pod!=""${extra}}`;
+export function snapshotSelector(cluster: Cluster, extra: readonly string[] = []): string {
+  return seriesSelector(cluster.prometheus, cluster.facts.snapshotMetric, [...CONTAINERS, 'pod!=""', ...extra]);
 }
 
 /** Where the samples go: each series with its batch's number, then that batch's end, and the progress. */
@@ -48,12 +50,13 @@ export interface SampleSink {
 
 /** `perBatch`: series per query at most (the setting; smaller in tests, to exercise the split of a namespace). */
 export async function readSnapshotSamples(
+  cluster: Cluster,
   window: SnapshotWindow,
   sink: SampleSink,
   signal?: AbortSignal,
   perBatch = settings().previewBatchSeries,
 ): Promise<SampleProgress> {
-  const census = await listSeries(window, signal);
+  const census = await listSeries(cluster, window, signal);
   const batches = planReadBatches(census, perBatch);
   const progress: SampleProgress = {
     seriesTotal: census.series,
@@ -70,7 +73,7 @@ export async function readSnapshotSamples(
     numbered,
     READ_LIMITS,
     async ({ batch, number }, answering, stopped) => {
-      await readBatch(window, batch, { signal: stopped, answering }, (series) => {
+      await readBatch(cluster, window, batch, { signal: stopped, answering }, (series) => {
         progress.seriesRead++;
         progress.samplesRead += series.values.length;
         sink.series(series, number);
@@ -88,10 +91,10 @@ export async function readSnapshotSamples(
 }
 
 /** Which namespaces and workloads have series in the window, and how many each: the batches' plan. */
-async function listSeries(window: SnapshotWindow, signal?: AbortSignal): Promise<SeriesCensus> {
+async function listSeries(cluster: Cluster, window: SnapshotWindow, signal?: AbortSignal): Promise<SeriesCensus> {
   const census: SeriesCensus = { series: 0, namespaces: new Map() };
   const form = new URLSearchParams({
-    'match[]': snapshotSelector(),
+    'match[]': snapshotSelector(cluster),
     start: String(window.start - LISTING_MARGIN_SECONDS),
     end: String(window.end),
   });
@@ -106,18 +109,19 @@ async function listSeries(window: SnapshotWindow, signal?: AbortSignal): Promise
     workloads.set(workload, (workloads.get(workload) ?? 0) + 1);
     census.series++;
   };
-  await post('api/v1/series', signal, (url, options) => postItems(url, form, ['data'], onLabels, options));
+  await post(cluster, 'api/v1/series', signal, (url, options) => postItems(url, form, ['data'], onLabels, options));
   return census;
 }
 
 async function readBatch(
+  cluster: Cluster,
   window: SnapshotWindow,
   batch: SampleBatch,
   { signal, answering }: { signal: AbortSignal; answering: () => void },
   onSeries: (s: ReadSeries) => void,
 ): Promise<void> {
   const form = new URLSearchParams({
-    query: snapshotSelector(batch.matchers),
+    query: snapshotSelector(cluster, batch.matchers),
     start: String(window.start),
     end: String(window.end),
     step: String(window.step),
@@ -126,7 +130,7 @@ async function readBatch(
     if (batch.accepts(series.metric)) onSeries(series); // else another batch's workload sharing this one's pod prefix
   };
   const maxPoints = pointsIn(window.start, window.end, window.step);
-  await post('api/v1/query_range', signal, (url, options) =>
+  await post(cluster, 'api/v1/query_range', signal, (url, options) =>
     postSeries(url, form, take, { ...options, maxPoints, onAnswering: answering }),
   );
 }
@@ -137,13 +141,14 @@ async function readBatch(
  * loop per page. The window must fit in one query (rangeChunks gives one chunk); the caller reads chunks otherwise.
  */
 export function readWorkloadSamples(
+  cluster: Cluster,
   window: SnapshotWindow,
   namespace: string,
   workload: string,
   onSeries: (series: ReadSeries) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  return readSelected(window, `,namespace="${namespace}",pod=~"${workload.replaceAll('.', '\\\\.')}-.*"`, onSeries, signal);
+  return readSelected(cluster, window, workloadPods(namespace, workload), onSeries, signal);
 }
 
 /**
@@ -152,31 +157,33 @@ export function readWorkloadSamples(
  * largest parse. The window must fit in one query.
  */
 export function readPodSamples(
+  cluster: Cluster,
   window: SnapshotWindow,
   namespace: string,
   pod: string,
   onSeries: (series: ReadSeries) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  return readSelected(window, `,namespace="${namespace}",pod="${pod}"`, onSeries, signal);
+  return readSelected(cluster, window, onePod(namespace, pod), onSeries, signal);
 }
 
 /** The job's query narrowed by `matchers`, over the window in one query, each series handed on as it arrives. */
 async function readSelected(
+  cluster: Cluster,
   window: SnapshotWindow,
-  matchers: string,
+  matchers: string[],
   onSeries: (series: ReadSeries) => void,
   signal?: AbortSignal,
 ): Promise<void> {
   // the callers pass Kubernetes names already validated (no quotes or backslashes can reach the selector)
   const form = new URLSearchParams({
-    query: snapshotSelector(matchers),
+    query: snapshotSelector(cluster, matchers),
     start: String(window.start),
     end: String(window.end),
     step: String(window.step),
   });
   const maxPoints = pointsIn(window.start, window.end, window.step);
-  await post('api/v1/query_range', signal, (url, options) => postSeries(url, form, onSeries, { ...options, maxPoints }));
+  await post(cluster, 'api/v1/query_range', signal, (url, options) => postSeries(url, form, onSeries, { ...options, maxPoints }));
 }
 
 /**
@@ -184,11 +191,12 @@ async function readSelected(
  * (read-limits.ts; `signal` stops it); a refusal or a failure throws.
  */
 async function post(
+  cluster: Cluster,
   path: string,
   signal: AbortSignal | undefined,
   read: (url: URL, options: StreamOptions) => Promise<StreamedAnswer>,
 ): Promise<void> {
-  const url = prometheusApiUrl(path);
+  const url = prometheusApiUrl(cluster.prometheus, path);
   const options = {
     idleTimeoutMs: settings().prometheusTimeoutMs,
     limits: readLimits('streamed', signal),

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { firstAtOne, increases, oomKillsFromRestarts, type TerminationMark } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { z } from 'zod';
@@ -6,14 +7,15 @@ import { PrometheusError, asPrometheusLimit, prometheusApiUrl, queryRange, type 
 import { postForm } from './http';
 import { LimitError } from './limits';
 import { readLimits } from './read-limits';
+import { CONTAINERS, onePod, seriesSelector, workloadPods } from './selector';
 
 // A workload's OOM kills and evictions over a window from Prometheus, where it has kube-state-metrics' series
 // (restarts, the last termination's reason, the pod's status reason) or cAdvisor's OOM events; the metric names are
-// settings. Which of them Prometheus holds is asked first, so a Prometheus without them is told from one without events.
+// the cluster's facts. Which of them Prometheus holds is asked first, so a Prometheus without them is told from one without events.
 
 export interface PrometheusEnds {
   marks: TerminationMark[];
-  /** The settings' metric names Prometheus holds any series of. */
+  /** The cluster's metric names Prometheus holds any series of. */
   found: string[];
   /** Those it holds none of. */
   missing: string[];
@@ -31,19 +33,24 @@ interface Window {
 }
 
 /** OOM kills and evictions of the workload's pods, `belongs` keeping the pods whose name gives the workload. */
-export async function prometheusEnds(w: Window, belongs: (pod: string) => boolean): Promise<PrometheusEnds> {
-  const s = settings();
-  const names = [s.restartsMetric, s.lastTerminatedMetric, s.podReasonMetric, s.oomEventsMetric];
-  const selector = `namespace="${w.namespace}",pod=~"${w.workload.replaceAll('.', '\\\\.')}-.*"`;
-  const found = await heldMetrics(names, selector, w);
+export async function prometheusEnds(cluster: Cluster, w: Window, belongs: (pod: string) => boolean): Promise<PrometheusEnds> {
+  const f = cluster.facts;
+  const names = [f.restartsMetric, f.lastTerminatedMetric, f.podReasonMetric, f.oomEventsMetric];
+  const pods = workloadPods(w.namespace, w.workload);
+  const found = await heldMetrics(cluster, names, pods, w);
   const has = (name: string) => found.includes(name);
-  const range = (query: string) => queryRange({ query, start: w.start, end: w.end, step: w.step }, w.signal);
+  const range = (metric: string, matchers: string[]) =>
+    queryRange(
+      cluster,
+      { query: seriesSelector(cluster.prometheus, metric, matchers), start: w.start, end: w.end, step: w.step },
+      w.signal,
+    );
   const mine = (series: RawSeries[]) => series.filter((x) => belongs(x.metric.pod ?? ''));
   const [restarts, reasons, evicted, oomEvents] = await Promise.all([
-    has(s.restartsMetric) ? range(`${s.restartsMetric}{${selector}}`).then(mine) : [],
-    has(s.lastTerminatedMetric) ? range(`${s.lastTerminatedMetric}{${selector},reason="OOMKilled"}`).then(mine) : [],
-    has(s.podReasonMetric) ? range(`${s.podReasonMetric}{${selector},reason="Evicted"}`).then(mine) : [],
-    has(s.oomEventsMetric) ? range(`${s.oomEventsMetric}{${selector},container!="",container!="POD"}`).then(mine) : [],
+    has(f.restartsMetric) ? range(f.restartsMetric, pods).then(mine) : [],
+    has(f.lastTerminatedMetric) ? range(f.lastTerminatedMetric, [...pods, 'reason="OOMKilled"']).then(mine) : [],
+    has(f.podReasonMetric) ? range(f.podReasonMetric, [...pods, 'reason="Evicted"']).then(mine) : [],
+    has(f.oomEventsMetric) ? range(f.oomEventsMetric, [...pods, ...CONTAINERS]).then(mine) : [],
   ]);
   const marks: TerminationMark[] = [];
   for (const r of restarts) {
@@ -65,17 +72,20 @@ export async function prometheusEnds(w: Window, belongs: (pod: string) => boolea
  * Which of the metrics Prometheus holds a series of for these pods in the window: its series endpoint answers from
  * the index, without reading a sample.
  */
-async function heldMetrics(names: string[], selector: string, w: Window): Promise<string[]> {
+async function heldMetrics(cluster: Cluster, names: string[], pods: string[], w: Window): Promise<string[]> {
   const pattern = [...new Set(names)].join('|');
-  const form = new URLSearchParams({ 'match[]': `{__name__=~"${pattern}",${selector}}`, start: String(w.start), end: String(w.end) });
+  const match = seriesSelector(cluster.prometheus, '', [`__name__=~"${pattern}"`, ...pods]);
+  const form = new URLSearchParams({ 'match[]': match, start: String(w.start), end: String(w.end) });
   const limits = readLimits('parsed', w.signal);
-  const answer = await postForm(prometheusApiUrl('api/v1/series'), form, settings().prometheusTimeoutMs, limits).catch((err: unknown) => {
-    if (err instanceof LimitError) throw asPrometheusLimit(err);
-    throw new PrometheusError(
-      'unreachable',
-      `Prometheus's series could not be listed: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  });
+  const answer = await postForm(prometheusApiUrl(cluster.prometheus, 'api/v1/series'), form, settings().prometheusTimeoutMs, limits).catch(
+    (err: unknown) => {
+      if (err instanceof LimitError) throw asPrometheusLimit(err);
+      throw new PrometheusError(
+        'unreachable',
+        `Prometheus's series could not be listed: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    },
+  );
   const parsed = seriesAnswer.safeParse(answer.json);
   if (!parsed.success)
     throw new PrometheusError('garbage', `Prometheus answered HTTP ${answer.status} to a series list with something else.`);
@@ -86,17 +96,18 @@ const seriesAnswer = z.object({ status: z.literal('success'), data: z.array(z.re
 
 /** The working set (bytes) of a pod's container, or of all its containers summed, at the newest sample in [t − 15 min, t]. */
 export async function workingSetAt(
+  cluster: Cluster,
   namespace: string,
   pod: string,
   container: string | null,
   t: number,
   signal?: AbortSignal,
 ): Promise<number | null> {
-  const s = settings();
-  const which = container === null ? 'container!="",container!="POD"' : `container="${container}"`;
+  const which = container === null ? CONTAINERS : [`container="${container}"`];
   const series = await queryRange(
+    cluster,
     {
-      query: `${s.snapshotMetric}{namespace="${namespace}",pod="${pod}",${which}}`,
+      query: seriesSelector(cluster.prometheus, cluster.facts.snapshotMetric, [...onePod(namespace, pod), ...which]),
       start: t - 900,
       end: t,
       step: 60,

@@ -1,11 +1,10 @@
 import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { explainPod, type WorkloadKind } from '@/lib/domain';
-import { settings } from '@/lib/config';
 import type { Rights } from '@/lib/domain/rights';
 import { requireNamespace } from '@/lib/http/viewer';
-import { behindNotes, readCaches } from '@/lib/k8s/caches';
-import { readClients } from '@/lib/k8s/client';
+import { behindNotes } from '@/lib/k8s/caches';
 import { readNamespaceLabels } from '@/lib/k8s/namespaces';
 import { podKey, type PodRef } from '@/lib/k8s/names';
 import { readOwnerChain, type OwnerLink } from '@/lib/k8s/owners';
@@ -25,18 +24,22 @@ export interface ExplainedPod {
 }
 
 /**
- * explainPodRead, computed once per pod while it is in flight however many requests ask for it: the pod page and the
- * API of a team on one pod share it, its pod read (afresh, never from the cache) included (see sharedInFlight).
+ * explainPodRead, computed once per pod of a cluster while it is in flight however many requests ask for it: the pod
+ * page and the API of a team on one pod share it, its pod read (afresh, never from the cache) included (see
+ * sharedInFlight).
  */
-const explainedPodShared: (ref: PodRef) => Promise<ExplainedPod> = sharedInFlight(podKey, (ref: PodRef) => explainPodRead(ref));
+const explainedPodShared: (cluster: Cluster, ref: PodRef) => Promise<ExplainedPod> = sharedInFlight(
+  (cluster: Cluster, ref: PodRef) => `${cluster.name}/${podKey(ref)}`,
+  (cluster: Cluster, ref: PodRef) => explainPodRead(cluster, ref),
+);
 
 /**
  * The explanation and its pod for someone who may list pods in its namespace; for anyone else the answer of a pod
  * that does not exist (the 404 readPod gives), so that asking never tells whether it is there.
  */
-export async function explainedPodFor(rights: Rights, ref: PodRef): Promise<ExplainedPod> {
+export async function explainedPodFor(cluster: Cluster, rights: Rights, ref: PodRef): Promise<ExplainedPod> {
   requireNamespace(rights, ref.namespace, podNotFound(ref));
-  const explained = await explainedPodShared(ref);
+  const explained = await explainedPodShared(cluster, ref);
   return { ...explained, explanation: { ...explained.explanation, table: tableFor(rights, explained.explanation.table) } };
 }
 
@@ -46,32 +49,31 @@ function tableFor(rights: Rights, table: Explanation['table']): Explanation['tab
 }
 
 /** explainedPodFor's explanation alone (the API's answer). */
-export async function explainPodFor(rights: Rights, ref: PodRef): Promise<Explanation> {
-  return (await explainedPodFor(rights, ref)).explanation;
+export async function explainPodFor(cluster: Cluster, rights: Rights, ref: PodRef): Promise<Explanation> {
+  return (await explainedPodFor(cluster, rights, ref)).explanation;
 }
 
 /** One pod's explanation, read and computed now (the CLI's). */
-export async function explainPodByRef(ref: PodRef, now = new Date()): Promise<Explanation> {
-  return (await explainPodRead(ref, now)).explanation;
+export async function explainPodByRef(cluster: Cluster, ref: PodRef, now = new Date()): Promise<Explanation> {
+  return (await explainPodRead(cluster, ref, now)).explanation;
 }
 
 /** Reads the pod and everything its verdicts depend on, and explains every container's memory request. */
-async function explainPodRead(ref: PodRef, now = new Date()): Promise<ExplainedPod> {
-  const s = settings();
-  const k = readClients();
+async function explainPodRead(cluster: Cluster, ref: PodRef, now = new Date()): Promise<ExplainedPod> {
+  const s = cluster.facts;
   // The reads that do not depend on the pod run alongside it; the pod's own failure (404) is reported first.
   const [pod, namespaceLabels, table, registration] = await Promise.allSettled([
-    readPod(k, ref),
-    readNamespaceLabels(k, ref.namespace),
-    readTable(k),
-    readRegistration(k),
+    readPod(cluster, ref),
+    readNamespaceLabels(cluster, ref.namespace),
+    readTable(cluster),
+    readRegistration(cluster.clients()),
   ]);
   if (pod.status === 'rejected') throw pod.reason;
   const ready = { pod: pod.value, labels: value(namespaceLabels), table: value(table), registration: value(registration) };
   // The owner chain and the history store (the table and the registration at the pod's creation) both need only the pod.
   const [ownerChain, past] = await Promise.all([
-    readOwnerChain(k, ref.namespace, ready.pod.metadata?.ownerReferences),
-    withHistory(timestampOf(ready.pod), ready.registration),
+    readOwnerChain(cluster, ref.namespace, ready.pod.metadata?.ownerReferences),
+    withHistory(cluster, timestampOf(ready.pod), ready.registration),
   ]);
   ready.registration = past.registration;
   const explained = explainPod({
@@ -102,14 +104,14 @@ async function explainPodRead(ref: PodRef, now = new Date()): Promise<ExplainedP
       entry: s.webhookEntry,
     },
     containers: explained.containers,
-    limits: [...explained.limits, ...cachesBehind()],
+    limits: [...explained.limits, ...cachesBehind(cluster)],
   };
   return { explanation, pod: ready.pod };
 }
 
 /** The caches the explanation would have read from, when behind: it read directly, and says so. */
-function cachesBehind(): string[] {
-  const c = readCaches();
+function cachesBehind(cluster: Cluster): string[] {
+  const c = cluster.caches();
   return behindNotes(c.table, c.mutating, c.namespaces, ...Object.values(c.owners));
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { defaultCluster } from '@/lib/cluster/registry';
 import type { Rights } from '@/lib/domain/rights';
 import { readClients } from '@/lib/k8s/client';
 import { readiness } from '@/lib/k8s/health';
@@ -10,7 +11,7 @@ import { tableStateFor } from './webhook-health';
 /** The home page's summary for one person: the API server, the table (its size and last write if theirs), the webhook. */
 export async function readHomeSummary(rights: Rights): Promise<HomeSummary> {
   const k = readClients();
-  const [ready, table, registration] = await Promise.all([readiness(), readTable(k), readRegistration(k)]);
+  const [ready, table, registration] = await Promise.all([readiness(), readTable(defaultCluster()), readRegistration(k)]);
   return {
     version: ready.version,
     table: tableStateFor(rights, {

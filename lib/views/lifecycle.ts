@@ -1,4 +1,5 @@
 import 'server-only';
+import { defaultCluster } from '@/lib/cluster/registry';
 import { checkRegistrations, kyvernoRegistrations, lifecycleCommands, removalState, upgradeAlarm } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { readClients } from '@/lib/k8s/client';
@@ -27,7 +28,7 @@ export async function readLifecycle(rights: Rights, now = new Date()): Promise<L
     part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
     part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k, undefined, now)),
     part(`get configmaps in ${s.kyvernoNamespace}`, async () => {
-      const t = await readTable(k);
+      const t = await readTable(defaultCluster());
       // whether it loads decides the upgrade; its size is the table's, for those who may get it
       return { exists: t.exists, loaded: t.parsed.loaded, rows: rights.table ? t.parsed.count : null };
     }),

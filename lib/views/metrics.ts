@@ -1,4 +1,5 @@
 import 'server-only';
+import { defaultCluster } from '@/lib/cluster/registry';
 import { collectDefaultMetrics, Gauge, register } from 'prom-client';
 import { WEBHOOK_STATE_WORDS, type WebhookStateCode } from '@/lib/domain';
 import { cacheStatuses } from '@/lib/k8s/caches';
@@ -85,7 +86,7 @@ async function readLastRun(): Promise<void> {
 }
 
 async function readTableGauges(): Promise<void> {
-  const table = await attempt(() => readTable(readClients()));
+  const table = await attempt(() => readTable(defaultCluster()));
   tableWrite.reset();
   tableRows.reset();
   if (!table.ok) return;

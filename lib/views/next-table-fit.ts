@@ -1,4 +1,5 @@
 import 'server-only';
+import { defaultCluster } from '@/lib/cluster/registry';
 import type { V1Pod } from '@kubernetes/client-node';
 import { nextTableFit, parseMemory, skipReason, withNameLabel, type FitFocus, type FitInput, type FitPod } from '@/lib/domain';
 import { EVERYTHING, seesNamespace, seesPart, type Rights } from '@/lib/domain/rights';
@@ -47,7 +48,7 @@ export async function readNextTableFit(rights: Rights, now = new Date(), focus?:
  * page's advice weighs a restart with it.
  */
 export async function readTodaysFit(rights: Rights, now = new Date(), focus?: FitFocus['workload']): Promise<FitView> {
-  const judging = await judgingAt(readClients(), now);
+  const judging = await judgingAt(defaultCluster(), now);
   const rows = Object.fromEntries(Object.values(judging.table.parsed.rows).map((r) => [r.key, r.value]));
   // when the table was last written is the table's: withheld from those who may not get it
   const lastWriteAt = rights.table ? judging.table.lastWriteAt : null;
@@ -56,11 +57,11 @@ export async function readTodaysFit(rights: Rights, now = new Date(), focus?: Fi
 
 async function fitInput(k: KubeClients, next: Record<string, string>, now: Date): Promise<FitInput> {
   const [pods, judging, nodes, quotas, limits] = await Promise.all([
-    listPods(k),
-    judgingAt(k, now),
-    listFitNodes(k),
-    listFitQuotas(k),
-    listFitLimits(k),
+    listPods(defaultCluster()),
+    judgingAt(defaultCluster(), now),
+    listFitNodes(defaultCluster()),
+    listFitQuotas(defaultCluster()),
+    listFitLimits(defaultCluster()),
   ]);
   return { pods: pods.flatMap((pod) => fitPodOf(pod, judging) ?? []), nodes, quotas, limits, next };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { V1Container, V1Pod } from '@kubernetes/client-node';
+import type { Cluster } from '@/lib/cluster/cluster';
 import {
   evictionOf,
   heapCeilings,
@@ -11,10 +12,8 @@ import {
   type Termination,
 } from '@/lib/domain';
 import { sizedFrom } from '@/lib/domain/container-facts';
-import { historyDb } from '@/lib/history';
 import { historiesAtCreation } from '@/lib/history/reads';
 import { listEvictions, listTerminations } from '@/lib/history/terminations';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { readFailedCreatesOf, readOomKillsOn, readPodEndEventsOf } from '@/lib/k8s/events';
 import { podKey, type PodRef } from '@/lib/k8s/names';
 import { sharedInFlight } from '@/lib/shared-in-flight';
@@ -40,21 +39,21 @@ const EVENT_REASONS = new Set(['Evicted', 'OOMKilling', 'OOMKilled', 'FailedCrea
  * The ends of the pod its explanation was made from (read once for both), once per pod and version of it while in
  * flight: a team's pages of one pod list its events once.
  */
-export const readPodEnds: (ref: PodRef, explained: ExplainedPod) => Promise<PodEnds> = sharedInFlight(
-  (ref: PodRef, explained: ExplainedPod) => `${podKey(ref)}@${explained.pod.metadata?.resourceVersion ?? ''}`,
-  (ref: PodRef, { explanation, pod }: ExplainedPod) => podEnds(ref, explanation, pod),
+export const readPodEnds: (cluster: Cluster, ref: PodRef, explained: ExplainedPod) => Promise<PodEnds> = sharedInFlight(
+  (cluster: Cluster, ref: PodRef, explained: ExplainedPod) =>
+    `${cluster.name}/${podKey(ref)}@${explained.pod.metadata?.resourceVersion ?? ''}`,
+  (cluster: Cluster, ref: PodRef, { explanation, pod }: ExplainedPod) => podEnds(cluster, ref, explanation, pod),
 );
 
-async function podEnds(ref: PodRef, explanation: Explanation, pod: V1Pod): Promise<PodEnds> {
-  const k = readClients();
+async function podEnds(cluster: Cluster, ref: PodRef, explanation: Explanation, pod: V1Pod): Promise<PodEnds> {
   const notes: string[] = [];
   const uid = pod.metadata?.uid ?? '';
-  const [recorded, events] = await Promise.all([recordedOf(uid, notes), eventsOf(k, pod, explanation, notes)]);
+  const [recorded, events] = await Promise.all([recordedOf(cluster, uid, notes), eventsOf(cluster, pod, explanation, notes)]);
   const fromStatus = terminationsOf(pod.status);
   const eviction = evictionOf(pod.status, null) ?? recorded.eviction;
   const all = distinct([...fromStatus, ...recorded.terminations]);
   const times = [...all.map((t) => t.at), ...(eviction?.at ? [eviction.at] : [])];
-  const tables = await tablesAt(times, notes);
+  const tables = await tablesAt(cluster, times, notes);
   const rowThen = (container: string, at: string | null): RowThen => {
     const key = explanation.workload ? rowKey(ref.namespace, explanation.workload.name, container) : null;
     if (key === null) return { state: 'no-workload', key, bytes: null };
@@ -120,9 +119,9 @@ function distinct(ends: Termination[]): Termination[] {
   return [...seen.values()];
 }
 
-async function recordedOf(uid: string, notes: string[]) {
+async function recordedOf(cluster: Cluster, uid: string, notes: string[]) {
   const read = await attemptStore(async () => {
-    const db = await historyDb();
+    const db = await cluster.history();
     const [terminations, evictions] = await Promise.all([listTerminations(db, { uid }), listEvictions(db, { uid })]);
     return { terminations, eviction: evictions[0] ?? null };
   });
@@ -132,9 +131,9 @@ async function recordedOf(uid: string, notes: string[]) {
 }
 
 /** The table in force at each time (absent: not recorded then, or the store could not be read). */
-async function tablesAt(times: string[], notes: string[]) {
+async function tablesAt(cluster: Cluster, times: string[], notes: string[]) {
   const distinctTimes = [...new Set(times)];
-  const read = await attemptStore(async () => historiesAtCreation(await historyDb(), distinctTimes));
+  const read = await attemptStore(async () => historiesAtCreation(await cluster.history(), distinctTimes));
   if (!read.ok) {
     if (distinctTimes.length > 0)
       notes.push(`The rows in force then cannot be told: the history store could not be read (${read.error.message}).`);
@@ -143,21 +142,25 @@ async function tablesAt(times: string[], notes: string[]) {
   return new Map(distinctTimes.map((t, i) => [t, read.value[i]!.table] as const).filter(([, table]) => table !== null));
 }
 
-async function eventsOf(k: KubeClients, pod: V1Pod, explanation: Explanation, notes: string[]): Promise<PodEvent[]> {
+async function eventsOf(cluster: Cluster, pod: V1Pod, explanation: Explanation, notes: string[]): Promise<PodEvent[]> {
+  const k = cluster.clients();
+  const caches = cluster.caches();
   const namespace = pod.metadata?.namespace ?? '';
   const name = pod.metadata?.name ?? '';
   const owner = explanation.ownerChain[0];
   const uid = pod.metadata?.uid ?? '';
   const node = pod.spec?.nodeName;
   const reads: Array<Promise<Array<{ e: CachedEvent; object: string }>>> = [
-    readPodEndEventsOf(k, namespace, name).then((es) => es.map((e) => ({ e, object: 'pod' }))),
+    readPodEndEventsOf(k, namespace, name, caches).then((es) => es.map((e) => ({ e, object: 'pod' }))),
   ];
   if (owner)
-    reads.push(readFailedCreatesOf(k, namespace, owner.name).then((es) => es.map((e) => ({ e, object: `${owner.kind}/${owner.name}` }))));
+    reads.push(
+      readFailedCreatesOf(k, namespace, owner.name, caches).then((es) => es.map((e) => ({ e, object: `${owner.kind}/${owner.name}` }))),
+    );
   // node-problem-detector's OOMKilling is on the node; its kernel line names the pod's cgroup, which holds its uid
   if (node && uid)
     reads.push(
-      readOomKillsOn(k, node).then((es) =>
+      readOomKillsOn(k, node, caches).then((es) =>
         es
           .filter((e) => e.message?.includes(uid) || e.message?.includes(uid.replaceAll('-', '_')))
           .map((e) => ({ e, object: `Node/${node}` })),

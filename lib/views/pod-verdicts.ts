@@ -1,7 +1,6 @@
 import 'server-only';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { explainPod, type ContainerExplanation, type RegistrationState } from '@/lib/domain';
-import { settings } from '@/lib/config';
-import type { KubeClients } from '@/lib/k8s/client';
 import { listNamespaces, type NamespaceLabels } from '@/lib/k8s/namespaces';
 import { timestampOf, type LoadedPod } from '@/lib/k8s/pods';
 import { readTable, type TableRead } from '@/lib/k8s/table';
@@ -16,6 +15,7 @@ export type ListedVerdict = Pick<ContainerExplanation, 'name' | 'init' | 'reques
  * all of it is the same.
  */
 export interface Judging {
+  cluster: Cluster;
   key: object;
   table: TableRead;
   registration: RegistrationState;
@@ -24,10 +24,18 @@ export interface Judging {
   now: Date;
 }
 
-/** What every pod is judged from at `now`, with the key it had at the last call while all of it is the same. */
-export async function judgingAt(k: KubeClients, now: Date): Promise<Judging> {
-  const [table, registration, namespaces, stamp] = await Promise.all([readTable(k), readRegistration(k), listNamespaces(k), pastsStamp()]);
-  const { jenkinsNamespace } = settings();
+/**
+ * What every pod of the cluster is judged from at `now`, with the key it had at the last call for that cluster while
+ * all of it is the same.
+ */
+export async function judgingAt(cluster: Cluster, now: Date): Promise<Judging> {
+  const [table, registration, namespaces, stamp] = await Promise.all([
+    readTable(cluster),
+    readRegistration(cluster.clients()),
+    listNamespaces(cluster),
+    pastsStamp(cluster),
+  ]);
+  const { jenkinsNamespace } = cluster.facts;
   // `now` only words how long the registration has been absent, so it counts (to the minute) only then.
   const inputs = [
     table,
@@ -39,11 +47,13 @@ export async function judgingAt(k: KubeClients, now: Date): Promise<Judging> {
     registration.present ? null : Math.floor(now.getTime() / 60_000),
     stamp,
   ];
-  if (!last || !last.inputs.every((v, i) => v === inputs[i])) last = { inputs, key: {}, labels: labelsOf(namespaces) };
-  return { key: last.key, table, registration, labels: last.labels, jenkinsNamespace, now };
+  let kept = last.get(cluster);
+  if (!kept || !kept.inputs.every((v, i) => v === inputs[i])) last.set(cluster, (kept = { inputs, key: {}, labels: labelsOf(namespaces) }));
+  return { cluster, key: kept.key, table, registration, labels: kept.labels, jenkinsNamespace, now };
 }
 
-let last: { inputs: unknown[]; key: object; labels: Map<string, Record<string, string>> } | null = null;
+// per cluster: each cluster's pods are judged from its own table, registration and namespaces
+const last = new WeakMap<Cluster, { inputs: unknown[]; key: object; labels: Map<string, Record<string, string>> }>();
 
 function labelsOf(namespaces: NamespaceLabels[]): Map<string, Record<string, string>> {
   return new Map(namespaces.map((n) => [n.name, n.labels]));
@@ -62,7 +72,7 @@ const kept = new WeakMap<LoadedPod, { key: object; containers: ListedVerdict[] }
 export async function verdictsOf(pods: LoadedPod[], j: Judging): Promise<ListedVerdict[][]> {
   const unjudged = pods.filter((pod) => kept.get(pod)?.key !== j.key);
   if (unjudged.length > 0) {
-    const pasts = await withHistories(unjudged.map(timestampOf), j.registration);
+    const pasts = await withHistories(j.cluster, unjudged.map(timestampOf), j.registration);
     unjudged.forEach((pod, i) => kept.set(pod, { key: j.key, containers: judged(pod, j, pasts[i]!) }));
   }
   // a concurrent call may have judged a pod again meanwhile, from what is newer still: either is the pod's verdict

@@ -1,4 +1,5 @@
 import 'server-only';
+import { defaultCluster } from '@/lib/cluster/registry';
 import {
   createdBetween,
   createdInGaps,
@@ -64,7 +65,12 @@ export async function podsCreatedIn(windows: readonly GapWindow[], rights: Right
   const k = readClients();
   const bounds = windows.map((w) => ({ from: toDate(w.from)!, to: toDate(w.to) }));
   const inAny = (created: Date) => bounds.some((b) => createdBetween(created, b.from, b.to));
-  const [pods, namespaces, table, registration] = await Promise.all([listPods(k), listNamespaces(k), readTable(k), readRegistration(k)]);
+  const [pods, namespaces, table, registration] = await Promise.all([
+    listPods(defaultCluster()),
+    listNamespaces(defaultCluster()),
+    readTable(defaultCluster()),
+    readRegistration(k),
+  ]);
   const labels = new Map(namespaces.map((n) => [n.name, n.labels]));
   const explained: ExplainedPod[] = [];
   for (const raw of visible(rights, pods, (p) => p.metadata?.namespace ?? '')) {

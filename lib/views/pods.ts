@@ -1,6 +1,6 @@
 import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import {
   NOT_AS_THE_TABLE_SAYS,
   PLAIN_POD_ORDER,
@@ -11,11 +11,11 @@ import {
   type PodOrder,
 } from '@/lib/domain';
 import { seesNamespace, visible, type Rights } from '@/lib/domain/rights';
-import { derived, derivedIn, readCaches, whenFresh } from '@/lib/k8s/caches';
-import type { KubeClients } from '@/lib/k8s/client';
+import { derived, derivedIn, whenFresh } from '@/lib/k8s/caches';
 import type { Informer } from '@/lib/k8s/informer';
 import { asPodShape, listPods, timestampOf, type LoadedPod } from '@/lib/k8s/pods';
 import type { CachedPod } from '@/lib/k8s/slim';
+import { perCluster } from './per-cluster';
 import { judgingAt, verdictsOf, type ListedVerdict } from './pod-verdicts';
 import type { PodContainerRow, PodListRow, PodSearch, PodSummary, PodVerdictFilter } from './pods-types';
 
@@ -25,8 +25,8 @@ export type { PodListRow, PodSearch, PodSummary, PodVerdictFilter };
  * Pods matching a namespace and a name fragment in the namespaces the asker may list pods in, sorted by namespace and
  * name, at most `limit` of them; the total is of what they see.
  */
-export async function findPods(k: KubeClients, search: PodSearch, rights: Rights): Promise<{ pods: PodSummary[]; total: number }> {
-  const matches = await matchingPods(k, search, rights);
+export async function findPods(cluster: Cluster, search: PodSearch, rights: Rights): Promise<{ pods: PodSummary[]; total: number }> {
+  const matches = await matchingPods(cluster, search, rights);
   return { pods: matches.slice(0, search.limit).map((m) => m.summary), total: matches.length };
 }
 
@@ -36,14 +36,14 @@ export async function findPods(k: KubeClients, search: PodSearch, rights: Rights
  * table's).
  */
 export async function findPodsWithVerdicts(
-  k: KubeClients,
+  cluster: Cluster,
   search: PodSearch,
   verdict: PodVerdictFilter | undefined,
   now: Date,
   rights: Rights,
   order: PodOrder = PLAIN_POD_ORDER,
 ): Promise<{ pods: PodListRow[]; total: number }> {
-  const [matches, judging] = await Promise.all([matchingPods(k, search, rights), judgingAt(k, now)]);
+  const [matches, judging] = await Promise.all([matchingPods(cluster, search, rights), judgingAt(cluster, now)]);
   const byContainer = SORTS_BY_CONTAINER.has(order.sort);
   // Without a verdict filter or order only the page shown needs its verdicts: every match is counted, only the page
   // explained.
@@ -78,25 +78,29 @@ export interface ListedPod {
   summary: PodSummary;
 }
 
-async function matchingPods(k: KubeClients, search: PodSearch, rights: Rights): Promise<ListedPod[]> {
+async function matchingPods(cluster: Cluster, search: PodSearch, rights: Rights): Promise<ListedPod[]> {
   // a namespace they may not list pods in is searched as an empty one: the answer never tells what is in it
   if (search.namespace && !seesNamespace(rights, search.namespace)) return [];
   const needle = search.name?.trim().toLowerCase() ?? '';
   // from the pod cache the rows are made once per change of it; a search then only filters them
   const rows =
-    whenFresh(readCaches().pods, (c) => (search.namespace ? rowsByNamespace(c, search.namespace) : sortedRows(c))) ??
-    matchesOf(await listPods(k, search.namespace));
+    whenFresh(cluster.caches().pods, (c) => (search.namespace ? rowsByNamespace(cluster)(c, search.namespace) : sortedRows(cluster)(c))) ??
+    matchesOf(await listPods(cluster, search.namespace), cluster.facts.jenkinsNamespace);
   const seen = search.namespace ? rows : visible(rights, rows, (row) => row.summary.namespace);
   return needle ? seen.filter(({ summary: p }) => p.name.includes(needle) || (p.workload?.name.includes(needle) ?? false)) : seen;
 }
 
-const sortedRows = derived((cache: Informer<CachedPod>) => matchesOf(cache.list() as V1Pod[]));
+// each cluster's rows from its own pod cache, its pods' workloads told by its own Jenkins namespace
+const sortedRows = perCluster((cluster) =>
+  derived((cache: Informer<CachedPod>) => matchesOf(cache.list() as V1Pod[], cluster.facts.jenkinsNamespace)),
+);
 
 // one namespace's rows, made again only when a pod of it changed: churn elsewhere does not sort 20,000 rows per request
-const rowsByNamespace = derivedIn((pods: CachedPod[]) => matchesOf(pods as V1Pod[]));
+const rowsByNamespace = perCluster((cluster) =>
+  derivedIn((pods: CachedPod[]) => matchesOf(pods as V1Pod[], cluster.facts.jenkinsNamespace)),
+);
 
-function matchesOf(pods: V1Pod[]): ListedPod[] {
-  const { jenkinsNamespace } = settings();
+function matchesOf(pods: V1Pod[], jenkinsNamespace: string): ListedPod[] {
   return pods
     .flatMap((pod) => listedPod(pod, jenkinsNamespace) ?? [])
     .sort((a, b) => compareNames(a.summary.namespace, b.summary.namespace) || compareNames(a.summary.name, b.summary.name));

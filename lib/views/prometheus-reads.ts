@@ -1,6 +1,6 @@
 import 'server-only';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { partFailed, partOk, type Part } from '@/lib/domain';
-import { settings } from '@/lib/config';
 import { PrometheusError } from '@/lib/prometheus/client';
 import type { Reuse } from '@/lib/shared-in-flight';
 
@@ -22,17 +22,19 @@ export async function prometheusPart<T>(read: () => Promise<T>): Promise<Part<T>
 }
 
 /**
- * For sharedInFlight: an answer over the snapshot's 28 days at its step, reused for one step (300 s by default) and
- * for one more while a fresh one is read, so that no page waits for it. Within two steps the window gains and loses
- * at most two points at each end, so an answer that old reads the same.
+ * For sharedInFlight: an answer over the cluster's snapshot window at its step, reused for one step (300 s by default)
+ * and for one more while a fresh one is read, so that no page waits for it. Within two steps the window gains and
+ * loses at most two points at each end, so an answer that old reads the same.
  */
-export function keptForTwoSteps<T>(when: (answer: T) => boolean): Reuse<T> {
+export function keptForTwoSteps<T>(cluster: Cluster | (() => Cluster), when: (answer: T) => boolean): Reuse<T> {
+  // a function: a shared read made at import, before any cluster is resolved, reads its cluster's step when asked
+  const stepMs = () => (typeof cluster === 'function' ? cluster() : cluster).facts.snapshotStepSeconds * 1000;
   return {
     get forMs() {
-      return settings().snapshotStepSeconds * 1000;
+      return stepMs();
     },
     get staleForMs() {
-      return settings().snapshotStepSeconds * 1000;
+      return stepMs();
     },
     when,
   };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { defaultCluster } from '@/lib/cluster/registry';
 import {
   WorkloadConfidenceTally,
   confidenceFlags,
@@ -82,11 +83,14 @@ async function workloadTally(
 ): Promise<(c: string) => RowConfidence | null> {
   const ours = (pod: string) => workloadFromPodName(pod) === workload;
   if (rangeChunks(window.start, window.end, window.step).length > 1) {
-    const series = (await workloadSeries(namespace, workload, window.start, window.end, window.step, signal)).filter((x) => ours(x.pod));
+    const series = (await workloadSeries(defaultCluster(), namespace, workload, window.start, window.end, window.step, signal)).filter(
+      (x) => ours(x.pod),
+    );
     return (c) => confidenceOfSeries(series, c);
   }
   const tally = new WorkloadConfidenceTally();
   await readWorkloadSamples(
+    defaultCluster(),
     window,
     namespace,
     workload,
@@ -112,5 +116,5 @@ export const readWorkloadConfidenceShared: (
   (namespace: string, workload: string, containers: readonly string[]) => JSON.stringify([namespace, workload, containers]),
   (namespace: string, workload: string, containers: readonly string[], signal: AbortSignal) =>
     readWorkloadConfidence(namespace, workload, containers, { signal }),
-  keptForTwoSteps((answer) => answer.ok),
+  keptForTwoSteps(defaultCluster, (answer: WorkloadConfidence) => answer.ok),
 );

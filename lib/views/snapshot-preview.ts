@@ -1,10 +1,10 @@
 import 'server-only';
+import { defaultCluster } from '@/lib/cluster/registry';
 import { SnapshotPool, diffCounts, diffTables, snapshotGuard, type SnapshotCrash } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { previewConfidence } from './row-confidence';
 import { toAppError } from '@/lib/errors';
 import { sharedRun } from '@/lib/shared-in-flight';
-import { readClients } from '@/lib/k8s/client';
 import { readTableData } from '@/lib/k8s/table';
 import { PrometheusError } from '@/lib/prometheus/client';
 import { readSnapshotSamples, type SampleProgress, type SampleSink } from '@/lib/prometheus/snapshot-samples';
@@ -77,13 +77,13 @@ export async function previewSnapshot(
     },
     progress,
   };
-  const samples = readSnapshotSamples(window, sink, AbortSignal.any([signal, tableFailed.signal])).then(
+  const samples = readSnapshotSamples(defaultCluster(), window, sink, AbortSignal.any([signal, tableFailed.signal])).then(
     () => null,
     (err: unknown) => err,
   );
   let configMap;
   try {
-    configMap = await readTableData(readClients());
+    configMap = await readTableData(defaultCluster());
   } catch (err) {
     tableFailed.abort();
     await samples;

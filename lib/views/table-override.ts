@@ -1,11 +1,12 @@
 import 'server-only';
+import { defaultCluster } from '@/lib/cluster/registry';
 import { settings } from '@/lib/config';
 import { parseSavedTable } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
 import { AppError, toAppError } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
 import { importSavedTable } from '@/lib/history/store';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
+import type { KubeClients } from '@/lib/k8s/client';
 import { whileNoRunIsActive } from '@/lib/k8s/snapshot-job';
 import { readTableConfigMap } from '@/lib/k8s/table';
 import { assertTableAsShown, readTableForSave, removeTableData, savedTableJson } from '@/lib/k8s/table-writes';
@@ -14,7 +15,7 @@ import type { OverrideBody, OverrideDone, TableShown } from './table-write-types
 
 /** The table the override page shows, read with memdash's read credential: the override's precondition. */
 export async function tableShownForOverride(): Promise<TableShown | null> {
-  const configMap = await readTableConfigMap(readClients());
+  const configMap = await readTableConfigMap(defaultCluster());
   const resourceVersion = configMap?.metadata?.resourceVersion;
   return resourceVersion ? { rows: Object.keys(configMap.data ?? {}).length, resourceVersion } : null;
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { defaultCluster } from '@/lib/cluster/registry';
 import { settings } from '@/lib/config';
 import { diffCounts, diffTables, parseSavedTable, showTime } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
@@ -6,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import type { RestoreBody, RestoreSourceBody } from '@/lib/http/params';
 import { historyDb } from '@/lib/history';
 import { readVersion } from '@/lib/history/store';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
+import type { KubeClients } from '@/lib/k8s/client';
 import { readTableConfigMap } from '@/lib/k8s/table';
 import { assertTableAsShown, mergeTableData, readTableForSave } from '@/lib/k8s/table-writes';
 import type { RestoreDone, RestorePreview } from './table-write-types';
@@ -41,7 +42,7 @@ async function savedDataOf(source: RestoreSourceBody): Promise<SavedData> {
 /** What the restore would change, read with memdash's read credential, and the resourceVersion it was read at. */
 export async function previewRestore(source: RestoreSourceBody): Promise<RestorePreview> {
   const saved = await savedDataOf(source);
-  const configMap = await readTableConfigMap(readClients());
+  const configMap = await readTableConfigMap(defaultCluster());
   const resourceVersion = configMap?.metadata?.resourceVersion;
   if (!resourceVersion) {
     const s = settings();

@@ -1,4 +1,5 @@
 import 'server-only';
+import { defaultCluster } from '@/lib/cluster/registry';
 import {
   checkRegistrations,
   coveredNamespaces,
@@ -94,13 +95,13 @@ async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
     part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
       listRegistrations(k),
     ),
-    part('list namespaces', () => listNamespaces(k)),
+    part('list namespaces', () => listNamespaces(defaultCluster())),
     part(`get deployments.apps in ${ns}`, () => readAdmissionReplicas(k)),
     part(`list pods in ${ns}`, () => readAdmissionPods(k)),
     part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
     part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k, undefined, now)),
     part(`get configmaps in ${ns}`, async () => {
-      const t = await readTable(k);
+      const t = await readTable(defaultCluster());
       return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count, lastWriteAt: t.lastWriteAt };
     }),
     part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(k)),

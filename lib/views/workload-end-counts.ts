@@ -1,6 +1,5 @@
 import 'server-only';
-import { settings } from '@/lib/config';
-import { historyDb } from '@/lib/history';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { countsByWorkload, type WorkloadCounts } from '@/lib/history/terminations';
 import { attemptStore } from './part';
 import type { WorkloadSummary } from './workloads-types';
@@ -9,9 +8,9 @@ import type { WorkloadSummary } from './workloads-types';
 // window (one grouped read of the store; Prometheus is asked per workload, on its page). An unreadable store leaves
 // the counts unknown (null), not the list.
 
-export async function endCounts(now: Date): Promise<Map<string, WorkloadCounts> | null> {
-  const from = new Date(now.getTime() - settings().snapshotWindowDays * 86_400_000).toISOString();
-  const read = await attemptStore(async () => countsByWorkload(await historyDb(), from));
+export async function endCounts(cluster: Cluster, now: Date): Promise<Map<string, WorkloadCounts> | null> {
+  const from = new Date(now.getTime() - cluster.facts.snapshotWindowDays * 86_400_000).toISOString();
+  const read = await attemptStore(async () => countsByWorkload(await cluster.history(), from));
   if (read.ok) return read.value;
   console.error('memdash: the history store could not be read for the OOM kills and evictions:', read.error.message);
   return null;

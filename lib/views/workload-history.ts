@@ -1,13 +1,11 @@
 import 'server-only';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { explainPod, isDrifted, rowKey, workloadOf, type ContainerExplanation } from '@/lib/domain';
-import { settings } from '@/lib/config';
 import type { Rights } from '@/lib/domain/rights';
 import { AppError } from '@/lib/errors';
 import { requireNamespace, requireTable } from '@/lib/http/viewer';
 import { withHistory } from './at-creation';
-import { historyDb } from '@/lib/history';
 import { rowsOverTime } from '@/lib/history/store';
-import { readClients } from '@/lib/k8s/client';
 import { readNamespaceLabels } from '@/lib/k8s/namespaces';
 import { asPodShape, listPods, timestampOf, type LoadedPod } from '@/lib/k8s/pods';
 import { readTable } from '@/lib/k8s/table';
@@ -24,16 +22,15 @@ export type { WorkloadHistory, WorkloadPod, WorkloadRef };
  * the answer of a workload that is not there) and get the table (its rows, now and across the versions, are most of
  * the page).
  */
-export async function readWorkloadHistory(ref: WorkloadRef, rights: Rights, now = new Date()): Promise<WorkloadHistory> {
+export async function readWorkloadHistory(cluster: Cluster, ref: WorkloadRef, rights: Rights, now = new Date()): Promise<WorkloadHistory> {
   requireWorkload(rights, ref);
-  const k = readClients();
   const [table, registration, labels, podList] = await Promise.all([
-    readTable(k),
-    readRegistration(k),
-    readNamespaceLabels(k, ref.namespace),
-    listPods(k, ref.namespace),
+    readTable(cluster),
+    readRegistration(cluster.clients()),
+    readNamespaceLabels(cluster, ref.namespace),
+    listPods(cluster, ref.namespace),
   ]);
-  const { jenkinsNamespace } = settings();
+  const { jenkinsNamespace } = cluster.facts;
   const pods = podList
     .map(asPodShape)
     .filter((p): p is LoadedPod => p !== null && workloadOf(p, { jenkinsNamespace })?.name === ref.workload);
@@ -47,7 +44,7 @@ export async function readWorkloadHistory(ref: WorkloadRef, rights: Rights, now 
   ].sort();
   const explained = await Promise.all(
     pods.map(async (pod) => {
-      const past = await withHistory(timestampOf(pod), registration);
+      const past = await withHistory(cluster, timestampOf(pod), registration);
       const e = explainPod({
         pod,
         namespaceLabels: labels,
@@ -61,7 +58,7 @@ export async function readWorkloadHistory(ref: WorkloadRef, rights: Rights, now 
     }),
   );
   const versions = await rowsOverTime(
-    await historyDb(),
+    await cluster.history(),
     containers.map((c) => rowKey(ref.namespace, ref.workload, c)),
   );
   return { ref, table, rows, containers, versions, pods: explained.sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '')) };

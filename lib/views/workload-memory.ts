@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Cluster } from '@/lib/cluster/cluster';
 import {
   bucketFor,
   chartPoints,
@@ -19,10 +20,7 @@ import {
   workloadFromPodName,
   workloadOf,
 } from '@/lib/domain';
-import { settings } from '@/lib/config';
-import { historyDb } from '@/lib/history';
 import { rowsOverTime } from '@/lib/history/store';
-import { readClients } from '@/lib/k8s/client';
 import { asPodShape, listPods, type LoadedPod } from '@/lib/k8s/pods';
 import { workloadSeries } from '@/lib/prometheus/client';
 import { prometheusPart } from './prometheus-reads';
@@ -45,13 +43,14 @@ export type { ContainerChart, WorkloadMemory };
  * (lib/http/page-signal.ts), which stops the Prometheus read when the browser leaves.
  */
 export async function readWorkloadMemory(
+  cluster: Cluster,
   ref: WorkloadRef,
   rights: Rights,
   range?: ChartRange,
   { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<WorkloadMemory> {
   requireWorkload(rights, ref);
-  const s = settings();
+  const s = cluster.facts;
   const end = Math.floor(now.getTime() / 1000);
   const windowSeconds = s.snapshotWindowDays * 86400;
   const rangeSeconds = range ? RANGE_SECONDS[range] : windowSeconds;
@@ -60,9 +59,11 @@ export async function readWorkloadMemory(
   const step = s.snapshotStepSeconds;
   const bucket = bucketFor(rangeSeconds, step);
   // The pods are listed while Prometheus answers: the page's cost over the raw query is what runs after it.
-  const podsRead = listPods(readClients(), ref.namespace);
+  const podsRead = listPods(cluster, ref.namespace);
   podsRead.catch(() => undefined); // awaited below; a failure then is the route's to report
-  const read = await prometheusPart(() => workloadSeries(ref.namespace, ref.workload, Math.min(start, windowStart), end, step, signal));
+  const read = await prometheusPart(() =>
+    workloadSeries(cluster, ref.namespace, ref.workload, Math.min(start, windowStart), end, step, signal),
+  );
   if (!read.ok) return read;
   // Pods of other workloads can share the name's prefix (web, web-admin): keep those whose name gives this one.
   const series = read.value.filter((x) => workloadFromPodName(x.pod) === ref.workload);
@@ -71,7 +72,7 @@ export async function readWorkloadMemory(
     .filter((p): p is LoadedPod => p !== null && workloadOf(p, { jenkinsNamespace: s.jenkinsNamespace })?.name === ref.workload);
   const containers = [...new Set(series.map((x) => x.container))].sort();
   const versions = await rowsOverTime(
-    await historyDb(),
+    await cluster.history(),
     containers.map((c) => rowKey(ref.namespace, ref.workload, c)),
   );
   const shown = seriesFrom(series, start);

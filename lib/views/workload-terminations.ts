@@ -1,10 +1,9 @@
 import 'server-only';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { countOf, mergeMarks, OOM_KILLED, parseMemory, workloadFromPodName, type TerminationMark } from '@/lib/domain';
 import type { Rights } from '@/lib/domain/rights';
-import { settings, variableOf } from '@/lib/config';
-import { historyDb } from '@/lib/history';
+import { variableOf } from '@/lib/config';
 import { listEvictions, listTerminations, requestsAtCreation, type ContainerSizes } from '@/lib/history/terminations';
-import { readClients } from '@/lib/k8s/client';
 import { listPods } from '@/lib/k8s/pods';
 import { PrometheusError } from '@/lib/prometheus/client';
 import { prometheusEnds, workingSetAt } from '@/lib/prometheus/terminations';
@@ -24,20 +23,21 @@ const DETAILED = 20;
 
 /** `signal`: the page's (lib/http/page-signal.ts); its Prometheus reads stop when the browser leaves. */
 export async function readWorkloadEnds(
+  cluster: Cluster,
   ref: WorkloadRef,
   rights: Rights,
   { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<WorkloadEnds> {
   requireWorkload(rights, ref);
-  const s = settings();
+  const s = cluster.facts;
   const end = Math.floor(now.getTime() / 1000);
   const start = end - s.snapshotWindowDays * 86_400;
   const [recorded, fromPrometheus] = await Promise.all([
-    recordedMarks(ref, start),
-    prometheusMarks(ref, start, end, s.snapshotStepSeconds, signal),
+    recordedMarks(cluster, ref, start),
+    prometheusMarks(cluster, ref, start, end, s.snapshotStepSeconds, signal),
   ]);
   const marks = mergeMarks([recorded.marks, fromPrometheus.marks], 2 * s.snapshotStepSeconds);
-  const ends = await detailed(ref, marks.slice(-DETAILED).reverse(), recorded.messages, signal);
+  const ends = await detailed(cluster, ref, marks.slice(-DETAILED).reverse(), recorded.messages, signal);
   return {
     start,
     end,
@@ -52,9 +52,9 @@ export async function readWorkloadEnds(
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-async function recordedMarks(ref: WorkloadRef, start: number) {
+async function recordedMarks(cluster: Cluster, ref: WorkloadRef, start: number) {
   const read = await attemptStore(async () => {
-    const db = await historyDb();
+    const db = await cluster.history();
     const where = { ...ref, from: new Date(start * 1000).toISOString() };
     return Promise.all([listTerminations(db, where), listEvictions(db, where)]);
   });
@@ -74,10 +74,10 @@ async function recordedMarks(ref: WorkloadRef, start: number) {
   return { marks, messages: new Map(evictions.map((e) => [e.pod, e.message])), state };
 }
 
-async function prometheusMarks(ref: WorkloadRef, start: number, end: number, step: number, signal?: AbortSignal) {
+async function prometheusMarks(cluster: Cluster, ref: WorkloadRef, start: number, end: number, step: number, signal?: AbortSignal) {
   try {
-    const read = await prometheusEnds({ ...ref, start, end, step, signal }, (pod) => workloadFromPodName(pod) === ref.workload);
-    const s = settings();
+    const read = await prometheusEnds(cluster, { ...ref, start, end, step, signal }, (pod) => workloadFromPodName(pod) === ref.workload);
+    const s = cluster.facts;
     const ksm = [s.restartsMetric, s.lastTerminatedMetric, s.podReasonMetric];
     const ksmMissing = ksm.filter((m) => read.missing.includes(m));
     const cadvisor = read.found.includes(s.oomEventsMetric) ? "cAdvisor's OOM events were read" : `no ${s.oomEventsMetric} (cAdvisor)`;
@@ -102,17 +102,18 @@ const missing = (line: string): SourceState => ({ state: 'missing', line });
 
 /** The request each pod had (the recorder's, else the pod's now) and the working set at each event. */
 async function detailed(
+  cluster: Cluster,
   ref: WorkloadRef,
   marks: TerminationMark[],
   messages: Map<string, string>,
   signal?: AbortSignal,
 ): Promise<WorkloadEnd[]> {
-  const sizes = await sizesOf(ref, [...new Set(marks.map((m) => m.pod))]);
+  const sizes = await sizesOf(cluster, ref, [...new Set(marks.map((m) => m.pod))]);
   return Promise.all(
     marks.map(async (m): Promise<WorkloadEnd> => {
       const containers = sizes.get(m.pod) ?? null;
       const request = containers === null ? null : requestOf(containers, m.container);
-      const ws = await attempt(() => workingSetAt(ref.namespace, m.pod, m.container, m.t, signal));
+      const ws = await attempt(() => workingSetAt(cluster, ref.namespace, m.pod, m.container, m.t, signal));
       return { ...m, request, workingSet: ws.ok ? ws.value : null, message: m.kind === 'eviction' ? (messages.get(m.pod) ?? null) : null };
     }),
   );
@@ -125,12 +126,12 @@ function requestOf(containers: ContainerSizes[], container: string | null): numb
 }
 
 /** Each pod's containers' sizes: as the recorder saw them at its creation, else as the pod has them now. */
-async function sizesOf(ref: WorkloadRef, pods: string[]): Promise<Map<string, ContainerSizes[]>> {
-  const recorded = await attemptStore(async () => requestsAtCreation(await historyDb(), ref.namespace, pods));
+async function sizesOf(cluster: Cluster, ref: WorkloadRef, pods: string[]): Promise<Map<string, ContainerSizes[]>> {
+  const recorded = await attemptStore(async () => requestsAtCreation(await cluster.history(), ref.namespace, pods));
   const sizes = recorded.ok ? recorded.value : new Map<string, ContainerSizes[]>();
   const unknown = pods.filter((p) => !sizes.has(p));
   if (unknown.length === 0) return sizes;
-  const now = await attempt(() => listPods(readClients(), ref.namespace));
+  const now = await attempt(() => listPods(cluster, ref.namespace));
   for (const pod of now.ok ? now.value : []) {
     const name = pod.metadata?.name ?? '';
     if (!unknown.includes(name)) continue;

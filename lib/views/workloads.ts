@@ -1,7 +1,7 @@
 import 'server-only';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { compareNames, isDrifted, sentToKyverno } from '@/lib/domain';
 import { visible, type Rights } from '@/lib/domain/rights';
-import { readClients } from '@/lib/k8s/client';
 import { listPods } from '@/lib/k8s/pods';
 import type { V1Pod } from '@kubernetes/client-node';
 import { judgingAt, verdictsOf, type Judging } from './pod-verdicts';
@@ -14,30 +14,30 @@ export type { WorkloadSummary };
 // A visit of /workloads asks for the list twice (the page, then /api/workloads for the search and the other orders),
 // and a team in an incident opens it together. While the pods (one array per change of the pod cache) and what they
 // are judged from are the same, the list is the same: it is kept, and shared while it is being made. Callers do not
-// change it.
-let kept: { pods: V1Pod[]; judging: object; list: Promise<WorkloadSummary[]> } | null = null;
+// change it. One list per cluster.
+const kept = new WeakMap<Cluster, { pods: V1Pod[]; judging: object; list: Promise<WorkloadSummary[]> }>();
 
 /**
  * Every workload the table has rows for, and every workload without one whose pods Kyverno sees, in the namespaces
  * the asker may list pods in: its rows, and how many of its current pods are stale or drifted. The list is made
  * once for everyone and cut to each.
  */
-export async function readWorkloads(rights: Rights, now = new Date()): Promise<WorkloadSummary[]> {
-  const [list, ends] = await Promise.all([everyWorkload(now), endCounts(now)]);
+export async function readWorkloads(cluster: Cluster, rights: Rights, now = new Date()): Promise<WorkloadSummary[]> {
+  const [list, ends] = await Promise.all([everyWorkload(cluster, now), endCounts(cluster, now)]);
   return withEnds(
     visible(rights, list, (w) => w.namespace),
     ends,
   );
 }
 
-async function everyWorkload(now: Date): Promise<WorkloadSummary[]> {
-  const k = readClients();
-  const [pods, judging] = await Promise.all([listPods(k), judgingAt(k, now)]);
-  if (kept?.pods === pods && kept.judging === judging.key) return kept.list;
+async function everyWorkload(cluster: Cluster, now: Date): Promise<WorkloadSummary[]> {
+  const [pods, judging] = await Promise.all([listPods(cluster), judgingAt(cluster, now)]);
+  const last = kept.get(cluster);
+  if (last?.pods === pods && last.judging === judging.key) return last.list;
   const list = workloadsOf(pods, judging);
-  kept = { pods, judging: judging.key, list };
+  kept.set(cluster, { pods, judging: judging.key, list });
   list.catch(() => {
-    if (kept?.list === list) kept = null;
+    if (kept.get(cluster)?.list === list) kept.delete(cluster);
   });
   return list;
 }

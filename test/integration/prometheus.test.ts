@@ -12,19 +12,28 @@ const end = Math.floor(Date.now() / 1000);
 const start = end - 28 * 86400;
 const saved = { url: process.env.MEMDASH_PROMETHEUS_URL, timeout: process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS };
 
-/** The client module as a server configured with `env` would load it (settings are read once per process). */
+/**
+ * The client module as a server configured with `env` would load it (settings are read once per process), and a
+ * cluster whose Prometheus is at `env.url`; the default cluster is made afresh from the same settings.
+ */
 async function clientWith(env: { url: string; timeoutMs?: number }) {
   process.env.MEMDASH_PROMETHEUS_URL = env.url;
   if (env.timeoutMs) process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS = String(env.timeoutMs);
   else delete process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS;
   vi.resetModules();
-  return import('@/lib/prometheus/client');
+  // the clusters are kept on globalThis, past a reset of the modules: the routes' default cluster is made again
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('memdash.clusters')];
+  const { makeCluster } = await import('@/lib/cluster/cluster');
+  const { factsFromSettings } = await import('@/lib/cluster/facts');
+  const { settings } = await import('@/lib/config');
+  const target = makeCluster({ name: 'test', inCluster: false, prometheus: { url: env.url }, facts: factsFromSettings(settings()) });
+  return { target, ...(await import('@/lib/prometheus/client')) };
 }
 
 /** The instant reader of a pod's newest working set, loaded as clientWith loads the client. */
 async function latestWith(env: { url: string }) {
-  await clientWith(env);
-  return import('@/lib/prometheus/pod-latest');
+  const { target } = await clientWith(env);
+  return { target, ...(await import('@/lib/prometheus/pod-latest')) };
 }
 
 /** Prometheus's own instant answer for one pod's containers at `time`: container name to [time, bytes]. */
@@ -51,8 +60,8 @@ afterEach(() => {
 
 describe('the Prometheus client', () => {
   it("reads a workload's 28 days at 300 s, one series per pod and container", async () => {
-    const { workloadSeries } = await clientWith({ url: prometheus });
-    const series = await workloadSeries('payments', 'api', start, end, 300);
+    const { target, workloadSeries } = await clientWith({ url: prometheus });
+    const series = await workloadSeries(target, 'payments', 'api', start, end, 300);
     expect(series.length).toBeGreaterThan(2);
     expect(series.every((s) => s.container === 'api' && s.pod.startsWith('api-'))).toBe(true);
     expect(series.reduce((n, s) => n + s.values.length, 0)).toBeGreaterThan(7000);
@@ -65,42 +74,44 @@ describe('the Prometheus client', () => {
     const pod = podOf('payments', 'api');
     const expected = await ownInstant('payments', pod, backfillEnd);
     if (expected.size === 0) throw new Error(`precondition: Prometheus holds a sample of payments/${pod} at the backfill's end`);
-    const { readPodLatest } = await latestWith({ url: prometheus });
-    expect(await readPodLatest('payments', pod, backfillEnd)).toEqual(expected);
+    const { target, readPodLatest } = await latestWith({ url: prometheus });
+    expect(await readPodLatest(target, 'payments', pod, backfillEnd)).toEqual(expected);
     // an hour after the last sample, beyond Prometheus's lookback: nothing, and the pod page keeps the window's latest
-    expect((await readPodLatest('payments', pod, backfillEnd + 3600)).size).toBe(0);
+    expect((await readPodLatest(target, 'payments', pod, backfillEnd + 3600)).size).toBe(0);
   });
 
   it('calls an answer that is not an instant vector garbage, and a Prometheus nobody answers for unreachable', async () => {
     const pod = podOf('payments', 'api');
     const now = Math.floor(Date.now() / 1000);
-    await expect((await latestWith({ url: `${prometheus}/graph/` })).readPodLatest('payments', pod, now)).rejects.toMatchObject({
+    const graph = await latestWith({ url: `${prometheus}/graph/` });
+    await expect(graph.readPodLatest(graph.target, 'payments', pod, now)).rejects.toMatchObject({
       kind: 'garbage',
       message: expect.stringMatching(/not an instant vector/),
     });
-    const unreachable = (await latestWith({ url: `http://127.0.0.1:${await freePort()}` })).readPodLatest('payments', pod, now);
+    const nobody = await latestWith({ url: `http://127.0.0.1:${await freePort()}` });
+    const unreachable = nobody.readPodLatest(nobody.target, 'payments', pod, now);
     await expect(unreachable).rejects.toMatchObject({ kind: 'unreachable' });
   });
 
   it('says Prometheus cannot be reached when nothing listens', async () => {
-    const { workloadSeries } = await clientWith({ url: `http://127.0.0.1:${await freePort()}` });
-    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({
+    const { target, workloadSeries } = await clientWith({ url: `http://127.0.0.1:${await freePort()}` });
+    await expect(workloadSeries(target, 'payments', 'api', start, end, 300)).rejects.toMatchObject({
       kind: 'unreachable',
       message: expect.stringMatching(/cannot be reached/),
     });
   });
 
   it('gives up after the timeout', async () => {
-    const { workloadSeries } = await clientWith({ url: prometheus, timeoutMs: 1 });
-    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({
+    const { target, workloadSeries } = await clientWith({ url: prometheus, timeoutMs: 1 });
+    await expect(workloadSeries(target, 'payments', 'api', start, end, 300)).rejects.toMatchObject({
       kind: 'timeout',
       message: expect.stringMatching(/MEMDASH_PROMETHEUS_TIMEOUT_MS/),
     });
   });
 
   it("passes on Prometheus's own refusal of a query", async () => {
-    const { queryRange } = await clientWith({ url: prometheus });
-    await expect(queryRange({ query: 'sum(', start, end, step: 300 })).rejects.toMatchObject({
+    const { target, queryRange } = await clientWith({ url: prometheus });
+    await expect(queryRange(target, { query: 'sum(', start, end, step: 300 })).rejects.toMatchObject({
       kind: 'refused',
       message: expect.stringMatching(/bad_data/),
     });
@@ -123,8 +134,8 @@ describe('the Prometheus client', () => {
   });
 
   it('calls an answer that is not a query_range matrix garbage', async () => {
-    const { workloadSeries } = await clientWith({ url: `${prometheus}/graph/` });
-    await expect(workloadSeries('payments', 'api', start, end, 300)).rejects.toMatchObject({
+    const { target, workloadSeries } = await clientWith({ url: `${prometheus}/graph/` });
+    await expect(workloadSeries(target, 'payments', 'api', start, end, 300)).rejects.toMatchObject({
       kind: 'garbage',
       message: expect.stringMatching(/HTTP 404/),
     });

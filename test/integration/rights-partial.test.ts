@@ -16,6 +16,7 @@ const { readNextTableFit } = await import('@/lib/views/next-table-fit');
 const { readWebhookHealth } = await import('@/lib/views/webhook-health');
 const { readHomeSummary } = await import('@/lib/views/home');
 const { explainPodFor } = await import('@/lib/views/explain');
+const { defaultCluster } = await import('@/lib/cluster/registry');
 const { readLifecycle } = await import('@/lib/views/lifecycle');
 const { encodeHeader, RIGHTS_HEADER } = await import('@/lib/auth/viewer');
 const caches = await import('@/app/api/caches/route');
@@ -123,8 +124,13 @@ describe("a pod's explanation, for someone who may list pods in shop only", () =
     const pod = podsNow().find((p) => p.metadata.namespace === SHOP);
     if (!pod) throw new PreconditionFailed('namespace shop has no pods', 'the scenario seeds shop');
     const ref = { namespace: SHOP, name: pod.metadata.name };
-    expect((await explainPodFor(shopOnly, ref)).table).toMatchObject({ loaded: true, rows: null, malformed: null, lastWriteAt: null });
-    const withTable = (await explainPodFor({ ...shopOnly, table: true }, ref)).table;
+    expect((await explainPodFor(defaultCluster(), shopOnly, ref)).table).toMatchObject({
+      loaded: true,
+      rows: null,
+      malformed: null,
+      lastWriteAt: null,
+    });
+    const withTable = (await explainPodFor(defaultCluster(), { ...shopOnly, table: true }, ref)).table;
     expect(withTable).toMatchObject({ loaded: true, rows });
     expect(withTable.lastWriteAt).not.toBeNull();
   });

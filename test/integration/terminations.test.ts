@@ -28,6 +28,7 @@ const { readWorkloadEnds } = await import('@/lib/views/workload-terminations');
 const { readWorkloadMemory } = await import('@/lib/views/workload-memory');
 const { readWorkloads } = await import('@/lib/views/workloads');
 const { EVERYTHING } = await import('@/lib/domain/rights');
+const { defaultCluster } = await import('@/lib/cluster/registry');
 
 const Mi = 2 ** 20;
 const checkout = scenarioWorkload('orders', 'checkout');
@@ -79,7 +80,7 @@ describe('the recorder', () => {
 describe("the pod page's ends", () => {
   const ends = async (pod: string, namespace = 'orders') => {
     const ref = { namespace, name: pod };
-    return readPodEnds(ref, await explainedPodFor(EVERYTHING, ref));
+    return readPodEnds(defaultCluster(), ref, await explainedPodFor(defaultCluster(), EVERYTHING, ref));
   };
 
   it('shows the OOM kill with the request, limit and row in force then, and the JVM’s ceiling above the request', async () => {
@@ -136,7 +137,7 @@ describe("the workload page's OOM kills and evictions", () => {
     const plans = await backfillPlans('orders', 'checkout', oomPod.metadata.name);
     const killed = plans.find((p) => p.oomKillsAt?.length)!;
     const kills = [...killed.oomKillsAt!].sort((a, b) => a - b);
-    const read = await readWorkloadEnds({ namespace: 'orders', workload: 'checkout' }, EVERYTHING);
+    const read = await readWorkloadEnds(defaultCluster(), { namespace: 'orders', workload: 'checkout' }, EVERYTHING);
     expect(read.prometheus.state).toBe('read');
     expect(read.oomKills).toBe(killed.oomKillsAt!.length + 1);
     expect(read.evictions).toBe(0);
@@ -166,7 +167,7 @@ describe("the workload page's OOM kills and evictions", () => {
   it('lists the recorded eviction and the backfill’s, the earlier pod with its last working set', async () => {
     const plans = await backfillPlans('orders', 'batch', runningPod('orders', 'batch'));
     const gone = plans.find((p) => p.evictedAt !== undefined)!;
-    const read = await readWorkloadEnds({ namespace: 'orders', workload: 'batch' }, EVERYTHING);
+    const read = await readWorkloadEnds(defaultCluster(), { namespace: 'orders', workload: 'batch' }, EVERYTHING);
     expect(read.evictions).toBe(2);
     expect(read.oomKills).toBe(0);
     const past = read.ends.find((e) => e.pod === gone.pod)!;
@@ -180,14 +181,14 @@ describe("the workload page's OOM kills and evictions", () => {
   });
 
   it('says so when Prometheus holds none of the series for a workload, and shows the rest', async () => {
-    const read = await readWorkloadEnds({ namespace: 'shop', workload: 'web' }, EVERYTHING);
+    const read = await readWorkloadEnds(defaultCluster(), { namespace: 'shop', workload: 'web' }, EVERYTHING);
     expect(read.prometheus).toEqual({ state: 'missing', line: expect.stringMatching(/holds no kube-state-metrics or cAdvisor series/) });
     expect(read.recorder.state).toBe('read');
     expect(read.marks).toEqual([]);
   });
 
   it('gives the time within 10 % of the limit: the samples at the limit before each OOM kill', async () => {
-    const memory = await readWorkloadMemory({ namespace: 'orders', workload: 'checkout' }, EVERYTHING);
+    const memory = await readWorkloadMemory(defaultCluster(), { namespace: 'orders', workload: 'checkout' }, EVERYTHING);
     if (!memory.ok) throw new Error(memory.error.message);
     const chart = memory.value.charts.find((c) => c.container === 'checkout')!;
     expect(chart.secondsNearLimit).toBe(secondsAtPeak(await backfillPlans('orders', 'checkout', oomPod.metadata.name)));
@@ -196,7 +197,7 @@ describe("the workload page's OOM kills and evictions", () => {
 
 describe('/workloads', () => {
   it("counts the recorder's OOM kills and evictions per workload", async () => {
-    const list = await readWorkloads(EVERYTHING);
+    const list = await readWorkloads(defaultCluster(), EVERYTHING);
     const of = (w: string) => list.find((x) => x.namespace === 'orders' && x.workload === w);
     expect(of('checkout')).toMatchObject({ oomKills: 1, evictions: 0 });
     expect(of('batch')).toMatchObject({ oomKills: 0, evictions: 1 });

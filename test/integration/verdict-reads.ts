@@ -17,7 +17,7 @@ export async function verdictReads() {
   const { listVersions, readVersion } = await import('@/lib/history/store');
   const { listGaps } = await import('@/lib/history/reads');
   const { findPodsWithVerdicts } = await import('@/lib/views/pods');
-  const { readClients } = await import('@/lib/k8s/client');
+  const { defaultCluster } = await import('@/lib/cluster/registry');
   const { EVERYTHING } = await import('@/lib/domain/rights');
   const db = await historyDb();
 
@@ -35,7 +35,7 @@ export async function verdictReads() {
    * asked early too, and must then follow the explanation.
    */
   async function listedVerdicts(namespace: string, pod: string): Promise<string[] | null> {
-    const { pods } = await findPodsWithVerdicts(readClients(), { namespace, name: pod, limit: 50 }, undefined, new Date(), EVERYTHING);
+    const { pods } = await findPodsWithVerdicts(defaultCluster(), { namespace, name: pod, limit: 50 }, undefined, new Date(), EVERYTHING);
     return pods.find((p) => p.name === pod)?.containers.map((c) => c.verdict) ?? null;
   }
 

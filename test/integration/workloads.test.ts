@@ -12,6 +12,7 @@ type WorkloadSummary = import('@/lib/views/workloads-types').WorkloadSummary;
 const workloads = await import('@/app/api/workloads/route');
 const { readWorkloadHistory } = await import('@/lib/views/workload-history');
 const { EVERYTHING } = await import('@/lib/domain/rights');
+const { defaultCluster } = await import('@/lib/cluster/registry');
 const { historyDb } = await import('@/lib/history');
 const { recordTableVersion } = await import('@/lib/history/store');
 
@@ -79,7 +80,7 @@ describe("a workload's rows across the recorded versions", () => {
     });
     await recordTableVersion(db, { data: { shop_web_app: '450Mi', shop_api_api: '120Mi' }, resourceVersion: '2', ...at('02') });
     await recordTableVersion(db, { data: { shop_api_api: '130Mi' }, resourceVersion: '3', ...at('03') });
-    const history = await readWorkloadHistory({ namespace: 'shop', workload: 'web' }, EVERYTHING);
+    const history = await readWorkloadHistory(defaultCluster(), { namespace: 'shop', workload: 'web' }, EVERYTHING);
     expect(history.versions.map((v) => ({ from: v.inForceFrom, data: v.data }))).toEqual([
       { from: '2026-11-01T04:15:00.000Z', data: { shop_web_app: '300Mi', shop_web_nginx: '24Mi' } },
       { from: '2026-11-02T04:15:00.000Z', data: { shop_web_app: '450Mi' } },

@@ -1,5 +1,5 @@
 import { tableRowsAnswer } from '@/lib/views/table-rows';
-import { readClients } from '@/lib/k8s/client';
+import { defaultCluster } from '@/lib/cluster/registry';
 import { readTable } from '@/lib/k8s/table';
 import { route } from '@/lib/http/route';
 import { rightsOfAsker, requireTable } from '@/lib/http/viewer';
@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** Every row of today's table (well-formed ones packed, malformed ones flagged): what /table searches and sorts. */
 export const GET = route(async (request) => {
   requireTable(rightsOfAsker(request.headers));
-  return Response.json(tableRowsAnswer((await readTable(readClients())).parsed));
+  return Response.json(tableRowsAnswer((await readTable(defaultCluster())).parsed));
 });

@@ -9,7 +9,7 @@ import { failureOf } from '@/lib/errors';
 import { historyDb } from '@/lib/history';
 import { listVersions } from '@/lib/history/store';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
-import { readClients } from '@/lib/k8s/client';
+import { defaultCluster } from '@/lib/cluster/registry';
 import { readTable } from '@/lib/k8s/table';
 import { attempt } from '@/lib/views/part';
 
@@ -66,7 +66,7 @@ export default async function RestorePage() {
  * recorder has not been able to read the table (the cluster did not answer), which is the news.
  */
 async function whyNoVersion(): Promise<string> {
-  const table = await attempt(() => readTable(readClients()));
+  const table = await attempt(() => readTable(defaultCluster()));
   if (!table.ok)
     return `No version of the table is recorded, and memdash cannot read the table now: ${table.error.message}. Restore from a saved file, or come back once the cluster answers.`;
   return 'No version of the table is recorded yet: the recorder records each version it reads (none with MEMDASH_RECORDER=off). Restore from a saved file.';

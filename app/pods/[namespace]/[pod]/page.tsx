@@ -9,9 +9,9 @@ import { PodEnds } from '@/components/terminations/PodEnds';
 import { WithTimes } from '@/components/ui/Time';
 import { RunbookCommands } from '@/components/pods/RunbookCommands';
 import { podCommands } from '@/components/pods/runbook-commands';
-import { settings } from '@/lib/config';
 import { nextPodRefusals, podAdviceFor } from '@/lib/domain';
 import { isNotThere } from '@/lib/errors';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { pageSignal } from '@/lib/http/page-signal';
 import { parsePodRef } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
@@ -28,7 +28,7 @@ import { WorkloadConfidenceCard } from '@/components/confidence/WorkloadConfiden
 import { readWorkloadConfidenceShared } from '@/lib/views/row-confidence';
 
 interface Props {
-  params: Promise<{ namespace: string; pod: string }>;
+  params: Promise<{ namespace: string; pod: string; cluster?: string }>;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -38,7 +38,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** Why each container of one pod has its memory request: the same explanation the API answers. */
 export default async function PodPage({ params }: Props) {
-  const { namespace, pod } = await params;
+  const asked = await params;
+  const { namespace, pod } = asked;
+  const cluster = clusterOfPage(asked);
   const now = new Date();
   // a browser that leaves stops the Prometheus reads below, once nobody else shares them
   const signal = pageSignal();
@@ -46,12 +48,12 @@ export default async function PodPage({ params }: Props) {
     const ref = parsePodRef({ namespace, name: pod });
     const rights = await rightsOfPage();
     // outside the asker's namespaces this throws before anything is asked, Prometheus included
-    const explanation = explainedPodFor(rights, ref);
+    const explanation = explainedPodFor(cluster, rights, ref);
     // Prometheus is asked at once, beside the explanation; the working set is streamed in when it answers
-    const memory: Promise<PodMemory> = attempt(() => readPodMemoryShared(ref, signal)).then((r) => (r.ok ? r.value : r));
+    const memory: Promise<PodMemory> = attempt(() => readPodMemoryShared(cluster, ref, signal)).then((r) => (r.ok ? r.value : r));
     const explained = await explanation;
     // how its containers ended: a part of its own, so a store or events that cannot be read leave the rest
-    const ends = await attempt(() => readPodEnds(ref, explained));
+    const ends = await attempt(() => readPodEnds(cluster, ref, explained));
     const refusals = await nextPodRefusalsOf(rights, explained.explanation, now);
     return { explanation: explained.explanation, memory, ends, refusals };
   });
@@ -66,11 +68,11 @@ export default async function PodPage({ params }: Props) {
     );
   }
   const { explanation, memory, ends, refusals } = read.value;
-  const commands = podCommands({ namespace, pod, workload: explanation.workload?.name ?? null }, settings());
+  const commands = podCommands({ namespace, pod, workload: explanation.workload?.name ?? null }, cluster.facts);
   const advice = podAdviceFor({
     namespace,
     workload: explanation.workload,
-    kubectl: settings().kubectl,
+    kubectl: cluster.facts.kubectl,
     containers: explanation.containers,
     eviction: ends.ok ? ends.value.eviction : null,
     refusals,

@@ -12,6 +12,8 @@ import { RowsAcrossVersions, WorkloadPods } from '@/components/workloads/Workloa
 import { countOf, RANGE_SECONDS, rangeOfSeconds, rowKey, spanWords, type ChartRange, type Part } from '@/lib/domain';
 import { isNotThere } from '@/lib/errors';
 import { pageSignal } from '@/lib/http/page-signal';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { parseChartRange, parseWorkloadRef, type RawSearch } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { answeredBy, attempt } from '@/lib/views/part';
@@ -20,13 +22,12 @@ import { readWorkloadMemory, type WorkloadMemory } from '@/lib/views/workload-me
 import { readWorkloadEnds } from '@/lib/views/workload-terminations';
 import type { WorkloadEnds } from '@/lib/views/workload-terminations-types';
 import { WorkloadEndsSection } from '@/components/terminations/WorkloadEnds';
-import { settings } from '@/lib/config';
 import { FitPanel } from '@/components/fit/FitPanel';
 import { readNextTableFit } from '@/lib/views/next-table-fit';
 import { part } from '@/lib/views/part';
 
 interface Props {
-  params: Promise<{ namespace: string; workload: string }>;
+  params: Promise<{ namespace: string; workload: string; cluster?: string }>;
   searchParams: Promise<RawSearch>;
 }
 
@@ -38,9 +39,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** A workload's history: its rows over time, its working set against request and limit, its pods, its drift. */
 export default async function WorkloadPage({ params, searchParams }: Props) {
   await connection();
-  const { namespace, workload } = await params;
+  const asked = await params;
+  const { namespace, workload } = asked;
+  const cluster = clusterOfPage(asked);
   const search = await searchParams;
-  const read = await attempt(() => readPage(namespace, workload, search));
+  const read = await attempt(() => readPage(cluster, namespace, workload, search));
   if (!read.ok) {
     if (isNotThere(read.error)) notFound();
     return (
@@ -91,7 +94,7 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
         )}
       </section>
       <Suspense fallback={<p>Reading the OOM kills and evictions…</p>}>
-        <Ends namespace={namespace} ends={ends} />
+        <Ends namespace={namespace} ends={ends} windowDays={cluster.facts.snapshotWindowDays} />
       </Suspense>
       <section>
         <h2 className="font-semibold">Current pods</h2>
@@ -124,13 +127,13 @@ const CHARTS_JOIN_MS = 250;
  * The history, and Prometheus asked at once beside it: `early` is Prometheus's answer if it came in time to go out
  * with the rest, `memory` the same answer to stream when it comes later.
  */
-async function readPage(namespace: string, workload: string, search: RawSearch) {
+async function readPage(cluster: Cluster, namespace: string, workload: string, search: RawSearch) {
   const asked = Date.now();
   const ref = parseWorkloadRef({ namespace, workload });
-  const range = rangeOf(parseChartRange(search));
+  const range = rangeOf(cluster, parseChartRange(search));
   const rights = await rightsOfPage();
   requireWorkload(rights, ref); // before Prometheus is asked
-  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(ref, rights, range.asked, { signal: pageSignal() })).then(
+  const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(cluster, ref, rights, range.asked, { signal: pageSignal() })).then(
     (part) => ({
       part,
       readAt: Date.now(),
@@ -138,15 +141,15 @@ async function readPage(namespace: string, workload: string, search: RawSearch) 
   );
   // the OOM kills and evictions: the store and Prometheus, a part of its own beside the history, streamed like the
   // charts (whose marks they are) so that a slow Prometheus holds back neither the rows nor the pods
-  const ends = attempt(() => readWorkloadEnds(ref, rights, { signal: pageSignal() }));
-  const history = await readWorkloadHistory(ref, rights);
+  const ends = attempt(() => readWorkloadEnds(cluster, ref, rights, { signal: pageSignal() }));
+  const history = await readWorkloadHistory(cluster, ref, rights);
   const both = Promise.all([memory, ends]).then(([m, e]) => ({ memory: m, ends: e }));
   return { history, memory, range, early: await answeredBy(both, asked + CHARTS_JOIN_MS), ends };
 }
 
 /** The range asked in the URL (none: the snapshot's window), the one the switch marks, and its span in words. */
-function rangeOf(asked: ChartRange | undefined) {
-  const seconds = asked ? RANGE_SECONDS[asked] : settings().snapshotWindowDays * 86_400;
+function rangeOf(cluster: Cluster, asked: ChartRange | undefined) {
+  const seconds = asked ? RANGE_SECONDS[asked] : cluster.facts.snapshotWindowDays * 86_400;
   return { asked, shown: asked ?? rangeOfSeconds(seconds), span: spanWords(seconds) };
 }
 
@@ -173,8 +176,8 @@ async function Charts({
   return <WorkloadCharts {...props} initial={initialOf(read)} marks={marksOf(endsRead)} />;
 }
 
-async function Ends({ namespace, ends }: { namespace: string; ends: Promise<EndsRead> }) {
-  return <WorkloadEndsSection namespace={namespace} ends={await ends} windowDays={settings().snapshotWindowDays} />;
+async function Ends({ namespace, ends, windowDays }: { namespace: string; ends: Promise<EndsRead>; windowDays: number }) {
+  return <WorkloadEndsSection namespace={namespace} ends={await ends} windowDays={windowDays} />;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { clusterOf } from '@/lib/http/cluster';
 import { parseChartRange, parseWorkloadRef, searchOf } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { rightsOfAsker } from '@/lib/http/viewer';
@@ -10,9 +11,10 @@ export const dynamic = 'force-dynamic';
  * set, the pooled p90, the row over time and the versions that changed it (WorkloadMemory: a Part, its error in the
  * charts' place when Prometheus fails).
  */
-export const GET = route<{ namespace: string; workload: string }>(async (request, params) => {
+export const GET = route<{ namespace: string; workload: string; cluster?: string }>(async (request, params) => {
+  const cluster = clusterOf(params);
   const ref = parseWorkloadRef(params);
   const range = parseChartRange(searchOf(request));
   // the request's signal: a browser that leaves stops the Prometheus read
-  return Response.json(await readWorkloadMemory(ref, rightsOfAsker(request.headers), range, { signal: request.signal }));
+  return Response.json(await readWorkloadMemory(cluster, ref, rightsOfAsker(request.headers), range, { signal: request.signal }));
 });
