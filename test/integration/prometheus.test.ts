@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { freePort } from '../../e2e/cluster/lib/ports.ts';
 import { kubeconfig, podOf, PreconditionFailed, requireCluster } from './cluster';
+import { forgetClusters } from './fresh-clusters';
 
 const cluster = requireCluster();
 const prometheus = prometheusUrl(cluster);
@@ -21,8 +22,7 @@ async function clientWith(env: { url: string; timeoutMs?: number }) {
   if (env.timeoutMs) process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS = String(env.timeoutMs);
   else delete process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS;
   vi.resetModules();
-  // the clusters are kept on globalThis, past a reset of the modules: the routes' default cluster is made again
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for('memdash.clusters')];
+  forgetClusters(); // the routes' default cluster, made again from these settings
   const { makeCluster } = await import('@/lib/cluster/cluster');
   const { factsFromSettings } = await import('@/lib/cluster/facts');
   const { settings } = await import('@/lib/config');

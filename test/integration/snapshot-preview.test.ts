@@ -14,6 +14,7 @@ import { freePort } from '../../e2e/cluster/lib/ports.ts';
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { readState } from '../../e2e/cluster/lib/state.ts';
 import { putTableData } from './cluster';
+import { forgetClusters } from './fresh-clusters';
 import { fakePrometheus, forward, slowedPrometheus } from './prometheus-in-front.ts';
 
 const NS = 'kyverno-prd';
@@ -37,6 +38,7 @@ async function previewWith(env: { url: string; timeoutMs?: number }) {
   if (env.timeoutMs) process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS = String(env.timeoutMs);
   else delete process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS;
   vi.resetModules();
+  forgetClusters();
   return (await import('@/lib/views/snapshot-preview')).previewSnapshot;
 }
 
