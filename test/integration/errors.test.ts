@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { kubeconfig, podOf, requireCluster } from './cluster';
+import { forgetClusters } from './fresh-clusters';
 
 requireCluster();
 
@@ -39,6 +40,7 @@ async function closedPort(): Promise<number> {
 async function appWith(file: string) {
   vi.resetModules();
   process.env.KUBECONFIG = file;
+  forgetClusters(); // the default cluster, made again with this kubeconfig
   const explanation = await import('@/app/api/pods/[namespace]/[pod]/explanation/route');
   const readyz = await import('@/app/readyz/route');
   return {
