@@ -18,6 +18,7 @@ const asked: Array<{ path: string; query: string }> = [];
 let server: Server;
 let url: string;
 
+const NO_PREFIX = { usernamePrefix: '', groupsPrefix: '' };
 const EMPTY_MATRIX = { status: 'success', data: { resultType: 'matrix', result: [] } };
 const FACTS = {
   ...factsFromSettings(loadSettings({})),
@@ -65,7 +66,7 @@ afterAll(async () => {
 beforeEach(() => void (asked.length = 0));
 
 const clusterWith = (matcher?: string) =>
-  makeCluster({ name: 'stg', inCluster: false, prometheus: matcher ? { url, matcher } : { url }, facts: FACTS });
+  makeCluster({ name: 'stg', inCluster: false, identity: NO_PREFIX, prometheus: matcher ? { url, matcher } : { url }, facts: FACTS });
 
 const end = 1_750_000_000;
 const window = { start: end - 86_400, end, step: 300 };
@@ -134,7 +135,7 @@ describe.each(Object.entries(READS))('%s', (_name, { read, sent }) => {
 
 describe('a cluster without a Prometheus', () => {
   it('is told as not configured, whatever the settings say', async () => {
-    const none = makeCluster({ name: 'prd', inCluster: false, prometheus: {}, facts: FACTS });
+    const none = makeCluster({ name: 'prd', inCluster: false, identity: NO_PREFIX, prometheus: {}, facts: FACTS });
     await expect(workloadSeries(none, 'shop', 'web', window.start, window.end, 300)).rejects.toMatchObject({ kind: 'not-configured' });
     expect(asked).toEqual([]);
   });

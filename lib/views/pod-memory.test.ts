@@ -44,7 +44,14 @@ afterAll(async () => {
 });
 
 const facts = factsFromSettings(loadSettings({}));
-const clusterNamed = (name: string) => makeCluster({ name, inCluster: false, prometheus: { url, matcher: `cluster="${name}"` }, facts });
+const clusterNamed = (name: string) =>
+  makeCluster({
+    name,
+    inCluster: false,
+    identity: { usernamePrefix: '', groupsPrefix: '' },
+    prometheus: { url, matcher: `cluster="${name}"` },
+    facts,
+  });
 
 describe("a pod's working set in two clusters", () => {
   it('is each cluster its own, asked at once and asked again while kept', async () => {

@@ -26,7 +26,13 @@ async function clientWith(env: { url: string; timeoutMs?: number }) {
   const { makeCluster } = await import('@/lib/cluster/cluster');
   const { factsFromSettings } = await import('@/lib/cluster/facts');
   const { settings } = await import('@/lib/config');
-  const target = makeCluster({ name: 'test', inCluster: false, prometheus: { url: env.url }, facts: factsFromSettings(settings()) });
+  const target = makeCluster({
+    name: 'test',
+    inCluster: false,
+    identity: { usernamePrefix: '', groupsPrefix: '' },
+    prometheus: { url: env.url },
+    facts: factsFromSettings(settings()),
+  });
   return { target, ...(await import('@/lib/prometheus/client')) };
 }
 
