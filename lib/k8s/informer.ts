@@ -252,18 +252,20 @@ export class Informer<T> {
           this.rv = null;
           continue;
         }
-        this.loseWatch(messageOf(err));
+        this.loseWatch(messageOf(err), statusOf(err));
         await sleep(pause);
         pause = Math.min(pause * 2, 30_000);
       }
     }
   }
 
-  private loseWatch(reason: string): void {
+  private loseWatch(reason: string, status: number | null = null): void {
     if (!this.lost) {
       this.lost = { since: new Date(), reason };
       const server = this.kc.getCurrentCluster()?.server;
-      if (server) noteServerLost(server);
+      // a server that answered 401, 403 or 404 is there: its refusal of this credential is not the server lost
+      const answered = status !== null && status < 500;
+      if (server && !answered) noteServerLost(server);
       this.watchesLost++;
       console.warn(`memdash: ${this.behind()}; retrying`);
     }
