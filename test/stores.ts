@@ -75,3 +75,16 @@ export async function everythingStored(location: string): Promise<string> {
     await client.end();
   }
 }
+
+/**
+ * The cluster a memdash started with this kubeconfig (and no MEMDASH_CLUSTERS or MEMDASH_CLUSTER_NAME) reads: named
+ * after the kubeconfig's current context. A store seeded for that memdash (the CLI, the built server) is opened as
+ * this cluster's, or that memdash sees none of its rows.
+ */
+export async function clusterNameFor(kubeconfigFile: string): Promise<string> {
+  const { KubeConfig } = await import('@kubernetes/client-node');
+  const { nameFromContext } = await import('@/lib/cluster/config');
+  const kc = new KubeConfig();
+  kc.loadFromFile(kubeconfigFile);
+  return nameFromContext(kc.getCurrentContext());
+}

@@ -2,7 +2,7 @@ import 'server-only';
 import { KubeConfig } from '@kubernetes/client-node';
 import { variableOf } from '@/lib/config';
 import { AppError } from '@/lib/errors';
-import { historyDb, type HistoryDb } from '@/lib/history';
+import { historyOf, type HistoryDb } from '@/lib/history';
 import { createCaches, type KubeCaches } from '@/lib/k8s/caches';
 import { clientsFor, type KubeClients } from '@/lib/k8s/client';
 import type { ClusterEntry, IdentityMapping, PrometheusTarget } from './config';
@@ -45,7 +45,7 @@ export function makeCluster(entry: ClusterEntry, loaded?: KubeConfig): Cluster {
     clients: (timeoutMs?: number, signal?: AbortSignal) => clientsFor(kubeConfig(), timeoutMs, signal),
     caches: () => (caches ??= createCaches(kubeConfig(), entry.facts)),
     cachesMade: () => caches,
-    history: () => historyDb(),
+    history: () => historyOf(entry.name),
   });
 }
 

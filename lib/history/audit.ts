@@ -7,7 +7,8 @@ import { storedTime } from './store';
 // Audit records of memdash's writes to the cluster (the planned writes: run the snapshot, break-glass, …). A record
 // names who, what, which target, the outcome and when; never a credential, which is why there is no free-form
 // request field. A write refused before any credential was read leaves no record but a count (refusal-tally.ts): anyone
-// can send those, as fast as they like.
+// can send those, as fast as they like. A record is of one cluster (the one written to) and read with its cluster's
+// store; the refusals' counts are the server's, of every cluster (counted before a request named one).
 
 /** Where a write's credential came from: pasted with the request, or the signed-in person's session. */
 export type AuditCredential = 'pasted' | 'session';
@@ -34,10 +35,12 @@ export interface StoredAuditRecord extends AuditRecord {
   id: number;
 }
 
+/** Stores a record under its own cluster (the write guard names it), else under `db`'s. */
 export async function recordAudit(db: HistoryDb, record: AuditRecord): Promise<number> {
-  const row = await db
+  const row = await db.kysely
     .insertInto('audit_records')
     .values({
+      cluster: record.cluster ?? db.cluster,
       at: storedTime(record.at),
       actor: record.actor,
       action: record.action,
@@ -80,7 +83,7 @@ export async function recordRefusedCredential(db: HistoryDb, client: string, rec
   const write = folded.written.then(async () => {
     const { count, firstAt, lastAt } = folded.latest;
     const detail = foldedDetail(record.detail, count, firstAt, lastAt).slice(0, 2000);
-    await db
+    await db.kysely
       .updateTable('audit_records')
       .set({ detail })
       .where('id', '=', await folded.id)
@@ -104,7 +107,12 @@ export interface AuditFilter {
 
 /** The cursor of record `id`, or null when there is no such record. */
 export async function auditCursor(db: HistoryDb, id: number): Promise<AuditCursor | null> {
-  const row = await db.selectFrom('audit_records').select(['id', 'at']).where('id', '=', id).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom('audit_records')
+    .select(['id', 'at'])
+    .where('cluster', '=', db.cluster)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -113,15 +121,16 @@ export async function auditCursor(db: HistoryDb, id: number): Promise<AuditCurso
  * action and/or outcome when the filter names them, only those after `before` in that order when it is given.
  */
 export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter = {}): Promise<StoredAuditRecord[]> {
-  let query = db.selectFrom('audit_records').selectAll();
+  let query = db.kysely.selectFrom('audit_records').selectAll().where('cluster', '=', db.cluster);
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.outcome) query = query.where('outcome', '=', filter.outcome);
   const before = filter.before;
   if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
   const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(({ id, at, actor, action, target, outcome, detail, signed_in, credential }) => ({
+  return rows.map(({ id, at, cluster, actor, action, target, outcome, detail, signed_in, credential }) => ({
     id,
     at,
+    cluster,
     actor,
     action,
     target,
@@ -135,10 +144,11 @@ export async function listAudit(db: HistoryDb, limit = 200, filter: AuditFilter 
 /** Every action that has a record or a counted refusal, for the filter's choices. */
 export async function auditActions(db: HistoryDb): Promise<string[]> {
   await storeTallied(db);
-  const rows = await db
+  const rows = await db.kysely
     .selectFrom('audit_records')
     .select('action')
-    .union(db.selectFrom('audit_refusals').select('action'))
+    .where('cluster', '=', db.cluster)
+    .union(db.kysely.selectFrom('audit_refusals').select('action'))
     .orderBy('action')
     .execute();
   return rows.map((r) => r.action);
@@ -156,7 +166,7 @@ export interface RefusalCount {
 /** The refusals counted, per action and reason (one action's only when named), the most frequent first. */
 export async function refusalCounts(db: HistoryDb, filter: { action?: string } = {}): Promise<RefusalCount[]> {
   await storeTallied(db);
-  let query = db
+  let query = db.kysely
     .selectFrom('audit_refusals')
     .select((eb) => [
       'action',

@@ -8,9 +8,10 @@ import { storedTime } from './store';
 // The break-glass's and the drill's records: what a reload or another tab resumes from.
 
 export async function recordBreakGlass(db: HistoryDb, r: BreakGlassRecord, saved: object | null = null): Promise<void> {
-  await db
+  await db.kysely
     .insertInto('break_glass_records')
     .values({
+      cluster: db.cluster,
       at: storedTime(r.at),
       action: r.action,
       replicas: r.replicas,
@@ -29,9 +30,10 @@ export async function listBreakGlass(db: HistoryDb, since: Date): Promise<BreakG
 
 /** The same records, each with its id (an incident is named by the record that opened it). */
 export async function listBreakGlassWithIds(db: HistoryDb, since: Date): Promise<Array<BreakGlassRecord & { id: number }>> {
-  const rows = await db
+  const rows = await db.kysely
     .selectFrom('break_glass_records')
     .selectAll()
+    .where('cluster', '=', db.cluster)
     .where('at', '>=', storedTime(since))
     .orderBy('at')
     .orderBy('id')
@@ -53,9 +55,10 @@ export function recordOf(row: Selectable<BreakGlassRecordsTable>): BreakGlassRec
 
 /** The registration the latest drill saved, or null. */
 export async function savedRegistration(db: HistoryDb): Promise<{ at: string; registration: object } | null> {
-  const row = await db
+  const row = await db.kysely
     .selectFrom('break_glass_records')
     .select(['at', 'saved'])
+    .where('cluster', '=', db.cluster)
     .where('action', '=', 'drill-save')
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')

@@ -13,29 +13,32 @@ import { storedTime } from './store';
 /** Stores the probe's outcome when it differs from the newest stored one: the header probes on every open page. */
 export async function recordProbeOutcome(db: HistoryDb, at: string, outcome: ProbeOutcome): Promise<'recorded' | 'unchanged'> {
   const result = await sql`
-    insert into probe_outcomes (at, outcome)
-    select ${storedTime(at)}, ${outcome}
+    insert into probe_outcomes (cluster, at, outcome)
+    select ${db.cluster}, ${storedTime(at)}, ${outcome}
     where not exists (
-      select 1 from (select outcome from probe_outcomes order by at desc, id desc limit 1) newest where newest.outcome = ${outcome}
+      select 1 from (select outcome from probe_outcomes where cluster = ${db.cluster} order by at desc, id desc limit 1) newest
+      where newest.outcome = ${outcome}
     )
-    and not exists (select 1 from probe_outcomes where at > ${storedTime(at)})`.execute(db);
+    and not exists (select 1 from probe_outcomes where cluster = ${db.cluster} and at > ${storedTime(at)})`.execute(db.kysely);
   return Number(result.numAffectedRows ?? 0) > 0 ? 'recorded' : 'unchanged';
 }
 
 /** The probe's outcomes since `since`, and the one in force then, oldest first. */
 export async function listProbeOutcomes(db: HistoryDb, since: Date): Promise<Array<{ at: string; outcome: ProbeOutcome }>> {
   const from = storedTime(since);
-  const before = await db
+  const before = await db.kysely
     .selectFrom('probe_outcomes')
     .select(['at', 'outcome'])
+    .where('cluster', '=', db.cluster)
     .where('at', '<', from)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .execute();
-  const after = await db
+  const after = await db.kysely
     .selectFrom('probe_outcomes')
     .select(['at', 'outcome'])
+    .where('cluster', '=', db.cluster)
     .where('at', '>=', from)
     .orderBy('at')
     .orderBy('id')
@@ -46,17 +49,19 @@ export async function listProbeOutcomes(db: HistoryDb, since: Date): Promise<Arr
 /** The admission controller's replicas since `since`, and the observation in force then, oldest first. */
 export async function listReplicas(db: HistoryDb, since: Date): Promise<ReplicasObservation[]> {
   const from = storedTime(since);
-  const before = await db
+  const before = await db.kysely
     .selectFrom('admission_replicas')
     .select(['at', 'ready', 'desired'])
+    .where('cluster', '=', db.cluster)
     .where('at', '<', from)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .execute();
-  const after = await db
+  const after = await db.kysely
     .selectFrom('admission_replicas')
     .select(['at', 'ready', 'desired'])
+    .where('cluster', '=', db.cluster)
     .where('at', '>=', from)
     .orderBy('at')
     .orderBy('id')
@@ -66,9 +71,10 @@ export async function listReplicas(db: HistoryDb, since: Date): Promise<Replicas
 
 /** The audit records of the break-glass's and the drill's steps and of the restarts since `since`, oldest first. */
 export async function listIncidentAudit(db: HistoryDb, since: Date): Promise<AuditRecord[]> {
-  const rows = await db
+  const rows = await db.kysely
     .selectFrom('audit_records')
     .selectAll()
+    .where('cluster', '=', db.cluster)
     .where('at', '>=', storedTime(since))
     .where((eb) => eb.or([eb('action', 'like', 'break-glass.%'), eb('action', 'like', 'drill.%'), eb('action', '=', 'workload.restart')]))
     .orderBy('at')
@@ -76,6 +82,7 @@ export async function listIncidentAudit(db: HistoryDb, since: Date): Promise<Aud
     .execute();
   return rows.map((r) => ({
     at: r.at,
+    cluster: r.cluster,
     actor: r.actor,
     signedIn: r.signed_in,
     credential: r.credential === 'pasted' || r.credential === 'session' ? r.credential : null,

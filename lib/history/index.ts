@@ -1,17 +1,19 @@
 import 'server-only';
 import { settings } from '@/lib/config';
-import { openHistoryDb, type HistoryDb } from './db';
+import { historyFor, openHistoryDb, type HistoryDb } from './db';
 import { storeTallied } from './refusal-tally';
 
 // The process's one history store, opened (and migrated) on first use. Kept on globalThis so that `next dev`
-// reloading a module does not open the file a second time.
+// reloading a module does not open the file a second time. historyDb() is the store as the default cluster sees it:
+// the server's own rows (ended sessions) and, until every caller is handed a Cluster, the default cluster's.
+// A cluster's own is `cluster.history()` (lib/cluster/cluster.ts: historyOf).
 
 const KEY = Symbol.for('memdash.historyDb');
 type WithStore = typeof globalThis & { [KEY]?: Promise<HistoryDb> };
 
 export function historyDb(): Promise<HistoryDb> {
   const g = globalThis as WithStore;
-  g[KEY] ??= openHistoryDb(storeLocation()).catch((err) => {
+  g[KEY] ??= openDefault().catch((err) => {
     delete g[KEY]; // a later request tries again rather than keeping the failure forever
     throw err;
   });
@@ -19,6 +21,17 @@ export function historyDb(): Promise<HistoryDb> {
 }
 
 export type { HistoryDb } from './db';
+
+/** The store as `cluster` sees it: its reads filter on the name, its writes stamp it. */
+export async function historyOf(cluster: string): Promise<HistoryDb> {
+  return historyFor(await historyDb(), cluster);
+}
+
+async function openDefault(): Promise<HistoryDb> {
+  // imported when first needed: lib/cluster/cluster.ts imports this module
+  const { defaultCluster } = await import('@/lib/cluster/registry');
+  return openHistoryDb(storeLocation(), defaultCluster().name);
+}
 
 /** Closes the process's store (its PostgreSQL connections) if it was opened: a test file's end, a clean shutdown. */
 export async function closeHistoryDb(): Promise<void> {
@@ -29,7 +42,7 @@ export async function closeHistoryDb(): Promise<void> {
   if (!db) return;
   // the refusals of the last window are counted before the store closes
   await storeTallied(db).catch(() => {});
-  await db.destroy();
+  await db.kysely.destroy();
 }
 
 /** DATABASE_URL (PostgreSQL) when set, else the SQLite file MEMDASH_HISTORY_PATH. */

@@ -2,6 +2,7 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { inForceTimes } from '@/lib/domain/table-history';
 import { isPostgres } from './dialect';
+import { clusterMigration } from './migration-cluster';
 
 // Schema changes in order; each runs once per store (Kysely records them in kysely_migration). Written against
 // Kysely's schema builder so that a PostgreSQL store runs the same ones; only the generated id is written per store.
@@ -230,7 +231,8 @@ const rowConfidence: Migration = {
   },
 };
 
-export const MIGRATIONS: Record<string, Migration> = {
+/** The migrations up to 0010, as a store had them before clusters had names. */
+export const MIGRATIONS_BEFORE_CLUSTERS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_break_glass': breakGlass,
   '0003_in_force_order': inForceOrder,
@@ -243,6 +245,11 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_incidents': incidents,
 };
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => MIGRATIONS,
-};
+/** Every migration; `defaultCluster` names the cluster 0011 stamps a store's earlier rows with. */
+export function migrations(defaultCluster: string): Record<string, Migration> {
+  return { ...MIGRATIONS_BEFORE_CLUSTERS, '0011_cluster': clusterMigration(defaultCluster) };
+}
+
+export function migrationProvider(defaultCluster: string): MigrationProvider {
+  return { getMigrations: async () => migrations(defaultCluster) };
+}

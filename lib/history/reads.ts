@@ -66,9 +66,10 @@ export async function historiesAtCreation(db: HistoryDb, createdAts: readonly st
 export async function recordedStamp(db: HistoryDb): Promise<string> {
   const lasts = await Promise.all(
     (['table_versions', 'registration_observations'] as const).map((table) =>
-      db
+      db.kysely
         .selectFrom(table)
         .select((eb) => eb.fn.max('id').as('last'))
+        .where('cluster', '=', db.cluster)
         .executeTakeFirst(),
     ),
   );

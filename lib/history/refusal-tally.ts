@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'kysely';
-import type { HistoryDb } from './db';
+import type { HistoryDb, HistoryKysely } from './db';
 import type { AuditRefusalsTable } from './schema';
 import { storedTime } from './store';
 
@@ -30,27 +30,28 @@ interface Tally {
 /** How long refusals gather before they are written together. */
 const WINDOW_MS = 100;
 
-const tallies = new WeakMap<HistoryDb, Tally>();
+// per store, not per cluster: the counts are the server's (see audit.ts), so any cluster's store writes them
+const tallies = new WeakMap<HistoryKysely, Tally>();
 /** The window whose rows are being written: taken out of `tallies` when its write starts, not yet stored. */
-const writing = new WeakMap<HistoryDb, Promise<void>>();
+const writing = new WeakMap<HistoryKysely, Promise<void>>();
 
 /** Counts one refusal; the promise settles when its window has been written (the answer need not wait for it). */
 export function countRefusal(db: HistoryDb, refusal: Refusal): Promise<void> {
-  const tally = tallies.get(db) ?? openTally(db);
+  const tally = tallies.get(db.kysely) ?? openTally(db.kysely);
   add(tally.rows, refusal);
   return tally.stored;
 }
 
 /** Writes what is tallied now, so a read that follows sees every refusal counted before it. */
-export async function storeTallied(db: HistoryDb): Promise<void> {
+export async function storeTallied({ kysely }: HistoryDb): Promise<void> {
   // a window whose timer has started its write is no longer tallied, and its rows are not stored yet
-  const earlier = writing.get(db);
-  const tally = tallies.get(db);
-  if (tally) await storeNow(db, tally);
+  const earlier = writing.get(kysely);
+  const tally = tallies.get(kysely);
+  if (tally) await storeNow(kysely, tally);
   await earlier?.catch(() => {}); // its failure is its caller's, already said
 }
 
-function openTally(db: HistoryDb): Tally {
+function openTally(db: HistoryKysely): Tally {
   let settle: Tally['settle'] = { resolve: () => {}, reject: () => {} };
   const stored = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   // a caller that does not wait must not see an unhandled rejection; those who wait still get it
@@ -61,7 +62,7 @@ function openTally(db: HistoryDb): Tally {
   return tally;
 }
 
-async function storeNow(db: HistoryDb, tally: Tally): Promise<void> {
+async function storeNow(db: HistoryKysely, tally: Tally): Promise<void> {
   if (tallies.get(db) === tally) {
     tallies.delete(db);
     clearTimeout(tally.timer);
@@ -86,7 +87,7 @@ function add(rows: Map<string, Row>, refusal: Refusal): void {
 }
 
 // Two replicas may count in either order: a row keeps the earliest first and the latest last time.
-async function writeRows(db: HistoryDb, rows: Row[]): Promise<void> {
+async function writeRows(db: HistoryKysely, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('audit_refusals')

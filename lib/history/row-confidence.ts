@@ -15,7 +15,7 @@ export interface KeptConfidence {
   rows: Map<string, RowConfidence>;
 }
 
-/** Replaces the kept figures with one preview's. */
+/** Replaces the kept figures of `db`'s cluster with one preview's. */
 export async function keepRowConfidence(
   db: HistoryDb,
   confidence: Readonly<Record<string, RowConfidence>>,
@@ -23,6 +23,7 @@ export async function keepRowConfidence(
 ): Promise<void> {
   const at = storedTime(computedAt);
   const rows = Object.entries(confidence).map(([key, c]) => ({
+    cluster: db.cluster,
     row_key: key,
     pods: c.pods,
     span_seconds: c.spanSeconds,
@@ -33,8 +34,8 @@ export async function keepRowConfidence(
     max_mi: c.maxMi,
     computed_at: at,
   }));
-  await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('row_confidence').execute();
+  await db.kysely.transaction().execute(async (tx) => {
+    await tx.deleteFrom('row_confidence').where('cluster', '=', db.cluster).execute();
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
       await tx
         .insertInto('row_confidence')
@@ -45,7 +46,7 @@ export async function keepRowConfidence(
 
 /** The kept figures of every row. */
 export async function readRowConfidence(db: HistoryDb): Promise<KeptConfidence> {
-  const stored = await db.selectFrom('row_confidence').selectAll().execute();
+  const stored = await db.kysely.selectFrom('row_confidence').selectAll().where('cluster', '=', db.cluster).execute();
   const rows = new Map<string, RowConfidence>();
   let computedAt: string | null = null;
   for (const r of stored) {

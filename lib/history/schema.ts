@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely';
 
-// The history store's tables as Kysely sees them. Times are ISO 8601 UTC with milliseconds (toISOString), so
-// they order correctly as text; lib/history normalises every time before it is written.
+// The history store's tables as Kysely sees them. Every table with a `cluster` column holds several clusters' rows:
+// lib/history's functions filter and stamp it from the HistoryDb they are handed (db.ts). Times are ISO 8601 UTC
+// with milliseconds (toISOString), so they order correctly as text; lib/history normalises every time before it is written.
 
 export interface TableVersionsTable {
   id: Generated<number>;
@@ -17,6 +18,8 @@ export interface TableVersionsTable {
   origin: string;
   source: 'watch' | 'import';
   label: string | null;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 export interface RegistrationObservationsTable {
@@ -28,6 +31,8 @@ export interface RegistrationObservationsTable {
   failure_policy: string | null;
   owner: string | null;
   live: number;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 export interface AdmissionReplicasTable {
@@ -36,6 +41,8 @@ export interface AdmissionReplicasTable {
   /** Null while the Deployment does not exist. */
   ready: number | null;
   desired: number | null;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 export interface ImportsTable {
@@ -45,6 +52,8 @@ export interface ImportsTable {
   taken_at: string;
   taken_at_source: string;
   version_id: number;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 /** Where a watch resumes after a restart. */
@@ -52,6 +61,8 @@ export interface WatchCursorsTable {
   name: string;
   resource_version: string;
   updated_at: string;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 /** One record per write memdash makes to the cluster (the planned writes): who, what, target, outcome, when. */
@@ -68,6 +79,8 @@ export interface AuditRecordsTable {
   /** Which credential wrote: 'pasted' (the write credential sent with the request) or 'session' (the person's own ID
    * token, MEMDASH_WRITE_AS_USER); null when none was used (a read-only step) or the record predates this column. */
   credential: string | null;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 /** Sessions signed out before they ended: refused until then, on every replica (lib/auth/ended-sessions.ts). */
@@ -102,6 +115,8 @@ export interface BreakGlassRecordsTable {
   registration_present: number | null;
   /** drill-save: the saved registration, as the runbook's jq keeps it (JSON). */
   saved: string | null;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 /** The probe's outcome each time it changed, whoever ran it (the header, the webhook page, a break-glass step). */
@@ -109,6 +124,8 @@ export interface ProbeOutcomesTable {
   id: Generated<number>;
   at: string;
   outcome: string;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 /** Each end of a container the recorder saw (lastState or state terminated), once per pod, container and time. */
@@ -126,6 +143,8 @@ export interface ContainerTerminationsTable {
   restart_count: number;
   finished_at: string;
   seen_at: string;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 /** Each pod the recorder saw evicted (status reason Evicted), with the kubelet's message. */
@@ -138,6 +157,8 @@ export interface PodEvictionsTable {
   message: string;
   at: string;
   seen_at: string;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 /** Each pod's memory requests and limits as it was created (JSON `[{name, request, limit}]`, bytes or null). */
@@ -148,6 +169,8 @@ export interface PodRequestsTable {
   workload: string | null;
   created_at: string;
   containers: string;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 /** How sure each row is, as the latest preview measured it: every row replaced by each preview. */
@@ -163,6 +186,8 @@ export interface RowConfidenceTable {
   max_mi: number;
   /** When the preview's window ended. */
   computed_at: string;
+  /** The cluster the row is of (migration 0011_cluster). */
+  cluster: string;
 }
 
 export interface HistoryDatabase {

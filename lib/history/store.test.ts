@@ -4,7 +4,7 @@ import { auditActions, auditCursor, listAudit, recordAudit, refusalCounts, type 
 import { endedSessions, recordEndedSession } from './ended-sessions';
 import { countRefusal } from './refusal-tally';
 import { migrate, openHistoryDb, type HistoryDb } from './db';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS_BEFORE_CLUSTERS } from './migrations';
 import {
   lastDesiredReplicas,
   listRegistrationObservations,
@@ -30,10 +30,10 @@ const seen = (data: Record<string, string> | null, rv: string, at: string, writt
 
 describe('migrations', () => {
   it('create the schema once and run again as a no-op', async ({ db, store }) => {
-    expect(await migrate(db)).toEqual([]);
-    const again = await openHistoryDb(store.location);
+    expect(await migrate(db.kysely, db.cluster)).toEqual([]);
+    const again = await openHistoryDb(store.location, db.cluster);
     expect(await listVersions(again)).toEqual([]);
-    await again.destroy();
+    await again.kysely.destroy();
   });
 });
 
@@ -140,6 +140,7 @@ describe('table versions', () => {
 
   it('dates again, on migrating, the versions an earlier recorder put in force before the ones they replaced', async ({ db }) => {
     const stored = (id: number, data: typeof A, from: string, seenAt: string, writtenAt: string) => ({
+      cluster: db.cluster,
       content_hash: contentHash(data),
       data: JSON.stringify(data),
       rows: 2,
@@ -151,7 +152,7 @@ describe('table versions', () => {
       label: null,
     });
     // as the recorder stored them before: the third dated by manager 1's unmoved time
-    await db
+    await db.kysely
       .insertInto('table_versions')
       .values([
         stored(1, A, '2026-10-01T10:00:00.000Z', '2026-10-01T10:00:00.400Z', '2026-10-01T10:00:00.000Z'),
@@ -159,7 +160,7 @@ describe('table versions', () => {
         stored(3, A, '2026-10-01T10:00:00.000Z', '2026-10-01T10:40:00.200Z', '2026-10-01T10:00:00.000Z'),
       ])
       .execute();
-    await MIGRATIONS['0003_in_force_order']!.up(db);
+    await MIGRATIONS_BEFORE_CLUSTERS['0003_in_force_order']!.up(db.kysely);
     const versions = await listVersions(db);
     expect(versions.map((v) => [v.inForceFrom, v.seenAt])).toEqual([
       ['2026-10-01T10:00:00.000Z', '2026-10-01T10:00:00.400Z'],
@@ -365,7 +366,7 @@ describe('sessions signed out', () => {
     const later = new Date(now.getTime() + 2 * hour);
     expect([...(await endedSessions(db, later)).keys()]).toEqual(['sid-ends-in-3h']);
     await recordEndedSession(db, 'sid-later', later.getTime() + hour, later);
-    const rows = await db.selectFrom('ended_sessions').select('sid').orderBy('sid').execute();
+    const rows = await db.kysely.selectFrom('ended_sessions').select('sid').orderBy('sid').execute();
     expect(rows.map((r) => r.sid)).toEqual(['sid-ends-in-3h', 'sid-later']);
   });
 });
@@ -389,8 +390,11 @@ describe('refusals before a credential', () => {
       void countRefusal(db, { action: 'snapshot.run', reason: i % 5 < 3 ? 'unauthorized' : 'forbidden', at: at(i * 6) });
     await countRefusal(db, { action: 'table.restore', reason: 'unsupported-media-type', at: at(10) });
 
-    expect(await db.selectFrom('audit_records').selectAll().execute()).toEqual([]);
-    const rows = await db.selectFrom('audit_refusals').select(db.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    expect(await db.kysely.selectFrom('audit_records').selectAll().execute()).toEqual([]);
+    const rows = await db.kysely
+      .selectFrom('audit_refusals')
+      .select(db.kysely.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBe(5); // two reasons × two hours, and the restore's
     expect(await refusalCounts(db)).toEqual([
       { action: 'snapshot.run', reason: 'unauthorized', count: 600, firstAt: '2026-10-06T10:00:00.000Z', lastAt: at(997 * 6) },
@@ -432,9 +436,9 @@ describe('the audit log, paged', () => {
     const rows = times.flatMap((at, i) => Array.from({ length: 5 }, (_, j) => record(at, `actor-${i}-${j}`)));
     const shuffled = rows.map((r, i) => ({ r, key: (i * 7919) % rows.length })).sort((a, b) => a.key - b.key);
     for (let i = 0; i < shuffled.length; i += 500) {
-      await db
+      await db.kysely
         .insertInto('audit_records')
-        .values(shuffled.slice(i, i + 500).map(({ r }) => r))
+        .values(shuffled.slice(i, i + 500).map(({ r }) => ({ ...r, cluster: db.cluster })))
         .execute();
     }
     const seen: Array<{ id: number; at: string }> = [];

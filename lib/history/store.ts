@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { inForceFrom, type SavedTable, type TableData, type TableVersion } from '@/lib/domain';
-import type { HistoryDb } from './db';
+import { historyIn, type HistoryDb } from './db';
 import { isPostgres } from './dialect';
 
 // Reads and writes of the table's versions. Every insert is one statement that checks and writes at once, so two
@@ -71,11 +71,13 @@ export async function recordTableVersion(db: HistoryDb, seen: WatchedTable): Pro
     if (inForce?.content_hash === hash) return 'unchanged';
     const from = storedTime(inForceFrom(change, inForce?.in_force_from ?? null));
     const result = await sql`
-      insert into table_versions (content_hash, data, rows, in_force_from, seen_at, written_at, origin, source, label)
-      select ${hash}, ${data === null ? null : JSON.stringify(data)}, cast(${Object.keys(data ?? {}).length} as integer), ${from},
-             ${change.seenAt}, ${change.writtenAt}, ${originOf(seen.resourceVersion)}, 'watch', null
-      where not exists (select 1 from table_versions where source = 'watch' and id > cast(${inForce?.id ?? 0} as integer))
-      on conflict (content_hash, origin) do nothing`.execute(db);
+      insert into table_versions (cluster, content_hash, data, rows, in_force_from, seen_at, written_at, origin, source, label)
+      select ${db.cluster}, ${hash}, ${data === null ? null : JSON.stringify(data)}, cast(${Object.keys(data ?? {}).length} as integer),
+             ${from}, ${change.seenAt}, ${change.writtenAt}, ${originOf(seen.resourceVersion)}, 'watch', null
+      where not exists (
+        select 1 from table_versions where cluster = ${db.cluster} and source = 'watch' and id > cast(${inForce?.id ?? 0} as integer)
+      )
+      on conflict (cluster, content_hash, origin) do nothing`.execute(db.kysely);
     if (Number(result.numAffectedRows ?? 0) > 0) return 'recorded';
     // nothing stored: this resourceVersion already is, unless another recorder stored a version meanwhile
     if ((await recordedInForce(db))?.id === inForce?.id) return 'unchanged';
@@ -87,9 +89,10 @@ const originOf = (resourceVersion: string) => `rv:${resourceVersion}`;
 
 /** Whether the store holds a recorded version of one of these resourceVersions. */
 async function storedAnyOf(db: HistoryDb, resourceVersions: readonly string[]): Promise<boolean> {
-  const found = await db
+  const found = await db.kysely
     .selectFrom('table_versions')
     .select('id')
+    .where('cluster', '=', db.cluster)
     .where('source', '=', 'watch')
     .where('origin', 'in', resourceVersions.map(originOf))
     .limit(1)
@@ -102,9 +105,10 @@ const RECORD_ATTEMPTS = 5;
 
 /** The newest recorded version (imports aside): the one in force now. */
 function recordedInForce(db: HistoryDb) {
-  return db
+  return db.kysely
     .selectFrom('table_versions')
     .select(['id', 'content_hash', 'in_force_from'])
+    .where('cluster', '=', db.cluster)
     .where('source', '=', 'watch')
     .orderBy('id', 'desc')
     .limit(1)
@@ -152,18 +156,20 @@ export async function importSavedTable(
   const takenAt = storedTime(saved.takenAt);
   const origin = `import:${takenAt}`;
   const data = saved.data === null ? null : JSON.stringify(saved.data);
-  return db.transaction().execute(async (tx) => {
+  return db.kysely.transaction().execute(async (transaction) => {
+    const tx = historyIn(transaction, db);
     // two imports at once on PostgreSQL would both see room for one; SQLite writes one transaction at a time
-    if (isPostgres(db)) await sql`lock table imports in share row exclusive mode`.execute(tx);
+    if (isPostgres(db.kysely)) await sql`lock table imports in share row exclusive mode`.execute(transaction);
     const existing = await importedVersion(tx, hash, origin);
     if (existing !== undefined) return { versionId: existing, created: false };
     if (cap) {
       const held = await importsHeld(tx);
       if (held.imports + 1 > cap.imports || held.bytes + Buffer.byteLength(data ?? '') > cap.bytes) return { full: held };
     }
-    const inserted = await tx
+    const inserted = await transaction
       .insertInto('table_versions')
       .values({
+        cluster: db.cluster,
         content_hash: hash,
         data,
         rows: saved.rows,
@@ -174,14 +180,15 @@ export async function importSavedTable(
         source: 'import',
         label: fileName,
       })
-      .onConflict((oc) => oc.columns(['content_hash', 'origin']).doNothing())
+      .onConflict((oc) => oc.columns(['cluster', 'content_hash', 'origin']).doNothing())
       .returning('id')
       .executeTakeFirst();
     // another process stored the same file between the look and the insert
     if (!inserted) return { versionId: (await importedVersion(tx, hash, origin))!, created: false };
-    await tx
+    await transaction
       .insertInto('imports')
       .values({
+        cluster: db.cluster,
         file_name: fileName,
         imported_at: storedTime(importedAt),
         taken_at: takenAt,
@@ -194,9 +201,10 @@ export async function importSavedTable(
 }
 
 async function importedVersion(db: HistoryDb, hash: string, origin: string): Promise<number | undefined> {
-  const row = await db
+  const row = await db.kysely
     .selectFrom('table_versions')
     .select('id')
+    .where('cluster', '=', db.cluster)
     .where('content_hash', '=', hash)
     .where('origin', '=', origin)
     .executeTakeFirst();
@@ -205,10 +213,11 @@ async function importedVersion(db: HistoryDb, hash: string, origin: string): Pro
 
 /** How many imported versions the store holds and the bytes of their data, as stored (UTF-8 JSON). */
 export async function importsHeld(db: HistoryDb): Promise<ImportsHeld> {
-  const size = isPostgres(db) ? sql<number>`octet_length(data)` : sql<number>`length(cast(data as blob))`;
-  const row = await db
+  const size = isPostgres(db.kysely) ? sql<number>`octet_length(data)` : sql<number>`length(cast(data as blob))`;
+  const row = await db.kysely
     .selectFrom('table_versions')
     .select([sql<number | string>`count(*)`.as('imports'), sql<number | string | null>`sum(${size})`.as('bytes')])
+    .where('cluster', '=', db.cluster)
     .where('source', '=', 'import')
     .executeTakeFirstOrThrow();
   return { imports: Number(row.imports), bytes: Number(row.bytes ?? 0) };
@@ -216,9 +225,10 @@ export async function importsHeld(db: HistoryDb): Promise<ImportsHeld> {
 
 /** Every version, oldest first, without rows. */
 export async function listVersions(db: HistoryDb): Promise<VersionSummary[]> {
-  const rows = await db
+  const rows = await db.kysely
     .selectFrom('table_versions')
     .select(['id', 'in_force_from', 'seen_at', 'written_at', 'rows', 'content_hash', 'source', 'label'])
+    .where('cluster', '=', db.cluster)
     .orderBy('in_force_from')
     .orderBy('id')
     .execute();
@@ -236,13 +246,23 @@ export async function listVersions(db: HistoryDb): Promise<VersionSummary[]> {
 
 /** A version's data as stored (JSON text, null for no data), or undefined when there is no such version. */
 export async function readVersionText(db: HistoryDb, id: number): Promise<string | null | undefined> {
-  const row = await db.selectFrom('table_versions').select('data').where('id', '=', id).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom('table_versions')
+    .select('data')
+    .where('cluster', '=', db.cluster)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? row.data : undefined;
 }
 
 /** One version with its rows, or null when there is no such version. */
 export async function readVersion(db: HistoryDb, id: number): Promise<TableVersion | null> {
-  const row = await db.selectFrom('table_versions').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom('table_versions')
+    .selectAll()
+    .where('cluster', '=', db.cluster)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) return null;
   return versionOf(row, row.data === null ? null : (JSON.parse(row.data) as Record<string, string>));
 }
@@ -259,11 +279,12 @@ function versionOf(
  * table (the store's JSON functions read the few keys). A version without data keeps data null.
  */
 export async function rowsOverTime(db: HistoryDb, keys: readonly string[]): Promise<TableVersion[]> {
-  const rows = await db
+  const rows = await db.kysely
     .selectFrom('table_versions')
     .select(['id', 'in_force_from', 'seen_at', 'source', 'label'])
     .select(sql<number | boolean>`data is null`.as('empty'))
     .select(pickedRows(db, keys).as('picked'))
+    .where('cluster', '=', db.cluster)
     .orderBy('in_force_from')
     .orderBy('id')
     .execute();
@@ -273,7 +294,7 @@ export async function rowsOverTime(db: HistoryDb, keys: readonly string[]): Prom
 /** A JSON object (as text) of the given keys' values in a version's data; a key it lacks has null. */
 function pickedRows(db: HistoryDb, keys: readonly string[]) {
   if (keys.length === 0) return sql<string | null>`'{}'`;
-  if (isPostgres(db)) {
+  if (isPostgres(db.kysely)) {
     const pairs = keys.flatMap((k) => [sql`cast(${k} as text)`, sql`cast(data as json) ->> cast(${k} as text)`]);
     return sql<string | null>`cast(json_build_object(${sql.join(pairs)}) as text)`;
   }

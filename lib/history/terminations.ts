@@ -5,7 +5,8 @@ import { storedTime } from './store';
 
 // The pods' terminations, evictions and requests at creation the recorder keeps (migration 0008). Each is stored
 // once (a termination per pod, container and time; an eviction and a request per pod), whoever records it: two
-// replicas, or a new Lease holder replaying what the old one stored, insert nothing twice.
+// replicas, or a new Lease holder replaying what the old one stored, insert nothing twice. A pod's uid is unique across
+// clusters (a random UUID), so these keys need no cluster; the rows carry theirs, and every read filters on it.
 
 export interface PodIdentity {
   uid: string;
@@ -44,10 +45,11 @@ export async function recordPodFacts(db: HistoryDb, pods: PodFacts[], seenAt: Da
   const seen = storedTime(seenAt);
   const requests = pods.filter((p) => p.createdAt !== null);
   for (const part of chunks(requests))
-    await db
+    await db.kysely
       .insertInto('pod_requests')
       .values(
         part.map((p) => ({
+          cluster: db.cluster,
           pod_uid: p.uid,
           namespace: p.namespace,
           pod: p.pod,
@@ -60,10 +62,11 @@ export async function recordPodFacts(db: HistoryDb, pods: PodFacts[], seenAt: Da
       .execute();
   const terminations = pods.flatMap((p) => p.terminations.map((t) => ({ p, t })));
   for (const part of chunks(terminations))
-    await db
+    await db.kysely
       .insertInto('container_terminations')
       .values(
         part.map(({ p, t }) => ({
+          cluster: db.cluster,
           pod_uid: p.uid,
           namespace: p.namespace,
           pod: p.pod,
@@ -80,10 +83,11 @@ export async function recordPodFacts(db: HistoryDb, pods: PodFacts[], seenAt: Da
       .execute();
   const evictions = pods.filter((p) => p.eviction !== null);
   for (const part of chunks(evictions))
-    await db
+    await db.kysely
       .insertInto('pod_evictions')
       .values(
         part.map((p) => ({
+          cluster: db.cluster,
           pod_uid: p.uid,
           namespace: p.namespace,
           pod: p.pod,
@@ -113,7 +117,7 @@ export type Where = { uid: string } | { namespace: string; workload: string; fro
 
 /** The recorded terminations of one pod, or of a workload's pods since `from`, oldest first. */
 export async function listTerminations(db: HistoryDb, where: Where): Promise<StoredTermination[]> {
-  let q = db.selectFrom('container_terminations').selectAll();
+  let q = db.kysely.selectFrom('container_terminations').selectAll().where('cluster', '=', db.cluster);
   q =
     'uid' in where
       ? q.where('pod_uid', '=', where.uid)
@@ -135,7 +139,7 @@ export async function listTerminations(db: HistoryDb, where: Where): Promise<Sto
 
 /** The recorded evictions of one pod, or of a workload's pods since `from`, oldest first. */
 export async function listEvictions(db: HistoryDb, where: Where): Promise<StoredEviction[]> {
-  let q = db.selectFrom('pod_evictions').selectAll();
+  let q = db.kysely.selectFrom('pod_evictions').selectAll().where('cluster', '=', db.cluster);
   q =
     'uid' in where
       ? q.where('pod_uid', '=', where.uid)
@@ -149,9 +153,10 @@ export async function requestsAtCreation(db: HistoryDb, namespace: string, pods:
   const found = new Map<string, ContainerSizes[]>();
   for (const part of chunks([...new Set(pods)])) {
     if (part.length === 0) continue;
-    const rows = await db
+    const rows = await db.kysely
       .selectFrom('pod_requests')
       .select(['pod', 'containers', 'created_at'])
+      .where('cluster', '=', db.cluster)
       .where('namespace', '=', namespace)
       .where('pod', 'in', part)
       .orderBy('created_at')
@@ -170,17 +175,19 @@ export interface WorkloadCounts {
 export async function countsByWorkload(db: HistoryDb, from: string): Promise<Map<string, WorkloadCounts>> {
   const since = storedTime(from);
   const [kills, evictions] = await Promise.all([
-    db
+    db.kysely
       .selectFrom('container_terminations')
-      .select(['namespace', 'workload', db.fn.countAll<number | string>().as('n')])
+      .select(['namespace', 'workload', db.kysely.fn.countAll<number | string>().as('n')])
+      .where('cluster', '=', db.cluster)
       .where('reason', '=', 'OOMKilled')
       .where('finished_at', '>=', since)
       .where('workload', 'is not', null)
       .groupBy(['namespace', 'workload'])
       .execute(),
-    db
+    db.kysely
       .selectFrom('pod_evictions')
-      .select(['namespace', 'workload', db.fn.countAll<number | string>().as('n')])
+      .select(['namespace', 'workload', db.kysely.fn.countAll<number | string>().as('n')])
+      .where('cluster', '=', db.cluster)
       .where('at', '>=', since)
       .where('workload', 'is not', null)
       .groupBy(['namespace', 'workload'])

@@ -4,8 +4,8 @@
 // over within the lease's time, and the store must then hold each table version and the registration's gap exactly
 // once. Expected values come from what the test wrote with kubectl, never from memdash.
 import { afterAll, describe, expect, it } from 'vitest';
-import { kubectl, kubectlJson, patchTableRow, requirePodWebhook, until, POD_REGISTRATION } from '../integration/cluster.ts';
-import { newTestStore, type TestStore } from '../stores.ts';
+import { kubeconfig, kubectl, kubectlJson, patchTableRow, requirePodWebhook, until, POD_REGISTRATION } from '../integration/cluster.ts';
+import { clusterNameFor, newTestStore, type TestStore } from '../stores.ts';
 import { startMemdash, type RunningMemdash } from '../security/server.ts';
 
 const LEASE_SECONDS = 5;
@@ -61,7 +61,7 @@ describe('the recorder’s Lease on PostgreSQL', () => {
       });
       expect(await isLeader(other)).toBe(false);
       step(`replica on port ${leader.port} leads`);
-      const db = await openHistoryDb(store.location);
+      const db = await openHistoryDb(store.location, await clusterNameFor(kubeconfig('viewer'))); // the replicas' cluster
       try {
         const rowsSeen = async () => {
           const versions = await listVersions(db);
@@ -127,7 +127,7 @@ describe('the recorder’s Lease on PostgreSQL', () => {
           expect([a.present, a.uid, a.owner, a.failurePolicy]).not.toEqual([b.present, b.uid, b.owner, b.failurePolicy]);
         }
       } finally {
-        await db.destroy();
+        await db.kysely.destroy();
       }
     },
   );

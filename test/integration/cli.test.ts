@@ -18,6 +18,7 @@ import {
   POD_REGISTRATION,
 } from './cluster';
 import { bytes, expectedContainers, scenarioWorkload } from './scenario';
+import { clusterNameFor } from '../stores';
 
 requireCluster();
 
@@ -166,11 +167,11 @@ describe('memdash diff', () => {
     process.env.MEMDASH_HISTORY_PATH = store; // this process records two versions into the CLI's store
     const { openHistoryDb } = await import('@/lib/history/db');
     const { recordTableVersion } = await import('@/lib/history/store');
-    const db = await openHistoryDb(store);
+    const db = await openHistoryDb(store, await clusterNameFor(kubeconfig('viewer'))); // the CLI's cluster
     const at = (s: string) => ({ resourceVersion: s, seenAt: new Date(`2026-11-0${s}T04:15:00Z`), writtenAt: null });
     await recordTableVersion(db, { data: { shop_web_app: '300Mi', shop_web_nginx: '24Mi' }, ...at('1') });
     await recordTableVersion(db, { data: { shop_web_app: '450Mi', shop_api_api: '100Mi' }, ...at('2') });
-    await db.destroy();
+    await db.kysely.destroy();
     const text = memdash(['diff', '1', '2'], { MEMDASH_HISTORY_PATH: store });
     expect(text.code).toBe(0);
     expect(text.out).toContain('1 new, 1 gone, 1 changed, 0 unchanged');

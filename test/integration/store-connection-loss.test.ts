@@ -13,7 +13,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the PostgreSQL store when the server ends its connections', () => {
   let store: TestStore;
-  let db: Awaited<ReturnType<typeof openHistoryDb>> | undefined;
+  let db: Awaited<ReturnType<typeof openHistoryDb>>['kysely'] | undefined;
   const uncaught: unknown[] = [];
   const onUncaught = (err: unknown) => uncaught.push(err);
   process.on('uncaughtException', onUncaught);
@@ -46,7 +46,7 @@ describe('the PostgreSQL store when the server ends its connections', () => {
     { timeout: 60_000 },
     async () => {
       store = await newTestStore('postgres');
-      db = await openHistoryDb(store.location);
+      db = (await openHistoryDb(store.location, 'test')).kysely;
       // connections in the pool: one busy with a slow query, the others idle after use
       await Promise.all([1, 2, 3].map(() => sql`select 1`.execute(db!)));
       const slow = sql`select pg_sleep(20)`.execute(db);

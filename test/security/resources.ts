@@ -4,6 +4,8 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { kubeconfig } from '../integration/cluster.ts';
+import { clusterNameFor } from '../stores.ts';
 
 export interface Held {
   threads: number;
@@ -105,14 +107,14 @@ const WATCHER = fileURLToPath(new URL('./health-watcher.ts', import.meta.url));
 export async function seedLargeVersions(path: string, rows: number): Promise<void> {
   const { openHistoryDb } = await import('@/lib/history/db');
   const { recordTableVersion } = await import('@/lib/history/store');
-  const db = await openHistoryDb(path);
+  const db = await openHistoryDb(path, await clusterNameFor(kubeconfig('viewer'))); // the server's cluster (server.ts)
   for (const seed of [1, 2]) {
     const data: Record<string, string> = {};
     for (let i = 0; i < rows; i++) data[`ns-${i % 40}_workload-${i}_app`] = `${64 + (i % 2000) + seed}Mi`;
     const seen = { data, resourceVersion: String(seed), seenAt: new Date(`2026-11-0${seed}T04:15:00Z`), writtenAt: null };
     if ((await recordTableVersion(db, seen)) !== 'recorded') throw new Error(`precondition failed: version ${seed} was not stored`);
   }
-  await db.destroy();
+  await db.kysely.destroy();
 }
 
 /** The threads and memory of `pid` once within `bound`, or as they are after `withinMs`. */
