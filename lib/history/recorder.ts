@@ -1,7 +1,7 @@
 import 'server-only';
 import type { V1ConfigMap, V1Deployment, V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
 import { lastDataWrite, type RegistrationObservation } from '@/lib/domain';
-import type { Settings } from '@/lib/config';
+import type { ClusterFacts } from '@/lib/cluster/facts';
 import type { KubeCaches } from '@/lib/k8s/caches';
 import type { Informer, InformerSubscriber, RawObject } from '@/lib/k8s/informer';
 import type { HistoryDb } from './db';
@@ -13,8 +13,9 @@ import { followWatch } from '@/lib/metrics/recorder';
 // The recorder: what the cluster does not keep, written down as it happens. The table's every version, the pod
 // webhook's registration (gone, back, entry/failurePolicy/owner changed) and the admission controller's ready
 // replicas; and from the pod watch, each pod's requests at creation, its containers' terminations (OOM kills) and
-// its eviction (pod-recorder.ts). It follows the process's watch-fed caches (lib/k8s/caches.ts): one watch per kind feeds both the pages
-// and the history. Started once per server by instrumentation.ts; MEMDASH_RECORDER=off leaves it out.
+// its eviction (pod-recorder.ts). It follows one cluster's watch-fed caches (lib/k8s/caches.ts): one watch per kind
+// feeds both the pages and the history; its facts name what it follows, its HistoryDb is that cluster's. Started once
+// per cluster by instrumentation.ts (start.ts); MEMDASH_RECORDER=off leaves it out.
 // A (re)start records the state it finds: changes made while no server ran are seen as one change.
 
 export interface Recorder {
@@ -33,8 +34,8 @@ export interface HeldRecorder extends Recorder {
 // What a waiting replica keeps: far more than the handful of changes a handover takes.
 const HELD_WRITES = 1000;
 
-/** `held`: start holding the writes (with the recorder's Lease) instead of writing at once. */
-export function startRecorder(db: HistoryDb, caches: KubeCaches, s: Settings, held = false): HeldRecorder {
+/** `s`: the cluster's facts. `held`: start holding the writes (with the recorder's Lease) instead of writing at once. */
+export function startRecorder(db: HistoryDb, caches: KubeCaches, s: ClusterFacts, held = false): HeldRecorder {
   const writes = new Writes(held);
   // the pods' writes wait apart: thousands of pods held must not push the table's versions out
   const podWrites = new Writes(held);
@@ -59,7 +60,7 @@ export function startRecorder(db: HistoryDb, caches: KubeCaches, s: Settings, he
 }
 
 /** The watches /metrics reports the lag of: the ones this replica records from. */
-function followed(caches: KubeCaches, s: Settings): void {
+function followed(caches: KubeCaches, s: ClusterFacts): void {
   const lastHeard = (cache: Informer<RawObject>) => () => cache.status().lastHeardAt;
   followWatch(`configmap/${s.kyvernoNamespace}/${s.tableConfigMap}`, lastHeard(caches.table));
   followWatch(`mutatingwebhookconfiguration/${s.webhookConfiguration}`, lastHeard(caches.mutating));
@@ -150,7 +151,7 @@ function tableRecorder(db: HistoryDb): ObjectRecorder<V1ConfigMap> {
   };
 }
 
-function registrationRecorder(db: HistoryDb, s: Settings): ObjectRecorder<V1MutatingWebhookConfiguration> {
+function registrationRecorder(db: HistoryDb, s: ClusterFacts): ObjectRecorder<V1MutatingWebhookConfiguration> {
   const observe = (cfg: V1MutatingWebhookConfiguration | null, at: Date, live: boolean) =>
     recordRegistration(db, observeRegistration(cfg, s.webhookEntry, at, live));
   return {
