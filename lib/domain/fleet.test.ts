@@ -47,7 +47,9 @@ describe('fleetSeverity', () => {
   });
 
   it('a part it may not read (failed) does not make a row worse than what it shows', () => {
-    expect(fleetSeverity(row('a', { table: partFailed('withheld', 'not yours'), drift: partFailed('unreachable', 'slow') }))).toBe('healthy');
+    expect(fleetSeverity(row('a', { table: partFailed('withheld', 'not yours'), drift: partFailed('unreachable', 'slow') }))).toBe(
+      'healthy',
+    );
   });
 });
 
