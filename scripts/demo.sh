@@ -1,21 +1,28 @@
 #!/usr/bin/env bash
 # The dashboard on a local demo cluster with sample data: http://127.0.0.1:${PORT:-3000}
-#   scripts/demo.sh               nobody signs in (MEMDASH_AUTH=none, loopback only)
-#   scripts/demo.sh --auth oidc   sign in at the local cluster's OpenID Provider as one of its three test accounts
+#   scripts/demo.sh                nobody signs in (MEMDASH_AUTH=none, loopback only)
+#   scripts/demo.sh --auth oidc    sign in at the local cluster's OpenID Provider as one of its three test accounts
+# It installs and builds only what it runs (scripts/setup.sh demo): the cluster's Kubernetes and KWOK binaries, and
+# our OpenID Provider only with --auth oidc; no PostgreSQL (memdash keeps its history in SQLite), no browser, no
+# image tools.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+usage() { echo "usage: scripts/demo.sh [--auth none|oidc]" >&2; exit 64; }
 auth=none
-case "${1:-}" in
-  '') ;;
-  --auth) auth=${2:-} ;;
-  --auth=*) auth=${1#--auth=} ;;
-  *) echo "usage: scripts/demo.sh [--auth none|oidc]" >&2; exit 64 ;;
-esac
-[ "$auth" = none ] || [ "$auth" = oidc ] || { echo "usage: scripts/demo.sh [--auth none|oidc]" >&2; exit 64; }
-scripts/setup.sh
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --auth) auth=${2:-}; shift 2 || usage ;;
+    --auth=*) auth=${1#--auth=}; shift ;;
+    *) usage ;;
+  esac
+done
+[ "$auth" = none ] || [ "$auth" = oidc ] || usage
+if [ "$auth" = oidc ]; then scripts/setup.sh demo --oidc; else scripts/setup.sh demo; fi
 source scripts/node-env.sh
 port=${PORT:-3000}
-if [ "$auth" = oidc ]; then npm run --silent cluster:up -- --oidc; else npm run --silent cluster:up; fi
+up=(--no-postgres)
+[ "$auth" = oidc ] && up+=(--oidc)
+npm run --silent cluster -- up "${up[@]}"
 npm run --silent build
 export KUBECONFIG="$PWD/.cluster/kubeconfig/viewer.yaml"
 MEMDASH_PROMETHEUS_URL=$(node -e 'const s=require("./.cluster/state.json");console.log(`http://127.0.0.1:${s.ports.prometheus}`)')

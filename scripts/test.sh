@@ -17,7 +17,7 @@
 # the stand-in's Kyverno or table.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh --no-build || { echo "setup failed"; exit 1; }
+scripts/setup.sh test || { echo "setup failed"; exit 1; }
 source scripts/node-env.sh
 # the Next builds (the tests' and the image's) skip the type check the typecheck group makes of the same tree, and
 # write no build cache for a later build (next.config.mjs)

@@ -14,19 +14,21 @@ import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './
 import { setSnapshotMode, SNAPSHOT_MODES } from './snapshot/harness.ts';
 
 const USAGE = `usage: npm run cluster -- <command>
-  up [--rebackfill] [--scale N] [--kyverno stand-in|real] [--oidc|--no-oidc]
-                      start (or reuse) etcd, the control plane, KWOK and Prometheus; seed the scenario.
+  up [--rebackfill] [--scale N] [--kyverno stand-in|real] [--oidc|--no-oidc] [--no-postgres]
+                      start (or reuse) etcd, the control plane, KWOK, Prometheus and PostgreSQL; seed the scenario.
                       --kyverno: who answers the pod webhook, the harness's stand-in (the default) or Kyverno
                       v1.19.1 itself (built from its Go module); kept in the state folder until changed
                       --oidc: also our OpenID Provider (e2e/oidc-provider) with three test accounts, and the API
                       server trusting its ID tokens; kept in the state folder until --no-oidc
+                      --no-postgres: no PostgreSQL (the demo's memdash keeps its history in SQLite)
   down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
-  build [up|tools|signin|all]
-                      build into the cache what is missing: up, the Kubernetes and KWOK binaries the cluster runs
-                      and our OpenID Provider (up builds them itself when they are missing); signin, the provider and
-                      oauth2-proxy (the sign-in tests); tools, up and Kyverno v1.19.1 with its CLI (--kyverno real,
-                      the policy's CLI tests) and helm (the chart's tests); all (the default), every one of them
+  build [cluster|up|tools|signin|all]
+                      build into the cache what is missing: cluster, the Kubernetes and KWOK binaries the cluster
+                      runs (the demo's); up, those and our OpenID Provider (up builds them itself when they are
+                      missing); signin, the provider and oauth2-proxy (the sign-in tests); tools, up and Kyverno
+                      v1.19.1 with its CLI (--kyverno real, the policy's CLI tests) and helm (the chart's tests);
+                      all (the default), every one of them
   kyverno crash|recover
                       SIGKILL Kyverno, leaving its registrations (covered pod creates are refused) | start it again
   kyverno deny|allow  answer pod reviews with a denial (the real one: a policy whose patch fails) | as the policy says
@@ -36,7 +38,7 @@ const USAGE = `usage: npm run cluster -- <command>
                       what the snapshot job's Prometheus does: answer | fail (503) | return one namespace's series`;
 
 function build(what: string): number {
-  if (what !== 'up' && what !== 'signin' && what !== 'tools' && what !== 'all') {
+  if (!['cluster', 'up', 'signin', 'tools', 'all'].includes(what)) {
     console.error(USAGE);
     return 2;
   }
@@ -45,6 +47,7 @@ function build(what: string): number {
     return 0;
   }
   ensureBinaries();
+  if (what === 'cluster') return 0;
   ensureSigninParts(['provider']);
   if (what === 'up') return 0;
   ensureKyvernoBinary();
@@ -70,7 +73,7 @@ function printStatus(): number {
 Kyverno      ${kyvernoModeOf(current) === 'real' ? `v1.19.1 itself (log ${logFile('kyverno')})` : 'the stand-in'}
 API server   https://127.0.0.1:${current.ports.apiserver}
 Prometheus   ${prometheusUrl(current)}
-PostgreSQL   127.0.0.1:${current.ports.postgres}   (DATABASE_URL=$(cat ${postgresUrlFile()}))
+PostgreSQL   ${current.processes.postgres ? `127.0.0.1:${current.ports.postgres}   (DATABASE_URL=$(cat ${postgresUrlFile()}))` : 'not started (up --no-postgres)'}
 kubeconfigs  admin    ${kubeconfigPath('admin')}
              viewer   ${kubeconfigPath('viewer')}     (reads, like the default kubeconfig)
              operator ${kubeconfigPath('operator')}   (writes, like prd-write)
@@ -142,14 +145,16 @@ function snapshotCommand(mode: string | undefined): number {
 async function main(argv: string[]): Promise<number> {
   const [command, ...flags] = argv;
   switch (command) {
-    case 'up':
+    case 'up': {
       await up({
         rebackfill: flags.includes('--rebackfill'),
         scale: scaleFlag(flags),
         kyverno: kyvernoFlag(flags),
         oidc: oidcFlag(flags),
+        postgres: !flags.includes('--no-postgres'),
       });
       return printStatus();
+    }
     case 'down':
       await stopAll();
       if (flags.includes('--wipe')) rmSync(stateDir, { recursive: true, force: true });

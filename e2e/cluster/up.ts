@@ -42,6 +42,8 @@ export interface UpOptions {
   kyverno?: KyvernoMode;
   /** whether the API server trusts our OpenID Provider; absent: what the state folder has, else not */
   oidc?: boolean;
+  /** whether PostgreSQL runs (memdash's store of several replicas); the demo and the second cluster need none */
+  postgres?: boolean;
 }
 
 export async function up(options: UpOptions): Promise<ClusterState> {
@@ -51,7 +53,8 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   const current = await loadOrCreateState();
   ensurePki();
   ensureUsers(current.ports.apiserver);
-  await ensurePostgres(current); // memdash's history store for several replicas (DATABASE_URL)
+  // memdash's history store for several replicas (DATABASE_URL)
+  if (options.postgres !== false) await ensurePostgres(current);
   // beyond 20,000 pods the scale's table is more than a default etcd stores in one object (lib/control-plane.ts)
   const largeTable = Math.max(options.scale, current.seeded?.scale ?? 0) > 20_000;
   if (largeTable) log('etcd accepts requests of up to 4 MiB: the scale table is more than a default etcd stores in one ConfigMap');
