@@ -45,6 +45,13 @@ const againstTheCluster = {
   fileParallelism: false,
 };
 
+// Two local clusters at once: it starts a second beside the local cluster (`up --clusters 2`) and stops it, so it
+// runs as a group of its own, on the second stand-in cluster's lane (scripts/test-groups), not in `cluster`.
+const TWO_CLUSTERS = 'e2e/cluster/two-clusters.test.ts';
+const twoClusters: TestProjectInlineConfiguration = {
+  test: { ...againstTheCluster, name: 'two-clusters', include: named([TWO_CLUSTERS]), exclude: [] },
+};
+
 // Integration tests: they need the local cluster (npm run cluster:up).
 const cluster: TestProjectInlineConfiguration = {
   test: {
@@ -55,6 +62,7 @@ const cluster: TestProjectInlineConfiguration = {
     exclude: [
       'e2e/cluster/kyverno/real/**',
       'e2e/cluster/oidc/**',
+      TWO_CLUSTERS,
       'test/integration/store-connection-loss.test.ts',
       'test/integration/store-unreachable.test.ts',
     ],
@@ -175,7 +183,7 @@ export default defineConfig({
     // in every project: a stray `.only` fails its file rather than running one test green
     allowOnly: false,
     environment: 'node',
-    projects: projectChosen ? [unit, cluster, security, postgres, deployment, image, realKyverno, sideBySide, signin] : [unit],
+    projects: projectChosen ? [unit, cluster, security, postgres, deployment, image, realKyverno, sideBySide, signin, twoClusters] : [unit],
     // How much of lib/ the unit and integration tests run, together (`npm run coverage`, which turns it on; the
     // integration tests need the local cluster up). The browser tests run the built server in another process and are
     // not counted.

@@ -169,6 +169,7 @@ describe('the groups file', () => {
       'deployment',
       'image',
       'signin',
+      'two-clusters',
       'browser',
       'side-by-side',
     ]);

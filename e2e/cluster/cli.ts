@@ -9,19 +9,23 @@ import { oidcStatus } from './oidc/status.ts';
 import { prometheusUrl } from './lib/prometheus.ts';
 import { postgresUrlFile } from './lib/postgres.ts';
 import { ClusterError } from './lib/log.ts';
+import { clustersFile, downSecond, FIRST_NAME, SECOND_NAME, secondDir, secondState, upSecond } from './lib/pair.ts';
 import { ensureBinaries, ensureHelm, ensureSigninParts } from './lib/binaries.ts';
 import { answer, crash, deny, recover, tableReadable, tableUnreadable } from './kyverno/harness.ts';
 import { setSnapshotMode, SNAPSHOT_MODES } from './snapshot/harness.ts';
 
 const USAGE = `usage: npm run cluster -- <command>
-  up [--rebackfill] [--scale N] [--kyverno stand-in|real] [--oidc|--no-oidc] [--no-postgres]
+  up [--rebackfill] [--scale N] [--kyverno stand-in|real] [--oidc|--no-oidc] [--no-postgres] [--clusters 1|2]
                       start (or reuse) etcd, the control plane, KWOK, Prometheus and PostgreSQL; seed the scenario.
                       --kyverno: who answers the pod webhook, the harness's stand-in (the default) or Kyverno
                       v1.19.1 itself (built from its Go module); kept in the state folder until changed
                       --oidc: also our OpenID Provider (e2e/oidc-provider) with three test accounts, and the API
                       server trusting its ID tokens; kept in the state folder until --no-oidc
                       --no-postgres: no PostgreSQL (the demo's memdash keeps its history in SQLite)
-  down [--wipe]       stop exactly the processes up started; --wipe also deletes ${stateDir}
+                      --clusters 2: also a second cluster, the stage, in ${secondDir()} (the same scenario, the
+                      stage's rows; no PostgreSQL, no OpenID Provider, the stand-in), and ${clustersFile()}
+                      naming both for MEMDASH_CLUSTERS; --clusters 1 stops such a second cluster
+  down [--wipe]       stop exactly the processes up started, the second cluster's too; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
   build [cluster|up|tools|signin|all]
                       build into the cache what is missing: cluster, the Kubernetes and KWOK binaries the cluster
@@ -77,8 +81,27 @@ PostgreSQL   ${current.processes.postgres ? `127.0.0.1:${current.ports.postgres}
 kubeconfigs  admin    ${kubeconfigPath('admin')}
              viewer   ${kubeconfigPath('viewer')}     (reads, like the default kubeconfig)
              operator ${kubeconfigPath('operator')}   (writes, like prd-write)
-try          KUBECONFIG=${kubeconfigPath('viewer')} kubectl get pods -A${current.oidc ? `\n${oidcStatus(current)}` : ''}`);
+try          KUBECONFIG=${kubeconfigPath('viewer')} kubectl get pods -A${current.oidc ? `\n${oidcStatus(current)}` : ''}${secondStatus()}`);
   return allUp ? 0 : 1;
+}
+
+/** The second cluster's place, when `up --clusters 2` started one (its own status: its folder as MEMDASH_CLUSTER_DIR). */
+function secondStatus(): string {
+  const second = secondState();
+  if (!second) return '';
+  const running = Object.values(second.processes).some(isRunning);
+  return `
+second       ${SECOND_NAME}, ${running ? 'running' : 'STOPPED'}: API server https://127.0.0.1:${second.ports.apiserver}, Prometheus ${prometheusUrl(second)}
+             MEMDASH_CLUSTER_DIR=${secondDir()} npm run cluster:status
+clusters     MEMDASH_CLUSTERS=${clustersFile()}   (${FIRST_NAME} and ${SECOND_NAME})`;
+}
+
+function clustersFlag(flags: string[]): 1 | 2 | undefined {
+  const at = flags.indexOf('--clusters');
+  if (at < 0) return undefined;
+  const count = flags[at + 1];
+  if (count !== '1' && count !== '2') throw new ClusterError(`--clusters takes 1 or 2, got ${count ?? 'nothing'}`);
+  return count === '2' ? 2 : 1;
 }
 
 function kyvernoFlag(flags: string[]): KyvernoMode | undefined {
@@ -146,16 +169,23 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...flags] = argv;
   switch (command) {
     case 'up': {
+      const clusters = clustersFlag(flags);
+      const rebackfill = flags.includes('--rebackfill');
       await up({
-        rebackfill: flags.includes('--rebackfill'),
+        rebackfill,
         scale: scaleFlag(flags),
         kyverno: kyvernoFlag(flags),
         oidc: oidcFlag(flags),
         postgres: !flags.includes('--no-postgres'),
+        stage: flags.includes('--stage'), // the second's own `up` (lib/pair.ts)
       });
+      // one after the other: two seedings at once would only share the same cores
+      if (clusters === 2) upSecond(rebackfill);
+      if (clusters === 1) downSecond(); // asked for one: a second left by an earlier --clusters 2 stops
       return printStatus();
     }
     case 'down':
+      downSecond();
       await stopAll();
       if (flags.includes('--wipe')) rmSync(stateDir, { recursive: true, force: true });
       console.log('local cluster stopped');

@@ -31,6 +31,7 @@ import { recordSeededRequests } from './scenario/seeded-requests.ts';
 import { chooseOidc, ensureOidcProvider, writeAuthenticationConfig } from './oidc/provider.ts';
 import { oidcRbacObjects } from './oidc/rbac.ts';
 import { ensureSigninParts } from './lib/binaries.ts';
+import { applyStageTable } from './scenario/stage.ts';
 
 /** Bumped when the scenario changes shape, so a warm state folder is reseeded (after `down --wipe`). */
 export const SCENARIO = 'prod-like-4';
@@ -44,6 +45,8 @@ export interface UpOptions {
   oidc?: boolean;
   /** whether PostgreSQL runs (memdash's store of several replicas); the demo and the second cluster need none */
   postgres?: boolean;
+  /** the second cluster of `up --clusters 2`: its table holds the stage's rows (scenario/stage.ts); kept once set */
+  stage?: boolean;
 }
 
 export async function up(options: UpOptions): Promise<ClusterState> {
@@ -64,7 +67,9 @@ export async function up(options: UpOptions): Promise<ClusterState> {
   await ensureApiserver(current);
   await ensureControllers(current);
   await chooseKyverno(current, options.kyverno);
+  if (options.stage) writeState(Object.assign(current, { stage: true }));
   await seedOnce(current);
+  if (current.stage) await applyStageTable(); // after the seed, which writes the scenario's table
   if (current.oidc) applyObjects(oidcRbacObjects()); // after the seed: namespace shop must exist
   const scaled = await seedScale(current, options.scale);
   const workloads = [...WORKLOADS, ...scaleWorkloads(current.seeded?.scale ?? 0)];

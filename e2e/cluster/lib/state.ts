@@ -33,6 +33,8 @@ export interface ClusterState {
   kyverno?: KyvernoMode;
   /** whether the API server trusts our OpenID Provider (`up --oidc`), which then runs beside it */
   oidc?: boolean;
+  /** the second cluster of `up --clusters 2`, whose table holds the stage's rows (e2e/cluster/scenario/stage.ts) */
+  stage?: boolean;
 }
 
 export const KYVERNO_MODES = ['stand-in', 'real'] as const;
