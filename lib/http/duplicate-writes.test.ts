@@ -81,6 +81,17 @@ describe('claimWrite: one write per press', () => {
     for (const release of releases) release();
   });
 
+  it('the same step on the same names in another cluster is another write; in the same cluster, a duplicate', () => {
+    const start = at(60_000);
+    const prd = { ...SCALE_DOWN, cluster: 'prd' };
+    const release = claimWrite(prd, WITHIN, start);
+    claimWrite({ ...SCALE_DOWN, cluster: 'stg' }, WITHIN, start + 80)(); // no throw: stg's Deployment of the same name
+    const error = refusal(() => claimWrite(prd, WITHIN, start + 160));
+    expect(error.status).toBe(409);
+    expect(error.message).toContain('in cluster prd');
+    release();
+  });
+
   it('forgets a press the cluster refused: pressed again at once, with another credential, it runs', () => {
     const start = 9_000_000;
     claimWrite(SCALE_DOWN, WITHIN, start)(false);

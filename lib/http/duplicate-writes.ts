@@ -4,7 +4,8 @@ import { AppError } from '@/lib/errors';
 
 // One write per press, on the server: a double-click sent every drill step twice, and the second scale-down,
 // delete or scale-up then read as a second operator's. A write is refused (409) while the same action on the same
-// target by the same person is running, or began less than `withinMs` before. Per process: two replicas of memdash
+// target of the same cluster by the same person is running, or began less than `withinMs` before: the same step in
+// another cluster (prd's scale-down, then stg's) is another write. Per process: two replicas of memdash
 // behind one Service each see their own (the button is disabled at once in the browser too). On globalThis: Next may
 // load this module more than once.
 
@@ -24,6 +25,8 @@ type WithStarted = typeof globalThis & { [KEY]?: Map<string, Presses> };
 const started = (): Map<string, Presses> => ((globalThis as WithStarted)[KEY] ??= new Map());
 
 export interface WriteKey {
+  /** The cluster written to (the audit record's); none: refused before one was named. */
+  cluster?: string;
   action: string;
   target: string;
   actor: string;
@@ -41,7 +44,7 @@ export function claimWrite(key: WriteKey, withinMs: number, now = Date.now()): (
   const all = started();
   for (const [k, p] of all) if (p.running.size === 0 && (!p.last || now - p.last.at >= withinMs)) all.delete(k); // only the last moment is kept
   const person = JSON.stringify([key.actor, key.signedIn]);
-  const id = JSON.stringify([key.action, key.target]);
+  const id = JSON.stringify([key.cluster ?? null, key.action, key.target]);
   const presses = all.get(person) ?? { running: new Set<Started>(), last: null };
   const running = [...presses.running].find((s) => s.id === id);
   const repeated = presses.last?.id === id && now - presses.last.at < withinMs ? presses.last : undefined;
@@ -52,7 +55,7 @@ export function claimWrite(key: WriteKey, withinMs: number, now = Date.now()): (
     const when = ago > 0 ? `${ago} ms earlier` : 'at the same moment';
     throw new AppError(
       'conflict',
-      `${DUPLICATE_REFUSED}: ${key.action} on ${key.target} by ${key.actor} began ${when}` +
+      `${DUPLICATE_REFUSED}: ${key.action} on ${key.target}${key.cluster ? ` in cluster ${key.cluster}` : ''} by ${key.actor} began ${when}` +
         `${earlier.running ? ' and is still running' : ''}. One write per press: press again after ${Math.ceil(withinMs / 1000)} s if you mean it.`,
     );
   }
