@@ -70,7 +70,7 @@ export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs,
   const configuration = createConfiguration({
     baseServer: new ServerConfiguration(cluster.server, {}),
     authMethods: { default: reusingConnections(kc) },
-    httpApi: countingFailures,
+    httpApi: countingFailures(kc),
     promiseMiddleware: [timeoutAfter(timeoutMs, signal)],
   });
   return {
@@ -120,22 +120,23 @@ function reusingConnections(kc: KubeConfig): SecurityAuthentication {
 }
 
 // Every call's failure counted by kind for GET /metrics: an error status, a timeout, or no answer at all; and a 403
-// checked against the server's readiness (./readiness.ts).
+// checked against the server's readiness as `kc` sees it (./readiness.ts).
 const fetchLibrary = new IsomorphicFetchHttpLibrary();
-const countingFailures = wrapHttpLibrary({
-  send: async (request) => {
-    const response = await fetchLibrary
-      .send(request)
-      .toPromise()
-      .catch((err: unknown) => {
-        clusterErrors.inc({ kind: (err as Error | null)?.name === 'TimeoutError' ? 'timeout' : 'unreachable' });
-        throw err;
-      });
-    if (response.httpStatusCode >= 400) clusterErrors.inc({ kind: clusterErrorKind(response.httpStatusCode) });
-    if (response.httpStatusCode === 403) await refusedWhileStarting(request);
-    return response;
-  },
-});
+const countingFailures = (kc: KubeConfig) =>
+  wrapHttpLibrary({
+    send: async (request) => {
+      const response = await fetchLibrary
+        .send(request)
+        .toPromise()
+        .catch((err: unknown) => {
+          clusterErrors.inc({ kind: (err as Error | null)?.name === 'TimeoutError' ? 'timeout' : 'unreachable' });
+          throw err;
+        });
+      if (response.httpStatusCode >= 400) clusterErrors.inc({ kind: clusterErrorKind(response.httpStatusCode) });
+      if (response.httpStatusCode === 403) await refusedWhileStarting(request, kc);
+      return response;
+    },
+  });
 
 // A dead API server must turn into "unreachable" quickly, not hang a page for undici's default minutes.
 function timeoutAfter(ms: number, signal?: AbortSignal): Middleware {

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { RequestContext } from '@kubernetes/client-node';
+import type { KubeConfig, RequestContext } from '@kubernetes/client-node';
 import { fetch } from 'undici';
 import { AppError } from '@/lib/errors';
 import { serverReturn } from './api-server-back';
@@ -14,12 +14,18 @@ import { serverReturn } from './api-server-back';
 const TIMEOUT_MS = 2_000;
 // one /readyz per server per second, however many 403s arrive together
 const KEEP_MS = 1_000;
-const kept = new Map<string, { at: number; status: Promise<number | null> }>();
+type Kept = Map<string, { at: number; status: Promise<number | null> }>;
+// Per credential, so per cluster: each cluster's read credential is its own KubeConfig, and /readyz is asked with it.
+// Two clusters behind one address (two contexts of one server) never take each other's answer; a write's credential,
+// made for one request, keeps its own and is dropped with it.
+const keptBy = new WeakMap<KubeConfig, Kept>();
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
 /** /readyz's status on the request's server, with its credential; null when it did not answer in time. */
-function readyzStatus(request: RequestContext): Promise<number | null> {
+function readyzStatus(request: RequestContext, kc: KubeConfig): Promise<number | null> {
+  let kept = keptBy.get(kc);
+  if (!kept) keptBy.set(kc, (kept = new Map()));
   const origin = new URL(request.getUrl()).origin;
   const now = Date.now();
   const last = kept.get(origin);
@@ -42,8 +48,11 @@ function readyzStatus(request: RequestContext): Promise<number | null> {
 // long enough for a restarted API server's RBAC to load, short enough that a real refusal is soon shown as one
 const BACK_WITHIN_MS = 30_000;
 
-/** Throws a 503 when the API server that refused `request` with 403 came back just now or says it is not ready. */
-export async function refusedWhileStarting(request: RequestContext): Promise<void> {
+/**
+ * Throws a 503 when the API server that refused `request` (made with `kc`, a cluster's read credential or a write's)
+ * with 403 came back just now or says it is not ready.
+ */
+export async function refusedWhileStarting(request: RequestContext, kc: KubeConfig): Promise<void> {
   const away = serverReturn(request.getUrl(), BACK_WITHIN_MS);
   if (away !== null) {
     const when =
@@ -56,7 +65,7 @@ export async function refusedWhileStarting(request: RequestContext): Promise<voi
       5,
     );
   }
-  const status = await readyzStatus(request);
+  const status = await readyzStatus(request, kc);
   // 401/403 on /readyz: a server that protects it; it cannot tell us, so the 403 stands
   if (status === 200 || status === 401 || status === 403) return;
   const said = status === null ? `no answer from its /readyz within ${TIMEOUT_MS / 1000} s` : `its /readyz answers HTTP ${status}`;
