@@ -4,7 +4,7 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Time } from '@/components/ui/Time';
 import { WebhookSummary } from '@/components/webhook/WebhookSummary';
-import { settings } from '@/lib/config';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { readTarget } from '@/lib/k8s/health';
 import { readHomeSummary } from '@/lib/views/home';
 import { attempt } from '@/lib/views/part';
@@ -21,12 +21,13 @@ import { part } from '@/lib/views/part';
 import { ErrorText } from '@/components/ui/ErrorText';
 
 /** Where to go, and whether memdash can see the cluster at all. */
-export default async function HomePage() {
+export default async function HomePage({ params }: { params: Promise<{ cluster?: string }> }) {
   await connection(); // every visit asks the cluster afresh; nothing here is built ahead of time
+  const cluster = clusterOfPage(await params);
   const now = new Date();
   const rights = await rightsOfPage();
   const [read, schedule] = await Promise.all([
-    attempt(() => readHomeSummary(rights)),
+    attempt(() => readHomeSummary(cluster, rights)),
     // the schedule is its own part: a CronJob that cannot be read leaves the rest of the summary; its runs are the
     // snapshot Jobs', shown to those who may read their logs
     attempt(() => (requireSnapshotRuns(rights), readSnapshotSchedule(now))),
@@ -41,8 +42,8 @@ export default async function HomePage() {
     );
   }
   const state = read.value;
-  const s = settings();
-  const target = readTarget();
+  const s = cluster.facts;
+  const target = readTarget(cluster.kubeConfig());
   return (
     <div className="space-y-4">
       <h1 className="text-lg font-semibold">memdash: is pod creation safe, and why does a pod have its memory request?</h1>

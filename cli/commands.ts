@@ -91,7 +91,8 @@ export function healthExit(code: WebhookStateCode): number {
 
 async function health(flags: Flags, io: Io): Promise<number> {
   const { readWebhookState } = await import('@/lib/views/webhook-health');
-  const state = await readWebhookState();
+  const { defaultCluster } = await import('@/lib/cluster/registry');
+  const state = await readWebhookState(defaultCluster());
   if (!state.ok) {
     if (flags.json) io.out(`${JSON.stringify({ state })}\n`);
     io.err(`memdash health: the state cannot be read: ${state.error.message}\n`);

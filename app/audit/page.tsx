@@ -5,6 +5,7 @@ import { AuditRecords } from '@/components/audit/AuditRecords';
 import { AuditRefusals } from '@/components/audit/AuditRefusals';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { failureOf } from '@/lib/errors';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { parseAuditSearch } from '@/lib/http/params';
 import { readAuditLog } from '@/lib/views/audit';
 import type { AuditLog } from '@/lib/views/audit-types';
@@ -14,12 +15,19 @@ import { Button } from '@/components/ui/Button';
 export const metadata: Metadata = { title: 'Audit · memdash' };
 
 /** Every write memdash was asked to make: who, what, which target, the outcome and the cluster's words. */
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ cluster?: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await connection();
+  const cluster = clusterOfPage(await params);
   let log: AuditLog;
   try {
     requireAudit(await rightsOfPage());
-    log = await readAuditLog(parseAuditSearch(await searchParams));
+    log = await readAuditLog(cluster, parseAuditSearch(await searchParams));
   } catch (err) {
     return <ErrorState error={failureOf(err)} page />;
   }

@@ -3,6 +3,7 @@ import { connection } from 'next/server';
 import { IncidentList } from '@/components/incidents/IncidentList';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { failureOf } from '@/lib/errors';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { readIncidents } from '@/lib/views/incidents';
 import type { IncidentsView } from '@/lib/views/incidents-types';
@@ -10,11 +11,12 @@ import type { IncidentsView } from '@/lib/views/incidents-types';
 export const metadata: Metadata = { title: 'Incidents · memdash' };
 
 /** Every break-glass and drill memdash carried out, as incidents. */
-export default async function IncidentsPage() {
+export default async function IncidentsPage({ params }: { params: Promise<{ cluster?: string }> }) {
   await connection();
+  const cluster = clusterOfPage(await params);
   let view: IncidentsView;
   try {
-    view = await readIncidents(await rightsOfPage());
+    view = await readIncidents(cluster, await rightsOfPage());
   } catch (err) {
     return <ErrorState error={failureOf(err)} page />;
   }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/errors';
+import { clusterOf } from '@/lib/http/cluster';
 import { route } from '@/lib/http/route';
 import { readMetrics } from '@/lib/views/metrics';
 
@@ -9,11 +10,12 @@ import { readMetrics } from '@/lib/views/metrics';
 // puts it there). It needs no sign-in; with MEMDASH_METRICS_TOKEN set, it answers only a scrape bearing that token.
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async (request) => {
+export const GET = route<{ cluster?: string }>(async (request, params) => {
   const token = settings().metricsToken;
   if (token && !bears(request.headers.get('authorization'), token))
     throw new AppError('unauthorized', '/metrics answers only with its bearer token (MEMDASH_METRICS_TOKEN)');
-  const { contentType, text } = await readMetrics();
+  const cluster = clusterOf(params);
+  const { contentType, text } = await readMetrics(cluster);
   return new Response(text, { headers: { 'content-type': contentType } });
 });
 

@@ -9,7 +9,7 @@ import { DRILL_STEP_TITLES, type DrillStepId } from './drill';
 
 export type StepActionId = 'save' | 'scale-down' | 'create-saved' | 'delete-registrations' | 'probe' | 'scale-up';
 
-/** The names a step is stated with, from the settings, as kyvernoNames() and the pages' views carry them. */
+/** The names a step is stated with, from the cluster's facts, as kyvernoNames(facts) and the pages' views carry them. */
 export type StepNames = Pick<
   BreakGlassNames,
   'namespace' | 'deployment' | 'managedBySelector' | 'registration' | 'probeNamespace' | 'probePod'

@@ -75,8 +75,10 @@ export interface WriteResult<R> {
 
 export interface WriteSpec<B, R> {
   action: string;
-  body: z.ZodType<B>;
-  target: (body: B) => string;
+  /** The body's schema; a function of the cluster for a body that names one of its facts (the drill's typed name). */
+  body: z.ZodType<B> | ((cluster: Cluster) => z.ZodType<B>);
+  /** The audit record's target, named in the cluster written to. */
+  target: (body: B, cluster: Cluster) => string;
   run: (context: WriteContext<B>) => Promise<WriteResult<R>>;
   /**
    * A step that only reads (the probe) may run with no credential at all, with memdash's read credential: recorded
@@ -119,10 +121,10 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request, se
     try {
       const cluster = clusterOf((await segments?.params) ?? {});
       record.cluster = cluster.name;
-      const admitted = await admit(request, spec.body);
+      const admitted = await admit(request, schemaIn(spec.body, cluster));
       secrets.push(...pastedSecrets(admitted.credential));
       credentialRead = admitted.credential !== null;
-      record.target = spec.target(admitted.body);
+      record.target = spec.target(admitted.body, cluster);
       if (!admitted.credential && spec.withoutCredential) {
         credentialRead = true; // it runs, so it is recorded like any step
         record.actor = NO_CREDENTIAL_ACTOR;
@@ -182,7 +184,7 @@ export function guardedCheck<B, R>(
     const secrets: string[] = [];
     try {
       const cluster = clusterOf((await segments?.params) ?? {});
-      const admitted = await admit(request, spec.body);
+      const admitted = await admit(request, schemaIn(spec.body, cluster));
       const { credential, source } = await credentialToUse(request, admitted.credential);
       secrets.push(...pastedSecrets(credential)); // pasted, or the person's ID token
       const { k, kc } = clientsOf(cluster, credential, request.signal);
@@ -205,6 +207,9 @@ export function guardedCheck<B, R>(
     }
   };
 }
+
+const schemaIn = <B>(body: WriteSpec<B, unknown>['body'], cluster: Cluster): z.ZodType<B> =>
+  typeof body === 'function' ? body(cluster) : body;
 
 interface Admitted<B> {
   body: B;
@@ -302,7 +307,7 @@ async function actorFor(k: KubeClients, source: CredentialSource): Promise<strin
 }
 
 function clientsOf(cluster: Cluster, credential: WriteCredential, signal?: AbortSignal): { k: KubeClients; kc: KubeConfig } {
-  const kc = writeKubeConfig(credential, cluster.kubeConfig());
+  const kc = writeKubeConfig(cluster, credential);
   return { kc, k: writeClients(kc, signal) };
 }
 

@@ -1,7 +1,6 @@
 import 'server-only';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { toAppError } from '@/lib/errors';
-import type { KubeClients } from './client';
 
 /** One pod's log tail, each line prefixed as kubectl's --prefix does. */
 export interface LogTail {
@@ -17,8 +16,9 @@ const TAIL_LINES = 50;
 const TAIL_BYTES = 256 * 1024;
 
 /** The runbook's `logs -l <admission pods> --prefix --tail=50`: each admission-controller pod's last lines. */
-export async function readAdmissionLogs(k: KubeClients): Promise<LogTail[]> {
-  const { kyvernoNamespace: namespace, admissionPodSelector: labelSelector } = settings();
+export async function readAdmissionLogs(cluster: Cluster): Promise<LogTail[]> {
+  const { kyvernoNamespace: namespace, admissionPodSelector: labelSelector } = cluster.facts;
+  const k = cluster.clients();
   const pods = await k.core.listNamespacedPod({ namespace, labelSelector });
   return Promise.all(
     pods.items.map(async (pod) => {

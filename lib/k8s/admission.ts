@@ -1,9 +1,9 @@
 import 'server-only';
 import type { V1Deployment, V1Pod } from '@kubernetes/client-node';
 import { selectorMatches, toDate } from '@/lib/domain';
-import { settings } from '@/lib/config';
-import { readOrNull, type KubeClients } from './client';
-import { readCaches, whenFresh } from './caches';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { readOrNull } from './client';
+import { whenFresh } from './caches';
 
 // Kyverno's admission controller as the runbook looks at it: the Deployment's replicas, its pods per node, its PDB.
 
@@ -37,10 +37,12 @@ export interface DisruptionBudget {
 }
 
 /** The admission controller's Deployment, or null when it does not exist. */
-export async function readAdmissionReplicas(k: KubeClients): Promise<AdmissionReplicas | null> {
-  const { kyvernoNamespace: namespace, admissionDeployment: name } = settings();
-  const cached = whenFresh(readCaches().admissionDeployment, (c) => ({ found: (c.get(namespace, name) ?? null) as V1Deployment | null }));
-  const deployment = cached ? cached.found : await readOrNull(() => k.apps.readNamespacedDeployment({ namespace, name }));
+export async function readAdmissionReplicas(cluster: Cluster): Promise<AdmissionReplicas | null> {
+  const { kyvernoNamespace: namespace, admissionDeployment: name } = cluster.facts;
+  const cached = whenFresh(cluster.caches().admissionDeployment, (c) => ({
+    found: (c.get(namespace, name) ?? null) as V1Deployment | null,
+  }));
+  const deployment = cached ? cached.found : await readOrNull(() => cluster.clients().apps.readNamespacedDeployment({ namespace, name }));
   return deployment ? replicasOf(deployment) : null;
 }
 
@@ -56,11 +58,11 @@ export function replicasOf(d: V1Deployment): AdmissionReplicas {
 }
 
 /** The admission controller's pods (the runbook's `get pods -l … -o wide`), by node. */
-export async function readAdmissionPods(k: KubeClients): Promise<AdmissionPod[]> {
-  const { kyvernoNamespace: namespace, admissionPodSelector: labelSelector } = settings();
+export async function readAdmissionPods(cluster: Cluster): Promise<AdmissionPod[]> {
+  const { kyvernoNamespace: namespace, admissionPodSelector: labelSelector } = cluster.facts;
   const pods =
-    whenFresh(readCaches().admissionPods, (c) => c.list() as V1Pod[]) ??
-    (await k.core.listNamespacedPod({ namespace, labelSelector })).items;
+    whenFresh(cluster.caches().admissionPods, (c) => c.list() as V1Pod[]) ??
+    (await cluster.clients().core.listNamespacedPod({ namespace, labelSelector })).items;
   return pods.map(admissionPodOf).sort((a, b) => (a.node ?? '').localeCompare(b.node ?? '') || a.name.localeCompare(b.name));
 }
 
@@ -80,8 +82,8 @@ export function admissionPodOf(pod: V1Pod): AdmissionPod {
 }
 
 /** The PDBs in Kyverno's namespace that select the admission controller's pods. */
-export async function readAdmissionBudgets(k: KubeClients, podLabels: Record<string, string>): Promise<DisruptionBudget[]> {
-  const list = await k.policy.listNamespacedPodDisruptionBudget({ namespace: settings().kyvernoNamespace });
+export async function readAdmissionBudgets(cluster: Cluster, podLabels: Record<string, string>): Promise<DisruptionBudget[]> {
+  const list = await cluster.clients().policy.listNamespacedPodDisruptionBudget({ namespace: cluster.facts.kyvernoNamespace });
   return list.items
     .filter((pdb) => pdb.spec?.selector && selectorMatches(pdb.spec.selector, podLabels))
     .map((pdb) => ({

@@ -1,12 +1,12 @@
 import 'server-only';
 import { PatchStrategy, setHeaderOptions, type V1MutatingWebhookConfiguration } from '@kubernetes/client-node';
 import type { RestartableKind } from '@/lib/domain';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { AppError, toAppError } from '@/lib/errors';
 import { FIELD_MANAGER, type KubeClients } from './client';
 
 // The break-glass's writes, each made with the operator's write clients (`w`) for one request, and the reads they
-// need first with memdash's read clients (`r`). Each is idempotent: pressed twice, the second finds the work done.
+// need first with the cluster's read clients. Each is idempotent: pressed twice, the second finds the work done.
 
 /** The admission controller's replicas before and after a scale; `changed` false when it already had the count. */
 export interface ScaleResult {
@@ -16,8 +16,8 @@ export interface ScaleResult {
 }
 
 /** Scales the admission controller's Deployment through its scale subresource, as `kubectl scale` does. */
-export async function scaleAdmissionController(w: KubeClients, replicas: number): Promise<ScaleResult> {
-  const { kyvernoNamespace: namespace, admissionDeployment: name } = settings();
+export async function scaleAdmissionController(cluster: Cluster, w: KubeClients, replicas: number): Promise<ScaleResult> {
+  const { kyvernoNamespace: namespace, admissionDeployment: name } = cluster.facts;
   const scale = await w.apps.readNamespacedDeploymentScale({ namespace, name });
   const before = scale.spec?.replicas ?? 0;
   if (before === replicas) return { before, after: replicas, changed: false };
@@ -30,8 +30,9 @@ export async function scaleAdmissionController(w: KubeClients, replicas: number)
 export type RegistrationRef = `${'MutatingWebhookConfiguration' | 'ValidatingWebhookConfiguration'}/${string}`;
 
 /** Kyverno's registrations that stand now, by its managed-by label: what the delete will take. */
-export async function listManagedRegistrations(k: KubeClients): Promise<RegistrationRef[]> {
-  const labelSelector = settings().webhookManagedBySelector;
+export async function listManagedRegistrations(cluster: Cluster): Promise<RegistrationRef[]> {
+  const labelSelector = cluster.facts.webhookManagedBySelector;
+  const k = cluster.clients();
   const [mutating, validating] = await Promise.all([
     k.admission.listMutatingWebhookConfiguration({ labelSelector }),
     k.admission.listValidatingWebhookConfiguration({ labelSelector }),
@@ -46,8 +47,8 @@ export async function listManagedRegistrations(k: KubeClients): Promise<Registra
  * Deletes every registration labelled as Kyverno's, each by name (the runbook's `delete … -l`): the list is read
  * first so that the result names exactly what went. One already gone is not an error.
  */
-export async function deleteManagedRegistrations(w: KubeClients, r: KubeClients): Promise<RegistrationRef[]> {
-  const standing = await listManagedRegistrations(r);
+export async function deleteManagedRegistrations(cluster: Cluster, w: KubeClients): Promise<RegistrationRef[]> {
+  const standing = await listManagedRegistrations(cluster);
   const deleted: RegistrationRef[] = [];
   for (const ref of standing) {
     const name = ref.slice(ref.indexOf('/') + 1);
@@ -63,9 +64,9 @@ export async function deleteManagedRegistrations(w: KubeClients, r: KubeClients)
 }
 
 /** The admission controller's pods still there (Terminating ones too): what the wait waits for. */
-export async function admissionPodsLeft(r: KubeClients): Promise<Array<{ name: string; node: string | null; terminating: boolean }>> {
-  const { kyvernoNamespace: namespace, admissionPodSelector: labelSelector } = settings();
-  const list = await r.core.listNamespacedPod({ namespace, labelSelector });
+export async function admissionPodsLeft(cluster: Cluster): Promise<Array<{ name: string; node: string | null; terminating: boolean }>> {
+  const { kyvernoNamespace: namespace, admissionPodSelector: labelSelector } = cluster.facts;
+  const list = await cluster.clients().core.listNamespacedPod({ namespace, labelSelector });
   return list.items.map((p) => ({
     name: p.metadata?.name ?? '',
     node: p.spec?.nodeName ?? null,
@@ -74,9 +75,9 @@ export async function admissionPodsLeft(r: KubeClients): Promise<Array<{ name: s
 }
 
 /** The pod webhook's registration as the runbook's drill saves it: `.metadata |= {name, labels, annotations, ownerReferences}`. */
-export async function readRegistrationToSave(r: KubeClients): Promise<V1MutatingWebhookConfiguration> {
-  const name = settings().webhookConfiguration;
-  const cfg = await r.admission.readMutatingWebhookConfiguration({ name });
+export async function readRegistrationToSave(cluster: Cluster): Promise<V1MutatingWebhookConfiguration> {
+  const name = cluster.facts.webhookConfiguration;
+  const cfg = await cluster.clients().admission.readMutatingWebhookConfiguration({ name });
   const { labels, annotations, ownerReferences } = cfg.metadata ?? {};
   return {
     apiVersion: 'admissionregistration.k8s.io/v1',
@@ -87,9 +88,13 @@ export async function readRegistrationToSave(r: KubeClients): Promise<V1Mutating
 }
 
 /** Creates the saved registration back (`kubectl create -f`); `created` false when one of that name already stands. */
-export async function createSavedRegistration(w: KubeClients, saved: V1MutatingWebhookConfiguration): Promise<{ created: boolean }> {
-  if (saved.metadata?.name !== settings().webhookConfiguration) {
-    throw new AppError('bad-request', `The saved registration is not ${settings().webhookConfiguration}`);
+export async function createSavedRegistration(
+  cluster: Cluster,
+  w: KubeClients,
+  saved: V1MutatingWebhookConfiguration,
+): Promise<{ created: boolean }> {
+  if (saved.metadata?.name !== cluster.facts.webhookConfiguration) {
+    throw new AppError('bad-request', `The saved registration is not ${cluster.facts.webhookConfiguration}`);
   }
   try {
     await w.admission.createMutatingWebhookConfiguration({ body: saved, fieldManager: FIELD_MANAGER });

@@ -3,6 +3,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
 import { clusters, defaultCluster } from '@/lib/cluster/registry';
 import { factsFromSettings, type ClusterFacts } from '@/lib/cluster/facts';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { checkTimesEvery, Informer, type CacheListing, type CacheStatus, type RawObject } from './informer';
 import {
   slimDeployment,
@@ -90,8 +91,11 @@ function startedCaches(): Array<Informer<unknown>> {
 /** The started caches' statuses, for /metrics. */
 export const cacheStatuses = (): CacheStatus[] => startedCaches().map((c) => c.status());
 
-/** The started caches' statuses with the digests of their names, for /api/caches and the soak. */
-export const cacheListings = (): CacheListing[] => startedCaches().map((c) => c.listing());
+/** One cluster's started caches with the digests of their names, for /api/caches; never starts one. */
+export function cacheListingsOf(cluster: Cluster): CacheListing[] {
+  const caches = cluster.cachesMade();
+  return caches ? everyCache(caches).flatMap((c) => (c.started ? [c.listing()] : [])) : [];
+}
 
 const byName = (name: string) => `metadata.name=${name}`;
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { failedCreatesByOwner, isLabelName, isObjectName, POD_CREATORS, quotaRefusalsByOwner, type FailedCreateGroup } from '@/lib/domain';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { readOrNull, type KubeClients } from './client';
-import { FAILED_CREATE_EVENTS, readCaches, whenFresh, type KubeCaches } from './caches';
+import { FAILED_CREATE_EVENTS, whenFresh, type KubeCaches } from './caches';
 import { readEvents } from './events';
 
 const SHOWN = 20;
@@ -13,13 +13,10 @@ const CHECKED = 2 * SHOWN;
  * Recent FailedCreate events anywhere whose message names the pod webhook, written by the controller that tried and
  * about one that exists, grouped by that controller. An event about an object that is not there is not evidence.
  */
-export async function readFailedCreates(
-  k: KubeClients,
-  caches: Pick<KubeCaches, 'failedCreates' | 'owners'> = readCaches(),
-  now = new Date(),
-): Promise<FailedCreateGroup[]> {
+export async function readFailedCreates(cluster: Cluster, now = new Date()): Promise<FailedCreateGroup[]> {
+  const [k, caches] = [cluster.clients(), cluster.caches()];
   const events = await readEvents(k, caches.failedCreates, FAILED_CREATE_EVENTS);
-  const groups = failedCreatesByOwner(events, settings().webhookEntry, now).slice(0, CHECKED);
+  const groups = failedCreatesByOwner(events, cluster.facts.webhookEntry, now).slice(0, CHECKED);
   const there = await Promise.all(groups.map((g) => ownerExists(k, caches, g.owner)));
   return groups.filter((_, i) => there[i]).slice(0, SHOWN);
 }
@@ -28,11 +25,8 @@ export async function readFailedCreates(
  * Recent FailedCreate events refused by a ResourceQuota (the quota admission runs after Kyverno: a raised request is
  * refused there), checked as readFailedCreates checks them. They are not the webhook's refusals.
  */
-export async function readQuotaRefusals(
-  k: KubeClients,
-  caches: Pick<KubeCaches, 'failedCreates' | 'owners'> = readCaches(),
-  now = new Date(),
-): Promise<FailedCreateGroup[]> {
+export async function readQuotaRefusals(cluster: Cluster, now = new Date()): Promise<FailedCreateGroup[]> {
+  const [k, caches] = [cluster.clients(), cluster.caches()];
   const events = await readEvents(k, caches.failedCreates, FAILED_CREATE_EVENTS);
   const groups = quotaRefusalsByOwner(events, now).slice(0, CHECKED);
   const there = await Promise.all(groups.map((g) => ownerExists(k, caches, g.owner)));

@@ -1,5 +1,6 @@
 import 'server-only';
-import { readClients, readTarget } from './client';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { readTarget } from './client';
 
 /**
  * What /readyz answers when the API server answers: its version. Not its URL or the context: /readyz answers anyone
@@ -11,8 +12,8 @@ export interface Readiness {
 }
 
 /** Asks the API server for its version, the cheapest call that proves it answers; throws when it does not. */
-export async function readiness(): Promise<Readiness> {
-  const info = await readClients().version.getCode();
+export async function readiness(cluster: Cluster): Promise<Readiness> {
+  const info = await cluster.clients().version.getCode();
   return { ready: true, version: info.gitVersion };
 }
 

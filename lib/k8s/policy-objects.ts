@@ -1,9 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
 import { entryEventsOf, type EntryEvent } from '@/lib/domain';
-import { settings } from '@/lib/config';
-import { readOrNull, type KubeClients } from './client';
-import { globalContextEntryEventSelector, readCaches, type KubeCaches } from './caches';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { readOrNull } from './client';
+import { globalContextEntryEventSelector } from './caches';
 import { readEvents } from './events';
 
 // Whether Kyverno has loaded the policy and its table: the runbook's `get mutatingpolicies … memory-requests`
@@ -46,24 +46,21 @@ export interface GlobalContextEntryRead {
   events: EntryEvent[];
 }
 
-export async function readMutatingPolicy(k: KubeClients): Promise<MutatingPolicyRead> {
-  const name = settings().mutatingPolicy;
-  const raw = await readOrNull(() => k.custom.getClusterCustomObject({ ...MUTATING_POLICY, name }));
+export async function readMutatingPolicy(cluster: Cluster): Promise<MutatingPolicyRead> {
+  const name = cluster.facts.mutatingPolicy;
+  const raw = await readOrNull(() => cluster.clients().custom.getClusterCustomObject({ ...MUTATING_POLICY, name }));
   if (raw === null) return { name, exists: false, ready: null, conditions: [] };
   const status = mutatingPolicy.parse(raw).status?.conditionStatus;
   return { name, exists: true, ready: status?.ready ?? null, conditions: status?.conditions ?? [] };
 }
 
-export async function readGlobalContextEntry(
-  k: KubeClients,
-  caches: Pick<KubeCaches, 'globalContextEntryEvents'> = readCaches(),
-  now = new Date(),
-): Promise<GlobalContextEntryRead> {
-  const name = settings().globalContextEntry;
+export async function readGlobalContextEntry(cluster: Cluster, now = new Date()): Promise<GlobalContextEntryRead> {
+  const name = cluster.facts.globalContextEntry;
+  const k = cluster.clients();
   const [raw, events] = await Promise.all([
     readOrNull(() => k.custom.getClusterCustomObject({ ...GLOBAL_CONTEXT_ENTRY, name })),
     // Events about a cluster-scoped object land in `default`: every namespace is read, default's kept (entryEventsOf).
-    readEvents(k, caches.globalContextEntryEvents, globalContextEntryEventSelector(name)),
+    readEvents(k, cluster.caches().globalContextEntryEvents, globalContextEntryEventSelector(name)),
   ]);
   // Events about an entry that is not there are nobody's evidence about it.
   if (raw === null) return { name, exists: false, conditions: [], lastRefreshTime: null, events: [] };

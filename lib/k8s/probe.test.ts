@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeAnswer } from '@/lib/domain';
-import { limitedProbe } from './probe';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { factsFromSettings } from '@/lib/cluster/facts';
+import { loadSettings } from '@/lib/config';
+import { limitedProbe, probeNow } from './probe';
 
 // The limiter alone, around a counted stand-in for the dry run: what is tested is how often it calls, not the probe.
 function counted(ms = 20) {
@@ -71,5 +74,30 @@ describe('limitedProbe, asked for a fresh probe (the break-glass step)', () => {
     // a request that takes what there is, meanwhile, gets the fresh one without a third probe
     expect((await probe()).at).toBe(fresh[0]!.at);
     expect(c.calls()).toBe(2);
+  });
+});
+
+describe('probeNow: one limiter per cluster', () => {
+  // Two clusters whose probe pods have the same names: each dry run is counted where it was sent, and what it asked.
+  function clusterOf(name: string, probeNamespace: string) {
+    const sent: string[] = [];
+    const core = {
+      createNamespacedPod: async ({ namespace }: { namespace: string }) => {
+        sent.push(namespace);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return {};
+      },
+    };
+    const facts = { ...factsFromSettings(loadSettings({})), probeNamespace };
+    const cluster = { name, facts, clients: () => ({ core }) } as unknown as Cluster;
+    return { cluster, sent };
+  }
+
+  it("probes each cluster with its own facts, and never hands one cluster's answer to another", async () => {
+    const prd = clusterOf('prd', 'development');
+    const stg = clusterOf('stg', 'staging');
+    await Promise.all([probeNow(prd.cluster), probeNow(stg.cluster), probeNow(prd.cluster), probeNow(stg.cluster)]);
+    expect(prd.sent).toEqual(['development']);
+    expect(stg.sent).toEqual(['staging']);
   });
 });

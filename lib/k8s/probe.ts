@@ -1,9 +1,10 @@
 import 'server-only';
 import type { V1Pod } from '@kubernetes/client-node';
 import { classifyProbe, type ProbeAnswer } from '@/lib/domain';
+import type { Cluster } from '@/lib/cluster/cluster';
+import type { ClusterFacts } from '@/lib/cluster/facts';
 import { settings } from '@/lib/config';
 import { AppError, clusterAnswerOf } from '@/lib/errors';
-import { readClients } from './client';
 
 // The runbook's probe, `kubectl -n development run kyverno-probe --image=busybox --restart=Never --dry-run=server`:
 // a pod create that goes through admission and is never stored. It uses the read credential, which may create pods
@@ -13,8 +14,8 @@ import { readClients } from './client';
 // rather than giving up at the read timeout and blaming the API server.
 const PROBE_TIMEOUT_MS = 35_000;
 
-function probePod(): V1Pod {
-  const { probePod: name, probeNamespace: namespace, probeImage: image } = settings();
+function probePod(facts: ClusterFacts): V1Pod {
+  const { probePod: name, probeNamespace: namespace, probeImage: image } = facts;
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -24,11 +25,11 @@ function probePod(): V1Pod {
 }
 
 /** Runs the dry run and classifies the answer; throws only when the API server could not be asked. */
-async function runProbe(now: () => Date = () => new Date()): Promise<ProbeAnswer> {
-  const { probeNamespace: namespace, webhookEntry } = settings();
-  const k = readClients(PROBE_TIMEOUT_MS);
+async function runProbe(cluster: Cluster, now: () => Date = () => new Date()): Promise<ProbeAnswer> {
+  const { probeNamespace: namespace, webhookEntry } = cluster.facts;
+  const k = cluster.clients(PROBE_TIMEOUT_MS);
   try {
-    await k.core.createNamespacedPod({ namespace, body: probePod(), dryRun: 'All' });
+    await k.core.createNamespacedPod({ namespace, body: probePod(cluster.facts), dryRun: 'All' });
     return classifyProbe({ admitted: true }, webhookEntry, now());
   } catch (err) {
     const answer = clusterAnswerOf(err);
@@ -99,11 +100,22 @@ export function limitedProbe(run: () => Promise<ProbeAnswer>, minIntervalMs: () 
   };
 }
 
+// One limiter per cluster: each cluster's webhook is its own, and a probe of one must not wait for, or hand its
+// answer to, another's.
+const limiters = new WeakMap<Cluster, ReturnType<typeof limitedProbe>>();
+
 /**
- * The probe as routes run it (the webhook page's and the break-glass's alike): limited per process by
- * MEMDASH_PROBE_MIN_INTERVAL_MS. There is no other way to run it.
+ * The probe of `cluster` as routes run it (the webhook page's and the break-glass's alike): limited per cluster and
+ * process by MEMDASH_PROBE_MIN_INTERVAL_MS. There is no other way to run it.
  */
-export const probeNow = limitedProbe(
-  () => runProbe(),
-  () => settings().probeMinIntervalMs,
-);
+export function probeNow(cluster: Cluster, request: ProbeRequest = {}): Promise<ProbeAnswer> {
+  let limited = limiters.get(cluster);
+  if (!limited) {
+    limited = limitedProbe(
+      () => runProbe(cluster),
+      () => settings().probeMinIntervalMs,
+    );
+    limiters.set(cluster, limited);
+  }
+  return limited(request);
+}

@@ -1,12 +1,13 @@
 import 'server-only';
 import type { V1MutatingWebhookConfiguration, V1ValidatingWebhookConfiguration } from '@kubernetes/client-node';
 import type { RegistrationShape } from '@/lib/domain';
-import type { KubeClients } from './client';
-import { readCaches, whenFresh } from './caches';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { whenFresh } from './caches';
 
 /** Every webhook registration of the cluster, both kinds: Kyverno's are picked out, the audit looks at all. */
-export async function listRegistrations(k: KubeClients): Promise<RegistrationShape[]> {
-  const caches = readCaches();
+export async function listRegistrations(cluster: Cluster): Promise<RegistrationShape[]> {
+  const caches = cluster.caches();
+  const k = cluster.clients();
   const mutatingCached = whenFresh(caches.mutating, (c) => c.list() as V1MutatingWebhookConfiguration[]);
   const validatingCached = whenFresh(caches.validating, (c) => c.list() as V1ValidatingWebhookConfiguration[]);
   const [mutating, validating] = await Promise.all([

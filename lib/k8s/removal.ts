@@ -1,6 +1,6 @@
 import 'server-only';
 import { admissionVersionOf, kyvernoCrds, OWNERLESS_REGISTRATIONS, type AdmissionNow, type AdmissionVersion } from '@/lib/domain';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { AppError, toAppError } from '@/lib/errors';
 import { readOrNull, type KubeClients } from './client';
 import { admissionPodsLeft } from './break-glass';
@@ -9,11 +9,11 @@ import { admissionPodsLeft } from './break-glass';
 // whether one is left, the registrations' owner, Kyverno's CRDs; the deletes with the operator's write clients (`w`).
 
 /** The admission controller's Deployment (its replicas and what it runs) and its pods left: one direct read each. */
-export async function readAdmissionNow(k: KubeClients): Promise<AdmissionNow & { version: AdmissionVersion | null }> {
-  const { kyvernoNamespace: namespace, admissionDeployment: name } = settings();
+export async function readAdmissionNow(cluster: Cluster): Promise<AdmissionNow & { version: AdmissionVersion | null }> {
+  const { kyvernoNamespace: namespace, admissionDeployment: name } = cluster.facts;
   const [deployment, pods] = await Promise.all([
-    readOrNull(() => k.apps.readNamespacedDeployment({ namespace, name })),
-    admissionPodsLeft(k),
+    readOrNull(() => cluster.clients().apps.readNamespacedDeployment({ namespace, name })),
+    admissionPodsLeft(cluster),
   ]);
   if (!deployment) return { deployment: null, pods: pods.length, version: null };
   return {
@@ -24,15 +24,15 @@ export async function readAdmissionNow(k: KubeClients): Promise<AdmissionNow & {
 }
 
 /** Whether the ClusterRole that owns the registrations (MEMDASH_WEBHOOK_OWNER) is there: removal deletes it. */
-export async function readWebhookOwnerRole(k: KubeClients): Promise<{ name: string; exists: boolean }> {
-  const name = settings().webhookOwner;
-  const role = await readOrNull(() => k.rbac.readClusterRole({ name }));
+export async function readWebhookOwnerRole(cluster: Cluster): Promise<{ name: string; exists: boolean }> {
+  const name = cluster.facts.webhookOwner;
+  const role = await readOrNull(() => cluster.clients().rbac.readClusterRole({ name }));
   return { name, exists: role !== null };
 }
 
-/** Kyverno's CRDs as the runbook's `get crd -o name | grep -E …` finds them. */
-export async function listKyvernoCrds(k: KubeClients): Promise<string[]> {
-  const list = await k.extensions.listCustomResourceDefinition();
+/** Kyverno's CRDs as the runbook's `get crd -o name | grep -E …` finds them; `timeoutMs` a read's unless given. */
+export async function listKyvernoCrds(cluster: Cluster, timeoutMs?: number): Promise<string[]> {
+  const list = await cluster.clients(timeoutMs).extensions.listCustomResourceDefinition();
   return kyvernoCrds(list.items.map((c) => c.metadata?.name ?? ''));
 }
 

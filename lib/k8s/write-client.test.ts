@@ -3,26 +3,43 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
+import { makeCluster } from '@/lib/cluster/cluster';
+import { factsFromSettings } from '@/lib/cluster/facts';
+import { loadSettings } from '@/lib/config';
 import { kubeconfigText } from './__fixtures__/kubeconfig';
 import type { KubeClients } from './client';
 import { actorOf, secretsOf, serverProblem, writeKubeConfig } from './write-client';
 
 // Pure: building the write KubeConfig reads nothing and connects nowhere; these check what it refuses.
-const read = new KubeConfig();
-read.loadFromOptions({
-  clusters: [{ name: 'prd', server: 'https://10.0.0.1:6443', caData: 'Q0E=', skipTLSVerify: false }],
-  users: [{ name: 'reader', token: 'read-token' }],
-  contexts: [{ name: 'prd', cluster: 'prd', user: 'reader' }],
-  currentContext: 'prd',
-});
+/** A cluster memdash reads, as MEMDASH_CLUSTERS names one, with its read credential loaded. */
+function clusterAt(name: string, server: string) {
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [{ name, server, caData: 'Q0E=', skipTLSVerify: false }],
+    users: [{ name: 'reader', token: 'read-token' }],
+    contexts: [{ name, cluster: name, user: 'reader' }],
+    currentContext: name,
+  });
+  return makeCluster(
+    {
+      name,
+      inCluster: false,
+      prometheus: {},
+      facts: factsFromSettings(loadSettings({})),
+      identity: { usernamePrefix: '', groupsPrefix: '' },
+    },
+    kc,
+  );
+}
+const read = clusterAt('prd', 'https://10.0.0.1:6443');
 
 const kubeconfig = (server: string, user: string) => kubeconfigText(user, server);
 
-const build = (text: string) => () => writeKubeConfig({ kind: 'kubeconfig', fileName: 'prd-write.yaml', kubeconfig: text }, read);
+const build = (text: string) => () => writeKubeConfig(read, { kind: 'kubeconfig', fileName: 'prd-write.yaml', kubeconfig: text });
 
 describe('writeKubeConfig', () => {
   it("acts with a token on the read cluster's server and CA, never the read user", () => {
-    const kc = writeKubeConfig({ kind: 'token', token: 'write-token' }, read);
+    const kc = writeKubeConfig(read, { kind: 'token', token: 'write-token' });
     expect(kc.getCurrentCluster()).toMatchObject({ server: 'https://10.0.0.1:6443', caData: 'Q0E=' });
     expect(kc.getCurrentUser()).toEqual({ name: 'write', token: 'write-token' });
   });
@@ -67,6 +84,18 @@ describe('writeKubeConfig', () => {
     expect(attempt).not.toThrow(/10\.0\.0\./);
   });
 
+  it("takes a kubeconfig only for the cluster whose server it names, and writes to that cluster's server", () => {
+    const stg = clusterAt('stg', 'https://10.0.0.2:6443');
+    const pasted = {
+      kind: 'kubeconfig',
+      fileName: 'stg-write.yaml',
+      kubeconfig: kubeconfig('https://10.0.0.2:6443', '    token: abc'),
+    } as const;
+    expect(() => writeKubeConfig(read, pasted)).toThrow(/stg-write\.yaml refused: it names another API server/);
+    expect(writeKubeConfig(stg, pasted).getCurrentCluster()?.server).toBe('https://10.0.0.2:6443');
+    expect(writeKubeConfig(stg, { kind: 'token', token: 'write-token' }).getCurrentCluster()?.server).toBe('https://10.0.0.2:6443');
+  });
+
   it('hands every secret of the write to the redactor', () => {
     const bearer = build(kubeconfig('https://10.0.0.1:6443', '    token: abc'))();
     expect(secretsOf(bearer)).toEqual(['abc']);
@@ -81,7 +110,7 @@ describe('writeKubeConfig', () => {
   });
 
   it('refuses a token with spaces or control characters', () => {
-    expect(() => writeKubeConfig({ kind: 'token', token: 'two words' }, read)).toThrow(/not a bearer token/);
+    expect(() => writeKubeConfig(read, { kind: 'token', token: 'two words' })).toThrow(/not a bearer token/);
   });
 });
 

@@ -1,22 +1,26 @@
 import 'server-only';
-import { KubeConfig, type Cluster, type User, type V1SelfSubjectReview } from '@kubernetes/client-node';
+import { KubeConfig, type Cluster as KubeCluster, type User, type V1SelfSubjectReview } from '@kubernetes/client-node';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { AppError, clusterAnswerOf } from '@/lib/errors';
 import type { WriteCredential } from '@/lib/write-credential';
-import { clientsFor, readKubeConfig, type KubeClients } from './client';
+import { clientsFor, type KubeClients } from './client';
 import { NOT_A_BEARER_TOKEN, bearerToken, parseWriteKubeconfig, type InlineSecret } from './write-kubeconfig';
 
 // The per-request write client. Usage (the write guard does this; routes get the clients from it):
-//   const kc = writeKubeConfig(credential);      // refuses a bad kubeconfig before anything connects
+//   const kc = writeKubeConfig(cluster, credential); // refuses a bad kubeconfig before anything connects
 //   const k = clientsFor(kc);                    // used for this one request, then dropped
 //   const actor = await actorOf(k);              // who the cluster says it is; a 401 when it does not accept it
-// The write always goes to the read cluster's server with the read cluster's CA: a kubeconfig contributes only its
+// The write always goes to that cluster's server, as its read credential names it, with its CA: a kubeconfig contributes only its
 // user's inline secret (write-kubeconfig.ts), so it can neither point memdash elsewhere (SSRF) nor make it run a
 // command or read a file.
 
-/** Builds the KubeConfig of one write from the operator's credential; throws a 400 naming what is refused. */
-export function writeKubeConfig(credential: WriteCredential, read: KubeConfig = readKubeConfig()): KubeConfig {
-  const cluster = read.getCurrentCluster();
-  if (!cluster) throw new AppError('internal', "memdash's read kubeconfig has no current cluster");
+/**
+ * Builds the KubeConfig of one write to `target` from the operator's credential; throws a 400 naming what is refused.
+ * A pasted kubeconfig must name `target`'s API server, not the default cluster's or any other.
+ */
+export function writeKubeConfig(target: Cluster, credential: WriteCredential): KubeConfig {
+  const cluster = target.kubeConfig().getCurrentCluster();
+  if (!cluster) throw new AppError('internal', `memdash's read kubeconfig of cluster ${target.name} has no current cluster`);
   const secret =
     credential.kind === 'token' ? tokenSecret(credential.token) : kubeconfigSecret(credential.kubeconfig, credential.fileName, cluster);
   const user: User = { name: 'write', ...secret };
@@ -36,7 +40,7 @@ function tokenSecret(token: string): InlineSecret {
   return { token: checked };
 }
 
-function kubeconfigSecret(text: string, fileName: string, readCluster: Cluster): InlineSecret {
+function kubeconfigSecret(text: string, fileName: string, readCluster: KubeCluster): InlineSecret {
   const { server, secret } = parseWriteKubeconfig(text, fileName);
   const problem = serverProblem(server, readCluster.server);
   if (problem) throw new AppError('bad-request', `${fileName} refused: ${problem}`);

@@ -1,13 +1,13 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
 import type { AuditSearch } from '@/lib/http/params';
-import { historyDb } from '@/lib/history';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { auditActions, auditCursor, listAudit, refusalCounts } from '@/lib/history/audit';
 import type { AuditLog, AuditRefusals } from './audit-types';
 
 /** The audit log, newest first, filtered by action and outcome and paged (?action=&outcome=&before=&limit=). */
-export async function readAuditLog({ action, outcome, before, limit }: AuditSearch): Promise<AuditLog> {
-  const db = await historyDb();
+export async function readAuditLog(cluster: Cluster, { action, outcome, before, limit }: AuditSearch): Promise<AuditLog> {
+  const db = await cluster.history();
   const cursor = before === undefined ? undefined : await auditCursor(db, before);
   if (cursor === null) throw new AppError('bad-request', `Bad cursor (before: there is no audit record ${before})`);
   // The refusals counted are all refused: a filter on another outcome leaves none of them.

@@ -9,14 +9,13 @@ import {
   type BreakGlassFacts,
   type BreakGlassNames,
 } from '@/lib/domain';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
+import type { ClusterFacts } from '@/lib/cluster/facts';
 import { seesNamespace, visiblePart, type Rights } from '@/lib/domain/rights';
-import { historyDb } from '@/lib/history';
 import { listBreakGlass, savedRegistration } from '@/lib/history/break-glass';
 import { lastDesiredReplicas } from '@/lib/history/observations';
 import { readAdmissionReplicas } from '@/lib/k8s/admission';
 import { admissionPodsLeft, listManagedRegistrations } from '@/lib/k8s/break-glass';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { readFailedCreates, readQuotaRefusals } from '@/lib/k8s/failed-creates';
 import { readWebhookConfiguration } from '@/lib/k8s/webhook';
 import { kyvernoNames } from './kyverno-names';
@@ -39,13 +38,13 @@ function commandsView(names: BreakGlassNames, scaleUpTo: number): BreakGlassComm
 }
 
 /** The cluster's side of the facts; any failed read fails the whole (the steps cannot be judged without it). */
-async function clusterFacts(k: KubeClients) {
-  const s = settings();
+async function clusterFacts(c: Cluster) {
+  const s = c.facts;
   const [replicas, podsLeft, registrations, podRegistration] = await Promise.all([
-    readAdmissionReplicas(k),
-    admissionPodsLeft(k),
-    listManagedRegistrations(k),
-    readWebhookConfiguration(k),
+    readAdmissionReplicas(c),
+    admissionPodsLeft(c),
+    listManagedRegistrations(c),
+    readWebhookConfiguration(c),
   ]);
   const entries = podRegistration?.webhooks ?? [];
   return {
@@ -64,10 +63,10 @@ async function clusterFacts(k: KubeClients) {
 }
 
 /** Every fact the steps are derived from, read now. */
-export async function readBreakGlassFacts(k: KubeClients, now: Date) {
-  const db = await historyDb();
+export async function readBreakGlassFacts(c: Cluster, now: Date) {
+  const db = await c.history();
   const [cluster, records, lastReplicas] = await Promise.all([
-    clusterFacts(k),
+    clusterFacts(c),
     listBreakGlass(db, new Date(now.getTime() - RECORDS_WINDOW_MS)),
     lastDesiredReplicas(db),
   ]);
@@ -78,7 +77,7 @@ export async function readBreakGlassFacts(k: KubeClients, now: Date) {
     podRegistration: cluster.podRegistration,
     records,
     // a scale-down memdash did not make recorded no count: the recorder's last one above zero, else the setting
-    defaultReplicas: lastReplicas ?? settings().admissionReplicas,
+    defaultReplicas: lastReplicas ?? c.facts.admissionReplicas,
     waitTimeoutMs: WAIT_TIMEOUT_MS,
   };
   return { facts, cluster };
@@ -88,16 +87,15 @@ export async function readBreakGlassFacts(k: KubeClients, now: Date) {
  * The break-glass page for one person: its state and steps for everyone signed in (that is what the page is for),
  * its evidence cut to them: refused creates of their namespaces, Kyverno's pods left if they may list pods there.
  */
-export async function readBreakGlass(rights: Rights, now = new Date()): Promise<BreakGlassView> {
-  const s = settings();
-  const k = readClients();
+export async function readBreakGlass(c: Cluster, rights: Rights, now = new Date()): Promise<BreakGlassView> {
+  const s = c.facts;
   const names = kyvernoNames(s);
   const [read, failedCreates, quotaRefusals, open, recorded] = await Promise.all([
-    part('the admission controller, its pods, the registrations and the history store', () => readBreakGlassFacts(k, now)),
-    part('list events in every namespace', () => readFailedCreates(k)),
-    part('list events in every namespace', () => readQuotaRefusals(k)),
-    attempt(() => readOpenIncident(now)),
-    attempt(() => recordedWindows(now)),
+    part('the admission controller, its pods, the registrations and the history store', () => readBreakGlassFacts(c, now)),
+    part('list events in every namespace', () => readFailedCreates(c)),
+    part('list events in every namespace', () => readQuotaRefusals(c)),
+    attempt(() => readOpenIncident(c, now)),
+    attempt(() => recordedWindows(c, now)),
   ]);
   const v = read.ok ? read.value : null;
   const progress = v ? breakGlassProgress(v.facts, now) : null;
@@ -107,14 +105,14 @@ export async function readBreakGlass(rights: Rights, now = new Date()): Promise<
   return {
     readAt: now.toISOString(),
     evidence: {
-      state: v ? { ok: true, value: stateOf(v.cluster) } : (read as Exclude<typeof read, { ok: true }>),
+      state: v ? { ok: true, value: stateOf(s, v.cluster) } : (read as Exclude<typeof read, { ok: true }>),
       failedCreates: visiblePart(rights, failedCreates, (group) => group.owner.namespace),
       quotaRefusals: visiblePart(rights, quotaRefusals, (group) => group.owner.namespace),
       lastProbe: lastProbe ? { at: lastProbe.at, outcome: lastProbe.probe! } : null,
     },
     progress: progress ? { ok: true, value: progress } : (read as Exclude<typeof read, { ok: true }>),
     deployment: v?.facts.deployment ?? null,
-    podsLeft: kyvernoPodsFor(rights, v?.facts.podsLeft ?? []),
+    podsLeft: kyvernoPodsFor(s, rights, v?.facts.podsLeft ?? []),
     registrations: v?.facts.registrations ?? [],
     gap: windows ? { since: windows.windows[0]!.from, source: windows.source } : null,
     waitTimeoutMs: WAIT_TIMEOUT_MS,
@@ -126,8 +124,7 @@ export async function readBreakGlass(rights: Rights, now = new Date()): Promise<
 }
 
 /** The webhook page's state, from the same reads. */
-function stateOf(cluster: Awaited<ReturnType<typeof clusterFacts>>) {
-  const s = settings();
+function stateOf(s: ClusterFacts, cluster: Awaited<ReturnType<typeof clusterFacts>>) {
   const registration = cluster.podRegistration
     ? { entries: cluster.podRegistrationEntries, ownerReferences: cluster.podRegistrationOwners }
     : null;
@@ -135,16 +132,16 @@ function stateOf(cluster: Awaited<ReturnType<typeof clusterFacts>>) {
 }
 
 /** Kyverno's pods by name, for those who may list pods in its namespace; none for anyone else. */
-function kyvernoPodsFor<T>(rights: Rights, pods: T[]): T[] {
-  return seesNamespace(rights, settings().kyvernoNamespace) ? pods : [];
+function kyvernoPodsFor<T>(s: ClusterFacts, rights: Rights, pods: T[]): T[] {
+  return seesNamespace(rights, s.kyvernoNamespace) ? pods : [];
 }
 
 /** The drill's steps for everyone signed in; Kyverno's pods left as on the break-glass page. */
-export async function readDrill(rights: Rights, now = new Date()): Promise<DrillView> {
-  const s = settings();
+export async function readDrill(c: Cluster, rights: Rights, now = new Date()): Promise<DrillView> {
+  const s = c.facts;
   const names = kyvernoNames(s);
   const read = await part('the admission controller, its pods, the registrations and the history store', async () => {
-    const [facts, saved] = await Promise.all([readBreakGlassFacts(readClients(), now), historyDb().then(savedRegistration)]);
+    const [facts, saved] = await Promise.all([readBreakGlassFacts(c, now), c.history().then(savedRegistration)]);
     return { ...facts, saved };
   });
   const v = read.ok ? read.value : null;
@@ -152,7 +149,7 @@ export async function readDrill(rights: Rights, now = new Date()): Promise<Drill
     readAt: now.toISOString(),
     progress: v ? { ok: true, value: drillProgress(v.facts) } : (read as Exclude<typeof read, { ok: true }>),
     deployment: v?.facts.deployment ?? null,
-    podsLeft: kyvernoPodsFor(rights, v?.facts.podsLeft ?? []),
+    podsLeft: kyvernoPodsFor(s, rights, v?.facts.podsLeft ?? []),
     registrations: v?.facts.registrations ?? [],
     podRegistration: v?.facts.podRegistration ?? null,
     saved: v?.saved ?? null,

@@ -66,7 +66,7 @@ async function explainPodRead(cluster: Cluster, ref: PodRef, now = new Date()): 
     readPod(cluster, ref),
     readNamespaceLabels(cluster, ref.namespace),
     readTable(cluster),
-    readRegistration(cluster.clients()),
+    readRegistration(cluster),
   ]);
   if (pod.status === 'rejected') throw pod.reason;
   const ready = { pod: pod.value, labels: value(namespaceLabels), table: value(table), registration: value(registration) };

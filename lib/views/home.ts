@@ -1,7 +1,6 @@
 import 'server-only';
-import { defaultCluster } from '@/lib/cluster/registry';
 import type { Rights } from '@/lib/domain/rights';
-import { readClients } from '@/lib/k8s/client';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { readiness } from '@/lib/k8s/health';
 import { readTable } from '@/lib/k8s/table';
 import { readRegistration } from '@/lib/k8s/webhook';
@@ -9,9 +8,8 @@ import type { HomeSummary } from './home-types';
 import { tableStateFor } from './webhook-health';
 
 /** The home page's summary for one person: the API server, the table (its size and last write if theirs), the webhook. */
-export async function readHomeSummary(rights: Rights): Promise<HomeSummary> {
-  const k = readClients();
-  const [ready, table, registration] = await Promise.all([readiness(), readTable(defaultCluster()), readRegistration(k)]);
+export async function readHomeSummary(cluster: Cluster, rights: Rights): Promise<HomeSummary> {
+  const [ready, table, registration] = await Promise.all([readiness(cluster), readTable(cluster), readRegistration(cluster)]);
   return {
     version: ready.version,
     table: tableStateFor(rights, {

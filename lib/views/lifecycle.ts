@@ -1,8 +1,6 @@
 import 'server-only';
-import { defaultCluster } from '@/lib/cluster/registry';
 import { checkRegistrations, kyvernoRegistrations, lifecycleCommands, removalState, upgradeAlarm } from '@/lib/domain';
-import { settings } from '@/lib/config';
-import { readClients } from '@/lib/k8s/client';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { readGlobalContextEntry, readMutatingPolicy } from '@/lib/k8s/policy-objects';
 import { listRegistrations } from '@/lib/k8s/registrations';
 import { listKyvernoCrds, readAdmissionNow, readWebhookOwnerRole } from '@/lib/k8s/removal';
@@ -16,23 +14,22 @@ import type { LifecycleView } from './lifecycle-types';
 // admission controller runs, the policy's READY and the table's load; before and after a removal, what stays. Each
 // part fails on its own, naming the permission its read needs.
 
-export async function readLifecycle(rights: Rights, now = new Date()): Promise<LifecycleView> {
-  const s = settings();
-  const k = readClients();
+export async function readLifecycle(cluster: Cluster, rights: Rights, now = new Date()): Promise<LifecycleView> {
+  const s = cluster.facts;
   const [all, admission, owner, mutatingPolicy, globalContextEntry, table, crds] = await Promise.all([
     part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
-      listRegistrations(k),
+      listRegistrations(cluster),
     ),
-    part(`get deployments.apps and list pods in ${s.kyvernoNamespace}`, () => readAdmissionNow(k)),
-    part(`get clusterroles.rbac.authorization.k8s.io ${s.webhookOwner}`, () => readWebhookOwnerRole(k)),
-    part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
-    part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k, undefined, now)),
+    part(`get deployments.apps and list pods in ${s.kyvernoNamespace}`, () => readAdmissionNow(cluster)),
+    part(`get clusterroles.rbac.authorization.k8s.io ${s.webhookOwner}`, () => readWebhookOwnerRole(cluster)),
+    part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(cluster)),
+    part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(cluster, now)),
     part(`get configmaps in ${s.kyvernoNamespace}`, async () => {
-      const t = await readTable(defaultCluster());
+      const t = await readTable(cluster);
       // whether it loads decides the upgrade; its size is the table's, for those who may get it
       return { exists: t.exists, loaded: t.parsed.loaded, rows: rights.table ? t.parsed.count : null };
     }),
-    part('list customresourcedefinitions.apiextensions.k8s.io', () => listKyvernoCrds(k)),
+    part('list customresourcedefinitions.apiextensions.k8s.io', () => listKyvernoCrds(cluster)),
   ]);
   const [key, value] = s.webhookManagedBySelector.split('=') as [string, string];
   const registrations = all.ok

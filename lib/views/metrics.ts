@@ -1,9 +1,8 @@
 import 'server-only';
-import { defaultCluster } from '@/lib/cluster/registry';
 import { collectDefaultMetrics, Gauge, register } from 'prom-client';
 import { WEBHOOK_STATE_WORDS, type WebhookStateCode } from '@/lib/domain';
 import { cacheStatuses } from '@/lib/k8s/caches';
-import { readClients } from '@/lib/k8s/client';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { listRunJobs, runOf } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
 import { incidentsForMetrics } from './incidents';
@@ -56,9 +55,12 @@ const cacheRepairs = gauge(
 // operator sizes the pod's memory limit by, beside the objects the caches hold.
 if (!register.getSingleMetric('process_resident_memory_bytes')) collectDefaultMetrics();
 
-/** Reads the cluster's state into the gauges, then gives the whole exposition text. */
-export async function readMetrics(): Promise<{ contentType: string; text: string }> {
-  await Promise.all([readState(), readLastRun(), readTableGauges(), readIncidentGauges()]);
+/**
+ * Reads `cluster`'s state into the gauges, then gives the whole exposition text. The caches' gauges are every
+ * cluster's (named by cache only, until the gauges carry a cluster label).
+ */
+export async function readMetrics(cluster: Cluster): Promise<{ contentType: string; text: string }> {
+  await Promise.all([readState(cluster), readLastRun(cluster), readTableGauges(cluster), readIncidentGauges(cluster)]);
   cachedObjects.reset();
   cacheRepairs.reset();
   for (const c of cacheStatuses()) {
@@ -68,14 +70,14 @@ export async function readMetrics(): Promise<{ contentType: string; text: string
   return { contentType: register.contentType, text: await register.metrics() };
 }
 
-async function readState(): Promise<void> {
-  const state = await readWebhookState();
+async function readState(cluster: Cluster): Promise<void> {
+  const state = await readWebhookState(cluster);
   const current = state.ok ? state.value.code : 'unknown';
   for (const s of STATES) webhookState.set({ state: s }, s === current ? 1 : 0);
 }
 
-async function readLastRun(): Promise<void> {
-  const jobs = await attempt(() => listRunJobs(readClients()));
+async function readLastRun(cluster: Cluster): Promise<void> {
+  const jobs = await attempt(() => listRunJobs(cluster.clients()));
   lastRun.reset();
   lastRunStart.reset();
   const newest = jobs.ok ? jobs.value[0] : undefined;
@@ -85,8 +87,8 @@ async function readLastRun(): Promise<void> {
   if (run.startedAt) lastRunStart.set(Date.parse(run.startedAt) / 1000);
 }
 
-async function readTableGauges(): Promise<void> {
-  const table = await attempt(() => readTable(defaultCluster()));
+async function readTableGauges(cluster: Cluster): Promise<void> {
+  const table = await attempt(() => readTable(cluster));
   tableWrite.reset();
   tableRows.reset();
   if (!table.ok) return;
@@ -95,8 +97,8 @@ async function readTableGauges(): Promise<void> {
 }
 
 /** Per kind, never per person: the newest incident's durations, and whether one is open. */
-async function readIncidentGauges(): Promise<void> {
-  const incidents = await attempt(() => incidentsForMetrics());
+async function readIncidentGauges(cluster: Cluster): Promise<void> {
+  const incidents = await attempt(() => incidentsForMetrics(cluster));
   for (const g of [incidentOpen, timeToRestore, timeToBringBack]) g.reset();
   if (!incidents.ok) return;
   for (const kind of ['break-glass', 'drill'] as const) {

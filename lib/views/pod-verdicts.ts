@@ -31,7 +31,7 @@ export interface Judging {
 export async function judgingAt(cluster: Cluster, now: Date): Promise<Judging> {
   const [table, registration, namespaces, stamp] = await Promise.all([
     readTable(cluster),
-    readRegistration(cluster.clients()),
+    readRegistration(cluster),
     listNamespaces(cluster),
     pastsStamp(cluster),
   ]);

@@ -1,5 +1,4 @@
 import 'server-only';
-import { defaultCluster } from '@/lib/cluster/registry';
 import {
   createdBetween,
   createdInGaps,
@@ -11,12 +10,10 @@ import {
   type ExplainedPod,
   type GapWindow,
 } from '@/lib/domain';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { AppError } from '@/lib/errors';
-import { historyDb } from '@/lib/history';
 import { listBreakGlassWithIds } from '@/lib/history/break-glass';
 import { historyAtCreation, listGaps } from '@/lib/history/reads';
-import { readClients } from '@/lib/k8s/client';
 import { listNamespaces } from '@/lib/k8s/namespaces';
 import { asPodShape, listPods, timestampOf } from '@/lib/k8s/pods';
 import { visible, type Rights } from '@/lib/domain/rights';
@@ -30,12 +27,17 @@ import type { PodsCreatedView } from './break-glass-types';
 const RECORDS_WINDOW_MS = 30 * 24 * 3600_000;
 
 /** The pods created meanwhile in the namespaces the asker may list pods in (the others are not even explained). */
-export async function readPodsCreated(typed: string | undefined, rights: Rights, now = new Date()): Promise<PodsCreatedView> {
-  const s = settings();
-  const recorded = typed ? { windows: [{ from: typed, to: null }], source: 'typed' as const } : await recordedWindows(now);
+export async function readPodsCreated(
+  cluster: Cluster,
+  typed: string | undefined,
+  rights: Rights,
+  now = new Date(),
+): Promise<PodsCreatedView> {
+  const s = cluster.facts;
+  const recorded = typed ? { windows: [{ from: typed, to: null }], source: 'typed' as const } : await recordedWindows(cluster, now);
   if (!recorded) throw new AppError('not-found', 'No gap in the registration is recorded: type the time of the deletion (SINCE).');
   const { windows, source } = recorded;
-  const { groups, registrationEntry } = await podsCreatedIn(windows, rights, now);
+  const { groups, registrationEntry } = await podsCreatedIn(cluster, windows, rights, now);
   const since = windows[0]!.from;
   return {
     since,
@@ -52,24 +54,23 @@ export async function readPodsCreated(typed: string | undefined, rights: Rights,
 }
 
 /** Where the pods created meanwhile are looked for, from the records (lib/domain recordedGapWindows). */
-export async function recordedWindows(now = new Date()): Promise<ReturnType<typeof recordedGapWindows>> {
-  const db = await historyDb();
+export async function recordedWindows(cluster: Cluster, now = new Date()): Promise<ReturnType<typeof recordedGapWindows>> {
+  const db = await cluster.history();
   const [records, gaps] = await Promise.all([listBreakGlassWithIds(db, new Date(now.getTime() - RECORDS_WINDOW_MS)), listGaps(db)]);
   return recordedGapWindows(incidentSpans(records), gaps, now);
 }
 
 /** The covered pods created within `windows` the asker may see, explained and grouped by workload. */
-export async function podsCreatedIn(windows: readonly GapWindow[], rights: Rights, now = new Date()) {
-  const s = settings();
-  const db = await historyDb();
-  const k = readClients();
+export async function podsCreatedIn(cluster: Cluster, windows: readonly GapWindow[], rights: Rights, now = new Date()) {
+  const s = cluster.facts;
+  const db = await cluster.history();
   const bounds = windows.map((w) => ({ from: toDate(w.from)!, to: toDate(w.to) }));
   const inAny = (created: Date) => bounds.some((b) => createdBetween(created, b.from, b.to));
   const [pods, namespaces, table, registration] = await Promise.all([
-    listPods(defaultCluster()),
-    listNamespaces(defaultCluster()),
-    readTable(defaultCluster()),
-    readRegistration(k),
+    listPods(cluster),
+    listNamespaces(cluster),
+    readTable(cluster),
+    readRegistration(cluster),
   ]);
   const labels = new Map(namespaces.map((n) => [n.name, n.labels]));
   const explained: ExplainedPod[] = [];

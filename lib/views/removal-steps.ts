@@ -2,7 +2,8 @@ import 'server-only';
 import { crdConfirmation, REMOVAL_ACTIONS, stillAnswers, type RemovalActionId } from '@/lib/domain';
 import { AppError } from '@/lib/errors';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
+import type { Cluster } from '@/lib/cluster/cluster';
+import type { KubeClients } from '@/lib/k8s/client';
 import {
   CRD_DELETE_TIMEOUT_MS,
   deleteCrds,
@@ -23,13 +24,13 @@ export function removalAudit(id: RemovalActionId): { action: string; target: () 
   return { action: action.audit, target: () => action.target.audit };
 }
 
-async function requireNoAdmissionController(): Promise<void> {
-  const refused = stillAnswers(await readAdmissionNow(readClients()));
+async function requireNoAdmissionController(cluster: Cluster): Promise<void> {
+  const refused = stillAnswers(await readAdmissionNow(cluster));
   if (refused) throw new AppError('conflict', `Refused: ${refused}.`);
 }
 
-export async function deleteLeftoverRegistrations(w: KubeClients): Promise<RemovalAnswer> {
-  await requireNoAdmissionController();
+export async function deleteLeftoverRegistrations(cluster: Cluster, w: KubeClients): Promise<RemovalAnswer> {
+  await requireNoAdmissionController(cluster);
   return answered(await deleteOwnerlessRegistrations(w));
 }
 
@@ -38,10 +39,10 @@ export async function deleteLeftoverRegistrations(w: KubeClients): Promise<Remov
  * that has another count by now is refused rather than losing CRDs nobody saw. The deletes get clients of their own
  * from the operator's KubeConfig (`kc`), with a CRD delete's longer timeout.
  */
-export async function deleteKyvernoCrds(kc: KubeConfig, confirm: string): Promise<RemovalAnswer> {
-  await requireNoAdmissionController();
+export async function deleteKyvernoCrds(cluster: Cluster, kc: KubeConfig, confirm: string): Promise<RemovalAnswer> {
+  await requireNoAdmissionController(cluster);
   // every CRD's whole schema comes with the list (megabytes with Kyverno's): the delete's timeout, not a read's
-  const crds = await listKyvernoCrds(readClients(CRD_DELETE_TIMEOUT_MS));
+  const crds = await listKyvernoCrds(cluster, CRD_DELETE_TIMEOUT_MS);
   if (confirm !== crdConfirmation(crds.length)) {
     throw new AppError(
       'conflict',

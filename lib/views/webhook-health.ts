@@ -1,5 +1,4 @@
 import 'server-only';
-import { defaultCluster } from '@/lib/cluster/registry';
 import {
   checkRegistrations,
   coveredNamespaces,
@@ -14,8 +13,8 @@ import {
   type LabelSelector,
   type RegistrationShape,
 } from '@/lib/domain';
-import { settings, type Settings } from '@/lib/config';
-import { readClients } from '@/lib/k8s/client';
+import type { Cluster } from '@/lib/cluster/cluster';
+import type { ClusterFacts } from '@/lib/cluster/facts';
 import { readiness } from '@/lib/k8s/health';
 import { readAdmissionBudgets, readAdmissionPods, readAdmissionReplicas, type AdmissionReplicas } from '@/lib/k8s/admission';
 import { readFailedCreates, readQuotaRefusals } from '@/lib/k8s/failed-creates';
@@ -40,9 +39,9 @@ const valueOf = <T>(p: Part<T>): T | undefined => (p.ok ? p.value : undefined);
  * for), its evidence cut to them: refused creates of their namespaces, Kyverno's pods if they may list them there,
  * the snapshot runs' last log lines if they may read its logs.
  */
-export async function readWebhookHealth(rights: Rights, now = new Date()): Promise<WebhookHealth> {
-  const health = await readWebhookHealthForAll(now);
-  const ns = settings().kyvernoNamespace;
+export async function readWebhookHealth(cluster: Cluster, rights: Rights, now = new Date()): Promise<WebhookHealth> {
+  const health = await readWebhookHealthForAll(cluster, now);
+  const ns = cluster.facts.kyvernoNamespace;
   return {
     ...health,
     pods: withheld(health.pods, () => requirePodsIn(rights, ns)),
@@ -74,9 +73,9 @@ export function tableStateFor(rights: Rights, table: TableState): TableState {
   return rights.table ? table : { ...table, rows: null, lastWriteAt: null };
 }
 
-async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
-  const s = settings();
-  const k = readClients();
+async function readWebhookHealthForAll(cluster: Cluster, now: Date): Promise<WebhookHealth> {
+  const s = cluster.facts;
+  const k = cluster.clients();
   const ns = s.kyvernoNamespace;
   const [
     reach,
@@ -91,25 +90,25 @@ async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
     failedCreates,
     quotaRefusals,
   ] = await Promise.all([
-    attempt(readiness),
+    attempt(() => readiness(cluster)),
     part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
-      listRegistrations(k),
+      listRegistrations(cluster),
     ),
-    part('list namespaces', () => listNamespaces(defaultCluster())),
-    part(`get deployments.apps in ${ns}`, () => readAdmissionReplicas(k)),
-    part(`list pods in ${ns}`, () => readAdmissionPods(k)),
-    part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(k)),
-    part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(k, undefined, now)),
+    part('list namespaces', () => listNamespaces(cluster)),
+    part(`get deployments.apps in ${ns}`, () => readAdmissionReplicas(cluster)),
+    part(`list pods in ${ns}`, () => readAdmissionPods(cluster)),
+    part('get mutatingpolicies.policies.kyverno.io', () => readMutatingPolicy(cluster)),
+    part('get globalcontextentries.kyverno.io and list events', () => readGlobalContextEntry(cluster, now)),
     part(`get configmaps in ${ns}`, async () => {
-      const t = await readTable(defaultCluster());
+      const t = await readTable(cluster);
       return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count, lastWriteAt: t.lastWriteAt };
     }),
     part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(k)),
-    part('list events in every namespace', () => readFailedCreates(k, undefined, now)),
-    part('list events in every namespace', () => readQuotaRefusals(k, undefined, now)),
+    part('list events in every namespace', () => readFailedCreates(cluster, now)),
+    part('list events in every namespace', () => readQuotaRefusals(cluster, now)),
   ]);
   const budgets = await part(`list poddisruptionbudgets.policy in ${ns}`, () =>
-    readAdmissionBudgets(k, valueOf(replicas)?.podLabels ?? {}),
+    readAdmissionBudgets(cluster, valueOf(replicas)?.podLabels ?? {}),
   );
   const all = valueOf(registrations);
   const nsList = valueOf(namespaces);
@@ -136,15 +135,14 @@ async function readWebhookHealthForAll(now: Date): Promise<WebhookHealth> {
 }
 
 /** Only the state on top of the page (two reads): what GET /metrics and `memdash health` report. */
-export async function readWebhookState(): Promise<WebhookHealth['state']> {
-  const s = settings();
-  const k = readClients();
+export async function readWebhookState(cluster: Cluster): Promise<WebhookHealth['state']> {
+  const s = cluster.facts;
   const [reach, registrations, replicas] = await Promise.all([
-    attempt(readiness),
+    attempt(() => readiness(cluster)),
     part('list mutatingwebhookconfigurations and validatingwebhookconfigurations (admissionregistration.k8s.io)', () =>
-      listRegistrations(k),
+      listRegistrations(cluster),
     ),
-    part(`get deployments.apps in ${s.kyvernoNamespace}`, () => readAdmissionReplicas(k)),
+    part(`get deployments.apps in ${s.kyvernoNamespace}`, () => readAdmissionReplicas(cluster)),
   ]);
   return reachedState(reach, stateOf(s, valueOf(replicas), valueOf(registrations), replicas.ok && registrations.ok));
 }
@@ -159,12 +157,12 @@ function reachedState(reach: Part<unknown>, state: WebhookHealth['state']): Webh
   return { ok: false, error: reach.error, needs: 'the Kubernetes API server, which does not answer memdash' };
 }
 
-function podRegistrationOf(s: Settings, all: RegistrationShape[]): RegistrationShape | null {
+function podRegistrationOf(s: ClusterFacts, all: RegistrationShape[]): RegistrationShape | null {
   return all.find((r) => r.kind === 'MutatingWebhookConfiguration' && r.metadata.name === s.webhookConfiguration) ?? null;
 }
 
 function stateOf(
-  s: Settings,
+  s: ClusterFacts,
   replicas: AdmissionReplicas | null | undefined,
   all: RegistrationShape[] | undefined,
   known: boolean,
@@ -189,7 +187,11 @@ function stateOf(
 }
 
 /** The pod webhook's registration, its selectors in words and as covered/skipped namespaces (read, not assumed). */
-function podRegistrationView(s: Settings, all: RegistrationShape[], namespaces: NamespaceLabels[] | undefined): PodRegistrationView | null {
+function podRegistrationView(
+  s: ClusterFacts,
+  all: RegistrationShape[],
+  namespaces: NamespaceLabels[] | undefined,
+): PodRegistrationView | null {
   const registration = podRegistrationOf(s, all);
   if (!registration) return null;
   const owners = registration.metadata.ownerReferences ?? [];
@@ -216,7 +218,7 @@ function selectorWords(selector: LabelSelector | undefined): string[] {
 }
 
 /** Kyverno's namespace and the bootstrap ones, with their labels where they exist (the name label otherwise). */
-function guardedNamespaces(s: Settings, namespaces: NamespaceLabels[] | undefined) {
+function guardedNamespaces(s: ClusterFacts, namespaces: NamespaceLabels[] | undefined) {
   return [s.kyvernoNamespace, ...s.bootstrapNamespaces].map((name) => ({
     name,
     labels: namespaces?.find((n) => n.name === name)?.labels ?? withNameLabel(name, {}),

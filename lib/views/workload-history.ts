@@ -26,7 +26,7 @@ export async function readWorkloadHistory(cluster: Cluster, ref: WorkloadRef, ri
   requireWorkload(rights, ref);
   const [table, registration, labels, podList] = await Promise.all([
     readTable(cluster),
-    readRegistration(cluster.clients()),
+    readRegistration(cluster),
     readNamespaceLabels(cluster, ref.namespace),
     listPods(cluster, ref.namespace),
   ]);

@@ -9,6 +9,7 @@ import { POD_ENTRY, kubeconfig, kubectl, requireCluster, until } from './cluster
 import { viewerAt } from './viewer-at';
 import type { KubeCaches } from '@/lib/k8s/caches';
 import type { KubeClients } from '@/lib/k8s/client';
+import type { Cluster } from '@/lib/cluster/cluster';
 
 requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
@@ -17,6 +18,9 @@ const { clientsFor } = await import('@/lib/k8s/client');
 const { readFailedCreates } = await import('@/lib/k8s/failed-creates');
 const { readGlobalContextEntry } = await import('@/lib/k8s/policy-objects');
 const { readFailedCreatesOf, readOomKillsOn, readPodEndEventsOf } = await import('@/lib/k8s/events');
+const { makeCluster } = await import('@/lib/cluster/cluster');
+const { factsFromSettings } = await import('@/lib/cluster/facts');
+const { settings } = await import('@/lib/config');
 
 const RUN = `memdash-event-cache-${Date.now().toString(36)}`;
 const ENTRY = 'memory-requests'; // the GlobalContextEntry the settings name by default
@@ -25,6 +29,18 @@ const kc = new KubeConfig();
 kc.loadFromFile(kubeconfig('viewer'));
 const caches = cachesFor(kc);
 const clients = clientsFor(kc);
+const viewer = makeCluster(
+  {
+    name: 'test',
+    inCluster: false,
+    prometheus: {},
+    facts: factsFromSettings(settings()),
+    identity: { usernamePrefix: '', groupsPrefix: '' },
+  },
+  kc,
+);
+/** The viewer's cluster reading with these clients and these caches: the readers take both from their cluster. */
+const clusterWith = (k: KubeClients, c: KubeCaches): Cluster => ({ ...viewer, clients: () => k, caches: () => c });
 
 /** The viewer's kubeconfig aimed at a port nothing listens on: every call is refused, as by a server that is gone. */
 async function unreachable(): Promise<KubeConfig> {
@@ -120,7 +136,7 @@ describe('the FailedCreate events cache', () => {
     ]);
 
     // clients that cannot reach any API server: only the cache can give this answer
-    const groups = await readFailedCreates(clientsFor(goneKc), caches);
+    const groups = await readFailedCreates(clusterWith(clientsFor(goneKc), caches));
     const group = groups.find((g) => g.owner.name === `${RUN}-rs`);
     expect(group).toMatchObject({ owner: { kind: 'ReplicaSet', namespace: 'development' }, count: 3, message: refusal });
     expect(group!.last).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
@@ -128,7 +144,7 @@ describe('the FailedCreate events cache', () => {
 
   it('is read around while it is behind: the same answer, read directly', async () => {
     const groups = await sameFromCacheAndDirectly(
-      (k, c) => readFailedCreates(k, c),
+      (k, c) => readFailedCreates(clusterWith(k, c)),
       (c) => c.failedCreates,
     );
     expect(groups.some((g) => g.owner.name === `${RUN}-rs`)).toBe(true);
@@ -234,12 +250,12 @@ describe("the GlobalContextEntry's events cache", () => {
     await until('the event in the cache', () => caches.globalContextEntryEvents.list().some((e) => e.message === message), 10_000);
 
     // the entry itself is read directly (live), its events only from the cache (the events client cannot connect)
-    const read = await readGlobalContextEntry({ ...clients, core: clientsFor(goneKc).core }, caches);
+    const read = await readGlobalContextEntry(clusterWith({ ...clients, core: clientsFor(goneKc).core }, caches));
     expect(read.exists).toBe(true);
     expect(read.events[0]).toMatchObject({ type: 'Warning', reason: 'CacheSyncFailure', message, count: 2 });
     expect(read.events[0]!.last).toMatch(/\.000Z$/);
 
-    const direct = await readGlobalContextEntry(clients, cachesFor(goneKc));
+    const direct = await readGlobalContextEntry(clusterWith(clients, cachesFor(goneKc)));
     expect(cachesFor(goneKc).globalContextEntryEvents.behind()).not.toBeNull();
     expect(direct.events).toEqual(read.events);
   });

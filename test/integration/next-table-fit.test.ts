@@ -19,6 +19,7 @@ const { fitOfRows, readNextTableFit } = await import('@/lib/views/next-table-fit
 const { readWebhookHealth } = await import('@/lib/views/webhook-health');
 const { readBreakGlass } = await import('@/lib/views/break-glass');
 const { EVERYTHING } = await import('@/lib/domain/rights');
+const { defaultCluster } = await import('@/lib/cluster/registry');
 const { previewSnapshot } = await import('@/lib/views/snapshot-preview');
 
 interface Container {
@@ -205,13 +206,13 @@ describe('a real refusal by the quota after a raised row', () => {
     const health = await until(
       `the webhook page's quota refusals to name ${owner}`,
       async () => {
-        const h = await readWebhookHealth(EVERYTHING);
+        const h = await readWebhookHealth(defaultCluster(), EVERYTHING);
         return named(h.quotaRefusals) && h;
       },
       30_000,
     );
     expect(health.failedCreates.ok && health.failedCreates.value.some((g) => g.owner.name === rs)).toBe(false);
-    const breakGlass = await readBreakGlass(EVERYTHING);
+    const breakGlass = await readBreakGlass(defaultCluster(), EVERYTHING);
     const evidence = breakGlass.evidence;
     expect(evidence.quotaRefusals.ok && evidence.quotaRefusals.value.map((g) => `${g.owner.namespace}/${g.owner.name}`)).toContain(owner);
     expect(evidence.failedCreates.ok && evidence.failedCreates.value.some((g) => g.owner.name === rs)).toBe(false);

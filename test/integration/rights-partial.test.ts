@@ -72,7 +72,7 @@ describe('the webhook page, for someone who may list pods in shop only', () => {
   it('names only shop among the namespaces the registration covers and skips, and counts the others', async () => {
     const all = namespaceNames();
     if (!all.includes(SHOP) || all.length < 3) throw new PreconditionFailed('shop and other namespaces', 'the scenario seeds them');
-    const health = await readWebhookHealth(shopOnly);
+    const health = await readWebhookHealth(defaultCluster(), shopOnly);
     if (!health.registration.ok || !health.registration.value) throw new Error('precondition: the pod webhook is registered');
     for (const entry of health.registration.value.entries) {
       const lists = entry.namespaces!;
@@ -83,7 +83,7 @@ describe('the webhook page, for someone who may list pods in shop only', () => {
 
   it('says whether the table is loaded, but not its size nor when it was written', async () => {
     if (Object.keys(tableData()).length === 0) throw new PreconditionFailed('the table has no rows', 'the scenario seeds it');
-    const health = await readWebhookHealth(shopOnly);
+    const health = await readWebhookHealth(defaultCluster(), shopOnly);
     expect(health.table).toEqual({ ok: true, value: { exists: true, loaded: true, rows: null, lastWriteAt: null } });
   });
 });
@@ -92,8 +92,13 @@ describe('the home page, for someone who may list pods in shop only', () => {
   it("says the table is loaded, without its size or last write; with the table's right, its rows", async () => {
     const rows = Object.keys(tableData()).length;
     if (rows === 0) throw new PreconditionFailed('the table has no rows', 'the scenario seeds it');
-    expect((await readHomeSummary(shopOnly)).table).toEqual({ exists: true, loaded: true, rows: null, lastWriteAt: null });
-    const withTable = (await readHomeSummary({ ...shopOnly, table: true })).table;
+    expect((await readHomeSummary(defaultCluster(), shopOnly)).table).toEqual({
+      exists: true,
+      loaded: true,
+      rows: null,
+      lastWriteAt: null,
+    });
+    const withTable = (await readHomeSummary(defaultCluster(), { ...shopOnly, table: true })).table;
     expect(withTable).toMatchObject({ exists: true, loaded: true, rows });
     expect(withTable.lastWriteAt).not.toBeNull();
   });
@@ -140,7 +145,13 @@ describe('/lifecycle, for someone who may list pods in shop only', () => {
   it("says the table is there and loads, without its size; with the table's right, its rows", async () => {
     const rows = Object.keys(tableData()).length;
     if (rows === 0) throw new PreconditionFailed('the table has no rows', 'the scenario seeds it');
-    expect((await readLifecycle(shopOnly)).table).toEqual({ ok: true, value: { exists: true, loaded: true, rows: null } });
-    expect((await readLifecycle({ ...shopOnly, table: true })).table).toEqual({ ok: true, value: { exists: true, loaded: true, rows } });
+    expect((await readLifecycle(defaultCluster(), shopOnly)).table).toEqual({
+      ok: true,
+      value: { exists: true, loaded: true, rows: null },
+    });
+    expect((await readLifecycle(defaultCluster(), { ...shopOnly, table: true })).table).toEqual({
+      ok: true,
+      value: { exists: true, loaded: true, rows },
+    });
   });
 });

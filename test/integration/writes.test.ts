@@ -534,7 +534,8 @@ describe("the table's patches carry the resourceVersion to the API server", () =
   const operatorClients = async () => {
     const { writeKubeConfig } = await import('@/lib/k8s/write-client');
     const { clientsFor } = await import('@/lib/k8s/client');
-    return clientsFor(writeKubeConfig({ kind: 'token', token: tokenOf('operator') }));
+    const { defaultCluster } = await import('@/lib/cluster/registry');
+    return clientsFor(writeKubeConfig(defaultCluster(), { kind: 'token', token: tokenOf('operator') }));
   };
 
   it('remove /data and the merge patch, sent with a stale resourceVersion → the table moved, the table unchanged', async () => {

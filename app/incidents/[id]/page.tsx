@@ -5,6 +5,7 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { Link } from '@/components/ui/Link';
 import { failureOf, isNotThere } from '@/lib/errors';
 import { notFound } from 'next/navigation';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { parseIncidentId } from '@/lib/http/params';
 import { rightsOfPage } from '@/lib/http/viewer';
 import { segmentAsTyped } from '@/lib/routes';
@@ -14,12 +15,14 @@ import type { IncidentView } from '@/lib/views/incidents-types';
 export const metadata: Metadata = { title: 'Incident · memdash' };
 
 /** One incident's timeline, the pods created meanwhile, its follow-ups and exports. */
-export default async function IncidentPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function IncidentPage({ params }: { params: Promise<{ id: string; cluster?: string }> }) {
   await connection();
-  const id = segmentAsTyped((await params).id);
+  const segments = await params;
+  const cluster = clusterOfPage(segments);
+  const id = segmentAsTyped(segments.id);
   let view: IncidentView;
   try {
-    view = await readIncident(parseIncidentId(id), await rightsOfPage());
+    view = await readIncident(cluster, parseIncidentId(id), await rightsOfPage());
   } catch (err) {
     const error = failureOf(err);
     // an id that names no incident (or is no incident id at all): a real 404, rendered by ./not-found.tsx

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { AppError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 import { guardedWrite } from '@/lib/http/write-guard';
@@ -13,16 +14,16 @@ const STEPS = {
   'scale-down': guardedWrite({
     ...stepAudit('scale-down'),
     body: noBody,
-    run: async ({ k, now }) => {
-      const json = await scaleDown(k, now);
+    run: async ({ cluster, k, now }) => {
+      const json = await scaleDown(cluster, k, now);
       return { json, detail: json.done };
     },
   }),
   'delete-registrations': guardedWrite({
     ...stepAudit('delete-registrations'),
     body: noBody,
-    run: async ({ k, now }) => {
-      const json = await deleteRegistrations(k, now);
+    run: async ({ cluster, k, now }) => {
+      const json = await deleteRegistrations(cluster, k, now);
       return { json, detail: json.done };
     },
   }),
@@ -39,21 +40,22 @@ const STEPS = {
   'scale-up': guardedWrite({
     ...stepAudit('scale-up'),
     body: noBody,
-    run: async ({ k, now }) => {
-      const json = await scaleUp(k, now);
+    run: async ({ cluster, k, now }) => {
+      const json = await scaleUp(cluster, k, now);
       return { json, detail: json.done };
     },
   }),
 } as const;
 
-async function probeStep() {
-  const json = await probe();
+async function probeStep({ cluster }: { cluster: Cluster }) {
+  const json = await probe(cluster);
   return { json, detail: json.done };
 }
 
 /** POST /api/break-glass/{scale-down|delete-registrations|probe|scale-up}, body {} and the write credential. */
-export const POST = route<{ step: string }>(async (request, { step }) => {
-  const handler = STEPS[step as keyof typeof STEPS];
-  if (!handler) throw new AppError('not-found', `No break-glass step "${step}": one of ${Object.keys(STEPS).join(', ')}`);
-  return handler(request);
+export const POST = route<{ step: string; cluster?: string }>(async (request, params) => {
+  const handler = STEPS[params.step as keyof typeof STEPS];
+  if (!handler) throw new AppError('not-found', `No break-glass step "${params.step}": one of ${Object.keys(STEPS).join(', ')}`);
+  // the guard resolves the cluster from the same segments
+  return handler(request, { params: Promise.resolve(params) });
 });

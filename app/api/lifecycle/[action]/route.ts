@@ -12,24 +12,25 @@ const ACTIONS = {
   'delete-registrations': guardedWrite({
     ...removalAudit('delete-registrations'),
     body: removalBody,
-    run: async ({ k }) => {
-      const json = await deleteLeftoverRegistrations(k);
+    run: async ({ cluster, k }) => {
+      const json = await deleteLeftoverRegistrations(cluster, k);
       return { json, detail: json.done };
     },
   }),
   'delete-crds': guardedWrite({
     ...removalAudit('delete-crds'),
     body: crdDeleteBody,
-    run: async ({ kc, body }) => {
-      const json = await deleteKyvernoCrds(kc, body.confirm);
+    run: async ({ cluster, kc, body }) => {
+      const json = await deleteKyvernoCrds(cluster, kc, body.confirm);
       return { json, detail: json.done };
     },
   }),
 } as const;
 
 /** POST /api/lifecycle/{delete-registrations|delete-crds} with the write credential. */
-export const POST = route<{ action: string }>(async (request, { action }) => {
-  const handler = ACTIONS[action as keyof typeof ACTIONS];
-  if (!handler) throw new AppError('not-found', `No removal action "${action}": one of ${Object.keys(ACTIONS).join(', ')}`);
-  return handler(request);
+export const POST = route<{ action: string; cluster?: string }>(async (request, params) => {
+  const handler = ACTIONS[params.action as keyof typeof ACTIONS];
+  if (!handler) throw new AppError('not-found', `No removal action "${params.action}": one of ${Object.keys(ACTIONS).join(', ')}`);
+  // the guard resolves the cluster from the same segments
+  return handler(request, { params: Promise.resolve(params) });
 });

@@ -1,3 +1,4 @@
+import { clusterOf } from '@/lib/http/cluster';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { route } from '@/lib/http/route';
 import { rightsOfAsker } from '@/lib/http/viewer';
@@ -12,8 +13,9 @@ export const dynamic = 'force-dynamic';
  * incident waits for Kyverno to be back it is recorded as the probe step's is: admitted through the registration,
  * it ends the incident.
  */
-export const POST = route(async (request) => {
+export const POST = route<{ cluster?: string }>(async (request, params) => {
+  const cluster = clusterOf(params);
   assertSameOrigin(request);
   rightsOfAsker(request.headers); // for everyone signed in: it goes through admission each time
-  return Response.json(await pageProbe());
+  return Response.json(await pageProbe(cluster));
 });

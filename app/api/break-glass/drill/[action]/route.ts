@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { AppError } from '@/lib/errors';
 import { route } from '@/lib/http/route';
 import { guardedWrite } from '@/lib/http/write-guard';
@@ -14,21 +14,22 @@ const ACTIONS = {
   // Starting the drill is typed out on the page; the server checks the same words so a script cannot skip them.
   save: guardedWrite({
     ...stepAudit('save'),
-    body: z.object({ confirm: z.string() }).refine((b) => b.confirm === settings().admissionDeployment, {
-      error: "type the Deployment's name to start the drill",
-      path: ['confirm'],
-    }),
-    run: async ({ k, actor, now }) => {
-      await assertMayDrill(k, actor);
-      const json = await saveForDrill(now);
+    body: (cluster: Cluster) =>
+      z.object({ confirm: z.string() }).refine((b) => b.confirm === cluster.facts.admissionDeployment, {
+        error: "type the Deployment's name to start the drill",
+        path: ['confirm'],
+      }),
+    run: async ({ cluster, k, actor, now }) => {
+      await assertMayDrill(cluster, k, actor);
+      const json = await saveForDrill(cluster, now);
       return { json, detail: json.done };
     },
   }),
   'create-saved': guardedWrite({
     ...stepAudit('create-saved'),
     body: z.object({}).strict(),
-    run: async ({ k, now }) => {
-      const json = await createSaved(k, now);
+    run: async ({ cluster, k, now }) => {
+      const json = await createSaved(cluster, k, now);
       return { json, detail: json.done };
     },
   }),
@@ -39,8 +40,8 @@ const ACTIONS = {
  * first, so that a drill is not started that would stop half-way with the registration put back and no one able to
  * delete it.
  */
-async function assertMayDrill(k: KubeClients, actor: string): Promise<void> {
-  const s = settings();
+async function assertMayDrill(cluster: Cluster, k: KubeClients, actor: string): Promise<void> {
+  const s = cluster.facts;
   const answers = await accessAnswers(k, [
     {
       verb: 'update',
@@ -59,8 +60,9 @@ async function assertMayDrill(k: KubeClients, actor: string): Promise<void> {
 }
 
 /** POST /api/break-glass/drill/{save|create-saved}. */
-export const POST = route<{ action: string }>(async (request, { action }) => {
-  const handler = ACTIONS[action as keyof typeof ACTIONS];
-  if (!handler) throw new AppError('not-found', `No drill action "${action}": one of ${Object.keys(ACTIONS).join(', ')}`);
-  return handler(request);
+export const POST = route<{ action: string; cluster?: string }>(async (request, params) => {
+  const handler = ACTIONS[params.action as keyof typeof ACTIONS];
+  if (!handler) throw new AppError('not-found', `No drill action "${params.action}": one of ${Object.keys(ACTIONS).join(', ')}`);
+  // the guard resolves the cluster from the same segments
+  return handler(request, { params: Promise.resolve(params) });
 });
