@@ -265,7 +265,7 @@ export class Informer<T> {
       const server = this.kc.getCurrentCluster()?.server;
       // a server that answered 401, 403 or 404 is there: its refusal of this credential is not the server lost
       const answered = status !== null && status < 500;
-      if (server && !answered) noteServerLost(server);
+      if (server && !answered) noteServerLost(this.kc, server);
       this.watchesLost++;
       console.warn(`memdash: ${this.behind()}; retrying`);
     }
@@ -384,7 +384,7 @@ export class Informer<T> {
   /** The server answers again: a watch that had lost it tells the 403 check (./api-server-back.ts). */
   private heardAgain(): void {
     const server = this.kc.getCurrentCluster()?.server;
-    if (this.lost && server) noteServerBack(server);
+    if (this.lost && server) noteServerBack(this.kc, server);
     this.lost = null;
   }
 

@@ -6,9 +6,9 @@ import { serverReturn } from './api-server-back';
 
 // An API server that is starting answers some requests before its authorizer has loaded the cluster's RBAC, and
 // refuses them with 403: not RBAC's answer, and gone a few seconds later. Passed on, it would tell the operator that
-// memdash lacks a right it has. So a 403 is a 503 to try again while memdash's watches have lost the server or within
-// 30 s of hearing it again (./api-server-back.ts), or while its /readyz (answered without authorization) is not 200.
-// The first covers a restarted server that says ready before its RBAC is loaded; the second one that memdash's watches
+// memdash lacks a right it has. So a 403 is a 503 to try again while the watches of the cluster it was sent to have
+// lost the server or within 30 s of hearing it again (./api-server-back.ts), or while its /readyz (answered without
+// authorization) is not 200. The first covers a restarted server that says ready before its RBAC is loaded; the second one that memdash's watches
 // never saw go (a server behind a load balancer, or memdash's first minute).
 
 const TIMEOUT_MS = 2_000;
@@ -53,7 +53,7 @@ const BACK_WITHIN_MS = 30_000;
  * with 403 came back just now or says it is not ready.
  */
 export async function refusedWhileStarting(request: RequestContext, kc: KubeConfig): Promise<void> {
-  const away = serverReturn(request.getUrl(), BACK_WITHIN_MS);
+  const away = serverReturn(kc, request.getUrl(), BACK_WITHIN_MS);
   if (away !== null) {
     const when =
       'lost' in away

@@ -3,6 +3,7 @@ import { KubeConfig, type Cluster as KubeCluster, type User, type V1SelfSubjectR
 import type { Cluster } from '@/lib/cluster/cluster';
 import { AppError, clusterAnswerOf } from '@/lib/errors';
 import type { WriteCredential } from '@/lib/write-credential';
+import { writesTo } from './api-server-back';
 import { clientsFor, type KubeClients } from './client';
 import { NOT_A_BEARER_TOKEN, bearerToken, parseWriteKubeconfig, type InlineSecret } from './write-kubeconfig';
 
@@ -19,7 +20,8 @@ import { NOT_A_BEARER_TOKEN, bearerToken, parseWriteKubeconfig, type InlineSecre
  * A pasted kubeconfig must name `target`'s API server, not the default cluster's or any other.
  */
 export function writeKubeConfig(target: Cluster, credential: WriteCredential): KubeConfig {
-  const cluster = target.kubeConfig().getCurrentCluster();
+  const read = target.kubeConfig();
+  const cluster = read.getCurrentCluster();
   if (!cluster) throw new AppError('internal', `memdash's read kubeconfig of cluster ${target.name} has no current cluster`);
   const secret =
     credential.kind === 'token' ? tokenSecret(credential.token) : kubeconfigSecret(credential.kubeconfig, credential.fileName, cluster);
@@ -31,6 +33,7 @@ export function writeKubeConfig(target: Cluster, credential: WriteCredential): K
     contexts: [{ name: 'write', cluster: cluster.name, user: user.name }],
     currentContext: 'write',
   });
+  writesTo(kc, read); // a 403 to the write, just after its cluster's API server came back, is one to try again
   return kc;
 }
 
