@@ -17,6 +17,7 @@ import { Card } from '@/components/ui/Card';
 import { Suspense } from 'react';
 import { FitPanel } from '@/components/fit/FitPanel';
 import { readNextTableFit } from '@/lib/views/next-table-fit';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { part } from '@/lib/views/part';
 import { ErrorText } from '@/components/ui/ErrorText';
 
@@ -30,7 +31,7 @@ export default async function HomePage({ params }: { params: Promise<{ cluster?:
     attempt(() => readHomeSummary(cluster, rights)),
     // the schedule is its own part: a CronJob that cannot be read leaves the rest of the summary; its runs are the
     // snapshot Jobs', shown to those who may read their logs
-    attempt(() => (requireSnapshotRuns(rights), readSnapshotSchedule(now))),
+    attempt(() => (requireSnapshotRuns(rights), readSnapshotSchedule(cluster, now))),
   ]);
   if (!read.ok) {
     return (
@@ -93,7 +94,7 @@ export default async function HomePage({ params }: { params: Promise<{ cluster?:
         </dd>
       </Card>
       <Suspense fallback={<p>Reading whether the next table fits…</p>}>
-        <NextTableFit />
+        <NextTableFit cluster={cluster} />
       </Suspense>
       <Pages pages={await navigationOfPage()} />
     </div>
@@ -101,9 +102,11 @@ export default async function HomePage({ params }: { params: Promise<{ cluster?:
 }
 
 /** The nodes, the quotas and the LimitRanges against the next table (the last preview's, else today's). */
-async function NextTableFit() {
+async function NextTableFit({ cluster }: { cluster: Cluster }) {
   const now = new Date();
-  const fit = await part('list pods, nodes, resourcequotas and limitranges', async () => readNextTableFit(await rightsOfPage(), now));
+  const fit = await part('list pods, nodes, resourcequotas and limitranges', async () =>
+    readNextTableFit(cluster, await rightsOfPage(), now),
+  );
   return <FitPanel part={fit} now={now} />;
 }
 

@@ -61,7 +61,8 @@ async function diff(args: string[], flags: Flags, io: Io): Promise<number> {
   if (args.length !== 2) throw new AppError('bad-request', 'diff takes two version ids: memdash diff <from> <to>');
   const params = parseDiffParams({ from: args[0], to: args[1], namespace: flags.namespace });
   const { readDiff } = await import('@/lib/views/table-diff');
-  const found = await readDiff(params);
+  const { defaultCluster } = await import('@/lib/cluster/registry');
+  const found = await readDiff(defaultCluster(), params);
   if (!found) throw new AppError('not-found', 'Fewer than two versions of the table are recorded');
   io.out(flags.json ? `${JSON.stringify({ from: found.from, to: found.to, ...found.filtered }, null, 2)}\n` : diffText(found));
   return 0;

@@ -7,8 +7,7 @@ import { firstTableWindow, namespacesOf, tableFilterOf, viewOf } from '@/compone
 import { rowsOfTable } from '@/lib/views/table-rows';
 import { Time } from '@/components/ui/Time';
 import { formatCount } from '@/lib/domain';
-import { settings } from '@/lib/config';
-import { defaultCluster } from '@/lib/cluster/registry';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { readTable } from '@/lib/k8s/table';
 import { attempt } from '@/lib/views/part';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
@@ -18,17 +17,19 @@ export const metadata: Metadata = { title: 'Table · memdash' };
 
 /** Today's table as Kyverno reads it: every row, the malformed ones flagged. */
 interface Props {
+  params: Promise<{ cluster?: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export default async function TablePage({ searchParams }: Props) {
+export default async function TablePage({ params, searchParams }: Props) {
+  const cluster = clusterOfPage(await params);
   const initial = tableFilterOf(await searchParams);
   await connection();
   const now = new Date();
-  const s = settings();
+  const s = cluster.facts;
   const read = await attempt(async () => {
     requireTable(await rightsOfPage());
-    return readTable(defaultCluster());
+    return readTable(cluster);
   });
   if (!read.ok) {
     return (

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { settings } from '@/lib/config';
-import { readOrNull, type KubeClients } from './client';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { readOrNull } from './client';
 
 // The snapshot CronJob's schedule as the CronJob controller reads it (the runbook's `get cronjob`): when it starts
 // a run, in which zone, and whether it is suspended. Only the fields the pages rely on are read, and checked.
@@ -25,9 +25,9 @@ export interface SnapshotCronJobRead {
 }
 
 /** The CronJob's schedule, or null when there is no CronJob of that name. */
-export async function readSnapshotCronJob(k: KubeClients): Promise<SnapshotCronJobRead | null> {
-  const { kyvernoNamespace: namespace, snapshotCronJob: name } = settings();
-  const raw = await readOrNull(() => k.batch.readNamespacedCronJob({ namespace, name }));
+export async function readSnapshotCronJob(cluster: Cluster): Promise<SnapshotCronJobRead | null> {
+  const { kyvernoNamespace: namespace, snapshotCronJob: name } = cluster.facts;
+  const raw = await readOrNull(() => cluster.clients().batch.readNamespacedCronJob({ namespace, name }));
   if (raw === null) return null;
   const { spec, status } = cronJob.parse(raw);
   return {

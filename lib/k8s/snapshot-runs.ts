@@ -1,6 +1,6 @@
 import 'server-only';
 import type { V1Job, V1Pod } from '@kubernetes/client-node';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { isRunOf } from '@/lib/domain/snapshot-run-owner';
 import { AppError, toAppError } from '@/lib/errors';
 import { readOrNull, type KubeClients } from './client';
@@ -24,8 +24,8 @@ const WITH_LOG_LINE = 3;
 /** The most of a last line read: a line can be any length. */
 const LAST_LINE_BYTES = 16 * 1024;
 
-export async function readSnapshotRuns(k: KubeClients): Promise<SnapshotRun[]> {
-  const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
+export async function readSnapshotRuns(cluster: Cluster, k: KubeClients): Promise<SnapshotRun[]> {
+  const { kyvernoNamespace: namespace, snapshotCronJob } = cluster.facts;
   const jobs = await k.batch.listNamespacedJob({ namespace });
   const runs = jobs.items
     .filter((j) => isRunOf(j, snapshotCronJob))
@@ -66,32 +66,32 @@ async function lastLogLine(k: KubeClients, namespace: string, job: V1Job): Promi
 }
 
 /** The snapshot CronJob's Jobs (scheduled and manual), newest first. */
-export async function listRunJobs(k: KubeClients): Promise<V1Job[]> {
-  const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
-  const jobs = await k.batch.listNamespacedJob({ namespace });
+export async function listRunJobs(cluster: Cluster): Promise<V1Job[]> {
+  const { kyvernoNamespace: namespace, snapshotCronJob } = cluster.facts;
+  const jobs = await cluster.clients().batch.listNamespacedJob({ namespace });
   return jobs.items
     .filter((j) => isRunOf(j, snapshotCronJob))
     .sort((a, b) => (b.metadata?.creationTimestamp?.getTime() ?? 0) - (a.metadata?.creationTimestamp?.getTime() ?? 0));
 }
 
 /** One run's Job, or null when there is none of that name or the Job of that name is not a run of the snapshot. */
-async function readRunJob(k: KubeClients, name: string): Promise<V1Job | null> {
-  const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
+async function readRunJob(cluster: Cluster, k: KubeClients, name: string): Promise<V1Job | null> {
+  const { kyvernoNamespace: namespace, snapshotCronJob } = cluster.facts;
   const job = await readOrNull(() => k.batch.readNamespacedJob({ namespace, name }));
   return job && isRunOf(job, snapshotCronJob) ? job : null;
 }
 
 /** One run's Job; `not-found` (404) when there is no run of that name, before anything of it is read or followed. */
-export async function requireRunJob(k: KubeClients, name: string): Promise<V1Job> {
-  const job = await readRunJob(k, name);
-  if (!job) throw new AppError('not-found', `No run ${name} of the CronJob ${settings().snapshotCronJob}`);
+export async function requireRunJob(cluster: Cluster, k: KubeClients, name: string): Promise<V1Job> {
+  const job = await readRunJob(cluster, k, name);
+  if (!job) throw new AppError('not-found', `No run ${name} of the CronJob ${cluster.facts.snapshotCronJob}`);
   return job;
 }
 
 /** A run's pods, one per try, oldest first. */
-export async function readRunPods(k: KubeClients, job: string): Promise<V1Pod[]> {
+export async function readRunPods(cluster: Cluster, k: KubeClients, job: string): Promise<V1Pod[]> {
   const pods = await k.core.listNamespacedPod({
-    namespace: settings().kyvernoNamespace,
+    namespace: cluster.facts.kyvernoNamespace,
     labelSelector: `batch.kubernetes.io/job-name=${job}`,
   });
   return pods.items.sort((a, b) => (a.metadata?.creationTimestamp?.getTime() ?? 0) - (b.metadata?.creationTimestamp?.getTime() ?? 0));
@@ -109,10 +109,10 @@ const RUN_LOG_BYTES = 1024 * 1024;
  * line after its timestamp (`timestamps`) so that a follower tells apart what it has taken (log-since.ts). Empty
  * while the pod has not started (the API server refuses the call then).
  */
-export async function readRunLog(k: KubeClients, pod: string, follow?: { sinceSeconds?: number }): Promise<string> {
+export async function readRunLog(cluster: Cluster, k: KubeClients, pod: string, follow?: { sinceSeconds?: number }): Promise<string> {
   try {
     return await k.core.readNamespacedPodLog({
-      namespace: settings().kyvernoNamespace,
+      namespace: cluster.facts.kyvernoNamespace,
       name: pod,
       tailLines: RUN_LOG_LINES,
       limitBytes: RUN_LOG_BYTES,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { PatchStrategy, setHeaderOptions, type V1ConfigMap } from '@kubernetes/client-node';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { AppError, toAppError } from '@/lib/errors';
 import { FIELD_MANAGER, type KubeClients } from './client';
 
@@ -20,8 +20,8 @@ export function assertTableAsShown(configMap: V1ConfigMap, shownResourceVersion:
 }
 
 /** The table as `kubectl get configmap -o json` prints it (no managedFields), read with the write credential. */
-export async function readTableForSave(k: KubeClients): Promise<V1ConfigMap> {
-  const { kyvernoNamespace: namespace, tableConfigMap: name } = settings();
+export async function readTableForSave(cluster: Cluster, k: KubeClients): Promise<V1ConfigMap> {
+  const { kyvernoNamespace: namespace, tableConfigMap: name } = cluster.facts;
   const configMap = await k.core.readNamespacedConfigMap({ namespace, name });
   if (configMap.metadata) delete configMap.metadata.managedFields;
   return configMap;
@@ -48,8 +48,8 @@ export function savedTableJson(configMap: V1ConfigMap): string {
  * shown set first: the patched object then carries it, and the API server refuses it as a conflict when the table
  * moved (a `test` op would be refused as invalid, 422, not as the conflict it is).
  */
-export async function removeTableData(k: KubeClients, shownResourceVersion: string): Promise<V1ConfigMap> {
-  const { kyvernoNamespace: namespace, tableConfigMap: name } = settings();
+export async function removeTableData(cluster: Cluster, k: KubeClients, shownResourceVersion: string): Promise<V1ConfigMap> {
+  const { kyvernoNamespace: namespace, tableConfigMap: name } = cluster.facts;
   const body = [
     { op: 'replace', path: '/metadata/resourceVersion', value: shownResourceVersion },
     { op: 'remove', path: '/data' },
@@ -67,8 +67,13 @@ export async function removeTableData(k: KubeClients, shownResourceVersion: stri
  * rows the table holds and the saved one lacks are named with null: afterwards the data is the saved data exactly.
  * `current` is the table as shown (its resourceVersion is the patch's precondition), so the nulls are its rows.
  */
-export async function mergeTableData(k: KubeClients, saved: Record<string, string>, current: V1ConfigMap): Promise<V1ConfigMap> {
-  const { kyvernoNamespace: namespace, tableConfigMap: name } = settings();
+export async function mergeTableData(
+  cluster: Cluster,
+  k: KubeClients,
+  saved: Record<string, string>,
+  current: V1ConfigMap,
+): Promise<V1ConfigMap> {
+  const { kyvernoNamespace: namespace, tableConfigMap: name } = cluster.facts;
   const removed = Object.fromEntries(
     Object.keys(current.data ?? {})
       .filter((key) => !(key in saved))

@@ -77,7 +77,7 @@ async function readState(cluster: Cluster): Promise<void> {
 }
 
 async function readLastRun(cluster: Cluster): Promise<void> {
-  const jobs = await attempt(() => listRunJobs(cluster.clients()));
+  const jobs = await attempt(() => listRunJobs(cluster));
   lastRun.reset();
   lastRunStart.reset();
   const newest = jobs.ok ? jobs.value[0] : undefined;

@@ -1,5 +1,4 @@
 import 'server-only';
-import { defaultCluster } from '@/lib/cluster/registry';
 import {
   WorkloadConfidenceTally,
   confidenceFlags,
@@ -11,22 +10,26 @@ import {
 } from '@/lib/domain';
 import { seesNamespace, type Rights } from '@/lib/domain/rights';
 import { rowKeyParts } from '@/lib/domain/table';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { toAppError } from '@/lib/errors';
 import { sharedInFlight } from '@/lib/shared-in-flight';
-import { historyDb } from '@/lib/history';
 import { keepRowConfidence, readRowConfidence } from '@/lib/history/row-confidence';
 import { workloadSeries } from '@/lib/prometheus/client';
 import { rangeChunks } from '@/lib/prometheus/range';
 import { readWorkloadSamples, type SnapshotWindow } from '@/lib/prometheus/snapshot-samples';
 import type { KeptConfidenceAnswer, WorkloadConfidence } from './row-confidence-types';
 import type { PreviewConfidence } from './snapshot-preview-types';
+import { perCluster } from './per-cluster';
 import { keptForTwoSteps, prometheusPart } from './prometheus-reads';
 
 // How sure the preview's rows are: every row's figures kept in the store for /table and /workloads, the flagged
 // ones sent with the preview. A store that fails costs the pages their figures, never the preview.
 
-export async function previewConfidence(confidence: Record<string, RowConfidence>, computedAt: string): Promise<PreviewConfidence> {
+export async function previewConfidence(
+  cluster: Cluster,
+  confidence: Record<string, RowConfidence>,
+  computedAt: string,
+): Promise<PreviewConfidence> {
   const flagged: Record<string, PackedConfidence> = {};
   let measured = 0;
   for (const [key, c] of Object.entries(confidence)) {
@@ -35,7 +38,7 @@ export async function previewConfidence(confidence: Record<string, RowConfidence
   }
   let kept: PreviewConfidence['kept'] = { ok: true };
   try {
-    await keepRowConfidence(await historyDb(), confidence, computedAt);
+    await keepRowConfidence(await cluster.history(), confidence, computedAt);
   } catch (err) {
     kept = { ok: false, message: `the history store did not keep the rows' figures: ${toAppError(err).message}` };
   }
@@ -43,8 +46,8 @@ export async function previewConfidence(confidence: Record<string, RowConfidence
 }
 
 /** The kept figures of the rows in the namespaces the asker may see. */
-export async function readKeptConfidence(rights: Rights): Promise<KeptConfidenceAnswer> {
-  const kept = await readRowConfidence(await historyDb());
+export async function readKeptConfidence(cluster: Cluster, rights: Rights): Promise<KeptConfidenceAnswer> {
+  const kept = await readRowConfidence(await cluster.history());
   const rows: Record<string, PackedConfidence> = {};
   for (const [key, c] of kept.rows) if (seesNamespace(rights, rowKeyParts(key)[0] ?? '')) rows[key] = packConfidence(c);
   return { computedAt: kept.computedAt, rows };
@@ -56,16 +59,17 @@ export async function readKeptConfidence(rights: Rights): Promise<KeptConfidence
  * page's, which stops the read when the browser leaves.
  */
 export async function readWorkloadConfidence(
+  cluster: Cluster,
   namespace: string,
   workload: string,
   containers: readonly string[],
   { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<WorkloadConfidence> {
-  const s = settings();
+  const s = cluster.facts;
   const end = Math.floor(now.getTime() / 1000);
   const window = { start: end - s.snapshotWindowDays * 86400, end, step: s.snapshotStepSeconds };
   return prometheusPart(async () => {
-    const confidenceOf = await workloadTally(namespace, workload, window, signal);
+    const confidenceOf = await workloadTally(cluster, namespace, workload, window, signal);
     return { containers: Object.fromEntries(containers.map((c) => [c, confidenceOf(c)])) };
   });
 }
@@ -76,6 +80,7 @@ export async function readWorkloadConfidence(
  * chunks and joined first: a pod's series split across chunks would be counted in parts.
  */
 async function workloadTally(
+  cluster: Cluster,
   namespace: string,
   workload: string,
   window: SnapshotWindow,
@@ -83,14 +88,14 @@ async function workloadTally(
 ): Promise<(c: string) => RowConfidence | null> {
   const ours = (pod: string) => workloadFromPodName(pod) === workload;
   if (rangeChunks(window.start, window.end, window.step).length > 1) {
-    const series = (await workloadSeries(defaultCluster(), namespace, workload, window.start, window.end, window.step, signal)).filter(
-      (x) => ours(x.pod),
+    const series = (await workloadSeries(cluster, namespace, workload, window.start, window.end, window.step, signal)).filter((x) =>
+      ours(x.pod),
     );
     return (c) => confidenceOfSeries(series, c);
   }
   const tally = new WorkloadConfidenceTally();
   await readWorkloadSamples(
-    defaultCluster(),
+    cluster,
     window,
     namespace,
     workload,
@@ -106,15 +111,24 @@ async function workloadTally(
 /**
  * readWorkloadConfidence, once per workload and containers while in flight, kept for two steps (keptForTwoSteps):
  * every pod page asks for its workload's 28 days, which cost Prometheus and memdash more than the rest of the page.
+ * One per cluster, kept for that cluster's step; the key carries the cluster too: two clusters' workloads of the same
+ * name are two workloads.
  */
-export const readWorkloadConfidenceShared: (
+const sharedConfidenceIn = perCluster((cluster) =>
+  sharedInFlight(
+    (namespace: string, workload: string, containers: readonly string[]) => JSON.stringify([cluster.name, namespace, workload, containers]),
+    (namespace: string, workload: string, containers: readonly string[], signal: AbortSignal) =>
+      readWorkloadConfidence(cluster, namespace, workload, containers, { signal }),
+    keptForTwoSteps(cluster, (answer: WorkloadConfidence) => answer.ok),
+  ),
+);
+
+export function readWorkloadConfidenceShared(
+  cluster: Cluster,
   namespace: string,
   workload: string,
   containers: readonly string[],
   signal?: AbortSignal,
-) => Promise<WorkloadConfidence> = sharedInFlight(
-  (namespace: string, workload: string, containers: readonly string[]) => JSON.stringify([namespace, workload, containers]),
-  (namespace: string, workload: string, containers: readonly string[], signal: AbortSignal) =>
-    readWorkloadConfidence(namespace, workload, containers, { signal }),
-  keptForTwoSteps(defaultCluster, (answer: WorkloadConfidence) => answer.ok),
-);
+): Promise<WorkloadConfidence> {
+  return sharedConfidenceIn(cluster)(namespace, workload, containers, signal);
+}

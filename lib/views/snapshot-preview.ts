@@ -1,6 +1,6 @@
 import 'server-only';
-import { defaultCluster } from '@/lib/cluster/registry';
 import { SnapshotPool, diffCounts, diffTables, snapshotGuard, type SnapshotCrash } from '@/lib/domain';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { settings } from '@/lib/config';
 import { previewConfidence } from './row-confidence';
 import { toAppError } from '@/lib/errors';
@@ -11,6 +11,7 @@ import { readSnapshotSamples, type SampleProgress, type SampleSink } from '@/lib
 import type { PreviewEvent, PreviewProblem, PreviewProgress, PreviewWindow, SnapshotPreview } from './snapshot-preview-types';
 import { fitOfRows, rememberPreviewRows } from './next-table-fit';
 import { attempt } from './part';
+import { perCluster } from './per-cluster';
 
 // The next table, computed as the snapshot job computes it and written nowhere: today's table from the cluster,
 // 28 days of samples from Prometheus reduced series by series, the job's guard, and the diff. Progress is handed
@@ -26,25 +27,29 @@ export type PreviewOutcome = { preview: SnapshotPreview } | { problem: PreviewPr
  * time) at once. Whoever asks while a preview runs joins it (its start and latest progress first). Previews start at
  * most once per MEMDASH_PREVIEW_MIN_INTERVAL_MS: within it, a newcomer gets that preview, running or ended, and the
  * preview goes on even when everyone who asked has left; past it, it stops when the last one leaves, and the next
- * asker computes the table as of then (the rule: sharedRun).
+ * asker computes the table as of then (the rule: sharedRun). One preview per cluster: each has its own table and
+ * Prometheus, and a preview of one is never handed to an asker of another.
  */
-const sharedPreview = sharedRun<PreviewEvent, PreviewOutcome>(
-  (_key, signal, emit) => previewSnapshot(new Date(), signal, emit),
-  (event) => event.type,
-  { minIntervalMs: () => settings().previewMinIntervalMs, now: () => performance.now() },
+const sharedPreviewIn = perCluster((cluster) =>
+  sharedRun<PreviewEvent, PreviewOutcome>(
+    (_key, signal, emit) => previewSnapshot(cluster, new Date(), signal, emit),
+    (event) => event.type,
+    { minIntervalMs: () => settings().previewMinIntervalMs, now: () => performance.now() },
+  ),
 );
 
-export function previewSnapshotShared(signal: AbortSignal, emit: (event: PreviewEvent) => void): Promise<PreviewOutcome> {
-  return sharedPreview('preview', signal, emit);
+export function previewSnapshotShared(cluster: Cluster, signal: AbortSignal, emit: (event: PreviewEvent) => void): Promise<PreviewOutcome> {
+  return sharedPreviewIn(cluster)(`${cluster.name}/preview`, signal, emit);
 }
 
 export async function previewSnapshot(
+  cluster: Cluster,
   now: Date,
   signal: AbortSignal,
   emit: (event: PreviewEvent) => void = () => {},
 ): Promise<PreviewOutcome> {
   const started = performance.now();
-  const s = settings();
+  const s = cluster.facts;
   const end = Math.floor(now.getTime() / 1000);
   const window: PreviewWindow = { start: end - s.snapshotWindowDays * 86400, end, step: s.snapshotStepSeconds };
   // Today's table and the samples are read at once: the table is needed only at the end, and the samples take longest.
@@ -77,13 +82,13 @@ export async function previewSnapshot(
     },
     progress,
   };
-  const samples = readSnapshotSamples(defaultCluster(), window, sink, AbortSignal.any([signal, tableFailed.signal])).then(
+  const samples = readSnapshotSamples(cluster, window, sink, AbortSignal.any([signal, tableFailed.signal])).then(
     () => null,
     (err: unknown) => err,
   );
   let configMap;
   try {
-    configMap = await readTableData(defaultCluster());
+    configMap = await readTableData(cluster);
   } catch (err) {
     tableFailed.abort();
     await samples;
@@ -103,8 +108,8 @@ export async function previewSnapshot(
   const tableName = `${table.namespace}/${table.name}`;
   const diff = diffTables(old, rows);
   const computedAt = now.toISOString();
-  rememberPreviewRows(rows, computedAt);
-  const fit = await attempt(() => fitOfRows(rows, { kind: 'preview', computedAt }, now));
+  rememberPreviewRows(cluster, rows, computedAt);
+  const fit = await attempt(() => fitOfRows(cluster, rows, { kind: 'preview', computedAt }, now));
   const preview: SnapshotPreview = {
     window,
     computedAt,
@@ -118,7 +123,7 @@ export async function previewSnapshot(
     diff,
     counts: diffCounts(diff),
     fit,
-    confidence: await previewConfidence(confidence, now.toISOString()),
+    confidence: await previewConfidence(cluster, confidence, now.toISOString()),
   };
   emit({ type: 'done', preview });
   return { preview };

@@ -1,9 +1,11 @@
 import 'server-only';
 import { failureOf } from '@/lib/errors';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
+import type { Cluster } from '@/lib/cluster/cluster';
+import type { KubeClients } from '@/lib/k8s/client';
 import { newLines, sinceSecondsAfter, type LogMark } from '@/lib/k8s/log-since';
 import { readRunLog } from '@/lib/k8s/snapshot-runs';
 import { sharedRun } from '@/lib/shared-in-flight';
+import { perCluster } from './per-cluster';
 import { readSnapshotRun } from './snapshot-run';
 import type { RunEvent } from './snapshot-run-types';
 
@@ -21,20 +23,29 @@ const END_GRACE_TICKS = 10;
 const MAX_GATHERED_BYTES = 4 * 1024 * 1024;
 
 /**
- * One follower per Job, shared by everyone who follows it: a newcomer gets the run as it stands and every log line so
- * far, then what comes. It stops when the last of them has gone (sharedRun).
+ * One follower per cluster and Job, shared by everyone who follows it: a newcomer gets the run as it stands and every
+ * log line so far, then what comes. It stops when the last of them has gone (sharedRun). The key carries the cluster:
+ * two clusters' runs of the same name (their CronJobs are alike) are two runs.
  */
-const followers = sharedRun<RunEvent, void>(
-  (job, signal, emit) => follow(job, signal, emit),
-  (event) => (event.type === 'log' ? null : event.type),
+const followersIn = perCluster((cluster) =>
+  sharedRun<RunEvent, void>(
+    // the key is `{cluster}/{job}` (followerOf): the Job's name is what follows the cluster's
+    (key, signal, emit) => follow(cluster, key.slice(cluster.name.length + 1), signal, emit),
+    (event) => (event.type === 'log' ? null : event.type),
+  ),
 );
+
+/** The follower of `job` in `cluster`, joined (started by the first to ask). */
+export function followerOf(cluster: Cluster, job: string, signal: AbortSignal, send: (event: RunEvent) => void): Promise<void> {
+  return followersIn(cluster)(`${cluster.name}/${job}`, signal, send);
+}
 
 /**
  * The run as server-sent events. The follower reads the Job, its pods and the new part of their logs with the read
  * credential and an AbortSignal of its own: when the last page following it closes, the in-flight call is aborted and
  * nothing more is asked.
  */
-export function followSnapshotRun(job: string, closed: AbortSignal): ReadableStream<Uint8Array> {
+export function followSnapshotRun(cluster: Cluster, job: string, closed: AbortSignal): ReadableStream<Uint8Array> {
   const left = new AbortController();
   const signal = AbortSignal.any([closed, left.signal]);
   const encoder = new TextEncoder();
@@ -43,7 +54,7 @@ export function followSnapshotRun(job: string, closed: AbortSignal): ReadableStr
       const send = (event: RunEvent) => {
         if (!signal.aborted) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
       };
-      void followers(job, signal, send).finally(() => {
+      void followerOf(cluster, job, signal, send).finally(() => {
         if (!signal.aborted) controller.close();
       });
     },
@@ -53,16 +64,16 @@ export function followSnapshotRun(job: string, closed: AbortSignal): ReadableStr
   });
 }
 
-async function follow(job: string, signal: AbortSignal, send: (event: RunEvent) => void): Promise<void> {
-  const k = readClients(undefined, signal);
-  const gathered = gatheredLogs();
+async function follow(cluster: Cluster, job: string, signal: AbortSignal, send: (event: RunEvent) => void): Promise<void> {
+  const k = cluster.clients(undefined, signal);
+  const gathered = gatheredLogs(cluster);
   const sent = new Map<string, number>(); // lines of each try's log already sent
   let lastRun = '';
   const until = Date.now() + MAX_FOLLOW_MS;
   let ticksSinceEnd = 0;
   try {
     while (!signal.aborted && Date.now() < until) {
-      const { run, logs } = await readSnapshotRun(job, k, gathered);
+      const { run, logs } = await readSnapshotRun(cluster, job, k, gathered);
       for (const [pod, log] of logs) {
         const lines = log.split('\n');
         if (lines.at(-1) === '') lines.pop(); // a line is sent once it is whole
@@ -94,14 +105,14 @@ async function follow(job: string, signal: AbortSignal, send: (event: RunEvent) 
  * Each try's log as gathered so far: read whole (up to its bound) until it has lines, then only its last seconds, of
  * which the lines not yet taken are added.
  */
-function gatheredLogs(): (k: KubeClients, pod: string) => Promise<string> {
+function gatheredLogs(cluster: Cluster): (k: KubeClients, pod: string) => Promise<string> {
   const logs = new Map<string, { text: string; mark: LogMark | null; readAt: number }>();
   return async (k, pod) => {
     const log = logs.get(pod);
     if (log && log.text.length > MAX_GATHERED_BYTES) return log.text;
     const readAt = performance.now();
     // only once a line was taken: a log that could not be read yet may already hold lines when it can
-    const stamped = await readRunLog(k, pod, log?.mark ? { sinceSeconds: sinceSecondsAfter(readAt - log.readAt) } : {});
+    const stamped = await readRunLog(cluster, k, pod, log?.mark ? { sinceSeconds: sinceSecondsAfter(readAt - log.readAt) } : {});
     const { lines, mark } = newLines(stamped, log?.mark ?? null);
     const text = (log?.text ?? '') + lines.map((l) => `${l}\n`).join('');
     logs.set(pod, { text, mark, readAt });

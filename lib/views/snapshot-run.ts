@@ -1,13 +1,12 @@
 import 'server-only';
 import type { V1Job, V1Pod } from '@kubernetes/client-node';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { diffCounts, diffTables, versionsAroundWrite, workloadsDropped } from '@/lib/domain';
 import { snapshotResultOf, type SnapshotResult } from '@/lib/domain/snapshot-result';
 import { MANUAL_ANNOTATION } from '@/lib/domain/snapshot-job';
 import { snapshotRunCommands } from '@/lib/domain/write-commands';
-import { historyDb } from '@/lib/history';
 import { listVersions, readVersion } from '@/lib/history/store';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
+import type { KubeClients } from '@/lib/k8s/client';
 import { listRunJobs, readRunLog, readRunPods, requireRunJob } from '@/lib/k8s/snapshot-runs';
 import type { Rights } from '@/lib/domain/rights';
 import { requireSnapshotRuns, requireTable } from '@/lib/http/viewer';
@@ -24,12 +23,13 @@ export interface RunWithLogs {
 
 /** The run as it stands; `readLog` gives each try's log (a follower passes what it has gathered so far). */
 export async function readSnapshotRun(
+  cluster: Cluster,
   job: string,
-  k: KubeClients = readClients(),
-  readLog: (k: KubeClients, pod: string) => Promise<string> = readRunLog,
+  k: KubeClients = cluster.clients(),
+  readLog: (k: KubeClients, pod: string) => Promise<string> = (k, pod) => readRunLog(cluster, k, pod),
 ): Promise<RunWithLogs> {
-  const found = await requireRunJob(k, job);
-  const pods = await readRunPods(k, job);
+  const found = await requireRunJob(cluster, k, job);
+  const pods = await readRunPods(cluster, k, job);
   const logs = new Map<string, string>();
   await Promise.all(pods.map(async (p) => logs.set(p.metadata?.name ?? '', await readLog(k, p.metadata?.name ?? ''))));
   const tries = pods.map((p) => tryOf(p, logs.get(p.metadata?.name ?? '') ?? ''));
@@ -39,27 +39,28 @@ export async function readSnapshotRun(
   return {
     run: {
       job,
-      namespace: settings().kyvernoNamespace,
+      namespace: cluster.facts.kyvernoNamespace,
       createdAt,
       manual: found.metadata?.annotations?.[MANUAL_ANNOTATION] === 'manual',
       state,
       retries: found.spec?.backoffLimit ?? null,
       tries,
       result,
-      diff: result.kind === 'success' ? await diffOfRun(tries.at(-1)!, createdAt, result.rows) : null,
-      commands: snapshotRunCommands(settings(), job),
+      diff: result.kind === 'success' ? await diffOfRun(cluster, tries.at(-1)!, createdAt, result.rows) : null,
+      commands: snapshotRunCommands(cluster.facts, job),
     },
     logs,
   };
 }
 
 /** Recent runs, newest first, each with the result its newest try's log ends with. */
-export async function readSnapshotRunList(limit = 10, k: KubeClients = readClients()): Promise<SnapshotRunList> {
-  const jobs = (await listRunJobs(k)).slice(0, limit);
+export async function readSnapshotRunList(cluster: Cluster, limit = 10): Promise<SnapshotRunList> {
+  const k = cluster.clients();
+  const jobs = (await listRunJobs(cluster)).slice(0, limit);
   const runs = await Promise.all(
     jobs.map(async (job) => {
       const name = job.metadata?.name ?? '';
-      const pods = await readRunPods(k, name);
+      const pods = await readRunPods(cluster, k, name);
       const newest = pods.at(-1)?.metadata?.name;
       return {
         job: name,
@@ -67,7 +68,7 @@ export async function readSnapshotRunList(limit = 10, k: KubeClients = readClien
         manual: job.metadata?.annotations?.[MANUAL_ANNOTATION] === 'manual',
         state: stateOf(job),
         tries: pods.length,
-        result: newest ? snapshotResultOf(await readRunLog(k, newest)) : ({ kind: 'unknown', lastLine: null } as const),
+        result: newest ? snapshotResultOf(await readRunLog(cluster, k, newest)) : ({ kind: 'unknown', lastLine: null } as const),
       };
     }),
   );
@@ -95,10 +96,10 @@ function tryOf(pod: V1Pod, log: string): SnapshotTry {
  * The change the run wrote: the version its successful try wrote against the version with data in force before it
  * (never the newest version since, which may be anyone's later write). Null until the recorder has seen the write.
  */
-async function diffOfRun(last: SnapshotTry, createdAt: string | null, rows: number): Promise<RunDiff | null> {
+async function diffOfRun(cluster: Cluster, last: SnapshotTry, createdAt: string | null, rows: number): Promise<RunDiff | null> {
   const startedAt = last.startedAt ?? createdAt;
   if (!startedAt) return null;
-  const db = await historyDb();
+  const db = await cluster.history();
   const around = versionsAroundWrite(await listVersions(db), { startedAt, endedAt: last.finishedAt, rows });
   if (!around) return null;
   const [from, to] = await Promise.all([readVersion(db, around.before.id), readVersion(db, around.written.id)]);

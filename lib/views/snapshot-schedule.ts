@@ -1,7 +1,6 @@
 import 'server-only';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { nextRun } from '@/lib/domain/cron-schedule';
-import { readClients, type KubeClients } from '@/lib/k8s/client';
 import { readSnapshotCronJob } from '@/lib/k8s/snapshot-cronjob';
 import { listRunJobs, runOf } from '@/lib/k8s/snapshot-runs';
 import type { ScheduleRun, SnapshotScheduleView } from './snapshot-schedule-types';
@@ -9,9 +8,9 @@ import type { ScheduleRun, SnapshotScheduleView } from './snapshot-schedule-type
 // When the snapshot runs next and how its last run ended: the CronJob's schedule, time zone and suspend, and the
 // newest Jobs it controls. Reads with memdash's read credential.
 
-export async function readSnapshotSchedule(now: Date, k: KubeClients = readClients()): Promise<SnapshotScheduleView> {
-  const { kyvernoNamespace: namespace, snapshotCronJob } = settings();
-  const [cronJob, jobs] = await Promise.all([readSnapshotCronJob(k), listRunJobs(k)]);
+export async function readSnapshotSchedule(cluster: Cluster, now: Date): Promise<SnapshotScheduleView> {
+  const { kyvernoNamespace: namespace, snapshotCronJob } = cluster.facts;
+  const [cronJob, jobs] = await Promise.all([readSnapshotCronJob(cluster), listRunJobs(cluster)]);
   const runs: ScheduleRun[] = jobs.map((job) => {
     const { name, manual, outcome, startedAt, endedAt } = runOf(job);
     return { job: name, manual, outcome, startedAt, endedAt };

@@ -2,7 +2,7 @@ import 'server-only';
 import { filterDiff } from '@/lib/domain';
 import { AppError } from '@/lib/errors';
 import type { DiffParams } from '@/lib/http/params';
-import { historyDb } from '@/lib/history';
+import type { Cluster } from '@/lib/cluster/cluster';
 import type { HistoryDb } from '@/lib/history/db';
 import type { DiffJob, DiffPageBody } from './table-diff/diff-job';
 import { closedBeforeDiff, diffBodyOf } from './table-diff/diff-body-of';
@@ -33,8 +33,8 @@ async function chosenVersions(db: HistoryDb, params: DiffParams): Promise<{ from
 const notRecorded = (from: number, to: number) => new AppError('not-found', `No recorded version ${from} or ${to}`);
 
 /** The diff the parameters ask for, or null when fewer than two versions are recorded. */
-export async function readDiff(params: DiffParams): Promise<FilteredDiff | null> {
-  const db = await historyDb();
+export async function readDiff(cluster: Cluster, params: DiffParams): Promise<FilteredDiff | null> {
+  const db = await cluster.history();
   const chosen = await chosenVersions(db, params);
   if (!chosen) return null;
   const found = await diffVersions(db, chosen.from.id, chosen.to.id);
@@ -47,14 +47,14 @@ export async function readDiff(params: DiffParams): Promise<FilteredDiff | null>
  * never holds the server: the two versions and the answer's body in `format`, or null when fewer than two versions
  * are recorded. `signal` ends the worker when the request it answers is closed.
  */
-async function computedDiff(params: DiffParams, format: DiffJob['format'], signal: AbortSignal) {
-  const db = await historyDb();
+async function computedDiff(cluster: Cluster, params: DiffParams, format: DiffJob['format'], signal: AbortSignal) {
+  const db = await cluster.history();
   const chosen = await chosenVersions(db, params);
   if (!chosen) return null;
   // a client that has already gone costs no read of two large tables
   if (signal.aborted) throw closedBeforeDiff();
-  const fromText = await versionText(db, chosen.from.id);
-  const toText = await versionText(db, chosen.to.id);
+  const fromText = await versionText(cluster, db, chosen.from.id);
+  const toText = await versionText(cluster, db, chosen.to.id);
   if (fromText === undefined || toText === undefined) throw notRecorded(chosen.from.id, chosen.to.id);
   const filter = { namespace: params.namespace, workload: params.workload };
   return { ...chosen, body: await diffBodyOf({ ...chosen, fromText, toText, filter, format }, signal) };
@@ -62,23 +62,24 @@ async function computedDiff(params: DiffParams, format: DiffJob['format'], signa
 
 // A recorded version's text never changes: the last few read are kept, so that many requests for one diff (a team
 // on the same link, or a client that connects and hangs up over and over) read two large tables from the store once,
-// not on the server's thread each time.
+// not on the server's thread each time. Kept per store and per cluster: a version is one cluster's.
 const KEPT_TEXTS = 4;
-const keptTextsOf = new WeakMap<HistoryDb, Map<number, string | null>>();
+const keptTextsOf = new WeakMap<HistoryDb, Map<string, string | null>>();
 
-async function versionText(db: HistoryDb, id: number): Promise<string | null | undefined> {
+async function versionText(cluster: Cluster, db: HistoryDb, id: number): Promise<string | null | undefined> {
   let keptTexts = keptTextsOf.get(db);
   if (!keptTexts) keptTextsOf.set(db, (keptTexts = new Map()));
-  const kept = keptTexts.get(id);
+  const key = `${cluster.name}/${id}`;
+  const kept = keptTexts.get(key);
   if (kept !== undefined) {
     const text = kept;
-    keptTexts.delete(id);
-    keptTexts.set(id, text); // the newest use goes last
+    keptTexts.delete(key);
+    keptTexts.set(key, text); // the newest use goes last
     return text;
   }
   const text = await readVersionText(db, id);
   if (text === undefined) return text; // not recorded (yet): asked again next time
-  keptTexts.set(id, text);
+  keptTexts.set(key, text);
   if (keptTexts.size > KEPT_TEXTS) keptTexts.delete(keptTexts.keys().next().value!);
   return text;
 }
@@ -88,10 +89,11 @@ async function versionText(db: HistoryDb, id: number): Promise<string | null | u
  * request's) has not aborted.
  */
 export async function readDiffExport(
+  cluster: Cluster,
   params: DiffParams,
   signal: AbortSignal,
 ): Promise<{ from: number; to: number; body: ReadableStream<Uint8Array> } | null> {
-  const computed = await computedDiff(params, params.format, signal);
+  const computed = await computedDiff(cluster, params, params.format, signal);
   return computed && { from: computed.from.id, to: computed.to.id, body: computed.body };
 }
 
@@ -99,9 +101,9 @@ export async function readDiffExport(
 export const DIFF_PAGE_ROWS = 500;
 
 /** One page of the diff for /table/diff: the page's own thread only parses the page. */
-export async function readDiffPage(params: DiffParams): Promise<DiffPageView | null> {
+export async function readDiffPage(cluster: Cluster, params: DiffParams): Promise<DiffPageView | null> {
   // A page has no request signal to follow; it reads the body whole at once, and the deadline bounds the rest.
-  const computed = await computedDiff(params, { page: params.page, size: DIFF_PAGE_ROWS }, new AbortController().signal);
+  const computed = await computedDiff(cluster, params, { page: params.page, size: DIFF_PAGE_ROWS }, new AbortController().signal);
   if (!computed) return null;
   const answer = JSON.parse(await new Response(computed.body).text()) as DiffPageBody;
   return { from: computed.from, to: computed.to, ...answer };

@@ -1,10 +1,8 @@
 import 'server-only';
-import { defaultCluster } from '@/lib/cluster/registry';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { parseSavedTable } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
 import { AppError, toAppError } from '@/lib/errors';
-import { historyDb } from '@/lib/history';
 import { importSavedTable } from '@/lib/history/store';
 import type { KubeClients } from '@/lib/k8s/client';
 import { whileNoRunIsActive } from '@/lib/k8s/snapshot-job';
@@ -14,8 +12,8 @@ import { readSnapshotRunList } from './snapshot-run';
 import type { OverrideBody, OverrideDone, TableShown } from './table-write-types';
 
 /** The table the override page shows, read with memdash's read credential: the override's precondition. */
-export async function tableShownForOverride(): Promise<TableShown | null> {
-  const configMap = await readTableConfigMap(defaultCluster());
+export async function tableShownForOverride(cluster: Cluster): Promise<TableShown | null> {
+  const configMap = await readTableConfigMap(cluster);
   const resourceVersion = configMap?.metadata?.resourceVersion;
   return resourceVersion ? { rows: Object.keys(configMap.data ?? {}).length, resourceVersion } : null;
 }
@@ -24,18 +22,18 @@ export async function tableShownForOverride(): Promise<TableShown | null> {
  * Save, remove /data, run: each step only after the one before it held, none while a run of the snapshot is active
  * (a 409 naming it), and only on the table the operator was shown (a 409 when it moved). Throws naming the step.
  */
-export async function overrideTheGuard(k: KubeClients, body: OverrideBody, now: Date): Promise<OverrideDone> {
-  const s = settings();
+export async function overrideTheGuard(cluster: Cluster, k: KubeClients, body: OverrideBody, now: Date): Promise<OverrideDone> {
+  const s = cluster.facts;
   if (body.confirm !== s.tableConfigMap) throw new AppError('bad-request', `Type the table's name (${s.tableConfigMap}) to confirm`);
-  return whileNoRunIsActive(k, now, async (createJob) => {
-    const last = (await readSnapshotRunList(1)).runs[0];
+  return whileNoRunIsActive(cluster, k, now, async (createJob) => {
+    const last = (await readSnapshotRunList(cluster, 1)).runs[0];
     if (last?.result.kind !== 'refusal' || !last.result.overridable) {
       throw new AppError(
         'conflict',
         `The guard is overridden only after a "fewer than half" refusal; the last run${last ? ` (${last.job})` : ''} did not end with one`,
       );
     }
-    const configMap = await readTableForSave(k);
+    const configMap = await readTableForSave(cluster, k);
     assertTableAsShown(configMap, body.resourceVersion);
     const fileName = savedTableFileName(s.tableConfigMap, now);
     const content = savedTableJson(configMap);
@@ -43,8 +41,8 @@ export async function overrideTheGuard(k: KubeClients, body: OverrideBody, now: 
     if (!saved.ok) throw new AppError('internal', saved.error.message);
     if (saved.value.data === null)
       throw new AppError('conflict', 'The table has no data: there is nothing to save, and the guard has nothing to compare against');
-    const { versionId } = await importSavedTable(await historyDb(), saved.value, fileName, now);
-    await removeTableData(k, body.resourceVersion);
+    const { versionId } = await importSavedTable(await cluster.history(), saved.value, fileName, now);
+    await removeTableData(cluster, k, body.resourceVersion);
     try {
       const job = await createJob();
       return { fileName, content, savedVersion: versionId, rows: saved.value.rows, job };

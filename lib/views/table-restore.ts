@@ -1,11 +1,9 @@
 import 'server-only';
-import { defaultCluster } from '@/lib/cluster/registry';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { diffCounts, diffTables, parseSavedTable, showTime } from '@/lib/domain';
 import { savedTableFileName } from '@/lib/domain/write-commands';
 import { AppError } from '@/lib/errors';
 import type { RestoreBody, RestoreSourceBody } from '@/lib/http/params';
-import { historyDb } from '@/lib/history';
 import { readVersion } from '@/lib/history/store';
 import type { KubeClients } from '@/lib/k8s/client';
 import { readTableConfigMap } from '@/lib/k8s/table';
@@ -21,10 +19,10 @@ interface SavedData {
   fileName: string;
 }
 
-async function savedDataOf(source: RestoreSourceBody): Promise<SavedData> {
-  const s = settings();
+async function savedDataOf(cluster: Cluster, source: RestoreSourceBody): Promise<SavedData> {
+  const s = cluster.facts;
   if ('versionId' in source) {
-    const version = await readVersion(await historyDb(), source.versionId);
+    const version = await readVersion(await cluster.history(), source.versionId);
     if (!version) throw new AppError('not-found', `No recorded version ${source.versionId}`);
     if (!version.data) throw new AppError('bad-request', `Version ${source.versionId} has no data: restoring it would empty the table`);
     return {
@@ -40,12 +38,12 @@ async function savedDataOf(source: RestoreSourceBody): Promise<SavedData> {
 }
 
 /** What the restore would change, read with memdash's read credential, and the resourceVersion it was read at. */
-export async function previewRestore(source: RestoreSourceBody): Promise<RestorePreview> {
-  const saved = await savedDataOf(source);
-  const configMap = await readTableConfigMap(defaultCluster());
+export async function previewRestore(cluster: Cluster, source: RestoreSourceBody): Promise<RestorePreview> {
+  const saved = await savedDataOf(cluster, source);
+  const configMap = await readTableConfigMap(cluster);
   const resourceVersion = configMap?.metadata?.resourceVersion;
   if (!resourceVersion) {
-    const s = settings();
+    const s = cluster.facts;
     throw new AppError(
       'not-found',
       `ConfigMap ${s.kyvernoNamespace}/${s.tableConfigMap} does not exist: there is no table to restore into`,
@@ -67,12 +65,12 @@ export async function previewRestore(source: RestoreSourceBody): Promise<Restore
  * The merge patch, with the write credential, on the table the diff was shown against (a 409 when it moved since);
  * then the table as the patch left it, compared with the saved data.
  */
-export async function restoreTable(k: KubeClients, body: RestoreBody): Promise<RestoreDone & { label: string }> {
+export async function restoreTable(cluster: Cluster, k: KubeClients, body: RestoreBody): Promise<RestoreDone & { label: string }> {
   const { resourceVersion, ...source } = body;
-  const saved = await savedDataOf(source);
-  const current = await readTableForSave(k);
+  const saved = await savedDataOf(cluster, source);
+  const current = await readTableForSave(cluster, k);
   assertTableAsShown(current, resourceVersion);
-  const after = await mergeTableData(k, saved.data, current);
+  const after = await mergeTableData(cluster, k, saved.data, current);
   return { rows: Object.keys(after.data ?? {}).length, identical: sameData(after.data ?? {}, saved.data), label: saved.label };
 }
 

@@ -103,7 +103,7 @@ async function readWebhookHealthForAll(cluster: Cluster, now: Date): Promise<Web
       const t = await readTable(cluster);
       return { exists: t.exists, loaded: t.parsed.loaded, rows: t.parsed.count, lastWriteAt: t.lastWriteAt };
     }),
-    part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(k)),
+    part(`list jobs.batch, list pods and get pods/log in ${ns}`, () => readSnapshotRuns(cluster, k)),
     part('list events in every namespace', () => readFailedCreates(cluster, now)),
     part('list events in every namespace', () => readQuotaRefusals(cluster, now)),
   ]);

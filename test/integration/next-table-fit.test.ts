@@ -63,7 +63,7 @@ const nextOf = (p: Pod) =>
 const nowOf = (p: Pod) => requestOf(p, (c) => memory(c.resources?.requests));
 
 describe('the next table against the nodes, the quota and the LimitRange', async () => {
-  const view = await fitOfRows(nextTable(), { kind: 'preview', computedAt: new Date().toISOString() }, new Date());
+  const view = await fitOfRows(defaultCluster(), nextTable(), { kind: 'preview', computedAt: new Date().toISOString() }, new Date());
   const report = view.report;
   const pods = batchPods();
   if (pods.length !== 5) throw new Error(`precondition: the batch pool runs 5 pods (it runs ${pods.length})`);
@@ -158,7 +158,7 @@ describe('the next table against the nodes, the quota and the LimitRange', async
 
 describe("the panels' fit: today's table when no preview was computed, one workload's part", () => {
   it('shows the batch node and quota for batch/ingest, its pods as they are', async () => {
-    const view = await readNextTableFit(EVERYTHING, new Date(), { namespace: BATCH_NAMESPACE, name: 'ingest' });
+    const view = await readNextTableFit(defaultCluster(), EVERYTHING, new Date(), { namespace: BATCH_NAMESPACE, name: 'ingest' });
     expect(view.source.kind).toBe('today');
     expect(view.report.nodes.map((n) => n.name)).toEqual([BATCH_NODE]);
     const used = batchPods().reduce((s, p) => s + nowOf(p), 0);
@@ -178,7 +178,7 @@ describe('a real refusal by the quota after a raised row', () => {
     if (saved !== '300Mi') throw new Error(`precondition: row batch_ingest_ingest is 300Mi (it is ${saved})`);
     mergeTableData({ batch_ingest_ingest: '700Mi' });
     await waitForTable(tableData());
-    const predicted = await readNextTableFit(EVERYTHING, new Date(), { namespace: BATCH_NAMESPACE, name: 'ingest' });
+    const predicted = await readNextTableFit(defaultCluster(), EVERYTHING, new Date(), { namespace: BATCH_NAMESPACE, name: 'ingest' });
     expect(predicted.report.quotas[0]!.refused).toMatchObject([{ workload: 'ingest', next: 700 * Mi, raised: true }]);
 
     kubectl(['-n', BATCH_NAMESPACE, 'scale', 'deployment', 'ingest', '--replicas=3'], 'admin');
@@ -224,7 +224,7 @@ describe("the preview's fit: the rows it computed, and the panels after it", () 
   // next table whose fit is checked, each also near the p90 the backfill's own generator gives (a sample at the
   // window's edge may fall either side of it).
   it("sums on the batch node the preview's rows, each capped at its limit", async () => {
-    const outcome = await previewSnapshot(new Date(), new AbortController().signal);
+    const outcome = await previewSnapshot(defaultCluster(), new Date(), new AbortController().signal);
     if (!('preview' in outcome)) throw new Error(`precondition: the preview computes (${outcome.problem.message})`);
     const { window, fit, rows } = outcome.preview;
     if (!fit.ok) throw new Error(`the preview's fit failed: ${fit.error.message}`);
@@ -245,7 +245,7 @@ describe("the preview's fit: the rows it computed, and the panels after it", () 
   }, 300_000);
 
   it("then gives the panels the preview's rows, and says so", async () => {
-    const view = await readNextTableFit(EVERYTHING, new Date(), { namespace: BATCH_NAMESPACE, name: 'big' });
+    const view = await readNextTableFit(defaultCluster(), EVERYTHING, new Date(), { namespace: BATCH_NAMESPACE, name: 'big' });
     expect(view.source.kind).toBe('preview');
     expect(view.report.nowhere.map((p) => p.workload)).toEqual(['big']);
   });

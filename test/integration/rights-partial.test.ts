@@ -54,7 +54,7 @@ describe('the next table fit, for someone who may list pods in shop only', () =>
     const shop = pods.filter((p) => p.metadata.namespace === SHOP);
     if (shop.length === 0) throw new PreconditionFailed('namespace shop has no pods', 'the scenario seeds shop');
 
-    const { report, source } = await readNextTableFit(shopOnly);
+    const { report, source } = await readNextTableFit(defaultCluster(), shopOnly);
     expect(report.pods).toBe(shop.length);
     expect(report.nodes.reduce((n, node) => n + node.pods, 0)).toBe(shop.filter((p) => p.spec.nodeName).length);
     expect(report.changed).toBeLessThanOrEqual(shop.length);
@@ -109,7 +109,7 @@ describe('GET /api/caches, for someone who may list pods in shop only', () => {
   type Listing = { name: string; synced: boolean; objects: number | null; digest: string | null };
 
   it("says each cache's state, but not how many objects it holds nor their names' digest", async () => {
-    await readNextTableFit(shopOnly); // the pods' cache is started
+    await readNextTableFit(defaultCluster(), shopOnly); // the pods' cache is started
     const answer = await caches.GET(asked(shopOnly));
     expect(answer.status).toBe(200);
     const listed = ((await answer.json()) as { caches: Listing[] }).caches;

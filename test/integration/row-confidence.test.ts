@@ -7,6 +7,7 @@ import { kubeconfigPath } from '../../e2e/cluster/lib/paths.ts';
 import { prometheusUrl } from '../../e2e/cluster/lib/prometheus.ts';
 import { readState } from '../../e2e/cluster/lib/state.ts';
 import { backfilledSamples, nearestRankP90Mi, type BackfilledSample } from './backfill';
+import { forgetClusters } from './fresh-clusters';
 
 const STEP = 300;
 const DAY = 86_400;
@@ -72,8 +73,10 @@ async function views() {
   process.env.KUBECONFIG = kubeconfigPath('viewer');
   process.env.MEMDASH_PROMETHEUS_URL = prometheusUrl(cluster!);
   vi.resetModules();
+  forgetClusters();
   const domain = await import('@/lib/domain');
   return {
+    cluster: (await import('@/lib/cluster/registry')).defaultCluster(),
     previewSnapshot: (await import('@/lib/views/snapshot-preview')).previewSnapshot,
     confidence: await import('@/lib/views/row-confidence'),
     flagsOf: domain.confidenceFlags,
@@ -96,7 +99,7 @@ describe('how sure a row is', () => {
       const samples = await backfilledSamples(namespace, workload, container, start - 150, end - 150);
       expected.set(`${namespace}_${workload}_${container}`, expectedFrom(samples));
     }
-    const outcome = await v.previewSnapshot(now, new AbortController().signal);
+    const outcome = await v.previewSnapshot(v.cluster, now, new AbortController().signal);
     if (!('preview' in outcome)) throw new Error(`precondition failed: the preview did not compute: ${outcome.problem.message}`);
     preview = outcome.preview;
   }, 240_000);
@@ -107,7 +110,7 @@ describe('how sure a row is', () => {
 
   it('the preview measures each row as the generator wrote it, and sends the flagged ones', async () => {
     expect(preview.window).toMatchObject({ start, end, step: STEP });
-    const kept = await v.confidence.readKeptConfidence({ pods: 'all', table: true, kyvernoLogs: true, audit: true });
+    const kept = await v.confidence.readKeptConfidence(v.cluster, { pods: 'all', table: true, kyvernoLogs: true, audit: true });
     expect(kept.computedAt).toBe(now.toISOString());
     for (const [key, want] of expected) {
       const { flags, ...figures } = want;
@@ -124,7 +127,7 @@ describe('how sure a row is', () => {
   });
 
   it("the pod page's measure of one workload from Prometheus gives the preview's figures", async () => {
-    const part = await v.confidence.readWorkloadConfidence('shop', 'kafka', ['broker', 'no-such'], { now });
+    const part = await v.confidence.readWorkloadConfidence(v.cluster, 'shop', 'kafka', ['broker', 'no-such'], { now });
     if (!part.ok) throw new Error(`precondition failed: Prometheus did not answer: ${part.error.message}`);
     const { flags, ...figures } = expected.get('shop_kafka_broker')!;
     expect(part.value.containers.broker).toEqual(figures);

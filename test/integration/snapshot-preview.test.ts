@@ -39,8 +39,13 @@ async function previewWith(env: { url: string; timeoutMs?: number }) {
   else delete process.env.MEMDASH_PROMETHEUS_TIMEOUT_MS;
   vi.resetModules();
   forgetClusters();
-  return (await import('@/lib/views/snapshot-preview')).previewSnapshot;
+  const { previewSnapshot } = await import('@/lib/views/snapshot-preview');
+  const { defaultCluster } = await import('@/lib/cluster/registry');
+  const cluster = defaultCluster();
+  return (...args: DropFirst<Parameters<typeof previewSnapshot>>) => previewSnapshot(cluster, ...args);
 }
+
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
 
 afterEach(() => {
   for (const key of ['KUBECONFIG', 'MEMDASH_PROMETHEUS_URL', 'MEMDASH_PROMETHEUS_TIMEOUT_MS']) {

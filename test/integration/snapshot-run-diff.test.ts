@@ -12,6 +12,7 @@ import { KYVERNO, jobEnds, requireNoActiveRun, tableData } from './write-harness
 const { db, startRecorder } = await recordingAsViewer();
 const { listVersions, readVersion } = await import('@/lib/history/store');
 const { readSnapshotRun } = await import('@/lib/views/snapshot-run');
+const { defaultCluster } = await import('@/lib/cluster/registry');
 
 const original = tableData();
 const created: string[] = [];
@@ -91,7 +92,8 @@ describe("a run's page diffs the version it wrote against the one before it", ()
     const { [second!]: _later, ...afterRuns } = wroteSecond;
     await putRecorded(afterRuns, 'the write after the runs recorded');
 
-    const diffOf = (job: string) => until(`the diff of ${job}`, async () => (await readSnapshotRun(job)).run.diff, 60_000);
+    const diffOf = (job: string) =>
+      until(`the diff of ${job}`, async () => (await readSnapshotRun(defaultCluster(), job)).run.diff, 60_000);
     const diff1 = await diffOf(run1);
     expect(diff1.counts).toEqual({ ...logged1, changed: changedRows(beforeFirst, wroteFirst) });
     expect(diff1.counts.changed).toBeGreaterThanOrEqual(1);

@@ -43,6 +43,7 @@ const restore = await import('@/app/api/table/restore/route');
 const restoreDiff = await import('@/app/api/table/restore/diff/route');
 const events = await import('@/app/api/snapshot/runs/[job]/events/route');
 const { readSnapshotRun } = await import('@/lib/views/snapshot-run');
+const { defaultCluster } = await import('@/lib/cluster/registry');
 const { historyDb } = await import('@/lib/history');
 const { listAudit, refusalCounts } = await import('@/lib/history/audit');
 const { listVersions } = await import('@/lib/history/store');
@@ -334,7 +335,7 @@ describe('run the snapshot now', () => {
 
   it('snapshot normal → the run ends in a success parsed from its log', async () => {
     expect(await jobEnds(normalJob)).toBe('Complete');
-    const { run } = await readSnapshotRun(normalJob);
+    const { run } = await readSnapshotRun(defaultCluster(), normalJob);
     expect(run.state).toBe('succeeded');
     expect(run.result).toMatchObject({ kind: 'success' });
     const rows = Object.keys(tableData() ?? {}).length;
@@ -361,7 +362,7 @@ describe('run the snapshot now', () => {
     expect(proxy.bytesIn()).toBe(bytes);
 
     expect(await jobEnds(name)).toBe('Failed');
-    const { run } = await readSnapshotRun(name);
+    const { run } = await readSnapshotRun(defaultCluster(), name);
     expect(run.tries).toHaveLength(3);
     expect(run.tries.every((t) => t.phase === 'Failed' && t.result.kind === 'failed')).toBe(true);
     expect(run.result.kind === 'failed' && run.result.traceback).toMatch(/^Traceback \(most recent call last\):[\s\S]*503/);
@@ -400,7 +401,7 @@ describe('override the guard, then restore the saved table', () => {
     const a = await attempt(() => runs.POST(request('/api/snapshot/runs', {}, { token: tokenOf('operator') })));
     refusedJob = a.body.job as string;
     expect(await jobEnds(refusedJob)).toBe('Failed');
-    const { run } = await readSnapshotRun(refusedJob);
+    const { run } = await readSnapshotRun(defaultCluster(), refusedJob);
     expect(run.result).toMatchObject({ kind: 'refusal', overridable: true });
     expect(run.result.kind === 'refusal' && run.result.reason).toMatch(/rows is fewer than half of the \d+ rows the table holds/);
     expect(tableData()).toEqual(before);
@@ -541,14 +542,16 @@ describe("the table's patches carry the resourceVersion to the API server", () =
   it('remove /data and the merge patch, sent with a stale resourceVersion → the table moved, the table unchanged', async () => {
     const { mergeTableData, readTableForSave, removeTableData } = await import('@/lib/k8s/table-writes');
     const k = await operatorClients();
-    const current = await readTableForSave(k);
+    const current = await readTableForSave(defaultCluster(), k);
     const stale = current.metadata!.resourceVersion!;
     const data = tableData();
     expect(Object.keys(data ?? {}).length).toBeGreaterThan(0); // precondition: there is data to remove
     const calls = await whileTableMoved(async () => {
       const window = auditWindow();
-      await expect(removeTableData(k, stale)).rejects.toThrow('The table changed since you looked: reload and check again');
-      await expect(mergeTableData(k, { x_y_z: '1Mi' }, current)).rejects.toThrow('The table changed since you looked');
+      await expect(removeTableData(defaultCluster(), k, stale)).rejects.toThrow(
+        'The table changed since you looked: reload and check again',
+      );
+      await expect(mergeTableData(defaultCluster(), k, { x_y_z: '1Mi' }, current)).rejects.toThrow('The table changed since you looked');
       return window.calls();
     });
     // both patches reached the API server, which refused them for the resourceVersion they carried

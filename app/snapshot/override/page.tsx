@@ -3,26 +3,27 @@ import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { OverrideTheGuard } from '@/components/snapshot/OverrideTheGuard';
-import { settings } from '@/lib/config';
 import { overrideCommands, savedTableFileName } from '@/lib/domain/write-commands';
 import { failureOf } from '@/lib/errors';
 import { readSnapshotRunList, requireRun } from '@/lib/views/snapshot-run';
 import type { SnapshotRunSummary } from '@/lib/views/snapshot-run-types';
 import { tableShownForOverride } from '@/lib/views/table-override';
 import type { TableShown } from '@/lib/views/table-write-types';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Override the guard · memdash' };
 
 /** The runbook's "Making it take a table its guard refuses", offered only after a "fewer than half" refusal. */
-export default async function OverridePage() {
+export default async function OverridePage({ params }: { params: Promise<{ cluster?: string }> }) {
+  const cluster = clusterOfPage(await params);
   await connection();
-  const s = settings();
+  const s = cluster.facts;
   let last: SnapshotRunSummary | undefined;
   let shown: TableShown | null;
   try {
     requireRun(await rightsOfPage());
-    [last, shown] = await Promise.all([readSnapshotRunList(1).then((list) => list.runs[0]), tableShownForOverride()]);
+    [last, shown] = await Promise.all([readSnapshotRunList(cluster, 1).then((list) => list.runs[0]), tableShownForOverride(cluster)]);
   } catch (err) {
     return <ErrorState error={failureOf(err)} page />;
   }

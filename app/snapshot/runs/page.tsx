@@ -5,7 +5,6 @@ import { connection } from 'next/server';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { RunSnapshotNow } from '@/components/snapshot/RunSnapshotNow';
-import { settings } from '@/lib/config';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import { snapshotRunCommands } from '@/lib/domain/write-commands';
 import { readSnapshotRunList } from '@/lib/views/snapshot-run';
@@ -16,22 +15,24 @@ import { Card } from '@/components/ui/Card';
 import { Tag } from '@/components/ui/Tag';
 import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
 import { Time } from '@/components/ui/Time';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage, requireSnapshotRuns } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
 
 /** The snapshot's recent runs, scheduled and manual, with what each ended with; and running it by hand. */
-export default async function SnapshotRunsPage() {
+export default async function SnapshotRunsPage({ params }: { params: Promise<{ cluster?: string }> }) {
+  const cluster = clusterOfPage(await params);
   await connection();
-  const s = settings();
+  const s = cluster.facts;
   const now = new Date();
   // A failed read of the runs still leaves the button: running the snapshot does not need the list.
   // the schedule's last runs and the runs' outcomes are the snapshot Jobs': for those who may read their logs
   const rights = await rightsOfPage();
   const mayRead = () => requireSnapshotRuns(rights);
   const [schedule, runs] = await Promise.all([
-    attempt(() => (mayRead(), readSnapshotSchedule(now))),
-    attempt(() => (mayRead(), readSnapshotRunList())),
+    attempt(() => (mayRead(), readSnapshotSchedule(cluster, now))),
+    attempt(() => (mayRead(), readSnapshotRunList(cluster))),
   ]);
   const list = runs.ok ? runs.value : null;
   const last = list?.runs[0];

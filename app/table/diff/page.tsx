@@ -7,6 +7,7 @@ import { RowsGone } from '@/components/snapshot/RowsGone';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { diffPageCount, countOf, formatCount, type DiffPage } from '@/lib/domain';
 import { isNotThere } from '@/lib/errors';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { parseDiffParams } from '@/lib/http/params';
 import { attempt } from '@/lib/views/part';
 import { readDiffPage, type DiffPageView } from '@/lib/views/table-diff';
@@ -17,6 +18,7 @@ import { Button } from '@/components/ui/Button';
 export const metadata: Metadata = { title: 'Table diff · memdash' };
 
 interface Props {
+  params: Promise<{ cluster?: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
@@ -24,13 +26,14 @@ interface Props {
  * Two versions compared: the last two recorded unless ?from=&to= name others (an import only when named); filters by namespace and workload;
  * DIFF_PAGE_ROWS rows of each kind per page (?page=), the exports have them all.
  */
-export default async function DiffPage({ searchParams }: Props) {
+export default async function DiffPage({ params: segments, searchParams }: Props) {
+  const cluster = clusterOfPage(await segments);
   await connection();
   const raw = await searchParams;
   const read = await attempt(async () => {
     requireTable(await rightsOfPage());
     const params = parseDiffParams(raw);
-    return { params, found: await readDiffPage(params) };
+    return { params, found: await readDiffPage(cluster, params) };
   });
   if (!read.ok) {
     // a real 404, rendered by ./not-found.tsx, which names the versions asked for

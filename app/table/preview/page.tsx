@@ -3,16 +3,17 @@ import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { SnapshotPreviewView } from '@/components/preview/SnapshotPreviewView';
 import { ErrorState } from '@/components/ui/ErrorState';
-import { settings } from '@/lib/config';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 import { attempt } from '@/lib/views/part';
 
 export const metadata: Metadata = { title: 'Preview the next table · memdash' };
 
 /** What the snapshot job would write now, and whether its guard would let it: computed, never written. */
-export default async function PreviewPage() {
+export default async function PreviewPage({ params }: { params: Promise<{ cluster?: string }> }) {
+  const cluster = clusterOfPage(await params);
   await connection();
-  const s = settings();
+  const s = cluster.facts;
   const allowed = await attempt(async () => requireTable(await rightsOfPage()));
   if (!allowed.ok) return <ErrorState error={allowed.error} page />;
   return (

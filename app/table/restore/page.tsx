@@ -4,25 +4,25 @@ import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { RestoreTable, type VersionChoice } from '@/components/table/RestoreTable';
-import { settings } from '@/lib/config';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { failureOf } from '@/lib/errors';
-import { historyDb } from '@/lib/history';
 import { listVersions } from '@/lib/history/store';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
-import { defaultCluster } from '@/lib/cluster/registry';
 import { readTable } from '@/lib/k8s/table';
 import { attempt } from '@/lib/views/part';
 
 export const metadata: Metadata = { title: 'Restore a saved table · memdash' };
 
 /** The runbook's "To put the saved table back", from a recorded version or an uploaded saved file. */
-export default async function RestorePage() {
+export default async function RestorePage({ params }: { params: Promise<{ cluster?: string }> }) {
+  const cluster = clusterOfPage(await params);
   await connection();
-  const s = settings();
+  const s = cluster.facts;
   let versions: VersionChoice[];
   try {
     requireTable(await rightsOfPage());
-    versions = (await listVersions(await historyDb()))
+    versions = (await listVersions(await cluster.history()))
       .filter((v) => v.rows > 0)
       .reverse()
       .map((v) => ({
@@ -33,7 +33,7 @@ export default async function RestorePage() {
   } catch (err) {
     return <ErrorState error={failureOf(err)} page />;
   }
-  const noVersions = versions.length === 0 ? await whyNoVersion() : null;
+  const noVersions = versions.length === 0 ? await whyNoVersion(cluster) : null;
   return (
     <div className="space-y-3">
       <h1 className="text-lg font-semibold">Restore a saved table</h1>
@@ -65,8 +65,8 @@ export default async function RestorePage() {
  * Why the history holds no version to offer: an empty picker reads as "nothing to restore", while most often the
  * recorder has not been able to read the table (the cluster did not answer), which is the news.
  */
-async function whyNoVersion(): Promise<string> {
-  const table = await attempt(() => readTable(defaultCluster()));
+async function whyNoVersion(cluster: Cluster): Promise<string> {
+  const table = await attempt(() => readTable(cluster));
   if (!table.ok)
     return `No version of the table is recorded, and memdash cannot read the table now: ${table.error.message}. Restore from a saved file, or come back once the cluster answers.`;
   return 'No version of the table is recorded yet: the recorder records each version it reads (none with MEMDASH_RECORDER=off). Restore from a saved file.';

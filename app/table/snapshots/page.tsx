@@ -5,8 +5,7 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { ImportTable } from '@/components/table/ImportTable';
 import { Time } from '@/components/ui/Time';
 import { registrationChanges, formatCount } from '@/lib/domain';
-import { settings } from '@/lib/config';
-import { historyDb } from '@/lib/history';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { listRegistrationObservations } from '@/lib/history/observations';
 import { listGaps, listSnapshots, type SnapshotEntry } from '@/lib/history/reads';
 import { attempt } from '@/lib/views/part';
@@ -18,13 +17,14 @@ import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 export const metadata: Metadata = { title: 'Table versions · memdash' };
 
 /** Every recorded version of the table with the job's counts, and the registration's recorded gaps. */
-export default async function SnapshotsPage() {
+export default async function SnapshotsPage({ params }: { params: Promise<{ cluster?: string }> }) {
+  const cluster = clusterOfPage(await params);
   await connection();
   const now = new Date();
-  const s = settings();
+  const s = cluster.facts;
   const read = await attempt(async () => {
     requireTable(await rightsOfPage());
-    const db = await historyDb();
+    const db = await cluster.history();
     const [snapshots, gaps, changes] = await Promise.all([
       listSnapshots(db),
       listGaps(db),

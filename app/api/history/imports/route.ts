@@ -4,7 +4,6 @@ import { tablePatchCheck } from '@/lib/domain/access';
 import { AppError } from '@/lib/errors';
 import { importBody } from '@/lib/http/params';
 import { guardedWrite } from '@/lib/http/write-guard';
-import { historyDb } from '@/lib/history';
 import { importSavedTable, type ImportsHeld } from '@/lib/history/store';
 import { assertAllowed } from '@/lib/k8s/access';
 
@@ -19,24 +18,25 @@ export const POST = guardedWrite({
   action: 'history.import',
   body: importBody,
   target: (body) => `history: import of ${body.fileName}`,
-  run: async ({ body, k, actor, now }) => {
+  run: async ({ cluster, body, k, actor, now }) => {
     const s = settings();
+    const { kyvernoNamespace, tableConfigMap } = cluster.facts;
     await assertAllowed(
       k,
       actor,
-      [tablePatchCheck(s.kyvernoNamespace, s.tableConfigMap)],
+      [tablePatchCheck(kyvernoNamespace, tableConfigMap)],
       "an import stands for the table's past, so it takes a credential that may write the table; nothing was stored",
     );
     const parsed = parseSavedTable(
       body.content,
       body.fileName,
-      { namespace: s.kyvernoNamespace, name: s.tableConfigMap },
+      { namespace: kyvernoNamespace, name: tableConfigMap },
       now,
       body.takenAt || undefined,
     );
     if (!parsed.ok) throw new AppError(parsed.error.code, parsed.error.message);
     const cap = { imports: s.historyImportsMax, bytes: s.historyImportBytesMax };
-    const stored = await importSavedTable(await historyDb(), parsed.value, body.fileName, now, cap);
+    const stored = await importSavedTable(await cluster.history(), parsed.value, body.fileName, now, cap);
     if ('full' in stored) throw new AppError('conflict', storeFull(stored.full, cap, Buffer.byteLength(body.content)));
     const { takenAt, takenAtSource, rows } = parsed.value;
     return {

@@ -1,6 +1,8 @@
 import { asTableConfigMap } from '@/lib/domain';
 import { AppError, failureOf } from '@/lib/errors';
 import { parsePreviewParams, searchOf } from '@/lib/http/params';
+import type { Cluster } from '@/lib/cluster/cluster';
+import { clusterOf } from '@/lib/http/cluster';
 import { route } from '@/lib/http/route';
 import { previewSnapshotShared } from '@/lib/views/snapshot-preview';
 import type { PreviewEvent } from '@/lib/views/snapshot-preview-types';
@@ -15,12 +17,13 @@ export const dynamic = 'force-dynamic';
  * request going away stops the Prometheus reads once the interval has passed (previewSnapshotShared).
  * ?format=configmap: the preview as a saved table file (`jq -c '{data}'` gives the restore's patch).
  */
-export const GET = route((request) => {
+export const GET = route<{ cluster?: string }>((request, params) => {
+  const cluster = clusterOf(params);
   requireTable(rightsOfAsker(request.headers));
-  return parsePreviewParams(searchOf(request)).format === 'configmap' ? configMapFile(request) : stream(request);
+  return parsePreviewParams(searchOf(request)).format === 'configmap' ? configMapFile(cluster, request) : stream(cluster, request);
 });
 
-function stream(request: Request): Response {
+function stream(cluster: Cluster, request: Request): Response {
   const stop = new AbortController();
   request.signal.addEventListener('abort', () => stop.abort());
   const encoder = new TextEncoder();
@@ -30,7 +33,7 @@ function stream(request: Request): Response {
         if (!stop.signal.aborted) controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
       };
       // Not awaited: the stream is read while the preview runs.
-      void previewSnapshotShared(stop.signal, send)
+      void previewSnapshotShared(cluster, stop.signal, send)
         .catch((err: unknown) => {
           if (!stop.signal.aborted)
             send({ type: 'failed', problem: { kind: 'cluster', title: 'The preview failed', message: failureOf(err).message } });
@@ -48,8 +51,8 @@ function stream(request: Request): Response {
   });
 }
 
-async function configMapFile(request: Request): Promise<Response> {
-  const outcome = await previewSnapshotShared(request.signal, () => {});
+async function configMapFile(cluster: Cluster, request: Request): Promise<Response> {
+  const outcome = await previewSnapshotShared(cluster, request.signal, () => {});
   if ('problem' in outcome) throw new AppError('unreachable', `${outcome.problem.title}: ${outcome.problem.message}`);
   const { preview } = outcome;
   const file = asTableConfigMap(preview.rows, preview.table.namespace, preview.table.name);

@@ -1,4 +1,3 @@
-import { settings } from '@/lib/config';
 import { overrideBody } from '@/lib/http/params';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { overrideTheGuard } from '@/lib/views/table-override';
@@ -14,9 +13,9 @@ export const dynamic = 'force-dynamic';
 export const POST = guardedWrite({
   action: 'table.override',
   body: overrideBody,
-  target: () => `${settings().kyvernoNamespace}/configmap/${settings().tableConfigMap}`,
-  run: async ({ body, k, now }) => {
-    const done = await overrideTheGuard(k, body, now);
+  target: (_body, { facts }) => `${facts.kyvernoNamespace}/configmap/${facts.tableConfigMap}`,
+  run: async ({ cluster, body, k, now }) => {
+    const done = await overrideTheGuard(cluster, k, body, now);
     return {
       status: 201,
       json: done,

@@ -1,4 +1,3 @@
-import { settings } from '@/lib/config';
 import { restoreBody } from '@/lib/http/params';
 import { guardedWrite } from '@/lib/http/write-guard';
 import { restoreTable } from '@/lib/views/table-restore';
@@ -13,10 +12,10 @@ export const dynamic = 'force-dynamic';
 export const POST = guardedWrite({
   action: 'table.restore',
   body: restoreBody,
-  target: (body) =>
-    `${settings().kyvernoNamespace}/configmap/${settings().tableConfigMap} from ${'versionId' in body ? `version ${body.versionId}` : body.fileName}`,
-  run: async ({ body, k }) => {
-    const done = await restoreTable(k, body);
+  target: (body, { facts }) =>
+    `${facts.kyvernoNamespace}/configmap/${facts.tableConfigMap} from ${'versionId' in body ? `version ${body.versionId}` : body.fileName}`,
+  run: async ({ cluster, body, k }) => {
+    const done = await restoreTable(cluster, k, body);
     return {
       json: { rows: done.rows, identical: done.identical },
       detail: `restored ${done.label}: ${done.rows} rows${done.identical ? '' : ', NOT identical to the saved data'}`,

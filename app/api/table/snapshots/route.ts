@@ -1,12 +1,13 @@
 import { route } from '@/lib/http/route';
-import { historyDb } from '@/lib/history';
+import { clusterOf } from '@/lib/http/cluster';
 import { listSnapshots } from '@/lib/history/reads';
 import { rightsOfAsker, requireTable } from '@/lib/http/viewer';
 
 export const dynamic = 'force-dynamic';
 
 /** Every recorded version of the table, newest first, with the job's counts against the one before. */
-export const GET = route(async (request) => {
+export const GET = route<{ cluster?: string }>(async (request, params) => {
+  const cluster = clusterOf(params);
   requireTable(rightsOfAsker(request.headers));
-  return Response.json({ snapshots: await listSnapshots(await historyDb()) });
+  return Response.json({ snapshots: await listSnapshots(await cluster.history()) });
 });

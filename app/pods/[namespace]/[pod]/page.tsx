@@ -11,6 +11,7 @@ import { RunbookCommands } from '@/components/pods/RunbookCommands';
 import { podCommands } from '@/components/pods/runbook-commands';
 import { nextPodRefusals, podAdviceFor } from '@/lib/domain';
 import { isNotThere } from '@/lib/errors';
+import type { Cluster } from '@/lib/cluster/cluster';
 import { clusterOfPage } from '@/lib/http/cluster';
 import { pageSignal } from '@/lib/http/page-signal';
 import { parsePodRef } from '@/lib/http/params';
@@ -54,7 +55,7 @@ export default async function PodPage({ params }: Props) {
     const explained = await explanation;
     // how its containers ended: a part of its own, so a store or events that cannot be read leave the rest
     const ends = await attempt(() => readPodEnds(cluster, ref, explained));
-    const refusals = await nextPodRefusalsOf(rights, explained.explanation, now);
+    const refusals = await nextPodRefusalsOf(cluster, rights, explained.explanation, now);
     return { explanation: explained.explanation, memory, ends, refusals };
   });
   if (!read.ok) {
@@ -91,6 +92,7 @@ export default async function PodPage({ params }: Props) {
             workload={explanation.workload.name}
             read={attempt(() =>
               readWorkloadConfidenceShared(
+                cluster,
                 namespace,
                 explanation.workload!.name,
                 explanation.containers.map((c) => c.name),
@@ -110,10 +112,10 @@ export default async function PodPage({ params }: Props) {
  * Why the workload's next pod would not run with today's table, as the home and workload pages' fit says: read only
  * when a restart is what the verdicts ask for. A fit that cannot be read leaves the advice as the verdicts make it.
  */
-async function nextPodRefusalsOf(rights: Rights, explanation: Explanation, now: Date): Promise<string[]> {
+async function nextPodRefusalsOf(cluster: Cluster, rights: Rights, explanation: Explanation, now: Date): Promise<string[]> {
   const w = explanation.workload;
   if (!w || !explanation.containers.some((c) => c.verdict === 'stale')) return [];
-  const fit = await attempt(() => readTodaysFit(rights, now, { namespace: explanation.pod.namespace, name: w.name }));
+  const fit = await attempt(() => readTodaysFit(cluster, rights, now, { namespace: explanation.pod.namespace, name: w.name }));
   return fit.ok ? nextPodRefusals(fit.value.report, explanation.pod.namespace, w.name) : [];
 }
 

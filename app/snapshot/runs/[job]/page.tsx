@@ -7,20 +7,26 @@ import { RunFollower } from '@/components/snapshot/RunFollower';
 import { failureOf, isNotThere } from '@/lib/errors';
 import { readSnapshotRun, readSnapshotRunList, requireRun, type RunWithLogs } from '@/lib/views/snapshot-run';
 import { parseJobName } from '@/lib/http/params';
+import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Snapshot run · memdash' };
 
 /** One run of the snapshot, followed live. */
-export default async function SnapshotRunPage({ params }: { params: Promise<{ job: string }> }) {
+export default async function SnapshotRunPage({ params }: { params: Promise<{ job: string; cluster?: string }> }) {
+  const segments = await params;
+  const cluster = clusterOfPage(segments);
   await connection();
   let found: RunWithLogs;
   let latest: boolean;
   let job: string;
   try {
     requireRun(await rightsOfPage());
-    job = parseJobName((await params).job);
-    [found, latest] = await Promise.all([readSnapshotRun(job), readSnapshotRunList(1).then((l) => l.runs[0]?.job === job)]);
+    job = parseJobName(segments.job);
+    [found, latest] = await Promise.all([
+      readSnapshotRun(cluster, job),
+      readSnapshotRunList(cluster, 1).then((l) => l.runs[0]?.job === job),
+    ]);
   } catch (err) {
     const error = failureOf(err);
     // not a Job name, or no run of the snapshot by that name (another Job of Kyverno's namespace): a real 404

@@ -78,7 +78,7 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
         )}
       </section>
       <Suspense fallback={<p>Reading whether the next table fits…</p>}>
-        <NextTableFit namespace={namespace} workload={workload} />
+        <NextTableFit cluster={cluster} namespace={namespace} workload={workload} />
       </Suspense>
       <section>
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -201,10 +201,10 @@ function DriftLine({ drifted }: { drifted: number }) {
 }
 
 /** Its pods' next requests against their nodes, its namespace's quota and LimitRanges. */
-async function NextTableFit({ namespace, workload }: { namespace: string; workload: string }) {
+async function NextTableFit({ cluster, namespace, workload }: { cluster: Cluster; namespace: string; workload: string }) {
   const now = new Date();
   const fit = await part('list nodes, resourcequotas and limitranges', async () =>
-    readNextTableFit(await rightsOfPage(), now, { namespace, name: workload }),
+    readNextTableFit(cluster, await rightsOfPage(), now, { namespace, name: workload }),
   );
   return <FitPanel part={fit} now={now} title="Will its next pods fit?" />;
 }

@@ -1,4 +1,5 @@
 import { restoreSource } from '@/lib/http/params';
+import { clusterOf } from '@/lib/http/cluster';
 import { route } from '@/lib/http/route';
 import { rightsOfAsker, requireTable } from '@/lib/http/viewer';
 import { jsonObjectOf, parsedBody } from '@/lib/http/write-guard';
@@ -11,8 +12,9 @@ export const dynamic = 'force-dynamic';
  * a POST because an uploaded file travels in the body, checked as the write guard checks a write's: same origin,
  * JSON only, its size, its schema.
  */
-export const POST = route(async (request) => {
+export const POST = route<{ cluster?: string }>(async (request, params) => {
+  const cluster = clusterOf(params);
   requireTable(rightsOfAsker(request.headers));
   const source = parsedBody(restoreSource, await jsonObjectOf(request));
-  return Response.json(await previewRestore(source));
+  return Response.json(await previewRestore(cluster, source));
 });
