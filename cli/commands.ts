@@ -10,6 +10,11 @@ import type { Io } from './main.ts';
 export interface Flags {
   json: boolean;
   namespace?: string;
+  /** health: every cluster, exiting with the worst. */
+  all?: boolean;
+  /** The cluster to read, by its name in MEMDASH_CLUSTERS, or by its kubeconfig context. */
+  cluster?: string;
+  context?: string;
 }
 
 export async function runCommand(command: CommandName, args: string[], flags: Flags, io: Io): Promise<number> {
@@ -19,7 +24,7 @@ export async function runCommand(command: CommandName, args: string[], flags: Fl
     case 'diff':
       return diff(args, flags, io);
     case 'health':
-      return health(flags, io);
+      return flags.all ? healthOfAll(flags, io) : health(flags, io);
   }
 }
 
@@ -30,8 +35,7 @@ async function explain(args: string[], flags: Flags, io: Io): Promise<number> {
     second === undefined ? { namespace: flags.namespace ?? 'default', name: first } : { namespace: first, name: second },
   );
   const { explainPodByRef } = await import('@/lib/views/explain');
-  const { defaultCluster } = await import('@/lib/cluster/registry');
-  const explanation = await explainPodByRef(defaultCluster(), ref);
+  const explanation = await explainPodByRef(await pickCluster(flags), ref);
   io.out(flags.json ? `${JSON.stringify(explanation, null, 2)}\n` : explanationText(explanation));
   return 0;
 }
@@ -61,8 +65,7 @@ async function diff(args: string[], flags: Flags, io: Io): Promise<number> {
   if (args.length !== 2) throw new AppError('bad-request', 'diff takes two version ids: memdash diff <from> <to>');
   const params = parseDiffParams({ from: args[0], to: args[1], namespace: flags.namespace });
   const { readDiff } = await import('@/lib/views/table-diff');
-  const { defaultCluster } = await import('@/lib/cluster/registry');
-  const found = await readDiff(defaultCluster(), params);
+  const found = await readDiff(await pickCluster(flags), params);
   if (!found) throw new AppError('not-found', 'Fewer than two versions of the table are recorded');
   io.out(flags.json ? `${JSON.stringify({ from: found.from, to: found.to, ...found.filtered }, null, 2)}\n` : diffText(found));
   return 0;
@@ -92,8 +95,7 @@ export function healthExit(code: WebhookStateCode): number {
 
 async function health(flags: Flags, io: Io): Promise<number> {
   const { readWebhookState } = await import('@/lib/views/webhook-health');
-  const { defaultCluster } = await import('@/lib/cluster/registry');
-  const state = await readWebhookState(defaultCluster());
+  const state = await readWebhookState(await pickCluster(flags));
   if (!state.ok) {
     if (flags.json) io.out(`${JSON.stringify({ state })}\n`);
     io.err(`memdash health: the state cannot be read: ${state.error.message}\n`);
@@ -106,4 +108,60 @@ async function health(flags: Flags, io: Io): Promise<number> {
       : `${state.value.code} (${WEBHOOK_STATE_WORDS[state.value.code].toLowerCase()}): ${state.value.reason}\n`,
   );
   return exit;
+}
+
+/** How bad an exit code is, for --all: pods refused, then a state nobody can read, then at risk, then healthy. */
+const WORSE_FIRST = [2, 3, 1, 0];
+
+/** The worst of the clusters' exit codes. */
+export function worstExit(codes: readonly number[]): number {
+  return WORSE_FIRST.find((code) => codes.includes(code)) ?? 0;
+}
+
+async function healthOfAll(flags: Flags, io: Io): Promise<number> {
+  const [{ readWebhookState }, { clusters }] = await Promise.all([import('@/lib/views/webhook-health'), import('@/lib/cluster/registry')]);
+  // every cluster at once: one that does not answer takes its own timeout, never the others' turn
+  const states = await Promise.all(
+    clusters().all.map(async (cluster) => ({ cluster: cluster.name, state: await readWebhookState(cluster) })),
+  );
+  const answers = states.map(({ cluster, state }) => ({ cluster, state, exitCode: state.ok ? healthExit(state.value.code) : 3 }));
+  const exitCode = worstExit(answers.map((a) => a.exitCode));
+  if (flags.json) {
+    const clustersJson = answers.map((a) => ({
+      cluster: a.cluster,
+      exitCode: a.exitCode,
+      ...(a.state.ok ? { state: a.state.value } : { error: a.state.error }),
+    }));
+    io.out(`${JSON.stringify({ clusters: clustersJson, exitCode })}\n`);
+  } else {
+    for (const a of answers)
+      io.out(
+        a.state.ok
+          ? `${a.cluster}: ${a.state.value.code} (${WEBHOOK_STATE_WORDS[a.state.value.code].toLowerCase()}): ${a.state.value.reason}\n`
+          : `${a.cluster}: unreadable: ${a.state.error.message}\n`,
+      );
+  }
+  return exitCode;
+}
+
+/** The cluster a command reads: --cluster by name, --context by its context, else the default. */
+async function pickCluster(flags: Flags) {
+  const { clusters } = await import('@/lib/cluster/registry');
+  const all = clusters();
+  const names = () => all.all.map((c) => c.name).join(', ');
+  if (flags.cluster !== undefined) {
+    const found = all.named(flags.cluster);
+    if (!found) throw new AppError('bad-request', `--cluster: memdash reads no cluster named "${flags.cluster}" (it reads ${names()})`);
+    return found;
+  }
+  if (flags.context !== undefined && process.env.MEMDASH_CLUSTERS) {
+    const found = all.all.filter((c) => c.context === flags.context);
+    if (found.length !== 1)
+      throw new AppError(
+        'bad-request',
+        `--context: ${found.length ? 'more than one cluster reads' : 'no cluster reads'} the context "${flags.context}" (see MEMDASH_CLUSTERS)`,
+      );
+    return found[0]!;
+  }
+  return all.defaultCluster;
 }

@@ -41,3 +41,18 @@ describe('memdash usage', () => {
     expect(help).toContain('Exit codes: 0 healthy; 1 degraded, starting or orphaned (at risk); 2 refusing or break-glass; 3 unreadable.');
   });
 });
+
+describe('memdash with several clusters', () => {
+  it('refuses --all on a command other than health, before reading anything', async () => {
+    const answer = await run(['explain', 'shop/web', '--all']);
+    expect([answer.code, answer.err]).toEqual([64, expect.stringContaining('--all is for health only')]);
+  });
+
+  it('health --all exits with the worst: refused, then unreadable, then at risk, then healthy', async () => {
+    const { worstExit } = await import('./commands');
+    expect(worstExit([0, 1, 3, 2])).toBe(2);
+    expect(worstExit([0, 3, 1])).toBe(3);
+    expect(worstExit([0, 1, 0])).toBe(1);
+    expect(worstExit([0, 0])).toBe(0);
+  });
+});

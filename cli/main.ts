@@ -26,6 +26,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         context: { type: 'string' },
+        cluster: { type: 'string' },
+        all: { type: 'boolean', default: false },
         kubeconfig: { type: 'string' },
         namespace: { type: 'string', short: 'n' },
       },
@@ -47,13 +49,19 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   }
   // Settings are read from the environment on first use, so the flags go there before any lib/ module reads them.
   if (values.kubeconfig) process.env.KUBECONFIG = values.kubeconfig;
-  if (values.context) process.env.MEMDASH_KUBE_CONTEXT = values.context;
+  // with MEMDASH_CLUSTERS, --context picks the cluster of that context (pickCluster); without it, as kubectl's
+  if (values.context && !process.env.MEMDASH_CLUSTERS) process.env.MEMDASH_KUBE_CONTEXT = values.context;
+  if (values.all && command !== 'health') {
+    io.err(`memdash: --all is for health only\n\n${usage(command)}`);
+    return EXIT_USAGE;
+  }
   // Without a store of its own the terminal must not create ./data/memdash.sqlite: it then has no history.
   if (!process.env.DATABASE_URL && !process.env.MEMDASH_HISTORY_PATH && !existsSync('data/memdash.sqlite'))
     process.env.MEMDASH_HISTORY_PATH = ':memory:';
   const { runCommand } = await import('./commands.ts');
   try {
-    return await runCommand(command, args, { json: values.json, namespace: values.namespace }, io);
+    const flags = { json: values.json, namespace: values.namespace, all: values.all };
+    return await runCommand(command, args, { ...flags, cluster: values.cluster, context: values.context }, io);
   } catch (err) {
     const { failureOf } = await import('@/lib/errors');
     const failure = failureOf(err);

@@ -5,7 +5,9 @@ export type CommandName = (typeof COMMANDS)[number];
 
 const COMMON = `Options for every command:
   --json              the JSON the dashboard's API answers, for scripts
-  --context NAME      the kubeconfig context to read with (as MEMDASH_KUBE_CONTEXT)
+  --context NAME      the kubeconfig context to read with (as MEMDASH_KUBE_CONTEXT); with MEMDASH_CLUSTERS, the
+                      cluster read with that context
+  --cluster NAME      with MEMDASH_CLUSTERS, the cluster of that name (default: the file's default)
   --kubeconfig FILE   the kubeconfig to read with (default: KUBECONFIG, ~/.kube/config, or the in-cluster account)
   -h, --help          this help
 Every other setting is the dashboard's environment variable (MEMDASH_*, DATABASE_URL; see lib/config.ts).
@@ -20,9 +22,10 @@ pod page gives them. The history store (DATABASE_URL or MEMDASH_HISTORY_PATH) sh
 
 What changed between two recorded versions of the table (ids as /table/snapshots lists them): rows new, gone and
 changed. -n keeps one namespace's rows. Reads the history store (DATABASE_URL or MEMDASH_HISTORY_PATH).`,
-  health: `memdash health
+  health: `memdash health [--all]
 
 Whether pod creation is safe: the pod webhook's state as /webhook shows it on top.
+--all: every cluster of MEMDASH_CLUSTERS at once, a line each, exiting with the worst (2, then 3, then 1, then 0).
 Exit codes: 0 healthy; 1 degraded, starting or orphaned (at risk); 2 refusing or break-glass; 3 unreadable.`,
 };
 
@@ -33,7 +36,8 @@ export function usage(command?: CommandName): string {
 Commands:
   explain <namespace>/<pod>   the verdict and evidence for each container
   diff <from> <to>            what changed between two recorded table versions
-  health                      the pod webhook's state; the exit code says it (0 healthy, 1 at risk, 2 refusing)
+  health [--all]              the pod webhook's state; the exit code says it (0 healthy, 1 at risk, 2 refusing);
+                              --all: every cluster's, exiting with the worst
 
 Run memdash <command> --help for a command's own help.
 

@@ -3,14 +3,16 @@
 // workloads with other rows, and the MEMDASH_CLUSTERS file the harness writes is read by memdash's own parser as two
 // clusters whose kubeconfigs reach those two servers. Expected rows are the scenario's and the stage's as written
 // here, not read from the harness.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '@/lib/config';
 import { parseClusters, type ClusterEntry } from '@/lib/cluster/config';
 import { requireCluster } from '../../test/integration/cluster';
-import { bin } from './lib/paths.ts';
+import { bin, repoRoot } from './lib/paths.ts';
 import { clustersFile, downSecond, secondState, upSecond } from './lib/pair.ts';
 import { isRunning } from './lib/processes.ts';
 
@@ -110,6 +112,54 @@ describe('two local clusters at once', () => {
     }
   });
 
+  it("memdash explain --cluster reads each cluster's own pod and row", () => {
+    for (const [name, row] of [
+      ['prd', tableOf(named('prd')).shop_web_app],
+      ['stage', tableOf(named('stage')).shop_web_app],
+    ] as const) {
+      const pod = kubectlOf(named(name), [
+        '-n',
+        'shop',
+        'get',
+        'pods',
+        '-l',
+        'app.kubernetes.io/name=web',
+        '-o',
+        'jsonpath={.items[0].metadata.name}',
+      ]);
+      const run = memdash(['explain', '--cluster', name, `shop/${pod}`]);
+      expect({ name, code: run.code, err: run.err }).toEqual({ name, code: 0, err: '' });
+      expect(run.out).toContain(`pod shop/${pod}`);
+      expect(run.out).toMatch(new RegExp(`^app: request .*, row ${row}$`, 'm'));
+    }
+    const unknown = memdash(['health', '--cluster', 'nowhere']);
+    expect([unknown.code, unknown.err]).toEqual([
+      64,
+      expect.stringContaining('memdash reads no cluster named "nowhere" (it reads prd, stage)'),
+    ]);
+  });
+
+  it('memdash health --all says each cluster, a line each, and exits with the worst', () => {
+    const run = memdash(['health', '--all']);
+    expect(
+      run.out
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split(':')[0]),
+    ).toEqual(['prd', 'stage']);
+    expect(run.out).toMatch(/^prd: healthy /m);
+    expect(run.out).toMatch(/^stage: healthy /m);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(memdash(['health', '--all', '--json']).out) as {
+      clusters: Array<{ cluster: string; exitCode: number }>;
+      exitCode: number;
+    };
+    expect(json.clusters.map((c) => [c.cluster, c.exitCode])).toEqual([
+      ['prd', 0],
+      ['stage', 0],
+    ]);
+  });
+
   it('stops the second cluster alone: its API server is gone, the first still answers', () => {
     downSecond();
     const second = secondState()!;
@@ -117,4 +167,22 @@ describe('two local clusters at once', () => {
     expect(() => kubectlOf(named('stage'), ['get', 'namespaces', '--request-timeout=5s'])).toThrow();
     expect(kubectlOf(named('prd'), ['get', 'namespace', 'shop', '-o', 'name']).trim()).toBe('namespace/shop');
   });
+
+  it('memdash health --all, the stage stopped: prd still healthy, the stage unreadable, exit 3', () => {
+    const run = memdash(['health', '--all']);
+    expect(run.out).toMatch(/^prd: healthy /m);
+    expect(run.out).toMatch(/^stage: unreadable: /m);
+    expect(run.code).toBe(3);
+  });
 });
+
+/** The CLI as a person runs it, with the harness's MEMDASH_CLUSTERS and nothing else of this process's settings. */
+function memdash(args: string[]) {
+  const run = spawnSync(process.execPath, [join(repoRoot, 'bin/memdash.mjs'), ...args], {
+    cwd: mkdtempSync(join(tmpdir(), 'memdash-cli-')),
+    encoding: 'utf8',
+    env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', MEMDASH_CLUSTERS: clustersFile() },
+    timeout: 120_000,
+  });
+  return { code: run.status, out: run.stdout, err: run.stderr };
+}

@@ -4,7 +4,7 @@ import { variableOf } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { historyOf, type HistoryDb } from '@/lib/history';
 import { createCaches, type KubeCaches } from '@/lib/k8s/caches';
-import { clientsFor, type KubeClients } from '@/lib/k8s/client';
+import { clientsFor, nameCluster, type KubeClients } from '@/lib/k8s/client';
 import type { ClusterEntry, IdentityMapping, PrometheusTarget } from './config';
 import type { ClusterFacts } from './facts';
 
@@ -15,6 +15,8 @@ import type { ClusterFacts } from './facts';
  */
 export interface Cluster {
   readonly name: string;
+  /** The kubeconfig context it is read with, when one is named (the CLI's --context picks by it). */
+  readonly context?: string;
   readonly facts: ClusterFacts;
   readonly prometheus: PrometheusTarget;
   /** How its API server names a person memdash signed in. */
@@ -33,11 +35,12 @@ export interface Cluster {
 
 /** A cluster from its entry; `kc` is its read credential already loaded (a test's own kubeconfig), else loaded on use. */
 export function makeCluster(entry: ClusterEntry, loaded?: KubeConfig): Cluster {
-  let kc: KubeConfig | undefined = loaded;
+  let kc: KubeConfig | undefined = loaded && named(loaded, entry.name);
   let caches: KubeCaches | undefined;
-  const kubeConfig = () => (kc ??= loadKubeConfig(entry));
+  const kubeConfig = () => (kc ??= named(loadKubeConfig(entry), entry.name));
   return Object.freeze({
     name: entry.name,
+    context: entry.context,
     facts: entry.facts,
     prometheus: Object.freeze({ ...entry.prometheus }),
     identity: Object.freeze({ ...entry.identity }),
@@ -47,6 +50,11 @@ export function makeCluster(entry: ClusterEntry, loaded?: KubeConfig): Cluster {
     cachesMade: () => caches,
     history: () => historyOf(entry.name),
   });
+}
+
+function named(kc: KubeConfig, name: string): KubeConfig {
+  nameCluster(kc, name);
+  return kc;
 }
 
 function loadKubeConfig(entry: ClusterEntry): KubeConfig {
