@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { settings } from '@/lib/config';
 import { AppError } from '@/lib/errors';
-import { clusterOf } from '@/lib/http/cluster';
+import { clusters } from '@/lib/cluster/registry';
 import { route } from '@/lib/http/route';
 import { readMetrics } from '@/lib/views/metrics';
 
@@ -10,12 +10,11 @@ import { readMetrics } from '@/lib/views/metrics';
 // puts it there). It needs no sign-in; with MEMDASH_METRICS_TOKEN set, it answers only a scrape bearing that token.
 export const dynamic = 'force-dynamic';
 
-export const GET = route<{ cluster?: string }>(async (request, params) => {
+export const GET = route(async (request) => {
   const token = settings().metricsToken;
   if (token && !bears(request.headers.get('authorization'), token))
     throw new AppError('unauthorized', '/metrics answers only with its bearer token (MEMDASH_METRICS_TOKEN)');
-  const cluster = clusterOf(params);
-  const { contentType, text } = await readMetrics(cluster);
+  const { contentType, text } = await readMetrics(clusters().all);
   return new Response(text, { headers: { 'content-type': contentType } });
 });
 

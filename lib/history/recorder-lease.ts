@@ -38,7 +38,7 @@ export function recordWhileLeading(kc: KubeConfig, ref: LeaseRef, durationSecond
       forgetWatches();
       console.log(`memdash: ${identity} no longer holds the Lease ${ref.namespace}/${ref.name}; it only serves`);
     }
-    recorderLeader.set(leading ? 1 : 0);
+    recorderLeader.set({ cluster: ref.cluster ?? '' }, leading ? 1 : 0);
   };
 
   const round = async () => {
@@ -54,7 +54,7 @@ export function recordWhileLeading(kc: KubeConfig, ref: LeaseRef, durationSecond
   };
 
   const loop = async () => {
-    recorderLeader.set(0);
+    recorderLeader.set({ cluster: ref.cluster ?? '' }, 0);
     while (!stopped) {
       try {
         lead(await round());

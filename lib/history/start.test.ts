@@ -149,8 +149,8 @@ describe('a recorder per cluster', () => {
     const recorders = await startRecorders([prd, stage], { recorderLease: 'memdash/recorder', recorderLeaseSeconds: 9 }, lead);
     try {
       expect(asked.map((a) => [a.kc === prd.kubeConfig(), a.kc === stage.kubeConfig(), a.ref, a.seconds])).toEqual([
-        [true, false, { namespace: 'memdash', name: 'recorder' }, 9],
-        [false, true, { namespace: 'memdash', name: 'recorder' }, 9],
+        [true, false, { namespace: 'memdash', name: 'recorder', cluster: 'prd' }, 9],
+        [false, true, { namespace: 'memdash', name: 'recorder', cluster: 'stage' }, 9],
       ]);
       // nothing is written before this replica holds a cluster's Lease; then what it held is written
       await new Promise((r) => setTimeout(r, 200));

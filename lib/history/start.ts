@@ -53,14 +53,14 @@ async function startFor(cluster: Cluster, s: RecorderSettings, lead: typeof reco
   const db = await cluster.history();
   if (!s.recorderLease) {
     const recorder = recording(cluster, db, false);
-    recorderLeader.set(1);
+    recorderLeader.set({ cluster: cluster.name }, 1);
     return recorder.stop;
   }
   const [namespace, name] = s.recorderLease.split('/') as [string, string];
   const kc = cluster.kubeConfig();
   // follows the caches from now on, writing nothing until it holds the Lease: then what it saw meanwhile first
   const recorder = recording(cluster, db, true);
-  const election = lead(kc, { namespace, name }, s.recorderLeaseSeconds, () => {
+  const election = lead(kc, { namespace, name, cluster: cluster.name }, s.recorderLeaseSeconds, () => {
     // a held write that fails is reported like a live one, not left as an unhandled rejection
     recorder.release().catch((err) => console.error(`memdash recorder (${cluster.name}): a held write failed`, err));
     return { stop: () => recorder.hold(), done: recorder.done };

@@ -334,7 +334,7 @@ function writeFailure(err: unknown, secrets: readonly string[]): AppError {
 type AuditHow = { refusedBeforeCredential?: ErrorCode; foldFor?: string };
 
 async function audit(record: Omit<AuditRecord, 'at'>, how: AuditHow, began: Date): Promise<void> {
-  writeAttempts.inc({ action: record.action, outcome: record.outcome });
+  writeAttempts.inc({ cluster: record.cluster ?? '', action: record.action, outcome: record.outcome });
   const at = began.toISOString();
   const { refusedBeforeCredential, foldFor } = how;
   try {

@@ -1,7 +1,6 @@
 import 'server-only';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { settings } from '@/lib/config';
-import { clusters, defaultCluster } from '@/lib/cluster/registry';
 import { factsFromSettings, type ClusterFacts } from '@/lib/cluster/facts';
 import type { Cluster } from '@/lib/cluster/cluster';
 import { checkTimesEvery, Informer, type CacheListing, type CacheStatus, type RawObject } from './informer';
@@ -48,11 +47,6 @@ export interface KubeCaches {
 const KEY = Symbol.for('memdash.kube-caches');
 type WithCaches = typeof globalThis & { [KEY]?: WeakMap<KubeConfig, KubeCaches> };
 
-/** The caches of the default cluster. Going: a reader takes its cluster's caches as a value. */
-export function readCaches(): KubeCaches {
-  return defaultCluster().caches();
-}
-
 /** The caches of another credential (a test's own kubeconfig), with the default facts. */
 export function cachesFor(kc: KubeConfig, facts: ClusterFacts = factsFromSettings(settings())): KubeCaches {
   const g = globalThis as WithCaches;
@@ -80,21 +74,18 @@ function everyCache(caches: Omit<KubeCaches, 'stop'>): Array<Informer<unknown>> 
   ];
 }
 
-/** Every cache of every cluster started so far (each starts on its first use). */
-function startedCaches(): Array<Informer<unknown>> {
-  return clusters().all.flatMap((cluster) => {
-    const caches = cluster.cachesMade();
-    return caches ? everyCache(caches).filter((c) => c.started) : [];
-  });
+/** A cluster's caches started so far (each starts on its first use); never starts one. */
+function startedCaches(cluster: Cluster): Array<Informer<unknown>> {
+  const caches = cluster.cachesMade();
+  return caches ? everyCache(caches).filter((c) => c.started) : [];
 }
 
-/** The started caches' statuses, for /metrics. */
-export const cacheStatuses = (): CacheStatus[] => startedCaches().map((c) => c.status());
+/** A cluster's started caches' statuses, for /metrics. */
+export const cacheStatusesOf = (cluster: Cluster): CacheStatus[] => startedCaches(cluster).map((c) => c.status());
 
 /** One cluster's started caches with the digests of their names, for /api/caches; never starts one. */
 export function cacheListingsOf(cluster: Cluster): CacheListing[] {
-  const caches = cluster.cachesMade();
-  return caches ? everyCache(caches).flatMap((c) => (c.started ? [c.listing()] : [])) : [];
+  return startedCaches(cluster).map((c) => c.listing());
 }
 
 const byName = (name: string) => `metadata.name=${name}`;

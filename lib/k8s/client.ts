@@ -21,7 +21,6 @@ import {
   type RequestContext,
   type SecurityAuthentication,
 } from '@kubernetes/client-node';
-import { defaultCluster } from '@/lib/cluster/registry';
 import { settings } from '@/lib/config';
 import { AppError, toAppError } from '@/lib/errors';
 import { clusterErrorKind, clusterErrors } from '@/lib/metrics/metrics';
@@ -54,11 +53,6 @@ export interface KubeClients {
  */
 export const FIELD_MANAGER = 'memdash';
 
-/** The default cluster's read credential. Going: a reader takes its cluster as a value. */
-export function readKubeConfig(): KubeConfig {
-  return defaultCluster().kubeConfig();
-}
-
 /**
  * Clients for one request, acting with the given credential; every call gives up after MEMDASH_KUBE_TIMEOUT_MS, or
  * after `timeoutMs` for a call that waits on something slower than the API server (an admission webhook), or as
@@ -89,13 +83,8 @@ export function clientsFor(kc: KubeConfig, timeoutMs = settings().kubeTimeoutMs,
   };
 }
 
-/** Clients acting with the server's read credential. */
-export function readClients(timeoutMs?: number, signal?: AbortSignal): KubeClients {
-  return clientsFor(readKubeConfig(), timeoutMs, signal);
-}
-
 /** Which context and server a cluster's reads go to, for the home page. Never the user or its token. */
-export function readTarget(kc: KubeConfig = readKubeConfig()): { context: string; server: string } {
+export function readTarget(kc: KubeConfig): { context: string; server: string } {
   return { context: kc.getCurrentContext(), server: kc.getCurrentCluster()?.server ?? '' };
 }
 
@@ -119,6 +108,13 @@ function reusingConnections(kc: KubeConfig): SecurityAuthentication {
   };
 }
 
+const clusterNames = new WeakMap<KubeConfig, string>();
+
+/** The cluster a credential reads or writes, for the `cluster` label of its failures on GET /metrics. */
+export function nameCluster(kc: KubeConfig, name: string): void {
+  clusterNames.set(kc, name);
+}
+
 // Every call's failure counted by kind for GET /metrics: an error status, a timeout, or no answer at all; and a 403
 // checked against the server's readiness as `kc` sees it (./readiness.ts).
 const fetchLibrary = new IsomorphicFetchHttpLibrary();
@@ -129,10 +125,14 @@ const countingFailures = (kc: KubeConfig) =>
         .send(request)
         .toPromise()
         .catch((err: unknown) => {
-          clusterErrors.inc({ kind: (err as Error | null)?.name === 'TimeoutError' ? 'timeout' : 'unreachable' });
+          clusterErrors.inc({
+            cluster: clusterNames.get(kc) ?? '',
+            kind: (err as Error | null)?.name === 'TimeoutError' ? 'timeout' : 'unreachable',
+          });
           throw err;
         });
-      if (response.httpStatusCode >= 400) clusterErrors.inc({ kind: clusterErrorKind(response.httpStatusCode) });
+      if (response.httpStatusCode >= 400)
+        clusterErrors.inc({ cluster: clusterNames.get(kc) ?? '', kind: clusterErrorKind(response.httpStatusCode) });
       if (response.httpStatusCode === 403) await refusedWhileStarting(request, kc);
       return response;
     },

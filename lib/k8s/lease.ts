@@ -9,6 +9,8 @@ import { FIELD_MANAGER, clientsFor, readOrNull } from './client';
 export interface LeaseRef {
   namespace: string;
   name: string;
+  /** The cluster it is held in, for the recorder's gauge on GET /metrics. */
+  cluster?: string;
 }
 
 export interface ReadLease {

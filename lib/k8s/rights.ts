@@ -7,18 +7,18 @@ import type { Identity } from '@/lib/auth/session';
 import type { Rights } from '@/lib/domain/rights';
 import { rightsChecks, subjectAccessReviews } from '@/lib/metrics/metrics';
 import { sharedInFlight } from '@/lib/shared-in-flight';
-import type { KubeClients } from './client';
 
 // What a signed-in person may read, asked of the API server as SubjectAccessReviews for their user and groups with
 // memdash's own credential (its ServiceAccount may create those and nothing more of the kind). The answer is kept
 // for MEMDASH_RIGHTS_TTL_SECONDS per person, and asked once however many of their requests arrive meanwhile. Each
-// asking (a rights check) and each review are counted on /metrics, without labels: no person's name becomes a series.
+// asking (a rights check) and each review are counted on /metrics by cluster alone: no person's name becomes a series.
 
 type Ask = (attributes: V1ResourceAttributes) => Promise<boolean>;
 
-function askerFor(k: KubeClients, who: Identity): Ask {
+function askerFor(cluster: Cluster, who: Identity): Ask {
+  const k = cluster.clients();
   return async (attributes) => {
-    subjectAccessReviews.inc();
+    subjectAccessReviews.inc({ cluster: cluster.name });
     const review = await k.authorization.createSubjectAccessReview({
       body: {
         apiVersion: 'authorization.k8s.io/v1',
@@ -37,8 +37,8 @@ function askerFor(k: KubeClients, who: Identity): Ask {
 export async function askRights(cluster: Cluster, who: Identity, namespaces: readonly string[]): Promise<Rights> {
   const s = settings();
   const f = cluster.facts;
-  rightsChecks.inc();
-  const ask = askerFor(cluster.clients(), identityIn(who, serverMapping(s), cluster.identity));
+  rightsChecks.inc({ cluster: cluster.name });
+  const ask = askerFor(cluster, identityIn(who, serverMapping(s), cluster.identity));
   const [everywhere, table, kyvernoLogs] = await Promise.all([
     ask({ verb: 'list', resource: 'pods' }),
     ask({ verb: 'get', resource: 'configmaps', namespace: f.kyvernoNamespace, name: f.tableConfigMap }),

@@ -4,7 +4,7 @@ import type { Cluster } from '@/lib/cluster/cluster';
 import { AppError, clusterAnswerOf } from '@/lib/errors';
 import type { WriteCredential } from '@/lib/write-credential';
 import { writesTo } from './api-server-back';
-import { clientsFor, type KubeClients } from './client';
+import { clientsFor, nameCluster, type KubeClients } from './client';
 import { NOT_A_BEARER_TOKEN, bearerToken, parseWriteKubeconfig, type InlineSecret } from './write-kubeconfig';
 
 // The per-request write client. Usage (the write guard does this; routes get the clients from it):
@@ -33,6 +33,7 @@ export function writeKubeConfig(target: Cluster, credential: WriteCredential): K
     contexts: [{ name: 'write', cluster: cluster.name, user: user.name }],
     currentContext: 'write',
   });
+  nameCluster(kc, target.name); // its failures counted under the cluster written to
   writesTo(kc, read); // a 403 to the write, just after its cluster's API server came back, is one to try again
   return kc;
 }

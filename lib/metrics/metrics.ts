@@ -26,7 +26,7 @@ export const clusterErrors = once(
     new Counter({
       name: 'memdash_cluster_errors_total',
       help: "Calls to the Kubernetes API server that failed, by kind (the HTTP status's meaning, unreachable or timeout)",
-      labelNames: ['kind'] as const,
+      labelNames: ['cluster', 'kind'] as const,
     }),
 );
 
@@ -36,7 +36,7 @@ export const prometheusErrors = once(
     new Counter({
       name: 'memdash_prometheus_errors_total',
       help: 'Queries to Prometheus that failed, by kind (not-configured, unreachable, timeout, refused, garbage)',
-      labelNames: ['kind'] as const,
+      labelNames: ['cluster', 'kind'] as const,
     }),
 );
 
@@ -46,7 +46,7 @@ export const writeAttempts = once(
     new Counter({
       name: 'memdash_write_attempts_total',
       help: 'Writes asked of memdash, by action and outcome (success, failure, refused), as the audit records them',
-      labelNames: ['action', 'outcome'] as const,
+      labelNames: ['cluster', 'action', 'outcome'] as const,
     }),
 );
 
@@ -83,7 +83,8 @@ export const rightsChecks = once(
   () =>
     new Counter({
       name: 'memdash_rights_checks_total',
-      help: "Signed-in people's rights asked of the API server: one per person each time their kept rights end (lib/k8s/rights.ts)",
+      help: "Signed-in people's rights asked of a cluster's API server: one per person each time their kept rights end (lib/k8s/rights.ts)",
+      labelNames: ['cluster'] as const,
     }),
 );
 
@@ -93,6 +94,7 @@ export const subjectAccessReviews = once(
     new Counter({
       name: 'memdash_subject_access_reviews_total',
       help: 'SubjectAccessReviews memdash created to learn what a signed-in person may read (several per rights check)',
+      labelNames: ['cluster'] as const,
     }),
 );
 
@@ -101,7 +103,8 @@ export const recorderLeader = once(
   () =>
     new Gauge({
       name: 'memdash_recorder_leader',
-      help: 'Whether this replica records the history (1: it holds the recorder’s Lease, or no Lease is configured)',
+      help: 'Whether this replica records a cluster’s history (1: it holds that cluster’s recorder Lease, or no Lease is configured)',
+      labelNames: ['cluster'] as const,
     }),
 );
 

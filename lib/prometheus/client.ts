@@ -21,7 +21,24 @@ export class PrometheusError extends Error {
   ) {
     super(message);
     this.name = 'PrometheusError';
-    prometheusErrors.inc({ kind }); // made only where a query failed: each one counted once, for GET /metrics
+  }
+}
+
+const counted = new WeakSet<PrometheusError>();
+
+/**
+ * `read`, its PrometheusError counted once for GET /metrics under the cluster it was read for (a read within a read
+ * is counted by the first to see it).
+ */
+export async function countedFor<T>(cluster: Cluster, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof PrometheusError && !counted.has(err)) {
+      counted.add(err);
+      prometheusErrors.inc({ cluster: cluster.name, kind: err.kind });
+    }
+    throw err;
   }
 }
 
@@ -98,7 +115,11 @@ async function queryChunk(cluster: Cluster, q: RangeQuery, signal?: AbortSignal)
  * (read-limits.ts; `signal` stops it): a timeout, an unreachable Prometheus, an answer past a limit and an error answer
  * are each a PrometheusError saying so; any other answer is the caller's to check.
  */
-export async function askPrometheus(cluster: Cluster, path: string, body: URLSearchParams, signal?: AbortSignal): Promise<FormAnswer> {
+export function askPrometheus(cluster: Cluster, path: string, body: URLSearchParams, signal?: AbortSignal): Promise<FormAnswer> {
+  return countedFor(cluster, () => asked(cluster, path, body, signal));
+}
+
+async function asked(cluster: Cluster, path: string, body: URLSearchParams, signal?: AbortSignal): Promise<FormAnswer> {
   const url = prometheusApiUrl(cluster.prometheus, path);
   const timeout = settings().prometheusTimeoutMs;
   let response: FormAnswer;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Cluster } from '@/lib/cluster/cluster';
 import { settings, variableOf } from '@/lib/config';
 import { workloadFromPodName, type SampleProgress } from '@/lib/domain';
-import { PrometheusError, prometheusApiUrl } from './client';
+import { PrometheusError, countedFor, prometheusApiUrl } from './client';
 import { planReadBatches, READ_LIMITS, type SampleBatch, type SeriesCensus } from './snapshot-batches';
 import { SeriesShapeError, type ParsedSeries } from './parsed-series';
 import { runOverlapped } from './overlap';
@@ -190,7 +190,16 @@ async function readSelected(
  * A POST to Prometheus's API at `path`, its answer read by `read` as it arrives within the streamed answers' limits
  * (read-limits.ts; `signal` stops it); a refusal or a failure throws.
  */
-async function post(
+function post(
+  cluster: Cluster,
+  path: string,
+  signal: AbortSignal | undefined,
+  read: (url: URL, options: StreamOptions) => Promise<StreamedAnswer>,
+): Promise<void> {
+  return countedFor(cluster, () => posted(cluster, path, signal, read));
+}
+
+async function posted(
   cluster: Cluster,
   path: string,
   signal: AbortSignal | undefined,

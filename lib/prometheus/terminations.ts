@@ -3,7 +3,7 @@ import type { Cluster } from '@/lib/cluster/cluster';
 import { firstAtOne, increases, oomKillsFromRestarts, type TerminationMark } from '@/lib/domain';
 import { settings } from '@/lib/config';
 import { z } from 'zod';
-import { PrometheusError, asPrometheusLimit, prometheusApiUrl, queryRange, type RawSeries } from './client';
+import { PrometheusError, asPrometheusLimit, countedFor, prometheusApiUrl, queryRange, type RawSeries } from './client';
 import { postForm } from './http';
 import { LimitError } from './limits';
 import { readLimits } from './read-limits';
@@ -72,7 +72,11 @@ export async function prometheusEnds(cluster: Cluster, w: Window, belongs: (pod:
  * Which of the metrics Prometheus holds a series of for these pods in the window: its series endpoint answers from
  * the index, without reading a sample.
  */
-async function heldMetrics(cluster: Cluster, names: string[], pods: string[], w: Window): Promise<string[]> {
+function heldMetrics(cluster: Cluster, names: string[], pods: string[], w: Window): Promise<string[]> {
+  return countedFor(cluster, () => metricsHeld(cluster, names, pods, w));
+}
+
+async function metricsHeld(cluster: Cluster, names: string[], pods: string[], w: Window): Promise<string[]> {
   const pattern = [...new Set(names)].join('|');
   const match = seriesSelector(cluster.prometheus, '', [`__name__=~"${pattern}"`, ...pods]);
   const form = new URLSearchParams({ 'match[]': match, start: String(w.start), end: String(w.end) });

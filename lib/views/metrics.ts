@@ -1,7 +1,7 @@
 import 'server-only';
 import { collectDefaultMetrics, Gauge, register } from 'prom-client';
 import { WEBHOOK_STATE_WORDS, type WebhookStateCode } from '@/lib/domain';
-import { cacheStatuses } from '@/lib/k8s/caches';
+import { cacheStatusesOf } from '@/lib/k8s/caches';
 import type { Cluster } from '@/lib/cluster/cluster';
 import { listRunJobs, runOf } from '@/lib/k8s/snapshot-runs';
 import { readTable } from '@/lib/k8s/table';
@@ -17,8 +17,9 @@ import { readWebhookState } from './webhook-health';
 const STATES = Object.keys(WEBHOOK_STATE_WORDS) as WebhookStateCode[];
 const OUTCOMES = ['succeeded', 'failed', 'running'] as const;
 
+// every gauge is a cluster's: one scrape of one memdash says each cluster it reads
 function gauge(name: string, help: string, labelNames: string[] = []): Gauge {
-  return (register.getSingleMetric(name) as Gauge | undefined) ?? new Gauge({ name, help, labelNames });
+  return (register.getSingleMetric(name) as Gauge | undefined) ?? new Gauge({ name, help, labelNames: ['cluster', ...labelNames] });
 }
 
 const webhookState = gauge(
@@ -55,58 +56,70 @@ const cacheRepairs = gauge(
 // operator sizes the pod's memory limit by, beside the objects the caches hold.
 if (!register.getSingleMetric('process_resident_memory_bytes')) collectDefaultMetrics();
 
+const READ_GAUGES = [webhookState, lastRun, lastRunStart, tableWrite, tableRows, incidentOpen, timeToRestore, timeToBringBack];
+
 /**
- * Reads `cluster`'s state into the gauges, then gives the whole exposition text. The caches' gauges are every
- * cluster's (named by cache only, until the gauges carry a cluster label).
+ * Reads every cluster's state into the gauges, each under its `cluster` label, every cluster at once (one that does
+ * not answer leaves its own gauges empty or unknown, never the others'), then gives the whole exposition text.
  */
-export async function readMetrics(cluster: Cluster): Promise<{ contentType: string; text: string }> {
-  await Promise.all([readState(cluster), readLastRun(cluster), readTableGauges(cluster), readIncidentGauges(cluster)]);
-  cachedObjects.reset();
-  cacheRepairs.reset();
-  for (const c of cacheStatuses()) {
-    cachedObjects.set({ cache: c.name }, c.objects);
-    cacheRepairs.set({ cache: c.name }, c.repairs);
-  }
+export async function readMetrics(every: readonly Cluster[]): Promise<{ contentType: string; text: string }> {
+  const read = await Promise.all(every.map((cluster) => readCluster(cluster)));
+  for (const g of [...READ_GAUGES, cachedObjects, cacheRepairs]) g.reset();
+  for (const set of read) set();
+  for (const cluster of every)
+    for (const c of cacheStatusesOf(cluster)) {
+      cachedObjects.set({ cluster: cluster.name, cache: c.name }, c.objects);
+      cacheRepairs.set({ cluster: cluster.name, cache: c.name }, c.repairs);
+    }
   return { contentType: register.contentType, text: await register.metrics() };
 }
 
-async function readState(cluster: Cluster): Promise<void> {
+/** A cluster's reads, and what sets its gauges from them: set together, so no scrape sees one cluster half-read. */
+async function readCluster(cluster: Cluster): Promise<() => void> {
+  const sets = await Promise.all([readState(cluster), readLastRun(cluster), readTableGauges(cluster), readIncidentGauges(cluster)]);
+  return () => sets.forEach((set) => set());
+}
+
+async function readState(cluster: Cluster): Promise<() => void> {
   const state = await readWebhookState(cluster);
   const current = state.ok ? state.value.code : 'unknown';
-  for (const s of STATES) webhookState.set({ state: s }, s === current ? 1 : 0);
+  return () => STATES.forEach((s) => webhookState.set({ cluster: cluster.name, state: s }, s === current ? 1 : 0));
 }
 
-async function readLastRun(cluster: Cluster): Promise<void> {
+async function readLastRun(cluster: Cluster): Promise<() => void> {
   const jobs = await attempt(() => listRunJobs(cluster));
-  lastRun.reset();
-  lastRunStart.reset();
   const newest = jobs.ok ? jobs.value[0] : undefined;
-  if (!newest) return;
+  if (!newest) return () => {};
   const run = runOf(newest);
-  for (const o of OUTCOMES) lastRun.set({ outcome: o }, o === run.outcome ? 1 : 0);
-  if (run.startedAt) lastRunStart.set(Date.parse(run.startedAt) / 1000);
+  return () => {
+    for (const o of OUTCOMES) lastRun.set({ cluster: cluster.name, outcome: o }, o === run.outcome ? 1 : 0);
+    if (run.startedAt) lastRunStart.set({ cluster: cluster.name }, Date.parse(run.startedAt) / 1000);
+  };
 }
 
-async function readTableGauges(cluster: Cluster): Promise<void> {
+async function readTableGauges(cluster: Cluster): Promise<() => void> {
   const table = await attempt(() => readTable(cluster));
-  tableWrite.reset();
-  tableRows.reset();
-  if (!table.ok) return;
-  tableRows.set(table.value.parsed.count);
-  if (table.value.lastWriteAt) tableWrite.set(Date.parse(table.value.lastWriteAt) / 1000);
+  if (!table.ok) return () => {};
+  const { parsed, lastWriteAt } = table.value;
+  return () => {
+    tableRows.set({ cluster: cluster.name }, parsed.count);
+    if (lastWriteAt) tableWrite.set({ cluster: cluster.name }, Date.parse(lastWriteAt) / 1000);
+  };
 }
 
 /** Per kind, never per person: the newest incident's durations, and whether one is open. */
-async function readIncidentGauges(cluster: Cluster): Promise<void> {
+async function readIncidentGauges(cluster: Cluster): Promise<() => void> {
   const incidents = await attempt(() => incidentsForMetrics(cluster));
-  for (const g of [incidentOpen, timeToRestore, timeToBringBack]) g.reset();
-  if (!incidents.ok) return;
-  for (const kind of ['break-glass', 'drill'] as const) {
-    const of = incidents.value.filter((i) => i.kind === kind);
-    incidentOpen.set({ kind }, of.some((i) => i.open) ? 1 : 0);
-    const restored = of.findLast((i) => i.timeToRestoreMs !== null);
-    if (restored) timeToRestore.set({ kind }, restored.timeToRestoreMs! / 1000);
-    const back = of.findLast((i) => i.timeToBringBackMs !== null);
-    if (back) timeToBringBack.set({ kind }, back.timeToBringBackMs! / 1000);
-  }
+  if (!incidents.ok) return () => {};
+  const labels = (kind: string) => ({ cluster: cluster.name, kind });
+  return () => {
+    for (const kind of ['break-glass', 'drill'] as const) {
+      const of = incidents.value.filter((i) => i.kind === kind);
+      incidentOpen.set(labels(kind), of.some((i) => i.open) ? 1 : 0);
+      const restored = of.findLast((i) => i.timeToRestoreMs !== null);
+      if (restored) timeToRestore.set(labels(kind), restored.timeToRestoreMs! / 1000);
+      const back = of.findLast((i) => i.timeToBringBackMs !== null);
+      if (back) timeToBringBack.set(labels(kind), back.timeToBringBackMs! / 1000);
+    }
+  };
 }

@@ -13,7 +13,6 @@ export async function verdictReads() {
   const { settings } = await import('@/lib/config');
   const { historyDb } = await import('@/lib/history');
   const { startRecorder } = await import('@/lib/history/recorder');
-  const { readCaches } = await import('@/lib/k8s/caches');
   const { listVersions, readVersion } = await import('@/lib/history/store');
   const { listGaps } = await import('@/lib/history/reads');
   const { findPodsWithVerdicts } = await import('@/lib/views/pods');
@@ -49,7 +48,7 @@ export async function verdictReads() {
 
   /** Starts the recorder as the server does and waits for its first version of the table; returns its stop. */
   async function startRecording(): Promise<() => void> {
-    const recorder = startRecorder(db, readCaches(), settings());
+    const recorder = startRecorder(db, defaultCluster().caches(), defaultCluster().facts);
     await until("the recorder's first version of the table", async () => (await listVersions(db)).length > 0);
     return () => recorder.stop();
   }
