@@ -36,6 +36,11 @@ export interface ClusterEntry {
 export interface IdentityMapping {
   usernamePrefix: string;
   groupsPrefix: string;
+  /**
+   * Whether its API server trusts memdash's OpenID provider, so a person may write there with their own ID token
+   * (MEMDASH_WRITE_AS_USER=on); false: only a pasted credential writes to it.
+   */
+  writeAsUser: boolean;
 }
 
 export interface ClusterList {
@@ -65,6 +70,7 @@ const entrySchema = z.strictObject({
     .strictObject({
       usernamePrefix: z.string().max(100).optional(),
       groupsPrefix: z.string().max(100).optional(),
+      writeAsUser: z.boolean().optional(),
     })
     .optional(),
 });
@@ -168,7 +174,11 @@ export function parseClusters(text: string, s: Settings): ClusterList {
 }
 
 /** The server's own mapping (MEMDASH_OIDC_*_PREFIX): what a cluster that says nothing else maps a person to. */
-const identityOf = (s: Settings): IdentityMapping => ({ usernamePrefix: s.oidcUsernamePrefix, groupsPrefix: s.oidcGroupsPrefix });
+const identityOf = (s: Settings): IdentityMapping => ({
+  usernamePrefix: s.oidcUsernamePrefix,
+  groupsPrefix: s.oidcGroupsPrefix,
+  writeAsUser: true,
+});
 
 // the settings' schemas read what an environment variable carries: a list comma-separated, a number as text
 const listOrText = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value));

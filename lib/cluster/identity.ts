@@ -4,8 +4,10 @@
 import type { Identity } from '@/lib/auth/session';
 import type { IdentityMapping } from './config';
 
+type Prefixes = Pick<IdentityMapping, 'usernamePrefix' | 'groupsPrefix'>;
+
 /** `who`, signed in as memdash names them (`server`), renamed as `cluster` names them. */
-export function identityIn(who: Identity, server: IdentityMapping, cluster: IdentityMapping): Identity {
+export function identityIn(who: Identity, server: Prefixes, cluster: Prefixes): Identity {
   if (server.usernamePrefix === cluster.usernamePrefix && server.groupsPrefix === cluster.groupsPrefix) return who;
   return {
     ...who,

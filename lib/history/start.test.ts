@@ -75,7 +75,7 @@ function clusterOf(name: string, db: HistoryDb, caches: () => KubeCaches): Clust
   return {
     name,
     facts,
-    identity: { usernamePrefix: '', groupsPrefix: '' },
+    identity: { usernamePrefix: '', groupsPrefix: '', writeAsUser: true },
     prometheus: {},
     kubeConfig: () => kc,
     clients: () => {

@@ -131,7 +131,7 @@ export function guardedWrite<B, R>(spec: WriteSpec<B, R>): (request: Request, se
         once();
         return finish(record, await spec.withoutCredential({ cluster, body: admitted.body, now: began, signal: request.signal }));
       }
-      const { credential, source } = await credentialToUse(request, admitted.credential);
+      const { credential, source } = await credentialToUse(request, cluster, admitted.credential);
       if (source === 'session') secrets.push(...pastedSecrets(credential)); // the person's ID token
       credentialRead = true;
       record.credential = source;
@@ -185,7 +185,7 @@ export function guardedCheck<B, R>(
     try {
       const cluster = clusterOf((await segments?.params) ?? {});
       const admitted = await admit(request, schemaIn(spec.body, cluster));
-      const { credential, source } = await credentialToUse(request, admitted.credential);
+      const { credential, source } = await credentialToUse(request, cluster, admitted.credential);
       secrets.push(...pastedSecrets(credential)); // pasted, or the person's ID token
       const { k, kc } = clientsOf(cluster, credential, request.signal);
       secrets.push(...secretsOf(kc));
@@ -271,6 +271,7 @@ function credentialOf(request: Request, kubeconfig: unknown): WriteCredential | 
  */
 async function credentialToUse(
   request: Request,
+  cluster: Cluster,
   pasted: WriteCredential | null,
 ): Promise<{ credential: WriteCredential; source: CredentialSource }> {
   if (pasted) return { credential: pasted, source: 'pasted' };
@@ -279,6 +280,12 @@ async function credentialToUse(
     throw new AppError(
       'unauthorized',
       'No write credential: paste a token or choose a kubeconfig (prd-write) to act. memdash never writes with its own.',
+    );
+  }
+  if (!cluster.identity.writeAsUser) {
+    throw new AppError(
+      'unauthorized',
+      `No write credential: cluster ${cluster.name}'s API server does not trust memdash's sign-in, so you cannot write there as yourself. Paste a token or choose a kubeconfig for ${cluster.name}.`,
     );
   }
   const now = new Date();

@@ -26,7 +26,7 @@ function clusterAt(name: string, server: string) {
       inCluster: false,
       prometheus: {},
       facts: factsFromSettings(loadSettings({})),
-      identity: { usernamePrefix: '', groupsPrefix: '' },
+      identity: { usernamePrefix: '', groupsPrefix: '', writeAsUser: true },
     },
     kc,
   );

@@ -18,7 +18,7 @@ const asked: Array<{ path: string; query: string }> = [];
 let server: Server;
 let url: string;
 
-const NO_PREFIX = { usernamePrefix: '', groupsPrefix: '' };
+const NO_PREFIX = { usernamePrefix: '', groupsPrefix: '', writeAsUser: true };
 const EMPTY_MATRIX = { status: 'success', data: { resultType: 'matrix', result: [] } };
 const FACTS = {
   ...factsFromSettings(loadSettings({})),

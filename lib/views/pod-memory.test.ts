@@ -48,7 +48,7 @@ const clusterNamed = (name: string) =>
   makeCluster({
     name,
     inCluster: false,
-    identity: { usernamePrefix: '', groupsPrefix: '' },
+    identity: { usernamePrefix: '', groupsPrefix: '', writeAsUser: true },
     prometheus: { url, matcher: `cluster="${name}"` },
     facts,
   });

@@ -35,7 +35,7 @@ const viewer = makeCluster(
     inCluster: false,
     prometheus: {},
     facts: factsFromSettings(settings()),
-    identity: { usernamePrefix: '', groupsPrefix: '' },
+    identity: { usernamePrefix: '', groupsPrefix: '', writeAsUser: true },
   },
   kc,
 );

@@ -29,7 +29,7 @@ async function clientWith(env: { url: string; timeoutMs?: number }) {
   const target = makeCluster({
     name: 'test',
     inCluster: false,
-    identity: { usernamePrefix: '', groupsPrefix: '' },
+    identity: { usernamePrefix: '', groupsPrefix: '', writeAsUser: true },
     prometheus: { url: env.url },
     facts: factsFromSettings(settings()),
   });

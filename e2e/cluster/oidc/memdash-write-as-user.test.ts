@@ -5,11 +5,14 @@
 // The write is the snapshot run, with the snapshot's Prometheus failing: the Job is created (the write under test)
 // but its runs cannot rewrite the table, and it is deleted when the file ends.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealSession } from '@/lib/auth/session';
 import { openWriteToken, sealWriteToken } from '@/lib/auth/write-token';
-import { putTableData, kubectl } from '../../../test/integration/cluster.ts';
+import { kubeconfig, putTableData, kubectl } from '../../../test/integration/cluster.ts';
 import { KYVERNO, requireNoActiveRun, snapshotMode, tableData } from '../../../test/integration/write-harness.ts';
 import type { RunningMemdash } from '../../../test/security/server.ts';
 import { readState } from '../lib/state.ts';
@@ -196,5 +199,36 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
     // the same token beside its own session is taken (the access check, which asks the cluster and writes nothing)
     const own = await runWith({ sid: now, idTokenExpiresAt: live }, { sid: now, idTokenExpiresAt: live }, '/api/access', CHECKS);
     expect([own.status, own.answer.actor, own.answer.credential]).toEqual([200, 'platform-operator', 'session']);
+  });
+});
+
+describe('memdash with MEMDASH_WRITE_AS_USER=on, for a cluster whose API server does not trust the sign-in', () => {
+  let untrusting: RunningMemdash;
+
+  beforeAll(async () => {
+    // the same local cluster, named in MEMDASH_CLUSTERS as one whose API server does not trust memdash's provider
+    const dir = mkdtempSync(join(tmpdir(), 'memdash-untrusting-'));
+    const file = join(dir, 'clusters.yaml');
+    writeFileSync(
+      file,
+      `clusters:\n  - name: stage\n    kubeconfig: ${JSON.stringify(kubeconfig('viewer'))}\n    identity: { writeAsUser: false }\n`,
+    );
+    untrusting = await startOidcMemdash(key, { MEMDASH_WRITE_AS_USER: 'on', MEMDASH_CLUSTERS: file });
+  }, 180_000);
+
+  afterAll(async () => {
+    await untrusting?.stop();
+  });
+
+  it('refuses to write as the signed-in person there, naming the cluster, before any cluster call', async () => {
+    const at = `http://127.0.0.1:${untrusting.port}`;
+    const { context, page } = await signedInPage(browser, at, 'platform-operator');
+    const jobsBefore = kubectl(['-n', KYVERNO, 'get', 'jobs', '-o', 'name'], 'admin');
+    const run = await page.request.post(`${at}/api/snapshot/runs`, { headers: { origin: at }, data: {} });
+    expect(run.status()).toBe(401);
+    const { error } = (await run.json()) as ErrorBody;
+    expect(error.message).toContain("cluster stage's API server does not trust memdash's sign-in");
+    expect(kubectl(['-n', KYVERNO, 'get', 'jobs', '-o', 'name'], 'admin')).toBe(jobsBefore);
+    await context.close();
   });
 });

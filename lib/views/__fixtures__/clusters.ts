@@ -17,7 +17,7 @@ export function fakeCluster(name: string, clients?: () => KubeClients): Cluster 
     name,
     facts: factsFromSettings(loadSettings({})),
     prometheus: {},
-    identity: { usernamePrefix: '', groupsPrefix: '' },
+    identity: { usernamePrefix: '', groupsPrefix: '', writeAsUser: true },
     kubeConfig: none('the kubeconfig') as () => KubeConfig,
     clients: clients ?? (none('the clients') as () => KubeClients),
     caches: none('the caches') as () => KubeCaches,
