@@ -171,6 +171,19 @@ export interface WorkloadCounts {
   evictions: number;
 }
 
+/** The OOM kills since `from` (RFC 3339) per namespace, of every pod, with a workload or without. */
+export async function oomKillsByNamespace(db: HistoryDb, from: string): Promise<Map<string, number>> {
+  const rows = await db.kysely
+    .selectFrom('container_terminations')
+    .select(['namespace', db.kysely.fn.countAll<number | string>().as('n')])
+    .where('cluster', '=', db.cluster)
+    .where('reason', '=', 'OOMKilled')
+    .where('finished_at', '>=', storedTime(from))
+    .groupBy('namespace')
+    .execute();
+  return new Map(rows.map((r) => [r.namespace, Number(r.n)]));
+}
+
 /** The OOM kills and evictions recorded since `from`, per "namespace/workload". */
 export async function countsByWorkload(db: HistoryDb, from: string): Promise<Map<string, WorkloadCounts>> {
   const since = storedTime(from);

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { V1Deployment, V1Pod } from '@kubernetes/client-node';
-import { selectorMatches, toDate } from '@/lib/domain';
+import { admissionVersionOf, selectorMatches, toDate, type AdmissionVersion } from '@/lib/domain';
 import type { Cluster } from '@/lib/cluster/cluster';
 import { readOrNull } from './client';
 import { whenFresh } from './caches';
@@ -38,12 +38,24 @@ export interface DisruptionBudget {
 
 /** The admission controller's Deployment, or null when it does not exist. */
 export async function readAdmissionReplicas(cluster: Cluster): Promise<AdmissionReplicas | null> {
+  const deployment = await readAdmissionDeployment(cluster);
+  return deployment ? replicasOf(deployment) : null;
+}
+
+/** Its replicas and what it runs (Kyverno's version: its image's tag), or null when it does not exist. */
+export async function readAdmissionVersion(cluster: Cluster): Promise<{ replicas: AdmissionReplicas; version: AdmissionVersion } | null> {
+  const deployment = await readAdmissionDeployment(cluster);
+  if (!deployment) return null;
+  const version = admissionVersionOf(deployment.metadata?.labels, deployment.spec?.template?.spec?.containers ?? []);
+  return { replicas: replicasOf(deployment), version };
+}
+
+async function readAdmissionDeployment(cluster: Cluster): Promise<V1Deployment | null> {
   const { kyvernoNamespace: namespace, admissionDeployment: name } = cluster.facts;
   const cached = whenFresh(cluster.caches().admissionDeployment, (c) => ({
     found: (c.get(namespace, name) ?? null) as V1Deployment | null,
   }));
-  const deployment = cached ? cached.found : await readOrNull(() => cluster.clients().apps.readNamespacedDeployment({ namespace, name }));
-  return deployment ? replicasOf(deployment) : null;
+  return cached ? cached.found : await readOrNull(() => cluster.clients().apps.readNamespacedDeployment({ namespace, name }));
 }
 
 export function replicasOf(d: V1Deployment): AdmissionReplicas {

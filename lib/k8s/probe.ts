@@ -112,10 +112,17 @@ export function probeNow(cluster: Cluster, request: ProbeRequest = {}): Promise<
   let limited = limiters.get(cluster);
   if (!limited) {
     limited = limitedProbe(
-      () => runProbe(cluster),
+      () => runProbe(cluster).then((answer) => (lastAnswers.set(cluster, answer), answer)),
       () => settings().probeMinIntervalMs,
     );
     limiters.set(cluster, limited);
   }
   return limited(request);
 }
+
+// The last answer of each cluster's probe, whoever ran it: the fleet shows it and its age, and never runs a probe
+// itself (each one goes through admission).
+const lastAnswers = new WeakMap<Cluster, ProbeAnswer>();
+
+/** The last answer this process's probe of `cluster` got, or null when it has not run since the server started. */
+export const lastProbeAnswer = (cluster: Cluster): ProbeAnswer | null => lastAnswers.get(cluster) ?? null;

@@ -114,12 +114,24 @@ describe('the other kinds', () => {
     expect(withoutManagedFields(pod).metadata).not.toHaveProperty('managedFields');
     const deployment = {
       metadata: { name: 'd', managedFields: [] },
-      spec: { replicas: 3, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [] } } },
+      spec: {
+        replicas: 3,
+        template: {
+          metadata: { labels: { a: 'b' } },
+          spec: { containers: [{ name: 'kyverno', image: 'reg.example/kyverno/kyverno:v1.19.1', env: [{ name: 'X' }] }], volumes: [] },
+        },
+      },
       status: { readyReplicas: 2 },
     };
     expect(slimDeployment(deployment as never)).toEqual({
       metadata: { name: 'd' },
-      spec: { replicas: 3, template: { metadata: { labels: { a: 'b' } } } },
+      spec: {
+        replicas: 3,
+        template: {
+          metadata: { labels: { a: 'b' } },
+          spec: { containers: [{ name: 'kyverno', image: 'reg.example/kyverno/kyverno:v1.19.1' }] },
+        },
+      },
       status: { readyReplicas: 2 },
     });
   });

@@ -157,10 +157,17 @@ export function withoutManagedFields(raw: RawObject): RawObject {
   return { ...raw, metadata };
 }
 
-/** The Deployment's replicas and template labels; its pod template's spec is not kept. */
+/**
+ * The Deployment's replicas and template labels, and its containers' names and images (Kyverno's version, on the
+ * fleet); the rest of its pod template's spec is not kept.
+ */
 export function slimDeployment(raw: RawObject): RawObject {
-  const d = withoutManagedFields(raw) as RawObject & { spec?: { replicas?: number; template?: { metadata?: unknown; spec?: unknown } } };
-  return { ...d, spec: { ...d.spec, template: { metadata: d.spec?.template?.metadata } } } as RawObject;
+  type Container = { name?: string; image?: string };
+  const d = withoutManagedFields(raw) as RawObject & {
+    spec?: { replicas?: number; template?: { metadata?: unknown; spec?: { containers?: Container[] } } };
+  };
+  const containers = (d.spec?.template?.spec?.containers ?? []).map(({ name, image }) => ({ name, image }));
+  return { ...d, spec: { ...d.spec, template: { metadata: d.spec?.template?.metadata, spec: { containers } } } } as RawObject;
 }
 
 /** An event's time as the API server's JSON writes it (text) or as client-node's typed list gives it (a Date). */
