@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeHeader, RIGHTS_HEADER } from '@/lib/auth/viewer';
+import { encodeHeader, RIGHTS_BY_CLUSTER_HEADER, RIGHTS_HEADER } from '@/lib/auth/viewer';
 import { EVERYTHING, type Rights } from '@/lib/domain/rights';
 
 const shop: Rights = { pods: ['shop'], table: false, kyvernoLogs: false, audit: false };
@@ -16,6 +16,23 @@ const withRights = (rights: Rights) => new Headers({ [RIGHTS_HEADER]: encodeHead
 
 afterEach(() => {
   process.env = { ...saved };
+});
+
+describe('rightsByClusterOfAsker', () => {
+  const byCluster = { prd: shop, stage: null };
+  const withByCluster = new Headers({ [RIGHTS_BY_CLUSTER_HEADER]: encodeHeader(byCluster) });
+
+  it('reads the rights in each cluster the gate set, unknown ones (null) included', async () => {
+    const proxy = await viewerWith({ MEMDASH_AUTH: 'proxy', MEMDASH_PROXY_SECRET: 'a-secret-of-sixteen-chars' });
+    expect(proxy.rightsByClusterOfAsker(withByCluster, ['prd', 'stage'])).toEqual(byCluster);
+  });
+
+  it('gives everything in each cluster without the header only when nobody signs in, and refuses otherwise', async () => {
+    const none = await viewerWith({ MEMDASH_AUTH: 'none' });
+    expect(none.rightsByClusterOfAsker(new Headers(), ['prd', 'stage'])).toEqual({ prd: EVERYTHING, stage: EVERYTHING });
+    const proxy = await viewerWith({ MEMDASH_AUTH: 'proxy', MEMDASH_PROXY_SECRET: 'a-secret-of-sixteen-chars' });
+    expect(() => proxy.rightsByClusterOfAsker(new Headers(), ['prd'])).toThrow(expect.objectContaining({ code: 'unauthorized' }));
+  });
 });
 
 describe('rightsOfAsker', () => {

@@ -2,9 +2,16 @@
 // (lib/auth/gate.ts), and the checks that refuse an answer they may not have. The caches and the answers made from
 // them stay shared; each answer is cut here, or by lib/domain/rights.ts, to the person it goes to.
 import { settings } from '@/lib/config';
-import { IDENTITY_HEADER, identityFromHeader, RIGHTS_HEADER, rightsFromHeader } from '@/lib/auth/viewer';
+import {
+  IDENTITY_HEADER,
+  identityFromHeader,
+  RIGHTS_BY_CLUSTER_HEADER,
+  RIGHTS_HEADER,
+  rightsByClusterFromHeader,
+  rightsFromHeader,
+} from '@/lib/auth/viewer';
 import { partFailed, type Part } from '@/lib/domain/part';
-import { EVERYTHING, mayOpen, seesNamespace, type Rights } from '@/lib/domain/rights';
+import { EVERYTHING, mayOpen, seesNamespace, type Rights, type RightsByCluster } from '@/lib/domain/rights';
 import { NAVIGATION, type NavigationPage } from '@/lib/routes';
 import { AppError } from '@/lib/errors';
 
@@ -17,6 +24,23 @@ export function rightsOfAsker(headers: Pick<Headers, 'get'>): Rights {
   if (rights) return rights;
   if (settings().auth === 'none') return EVERYTHING;
   throw new AppError('unauthorized', 'Sign in first: this request did not pass memdash’s sign-in');
+}
+
+/**
+ * On a page or API about every cluster: the asker's rights in each, from the gate's header. Without it: everything
+ * in each of `clusters` when nobody signs in (as rightsOfAsker), else a refusal.
+ */
+export function rightsByClusterOfAsker(headers: Pick<Headers, 'get'>, clusters: readonly string[]): RightsByCluster {
+  const rights = rightsByClusterFromHeader(headers.get(RIGHTS_BY_CLUSTER_HEADER));
+  if (rights) return rights;
+  if (settings().auth === 'none') return Object.fromEntries(clusters.map((name) => [name, EVERYTHING]));
+  throw new AppError('unauthorized', 'Sign in first: this request did not pass memdash’s sign-in');
+}
+
+/** The same for the page a server component renders. */
+export async function rightsByClusterOfPage(clusters: readonly string[]): Promise<RightsByCluster> {
+  const { headers } = await import('next/headers');
+  return rightsByClusterOfAsker(await headers(), clusters);
 }
 
 /** The rights of the person a server component renders for (its request's headers). */
