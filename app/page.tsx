@@ -5,6 +5,8 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import { Time } from '@/components/ui/Time';
 import { WebhookSummary } from '@/components/webhook/WebhookSummary';
 import { clusterOfPage } from '@/lib/http/cluster';
+import { clusters } from '@/lib/cluster/registry';
+import { FleetPage } from './fleet-page';
 import { readTarget } from '@/lib/k8s/health';
 import { readHomeSummary } from '@/lib/views/home';
 import { attempt } from '@/lib/views/part';
@@ -24,6 +26,7 @@ import { ErrorText } from '@/components/ui/ErrorText';
 /** Where to go, and whether memdash can see the cluster at all. */
 export default async function HomePage({ params }: { params: Promise<{ cluster?: string }> }) {
   await connection(); // every visit asks the cluster afresh; nothing here is built ahead of time
+  if (clusters().all.length > 1) return <FleetPage />;
   const cluster = clusterOfPage(await params);
   const now = new Date();
   const rights = await rightsOfPage();

@@ -8,6 +8,8 @@ export const queryKeys = {
   },
   /** Who is signed in: one person's, never shared. */
   viewer: () => ['viewer'] as const,
+  /** Every cluster's row (`/`, with more than one cluster). */
+  fleet: () => ['fleet'] as const,
   table: {
     rows: () => ['table', 'rows'] as const,
     confidence: () => ['table', 'confidence'] as const,

@@ -31,6 +31,12 @@ describe('rightsByClusterOfAsker', () => {
     const none = await viewerWith({ MEMDASH_AUTH: 'none' });
     expect(none.rightsByClusterOfAsker(new Headers(), ['prd', 'stage'])).toEqual({ prd: EVERYTHING, stage: EVERYTHING });
     const proxy = await viewerWith({ MEMDASH_AUTH: 'proxy', MEMDASH_PROXY_SECRET: 'a-secret-of-sixteen-chars' });
+    expect(() => proxy.rightsByClusterOfAsker(new Headers(), ['prd', 'stage'])).toThrow(expect.objectContaining({ code: 'unauthorized' }));
+  });
+
+  it('with one cluster, where the gate sets no such header, takes the rights in it', async () => {
+    const proxy = await viewerWith({ MEMDASH_AUTH: 'proxy', MEMDASH_PROXY_SECRET: 'a-secret-of-sixteen-chars' });
+    expect(proxy.rightsByClusterOfAsker(withRights(shop), ['prd'])).toEqual({ prd: shop });
     expect(() => proxy.rightsByClusterOfAsker(new Headers(), ['prd'])).toThrow(expect.objectContaining({ code: 'unauthorized' }));
   });
 });

@@ -27,12 +27,14 @@ export function rightsOfAsker(headers: Pick<Headers, 'get'>): Rights {
 }
 
 /**
- * On a page or API about every cluster: the asker's rights in each, from the gate's header. Without it: everything
- * in each of `clusters` when nobody signs in (as rightsOfAsker), else a refusal.
+ * On a page or API about every cluster: the asker's rights in each, from the gate's header. The gate sets it only
+ * when there is more than one cluster: with one, the rights in it (rightsOfAsker). Without either: everything in each
+ * of `clusters` when nobody signs in, else a refusal.
  */
 export function rightsByClusterOfAsker(headers: Pick<Headers, 'get'>, clusters: readonly string[]): RightsByCluster {
   const rights = rightsByClusterFromHeader(headers.get(RIGHTS_BY_CLUSTER_HEADER));
   if (rights) return rights;
+  if (clusters.length === 1) return { [clusters[0]!]: rightsOfAsker(headers) };
   if (settings().auth === 'none') return Object.fromEntries(clusters.map((name) => [name, EVERYTHING]));
   throw new AppError('unauthorized', 'Sign in first: this request did not pass memdash’s sign-in');
 }
