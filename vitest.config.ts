@@ -48,8 +48,10 @@ const againstTheCluster = {
 // Two local clusters at once: it starts a second beside the local cluster (`up --clusters 2`) and stops it, so it
 // runs as a group of its own, on the second stand-in cluster's lane (scripts/test-groups), not in `cluster`.
 const TWO_CLUSTERS = 'e2e/cluster/two-clusters.test.ts';
+// the fleet read from both, the second's API server paused for a while
+const FLEET = 'e2e/cluster/fleet.test.ts';
 const twoClusters: TestProjectInlineConfiguration = {
-  test: { ...againstTheCluster, name: 'two-clusters', include: named([TWO_CLUSTERS]), exclude: [] },
+  test: { ...againstTheCluster, name: 'two-clusters', include: named([FLEET, TWO_CLUSTERS]), exclude: [] },
 };
 
 // Integration tests: they need the local cluster (npm run cluster:up).
@@ -63,6 +65,7 @@ const cluster: TestProjectInlineConfiguration = {
       'e2e/cluster/kyverno/real/**',
       'e2e/cluster/oidc/**',
       TWO_CLUSTERS,
+      FLEET,
       'test/integration/store-connection-loss.test.ts',
       'test/integration/store-unreachable.test.ts',
     ],
