@@ -6,7 +6,7 @@ import { ErrorBox } from '@/components/ui/ErrorBox';
 import { Link } from '@/components/ui/Link';
 import { Table, HeadRow, Row, Td, Th } from '@/components/ui/Table';
 import { Tag } from '@/components/ui/Tag';
-import { TEXT_TONE } from '@/components/ui/tone';
+import type { Tone } from '@/components/ui/tone';
 import { fetchJson, queryKeys } from '@/lib/client/query';
 import type { FleetRowView, FleetView as Fleet } from '@/lib/views/fleet-types';
 import { fleetCells, homeHref, SEVERITY_TONE, SEVERITY_WORDS, type FleetCell } from './cells';
@@ -112,9 +112,17 @@ function ClusterName({ row }: { row: FleetRowView }) {
   );
 }
 
+// Links take the link colour from the global style, so a cell's tone is marked important (as the header's state is).
+const LINK_TONE: Record<Tone, string> = {
+  good: 'text-green-800!',
+  warn: 'font-semibold text-amber-800!',
+  bad: 'font-semibold text-red-800!',
+  plain: '',
+};
+
 function CellLink({ cell }: { cell: FleetCell }) {
   return (
-    <Link href={cell.href} className={TEXT_TONE[cell.tone]} title={cell.title}>
+    <Link href={cell.href} className={LINK_TONE[cell.tone]} title={cell.title} data-tone={cell.tone}>
       {cell.text}
     </Link>
   );
