@@ -47,6 +47,11 @@ const WRITERS = [
   'workload-chart-controls',
   'writes',
 ].map((name) => `**/${name}.spec.ts`);
+/**
+ * The fleet page needs the server to read two clusters (MEMDASH_CLUSTERS, `up --clusters 2`): a project of its own,
+ * run by naming its file, never by the browser group's readers or writers (their server reads one cluster).
+ */
+const FLEET = ['**/fleet.spec.ts'];
 /** How many specs run at once: MEMDASH_E2E_WORKERS (the browser group's readers: 2), else 1. */
 const workerCount = Number(process.env.MEMDASH_E2E_WORKERS ?? 1);
 if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error('MEMDASH_E2E_WORKERS: a whole number of workers, 1 or more');
@@ -65,8 +70,9 @@ export default defineConfig({
   // group (scripts/test-browser.sh) runs the readers first, MEMDASH_E2E_WORKERS at a time, then the writers, on a
   // cluster no reader is looking at. With one worker every named spec runs in turn.
   projects: [
-    { name: 'readers', testIgnore: WRITERS },
+    { name: 'readers', testIgnore: [...WRITERS, ...FLEET] },
     { name: 'writers', testMatch: WRITERS, workers: 1 },
+    { name: 'fleet', testMatch: FLEET },
   ],
   reporter: [['list']],
   use: {
