@@ -46,7 +46,7 @@ export function fleetReader(read: ReadCluster, deadlineMs: number) {
     const reading = shared(cluster, now);
     const came = await answeredBy(reading, Date.now() + deadlineMs).catch((err: unknown) => {
       console.error(`memdash: the fleet's read of cluster ${cluster.name} failed:`, err);
-      return { value: lateRead({}, 'its read failed: see the server log') };
+      return { value: lateRead({}, 'could not be read (see the server log)') };
     });
     const read = came ? came.value : lateRead(progress.get(cluster.name) ?? {}, `did not answer within ${deadlineMs / 1000} s`);
     return rowFor(cluster.name, read, rights, now);
