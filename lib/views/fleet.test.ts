@@ -76,11 +76,23 @@ describe('the fleet, cut to the person', () => {
     expect(row.severity).toBe('drift');
   });
 
-  it('leaves out, unread, a cluster where they may list nothing and one whose rights are unknown', async () => {
+  it('leaves out, unread, a cluster where they may list nothing; one whose rights could not be asked is a row saying so', async () => {
     const { read, started } = reads({ prd: async () => healthy(), stage: async () => healthy(), dev: async () => healthy() });
     const fleet = await fleetReader(read, 1_000)([prd, stage, dev], { prd: EVERYTHING, stage: NOTHING, dev: null }, NOW);
-    expect(fleet.rows.map((r) => r.cluster)).toEqual(['prd']);
+    expect(fleet.rows.map((r) => [r.cluster, r.severity])).toEqual([
+      ['dev', 'unknown'],
+      ['prd', 'drift'],
+    ]);
     expect(started).toEqual(['prd']);
+    const dev_ = fleet.rows[0]!;
+    expect(dev_.apiServer).toEqual({
+      ok: false,
+      error: {
+        code: 'unreachable',
+        message: 'The API server was not read: its API server did not answer when your rights there were asked',
+      },
+    });
+    expect(dev_.table.ok || dev_.drift.ok || dev_.oomKills24h.ok).toBe(false);
   });
 
   it('lists the worst first', async () => {

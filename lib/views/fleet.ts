@@ -2,7 +2,7 @@ import 'server-only';
 import type { Cluster } from '@/lib/cluster/cluster';
 import { partFailed, type Part } from '@/lib/domain';
 import { fleetOrder, fleetSeverity, tableOverdue, type FleetRow } from '@/lib/domain/fleet';
-import { seesCluster, visible, type Rights, type RightsByCluster } from '@/lib/domain/rights';
+import { NOTHING, seesCluster, visible, type Rights, type RightsByCluster } from '@/lib/domain/rights';
 import { sharedInFlight } from '@/lib/shared-in-flight';
 import { readClusterForAll, type ClusterRead, type ClusterReadProgress } from './fleet-read';
 import type { FleetRowView, FleetView } from './fleet-types';
@@ -23,7 +23,7 @@ export type ReadCluster = (cluster: Cluster, now: Date, got: ClusterReadProgress
 
 /**
  * The fleet reader over `read` (readClusterForAll; a test's own): the clusters in `every` whose rights say the asker
- * sees them (seesCluster: unknown rights are not seeing), each read within `deadlineMs`.
+ * sees them (seesCluster), each read within `deadlineMs`; one whose rights could not be asked (null) as not answering.
  */
 export function fleetReader(read: ReadCluster, deadlineMs: number) {
   const progress = new Map<string, ClusterReadProgress>(); // what each cluster's read in flight has got so far
@@ -53,11 +53,19 @@ export function fleetReader(read: ReadCluster, deadlineMs: number) {
   };
   return async function readFleet(every: readonly Cluster[], rights: RightsByCluster, now = new Date()): Promise<FleetView> {
     const seen = every.filter((cluster) => seesCluster(rights[cluster.name] ?? null));
-    const rows = await Promise.all(seen.map((cluster) => rowOf(cluster, rights[cluster.name]!, now)));
+    // a cluster whose API server did not answer the gate's rights check is shown as that, and nothing of it is read:
+    // at 3 a.m. a cluster that is down must not vanish from the fleet, and its name is all the row says
+    const unknown = every.filter((cluster) => cluster.name in rights && rights[cluster.name] === null);
+    const rows = [
+      ...(await Promise.all(seen.map((cluster) => rowOf(cluster, rights[cluster.name]!, now)))),
+      ...unknown.map((cluster) => rowFor(cluster.name, lateRead({}, RIGHTS_UNKNOWN), NOTHING, now)),
+    ];
     const ordered = fleetOrder(rows).map((row): FleetRowView => ({ ...row, severity: fleetSeverity(row) }));
     return { readAt: now.toISOString(), deadlineMs, rows: ordered };
   };
 }
+
+const RIGHTS_UNKNOWN = 'was not read: its API server did not answer when your rights there were asked';
 
 /** The fleet for one person: `rights` is theirs in each cluster (the gate's RIGHTS_BY_CLUSTER_HEADER). */
 export const readFleet = fleetReader(readClusterForAll, FLEET_DEADLINE_MS);
