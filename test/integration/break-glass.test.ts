@@ -13,10 +13,10 @@ process.env.MEMDASH_HISTORY_PATH = join(mkdtempSync(join(tmpdir(), 'memdash-bg-'
 
 type BreakGlassView = import('@/lib/views/break-glass-types').BreakGlassView;
 type PodsCreatedView = import('@/lib/views/break-glass-types').PodsCreatedView;
-const state = await import('@/app/api/break-glass/route');
-const created = await import('@/app/api/break-glass/pods-created/route');
-const restart = await import('@/app/api/workloads/[namespace]/[workload]/restart/route');
-const step = await import('@/app/api/break-glass/[step]/route');
+const state = await import('@/app/c/[cluster]/api/break-glass/route');
+const created = await import('@/app/c/[cluster]/api/break-glass/pods-created/route');
+const restart = await import('@/app/c/[cluster]/api/workloads/[namespace]/[workload]/restart/route');
+const step = await import('@/app/c/[cluster]/api/break-glass/[step]/route');
 const { historyDb } = await import('@/lib/history');
 const { listAudit } = await import('@/lib/history/audit');
 

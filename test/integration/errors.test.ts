@@ -41,7 +41,7 @@ async function appWith(file: string) {
   vi.resetModules();
   process.env.KUBECONFIG = file;
   forgetClusters(); // the default cluster, made again with this kubeconfig
-  const explanation = await import('@/app/api/pods/[namespace]/[pod]/explanation/route');
+  const explanation = await import('@/app/c/[cluster]/api/pods/[namespace]/[pod]/explanation/route');
   const readyz = await import('@/app/readyz/route');
   return {
     explain: async (namespace: string, pod: string) => {

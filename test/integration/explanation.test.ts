@@ -8,7 +8,7 @@ requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
 
 type Explanation = import('@/lib/views/explain').Explanation;
-const { GET } = await import('@/app/api/pods/[namespace]/[pod]/explanation/route');
+const { GET } = await import('@/app/c/[cluster]/api/pods/[namespace]/[pod]/explanation/route');
 
 async function explain(namespace: string, pod: string): Promise<{ status: number; body: Explanation }> {
   const url = `http://memdash.test/api/pods/${namespace}/${pod}/explanation`;

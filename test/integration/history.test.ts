@@ -13,10 +13,10 @@ import { tokenOf } from './write-harness';
 const { db, caches, startRecorder } = await recordingAsViewer();
 const { listVersions, readVersion } = await import('@/lib/history/store');
 const { diffVersions } = await import('@/lib/history/reads');
-const snapshotsRoute = await import('@/app/api/table/snapshots/route');
-const diffRoute = await import('@/app/api/table/diff/route');
-const importsRoute = await import('@/app/api/history/imports/route');
-const restoreRoute = await import('@/app/api/table/restore/route');
+const snapshotsRoute = await import('@/app/c/[cluster]/api/table/snapshots/route');
+const diffRoute = await import('@/app/c/[cluster]/api/table/diff/route');
+const importsRoute = await import('@/app/c/[cluster]/api/history/imports/route');
+const restoreRoute = await import('@/app/c/[cluster]/api/table/restore/route');
 const { recordedFirst, tableAt } = await import('@/lib/domain');
 
 const ROW = 'development_memdash-history-test_app';

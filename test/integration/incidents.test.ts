@@ -16,12 +16,12 @@ import { tokenOf } from './write-harness';
 
 const { startRecorder } = await recordingAsViewer();
 const recorder = startRecorder();
-const step = await import('@/app/api/break-glass/[step]/route');
-const probeRoute = await import('@/app/api/webhook/probe/route');
-const restartRoute = await import('@/app/api/workloads/[namespace]/[workload]/restart/route');
-const list = await import('@/app/api/incidents/route');
-const one = await import('@/app/api/incidents/[id]/route');
-const exported = await import('@/app/api/incidents/[id]/export/route');
+const step = await import('@/app/c/[cluster]/api/break-glass/[step]/route');
+const probeRoute = await import('@/app/c/[cluster]/api/webhook/probe/route');
+const restartRoute = await import('@/app/c/[cluster]/api/workloads/[namespace]/[workload]/restart/route');
+const list = await import('@/app/c/[cluster]/api/incidents/route');
+const one = await import('@/app/c/[cluster]/api/incidents/[id]/route');
+const exported = await import('@/app/c/[cluster]/api/incidents/[id]/export/route');
 type IncidentsView = import('@/lib/views/incidents-types').IncidentsView;
 type IncidentView = import('@/lib/views/incidents-types').IncidentView;
 

@@ -8,8 +8,8 @@ requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
 
 type LifecycleView = import('@/lib/views/lifecycle-types').LifecycleView;
-const read = await import('@/app/api/lifecycle/route');
-const act = await import('@/app/api/lifecycle/[action]/route');
+const read = await import('@/app/c/[cluster]/api/lifecycle/route');
+const act = await import('@/app/c/[cluster]/api/lifecycle/[action]/route');
 const { historyDb } = await import('@/lib/history');
 const { listAudit } = await import('@/lib/history/audit');
 

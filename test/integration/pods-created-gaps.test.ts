@@ -14,8 +14,8 @@ import { tokenOf } from './write-harness';
 
 const { db, startRecorder } = await recordingAsViewer();
 const recorder = startRecorder();
-const step = await import('@/app/api/break-glass/[step]/route');
-const created = await import('@/app/api/break-glass/pods-created/route');
+const step = await import('@/app/c/[cluster]/api/break-glass/[step]/route');
+const created = await import('@/app/c/[cluster]/api/break-glass/pods-created/route');
 const { listGaps } = await import('@/lib/history/reads');
 type PodsCreatedView = import('@/lib/views/break-glass-types').PodsCreatedView;
 

@@ -5,7 +5,7 @@ import { kubeconfig, podsOfWorkload, requireCluster } from './cluster';
 requireCluster();
 
 process.env.KUBECONFIG = kubeconfig('viewer');
-const { GET } = await import('@/app/api/pods/route');
+const { GET } = await import('@/app/c/[cluster]/api/pods/route');
 
 type Found = import('@/lib/views/pods-types').PodSummary;
 

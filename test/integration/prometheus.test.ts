@@ -125,7 +125,7 @@ describe('the Prometheus client', () => {
 
   it("through the workload route: the chart's place says Prometheus cannot be reached, and the route still answers 200", async () => {
     await clientWith({ url: `http://127.0.0.1:${await freePort()}` });
-    const route = await import('@/app/api/workloads/[namespace]/[workload]/memory/route');
+    const route = await import('@/app/c/[cluster]/api/workloads/[namespace]/[workload]/memory/route');
     const params = Promise.resolve({ namespace: 'payments', workload: 'api' });
     const response = await route.GET(new Request('http://memdash.test/api/workloads/payments/api/memory'), { params });
     expect(response.status).toBe(200);

@@ -19,7 +19,7 @@ const { explainPodFor } = await import('@/lib/views/explain');
 const { defaultCluster } = await import('@/lib/cluster/registry');
 const { readLifecycle } = await import('@/lib/views/lifecycle');
 const { encodeHeader, RIGHTS_HEADER } = await import('@/lib/auth/viewer');
-const caches = await import('@/app/api/caches/route');
+const caches = await import('@/app/c/[cluster]/api/caches/route');
 
 type Rights = import('@/lib/domain/rights').Rights;
 const SHOP = 'shop';

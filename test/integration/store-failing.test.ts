@@ -14,8 +14,8 @@ writeFileSync(notADirectory, '');
 process.env.MEMDASH_HISTORY_PATH = join(notADirectory, 'memdash.sqlite');
 
 type Explanation = import('@/lib/views/explain-types').Explanation;
-const snapshots = await import('@/app/api/table/snapshots/route');
-const explanation = await import('@/app/api/pods/[namespace]/[pod]/explanation/route');
+const snapshots = await import('@/app/c/[cluster]/api/table/snapshots/route');
+const explanation = await import('@/app/c/[cluster]/api/pods/[namespace]/[pod]/explanation/route');
 
 describe('the history store failing', () => {
   it("GET /api/table/snapshots: 500, memdash's own fault, logged on the server and not shown in detail", async () => {

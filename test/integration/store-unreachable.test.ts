@@ -14,7 +14,7 @@ const proxy = tcpProxy(direct.port);
 const port = await proxy.open();
 process.env.KUBECONFIG = kubeconfig('viewer');
 process.env.DATABASE_URL = Object.assign(new URL(store.location), { port: String(port) }).toString();
-const snapshots = await import('@/app/api/table/snapshots/route');
+const snapshots = await import('@/app/c/[cluster]/api/table/snapshots/route');
 const { closeHistoryDb } = await import('@/lib/history');
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { kubeconfig, kubectlJson, patchTableRow, requireCluster } from './cluste
 requireCluster();
 
 process.env.KUBECONFIG = kubeconfig('viewer');
-const tableRoute = await import('@/app/api/table/route');
+const tableRoute = await import('@/app/c/[cluster]/api/table/route');
 const { rowsOfAnswer } = await import('@/lib/domain');
 
 const ROW = 'development_memdash-table-rows-test_app';

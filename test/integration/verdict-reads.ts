@@ -9,7 +9,7 @@ type Explanation = import('@/lib/views/explain-types').Explanation;
 export async function verdictReads() {
   requireCluster();
   process.env.KUBECONFIG = kubeconfig('viewer');
-  const { GET } = await import('@/app/api/pods/[namespace]/[pod]/explanation/route');
+  const { GET } = await import('@/app/c/[cluster]/api/pods/[namespace]/[pod]/explanation/route');
   const { settings } = await import('@/lib/config');
   const { historyDb } = await import('@/lib/history');
   const { startRecorder } = await import('@/lib/history/recorder');

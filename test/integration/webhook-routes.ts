@@ -9,8 +9,8 @@ export type ProbeAnswer = import('@/lib/domain').ProbeAnswer;
 export async function webhookRoutesAsViewer() {
   requireCluster();
   process.env.KUBECONFIG = kubeconfig('viewer');
-  const health = await import('@/app/api/webhook/route');
-  const probe = await import('@/app/api/webhook/probe/route');
+  const health = await import('@/app/c/[cluster]/api/webhook/route');
+  const probe = await import('@/app/c/[cluster]/api/webhook/probe/route');
   return {
     readHealth: async () => (await (await health.GET()).json()) as WebhookHealth,
     postProbe: (origin?: string) =>

@@ -5,7 +5,7 @@ import { kubectl, kubectlJson, kyvernoRegistrations, requirePodWebhook } from '.
 import { webhookRoutesAsViewer, type ProbeAnswer, type WebhookHealth } from './webhook-routes';
 
 const { readHealth, postProbe } = await webhookRoutesAsViewer();
-const logs = await import('@/app/api/webhook/logs/route');
+const logs = await import('@/app/c/[cluster]/api/webhook/logs/route');
 
 const KYVERNO = 'kyverno-prd';
 /** A field of each admission-controller pod, as kubectl's jsonpath gives it. */

@@ -9,7 +9,7 @@ requireCluster();
 process.env.KUBECONFIG = kubeconfig('viewer');
 
 type WorkloadSummary = import('@/lib/views/workloads-types').WorkloadSummary;
-const workloads = await import('@/app/api/workloads/route');
+const workloads = await import('@/app/c/[cluster]/api/workloads/route');
 const { readWorkloadHistory } = await import('@/lib/views/workload-history');
 const { EVERYTHING } = await import('@/lib/domain/rights');
 const { defaultCluster } = await import('@/lib/cluster/registry');

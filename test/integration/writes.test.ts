@@ -36,12 +36,12 @@ const proxy: CountingProxy = await startCountingProxy(apiServerOf());
 process.env.KUBECONFIG = writeTemp(dir, 'viewer-via-proxy.yaml', kubeconfigVia('viewer', proxy.url));
 // the history store is the file's own (test/integration/setup.ts): SQLite, or PostgreSQL in the postgres group
 
-const runs = await import('@/app/api/snapshot/runs/route');
-const access = await import('@/app/api/access/route');
-const override = await import('@/app/api/table/override/route');
-const restore = await import('@/app/api/table/restore/route');
-const restoreDiff = await import('@/app/api/table/restore/diff/route');
-const events = await import('@/app/api/snapshot/runs/[job]/events/route');
+const runs = await import('@/app/c/[cluster]/api/snapshot/runs/route');
+const access = await import('@/app/c/[cluster]/api/access/route');
+const override = await import('@/app/c/[cluster]/api/table/override/route');
+const restore = await import('@/app/c/[cluster]/api/table/restore/route');
+const restoreDiff = await import('@/app/c/[cluster]/api/table/restore/diff/route');
+const events = await import('@/app/c/[cluster]/api/snapshot/runs/[job]/events/route');
 const { readSnapshotRun } = await import('@/lib/views/snapshot-run');
 const { defaultCluster } = await import('@/lib/cluster/registry');
 const { historyDb } = await import('@/lib/history');
