@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { settings } from '@/lib/config';
 import { EVERYTHING, NOTHING, type Rights, type RightsByCluster } from '@/lib/domain/rights';
 import type { Cluster } from '@/lib/cluster/cluster';
-import { acrossClusters, clusterOfPath } from '@/lib/cluster/paths';
+import { acrossClusters, clusterOfPath, pathInCluster } from '@/lib/cluster/paths';
 import { clusters } from '@/lib/cluster/registry';
 import { listNamespaceNames } from '@/lib/k8s/namespaces';
 import { sharedInFlight } from '@/lib/shared-in-flight';
@@ -108,7 +108,7 @@ function pass(request: IncomingMessage, who: Identity | null, rights: Rights): G
   return { kind: 'pass' };
 }
 
-const isPage = (request: IncomingMessage, path: string) => request.method === 'GET' && !path.startsWith('/api/');
+const isPage = (request: IncomingMessage, path: string) => request.method === 'GET' && !pathInCluster(path).startsWith('/api/');
 
 /**
  * Whether the provider's word on who this is (the ID token's claims: name, groups) has ended. Past it, nothing is

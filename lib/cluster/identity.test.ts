@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { identityIn } from './identity';
-import { acrossClusters, clusterOfPath } from './paths';
+import { acrossClusters, clusterOfPath, pathInCluster } from './paths';
 
 const ada = { user: 'oidc:ada', groups: ['oidc:sre', 'oidc:platform'], email: 'ada@example.com' };
 const server = { usernamePrefix: 'oidc:', groupsPrefix: 'oidc:' };
@@ -40,6 +40,16 @@ describe('the cluster a path is about', () => {
     expect(clusterOfPath('/c/nowhere/pods', all)).toBeUndefined();
     expect(clusterOfPath('/c/', all)).toBeUndefined();
     expect(clusterOfPath('/cc/stg', all)).toBe(prd);
+  });
+
+  it('names a path inside its cluster as today’s URLs did, and leaves any other path as it is', () => {
+    expect(pathInCluster('/c/stg/api/pods')).toBe('/api/pods');
+    expect(pathInCluster('/c/stg/pods/shop/web-1')).toBe('/pods/shop/web-1');
+    expect(pathInCluster('/c/stg')).toBe('/');
+    expect(pathInCluster('/c/stg/')).toBe('/');
+    expect(pathInCluster('/api/viewer')).toBe('/api/viewer');
+    expect(pathInCluster('/c/')).toBe('/c/');
+    expect(pathInCluster('/cc/stg/api/pods')).toBe('/cc/stg/api/pods');
   });
 
   it('the fleet and the search are about every cluster, once there is more than one', () => {

@@ -14,5 +14,15 @@ export function clusterOfPath(path: string, all: Pick<Clusters, 'named' | 'defau
   return named ? all.named(named[1]!) : all.defaultCluster;
 }
 
+/**
+ * A path as one cluster's pages and APIs name it, without its `/c/{cluster}` (`/c/prd/api/pods` → `/api/pods`); any
+ * other path as it is. The server's rules about which path is a page, shares an answer or spends which budget are the
+ * same in every cluster.
+ */
+export function pathInCluster(path: string): string {
+  const inCluster = /^\/c\/[^/]+(\/.*)?$/.exec(path);
+  return inCluster ? inCluster[1] || '/' : path;
+}
+
 /** Whether a path is about every cluster, so its answer depends on the rights in each. */
 export const acrossClusters = (path: string, all: Pick<Clusters, 'all'>) => all.all.length > 1 && ACROSS.some((p) => p.test(path));

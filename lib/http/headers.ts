@@ -33,7 +33,7 @@ export function securityHeaders(dev = process.env.NODE_ENV === 'development'): A
 }
 
 /** Answers that hold cluster state (the API's JSON and CSV, the health routes): never kept by a cache. */
-export const NO_STORE_PATHS = ['/api/:path*', '/healthz', '/readyz', '/metrics'];
+export const NO_STORE_PATHS = ['/api/:path*', '/c/:cluster/api/:path*', '/healthz', '/readyz', '/metrics'];
 
 /** The HTTP methods any route of memdash serves; others get 405 (lib/server/before-next.ts). */
 export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

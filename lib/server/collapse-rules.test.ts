@@ -6,6 +6,11 @@ import { collapseKey, replayable, wantsFresh } from './collapse-rules';
 const browser = { host: '127.0.0.1:3000', 'user-agent': 'Mozilla/5.0', accept: 'text/html', cookie: 'memdash-theme=dark' };
 
 describe('collapseKey', () => {
+  it('never gives the same read in two clusters one key', () => {
+    expect(collapseKey('GET', '/c/prd/pods/shop/web-1', browser)).not.toBe(collapseKey('GET', '/c/stg/pods/shop/web-1', browser));
+    expect(collapseKey('GET', '/c/prd/api/webhook', browser)).not.toBe(collapseKey('GET', '/c/stg/api/webhook', browser));
+  });
+
   it('gives identical reads of the incident pages one key, whatever their connections', () => {
     const a = collapseKey('GET', '/pods/shop/web-1', { ...browser, connection: 'keep-alive' });
     const b = collapseKey('GET', '/pods/shop/web-1', { ...browser, connection: 'close', 'keep-alive': 'timeout=5' });
@@ -25,6 +30,10 @@ describe('collapseKey', () => {
     ['/api/table'],
     ['/api/webhook/logs'],
     ['/api/snapshot/runs'],
+    ['/c/prd/pods?namespace=shop'],
+    ['/c/prd/pods/shop/web-1'],
+    ['/c/prd/api/pods/shop/web-1/explanation'],
+    ['/c/stg/api/webhook/state'],
   ])('collapses %s', (url) => {
     expect(collapseKey('GET', url, browser)).not.toBeNull();
   });
@@ -39,6 +48,8 @@ describe('collapseKey', () => {
     ['/api/workloads/shop/web/memory'],
     ['/pods/shop'],
     ['/pods/shop/web-1/extra'],
+    ['/c/prd/api/snapshot/preview'],
+    ['/c/prd/workloads/shop/web'],
   ])('answers %s on its own', (url) => {
     expect(collapseKey('GET', url, browser)).toBeNull();
   });

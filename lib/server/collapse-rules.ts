@@ -2,6 +2,7 @@
 // the requests that waited for it. Pure rules, apart from the Node request's shape.
 import { createHash } from 'node:crypto';
 import { IDENTITY_HEADER } from '@/lib/auth/viewer';
+import { pathInCluster } from '@/lib/cluster/paths';
 
 /**
  * The reads a team opens together in an incident: a pod's page and explanation, the pod list and the Ctrl-K search,
@@ -62,7 +63,8 @@ export function collapseKey(
 export function askedOf(url: string): string | null {
   const query = url.indexOf('?');
   const path = query < 0 ? url : url.slice(0, query);
-  const read = COLLAPSIBLE.find((c) => c.path.test(path));
+  // the same read in every cluster; the key keeps the whole path, so two clusters never share an answer
+  const read = COLLAPSIBLE.find((c) => c.path.test(pathInCluster(path)));
   if (!read) return null;
   const search = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
   const params: string[][] = [];

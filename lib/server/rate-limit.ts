@@ -1,5 +1,6 @@
 // What one client may have memdash do for it: a budget per client, given back evenly over a window (a token bucket).
 // Pure: the clock is given, and it holds at most a bounded number of clients.
+import { pathInCluster } from '@/lib/cluster/paths';
 
 /** `perWindow` requests per `windowMs`, at most `perWindow` at once; 0 is no limit. */
 export interface Allowance {
@@ -67,7 +68,7 @@ export type Budget = 'reads' | 'access' | 'writes';
 
 /** Which budget a request spends, when it is made for its client: every read, each access check, each other POST. */
 export function budgetOf(method: string | undefined, url: string | undefined): Budget | null {
-  const path = (url ?? '/').split('?', 1)[0]!;
+  const path = pathInCluster((url ?? '/').split('?', 1)[0]!);
   // the probe is polled by every page's header and has its own interval, shared by everyone (lib/k8s/probe.ts)
   if (method === 'POST') return path === '/api/access' ? 'access' : path === '/api/webhook/probe' ? null : 'writes';
   if (method !== 'GET' && method !== 'HEAD') return null;
