@@ -15,6 +15,41 @@ export function clusterOfPath(path: string, all: Pick<Clusters, 'named' | 'defau
 }
 
 /**
+ * Today's top-level pages and APIs about one cluster, which moved under `/c/{cluster}/` (app/c/[cluster]/): a bookmark,
+ * a link the CLI printed or a script's call to one of them is sent on to the default cluster. Named one by one, never
+ * a prefix or a catch-all: /auth, /healthz, /readyz, /metrics, /api/viewer, Next's files and the fleet stay where they
+ * are (held to the app/ tree by paths.test.ts).
+ */
+export const MOVED_PAGES = ['audit', 'break-glass', 'incidents', 'lifecycle', 'pods', 'snapshot', 'table', 'webhook', 'workloads'];
+export const MOVED_APIS = [
+  'access',
+  'audit',
+  'break-glass',
+  'caches',
+  'history',
+  'incidents',
+  'lifecycle',
+  'pods',
+  'snapshot',
+  'table',
+  'webhook',
+  'workloads',
+];
+
+const MOVED = new RegExp(`^/(?:${MOVED_PAGES.join('|')}|api/(?:${MOVED_APIS.join('|')}))(?:/|$)`);
+
+/**
+ * Where one of today's URLs about one cluster is now: the same path and query in the default cluster; null for any
+ * other target. `target` is the request's path and query as the request-target checks passed it (a path, no dot
+ * segment, valid encoding), kept as sent.
+ */
+export function movedTo(target: string, defaultName: string): string | null {
+  const query = target.indexOf('?');
+  const path = query < 0 ? target : target.slice(0, query);
+  return MOVED.test(path) ? `/c/${encodeURIComponent(defaultName)}${target}` : null;
+}
+
+/**
  * A path as one cluster's pages and APIs name it, without its `/c/{cluster}` (`/c/prd/api/pods` → `/api/pods`); any
  * other path as it is. The server's rules about which path is a page, shares an answer or spends which budget are the
  * same in every cluster.

@@ -9,6 +9,8 @@ import { hostProblem } from '@/lib/http/origin';
 import { withRequestSignal } from '@/lib/http/page-signal';
 import { requestTargetProblem } from '@/lib/http/request-target';
 import { gate } from '@/lib/auth/gate';
+import { movedTo } from '@/lib/cluster/paths';
+import { clusters } from '@/lib/cluster/registry';
 import { CLIENT_HEADER } from '@/lib/auth/viewer';
 import { notLoopbackPeer } from './loopback-peer';
 import { timeRequest } from '@/lib/metrics/requests';
@@ -30,6 +32,9 @@ import { timeRequest } from '@/lib/metrics/requests';
 // - A path with a `.` or `..` segment (`/auth/../api/x`, `%2e%2e`, `\`) is one Next resolves to another path after
 //   the gate, the limits and the shared answers' key judged this one: refused (400), never resolved
 //   (lib/http/request-target.ts).
+// - Today's URLs of the pages and APIs about one cluster (/pods, /api/table, …: lib/cluster/paths.ts MOVED_*) are
+//   answered 308 to the same path and query under /c/{default cluster}/, after the checks above and before the gate
+//   (which then judges the new path): a bookmark, a CLI's link or a script's POST keeps working, method and body kept.
 // - /healthz is what the kubelet asks before it restarts memdash. It is answered here, after the Host check: it takes
 //   one turn of the event loop rather than a place in the queue behind Next's routing of everything else that
 //   arrived (a burst of refused writes, pages). app/healthz/route.ts answers the same where this hook is not
@@ -61,6 +66,11 @@ export function answerBeforeNext(): void {
       }
       if (isLivenessCheck(request)) {
         answerAlive(response);
+        return true;
+      }
+      const moved = movedTo(request.url ?? '/', clusters().defaultCluster.name);
+      if (moved) {
+        answerMoved(request, response, moved);
         return true;
       }
       // Signed in (or open) first: the gate puts the person's rights in the request, and the shared answer's key
@@ -152,6 +162,17 @@ const isLivenessCheck = (request: IncomingMessage) =>
 /** Liveness: the process serves requests (asking nothing of the cluster); refusalOf has checked the Host. */
 function answerAlive(response: ServerResponse): void {
   answerJson(response, 200, { alive: true });
+}
+
+/** 308: the client asks again at `location` with the same method and body (a 301 or 302 may turn a POST into a GET). */
+function answerMoved(request: IncomingMessage, response: ServerResponse, location: string): void {
+  request.resume(); // the body (its length checked above) is the client's to send again
+  response.statusCode = 308;
+  response.setHeader('location', location);
+  for (const { key, value } of securityHeaders()) response.setHeader(key, value);
+  // the default cluster is configuration, not a fact of the URL: no cache keeps the answer
+  response.setHeader('cache-control', 'no-store');
+  response.end();
 }
 
 function redirect(response: ServerResponse, location: string): void {
