@@ -4,10 +4,30 @@ import type { PageNeed } from '@/lib/domain/rights';
 // but a link is built from whatever the cluster returned, which is untrusted input.
 const seg = encodeURIComponent;
 
-export const podHref = (namespace: string, pod: string) => `/pods/${seg(namespace)}/${seg(pod)}`;
-export const podsInNamespaceHref = (namespace: string) => `/pods?namespace=${seg(namespace)}`;
+/**
+ * A page or API of one cluster: `path` as today's URLs named it (`/pods`, `/api/table?x=1`, `/` for its home) under
+ * `/c/{cluster}`. Every link and fetch about a cluster is built here.
+ */
+export const clusterHref = (cluster: string, path: string) => `/c/${seg(cluster)}${path === '/' ? '' : path}`;
+
+/**
+ * A path as one cluster's pages and APIs name it, without its `/c/{cluster}` (`/c/prd/api/pods` → `/api/pods`); any
+ * other path as it is. The server's rules about which path is a page, shares an answer or spends which budget are the
+ * same in every cluster, and so is the header's idea of which page is open.
+ */
+export function pathInCluster(path: string): string {
+  const inCluster = /^\/c\/[^/]+(\/.*)?$/.exec(path);
+  return inCluster ? inCluster[1] || '/' : path;
+}
+
+// Each page's path in its cluster (`…Path`, for a server component's ClusterLink, which joins it to the page's cluster),
+// and its whole URL (`…Href`, `…Api`: clusterHref of that path).
+export const podPath = (namespace: string, pod: string) => `/pods/${seg(namespace)}/${seg(pod)}`;
+export const podHref = (cluster: string, namespace: string, pod: string) => clusterHref(cluster, podPath(namespace, pod));
+export const podsInNamespacePath = (namespace: string) => `/pods?namespace=${seg(namespace)}`;
+export const podsInNamespaceHref = (cluster: string, namespace: string) => clusterHref(cluster, podsInNamespacePath(namespace));
 /** /pods with the filters and order given (empty ones left out), and how many pods to list when given. */
-export const podsHref = (
+export const podsPath = (
   query: { namespace?: string; name?: string; verdict?: string; sort?: string; direction?: string },
   limit?: number,
 ) => {
@@ -17,22 +37,29 @@ export const podsHref = (
   const search = params.toString();
   return search ? `/pods?${search}` : '/pods';
 };
-export const workloadHref = (namespace: string, workload: string) => `/workloads/${seg(namespace)}/${seg(workload)}`;
-export const WORKLOADS_API = '/api/workloads';
-export const TABLE_API = '/api/table';
+export const podsHref = (cluster: string, ...args: Parameters<typeof podsPath>) => clusterHref(cluster, podsPath(...args));
+export const workloadPath = (namespace: string, workload: string) => `/workloads/${seg(namespace)}/${seg(workload)}`;
+export const workloadHref = (cluster: string, namespace: string, workload: string) =>
+  clusterHref(cluster, workloadPath(namespace, workload));
+export const workloadsApi = (cluster: string) => clusterHref(cluster, '/api/workloads');
+export const tableApi = (cluster: string) => clusterHref(cluster, '/api/table');
 /** How sure each row is, as the latest preview measured it. */
-export const ROW_CONFIDENCE_API = '/api/table/confidence';
-export const workloadMemoryUrl = (namespace: string, workload: string, range?: string) =>
-  `${workloadHref(namespace, workload).replace('/workloads/', '/api/workloads/')}/memory${range ? `?range=${range}` : ''}`;
-export const snapshotRunHref = (job: string) => `/snapshot/runs/${seg(job)}`;
-export const LIFECYCLE_API = '/api/lifecycle';
-export const diffHref = (from: number, to: number) => `/table/diff?from=${from}&to=${to}`;
+export const rowConfidenceApi = (cluster: string) => clusterHref(cluster, '/api/table/confidence');
+export const workloadMemoryUrl = (cluster: string, namespace: string, workload: string, range?: string) =>
+  clusterHref(cluster, `/api${workloadPath(namespace, workload)}/memory${range ? `?range=${range}` : ''}`);
+export const snapshotRunPath = (job: string) => `/snapshot/runs/${seg(job)}`;
+export const snapshotRunHref = (cluster: string, job: string) => clusterHref(cluster, snapshotRunPath(job));
+export const lifecycleApi = (cluster: string) => clusterHref(cluster, '/api/lifecycle');
+export const diffPath = (from: number, to: number) => `/table/diff?from=${from}&to=${to}`;
+export const diffHref = (cluster: string, from: number, to: number) => clusterHref(cluster, diffPath(from, to));
 /** The break-glass page's commands for a control-plane node: when the API server or the token is the broken thing. */
-export const CONTROL_PLANE_FALLBACK_HREF = '/break-glass#control-plane-fallback';
-export const incidentHref = (id: string) => `/incidents/${seg(id)}`;
-export const incidentExportHref = (id: string, format: 'md' | 'json') => `/api/incidents/${seg(id)}/export?format=${format}`;
+export const CONTROL_PLANE_FALLBACK_PATH = '/break-glass#control-plane-fallback';
+export const controlPlaneFallbackHref = (cluster: string) => clusterHref(cluster, CONTROL_PLANE_FALLBACK_PATH);
+export const incidentPath = (id: string) => `/incidents/${seg(id)}`;
+export const incidentHref = (cluster: string, id: string) => clusterHref(cluster, incidentPath(id));
+export const incidentExportPath = (id: string, format: 'md' | 'json') => `/api/incidents/${seg(id)}/export?format=${format}`;
 
-/** One page of the navigation; `needs`, what of the rights it needs to show more than "Not yours to read". */
+/** One page of the navigation, `href` as a path in its cluster (clusterHref); `needs`, what of the rights it needs to show more than "Not yours to read". */
 export interface NavigationPage {
   href: string;
   label: string;

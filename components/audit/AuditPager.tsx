@@ -1,9 +1,9 @@
-import { Link } from '@/components/ui/Link';
+import { ClusterLink as Link } from '@/components/shell/ClusterName';
 import type { AuditLog } from '@/lib/views/audit-types';
 
 const DEFAULT_LIMIT = 200;
 
-/** /audit with the page's filter, from the newest record or from `before`. */
+/** /audit (a path in the page's cluster) with the page's filter, from the newest record or from `before`. */
 function auditHref(filter: AuditLog['filter'], before: number | null): string {
   const search = new URLSearchParams();
   if (filter.action) search.set('action', filter.action);

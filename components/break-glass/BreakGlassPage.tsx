@@ -13,6 +13,7 @@ import { PodsCreated } from './PodsCreated';
 import { Steps } from './Steps';
 import { useBreakGlass, useEvidenceProbe } from './useBreakGlass';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
+import { ClusterLink, useClusterName } from '@/components/shell/ClusterName';
 
 /** The incident page: evidence, the steps (resumed from the cluster and the records), the pods created meanwhile. */
 export function BreakGlassPage({
@@ -25,6 +26,7 @@ export function BreakGlassPage({
   /** The server's read, so that the page arrives with the evidence and the steps. */
   initial?: BreakGlassView;
 }) {
+  const cluster = useClusterName();
   const view = useBreakGlass(initial);
   const probe = useEvidenceProbe();
   if (view.error && !view.data) {
@@ -54,7 +56,7 @@ export function BreakGlassPage({
           >
             {data.openIncident.kind === 'drill' ? 'A drill' : 'An incident'} is open since <Time at={data.openIncident.openedAt} />: it
             closes when the probe is admitted through Kyverno&apos;s registration again.{' '}
-            <Link href={incidentHref(data.openIncident.id)}>Its timeline →</Link>
+            <Link href={incidentHref(cluster, data.openIncident.id)}>Its timeline →</Link>
           </p>
         )}
         {/* keyed in one list, so that the order changes without remounting either (the steps keep their last result) */}
@@ -62,7 +64,7 @@ export function BreakGlassPage({
         <PodsCreated recordedSince={data.gap?.since ?? null} kubectl={kubectl} />
         <Fallback fallback={fallback} />
         <p className="text-sm">
-          <Link href="/break-glass/drill">Drill it, with Kyverno healthy →</Link>
+          <ClusterLink href="/break-glass/drill">Drill it, with Kyverno healthy →</ClusterLink>
         </p>
       </div>
     </RenderNowProvider>

@@ -1,7 +1,6 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Link } from '@/components/ui/Link';
 import {
   DRILL_BUTTONS,
   DRILL_STEP_TITLES,
@@ -17,6 +16,7 @@ import { LastResult, useLastResult } from './LastResult';
 import { useDrill } from './useBreakGlass';
 import { Card } from '@/components/ui/Card';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 const CHECK_TONE: Record<DrillCheck['status'], string> = {
   holds: 'text-green-800',
@@ -148,8 +148,8 @@ export function DrillIntro() {
   return (
     <p className="text-zinc-700">
       The runbook&apos;s drill: it puts the registration back once Kyverno&apos;s pods are gone, the state a crashed Kyverno leaves, then
-      restores pod creation and brings Kyverno back. <Link href="/break-glass">The break-glass page</Link> shows the same steps during an
-      incident.
+      restores pod creation and brings Kyverno back. <ClusterLink href="/break-glass">The break-glass page</ClusterLink> shows the same
+      steps during an incident.
     </p>
   );
 }

@@ -2,11 +2,11 @@
 
 import { useEffect } from 'react';
 import { CommandLines } from '@/components/write/CommandLines';
-import { CONTROL_PLANE_FALLBACK_HREF } from '@/lib/routes';
+import { CONTROL_PLANE_FALLBACK_PATH } from '@/lib/routes';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
 import { Card } from '@/components/ui/Card';
 
-const FRAGMENT = CONTROL_PLANE_FALLBACK_HREF.slice(CONTROL_PLANE_FALLBACK_HREF.indexOf('#'));
+const FRAGMENT = CONTROL_PLANE_FALLBACK_PATH.slice(CONTROL_PLANE_FALLBACK_PATH.indexOf('#'));
 
 /**
  * When memdash cannot reach the API server, or the token is the broken thing: the same on a control-plane node.

@@ -13,7 +13,7 @@ import {
 } from '@/lib/domain';
 import { AppError } from '@/lib/errors';
 import { postWrite } from '@/lib/client/query';
-import { podHref } from '@/lib/routes';
+import { clusterHref, podHref } from '@/lib/routes';
 import { Time } from '@/components/ui/Time';
 import { CommandLines } from '@/components/write/CommandLines';
 import { GuardedAction } from '@/components/write/GuardedAction';
@@ -23,6 +23,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { ErrorText } from '@/components/ui/ErrorText';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 const keyOf = (g: CreatedMeanwhileGroup) => `${g.namespace}/${g.workload?.kind ?? ''}/${g.workload?.name ?? g.pods[0]!.name}`;
 
@@ -141,6 +142,7 @@ function GroupTable({
   selected: string[];
   toggle: (group: CreatedMeanwhileGroup) => void;
 }) {
+  const cluster = useClusterName();
   if (groups.length === 0) return <p className="text-zinc-600">None.</p>;
   return (
     <Table>
@@ -171,7 +173,7 @@ function GroupTable({
               <Td>
                 {g.pods.map((p) => (
                   <div key={p.name}>
-                    <a href={podHref(p.namespace, p.name)} data-testid="created-pod">
+                    <a href={podHref(cluster, p.namespace, p.name)} data-testid="created-pod">
                       {p.name}
                     </a>{' '}
                     <span className="text-xs text-zinc-500">
@@ -196,6 +198,7 @@ function GroupTable({
 }
 
 function RestartAction({ chosen, kubectl }: { chosen: CreatedMeanwhileGroup[]; kubectl: string }) {
+  const cluster = useClusterName();
   const targets = chosen.map((g) => ({ namespace: g.namespace, kind: g.workload!.kind, name: g.workload!.name }));
   return (
     <GuardedAction
@@ -224,7 +227,13 @@ function RestartAction({ chosen, kubectl }: { chosen: CreatedMeanwhileGroup[]; k
         const done: RestartAnswer[] = [];
         for (const t of targets) {
           try {
-            done.push(await postWrite<RestartAnswer>(`/api/workloads/${t.namespace}/${t.name}/restart`, { kind: t.kind }, credential));
+            done.push(
+              await postWrite<RestartAnswer>(
+                clusterHref(cluster, `/api/workloads/${encodeURIComponent(t.namespace)}/${encodeURIComponent(t.name)}/restart`),
+                { kind: t.kind },
+                credential,
+              ),
+            );
           } catch (err) {
             const e = err instanceof AppError ? err : new AppError('internal', String(err));
             const before = done.length ? ` (restarted before it: ${done.map((d) => `${d.namespace}/${d.name}`).join(', ')})` : '';

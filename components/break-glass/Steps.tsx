@@ -11,7 +11,6 @@ import {
   type StepState,
   formatCount,
 } from '@/lib/domain';
-import { Link } from '@/components/ui/Link';
 import { useRenderNow } from '@/components/ui/RenderNow';
 import { Time, WithTimes } from '@/components/ui/Time';
 import type { BreakGlassView } from '@/lib/views/break-glass-types';
@@ -21,6 +20,7 @@ import { GuardedStep } from './GuardedStep';
 import { LastResult, useLastResult } from './LastResult';
 import { Card } from '@/components/ui/Card';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 const MARK: Record<StepState['status'], string> = { done: '✓', next: '→', waiting: '…', 'timed-out': '!', pending: '·' };
 // What the mark says, for screen readers (the mark itself is hidden from them).
@@ -97,7 +97,7 @@ function FinishedSession({ session }: { session: NonNullable<BreakGlassProgress[
           –<Time at={session.scaledUpAt} />
         </>
       )}
-      , complete. Its steps are in the <Link href="/audit">audit log</Link>.
+      , complete. Its steps are in the <ClusterLink href="/audit">audit log</ClusterLink>.
     </Card>
   );
 }

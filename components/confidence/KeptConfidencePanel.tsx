@@ -1,10 +1,10 @@
 'use client';
 import { useMemo } from 'react';
 import { confidenceFlags } from '@/lib/domain';
-import { Link } from '@/components/ui/Link';
 import { Time } from '@/components/ui/Time';
 import { FlaggedRows } from './FlaggedRows';
 import type { KeptConfidence } from './useKeptConfidence';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** /table's "how sure the rows are": the latest preview's flagged rows, or that no preview has measured any yet. */
 export function KeptConfidencePanel({ kept }: { kept: KeptConfidence }) {
@@ -31,7 +31,7 @@ export function KeptConfidencePanel({ kept }: { kept: KeptConfidence }) {
       {/* the link is here, not in the summary: a link inside a summary is a control inside a control */}
       {kept.computedAt === null ? (
         <p className="mt-2 text-sm">
-          A preview measures them: <Link href="/table/preview">preview the next table</Link>.
+          A preview measures them: <ClusterLink href="/table/preview">preview the next table</ClusterLink>.
         </p>
       ) : (
         <div className="mt-2">

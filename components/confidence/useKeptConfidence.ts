@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { unpackConfidence, type RowConfidence } from '@/lib/domain';
 import { fetchJson, queryKeys } from '@/lib/client/query';
-import { ROW_CONFIDENCE_API } from '@/lib/routes';
+import { rowConfidenceApi } from '@/lib/routes';
+import { useClusterName } from '@/components/shell/ClusterName';
 import type { KeptConfidenceAnswer } from '@/lib/views/row-confidence-types';
 
 export interface KeptConfidence {
@@ -21,9 +22,10 @@ export interface KeptConfidence {
  * `refreshAfter` (a preview's end time) reads it again once a newer preview has kept its figures.
  */
 export function useKeptConfidence(refreshAfter?: string | null): KeptConfidence {
+  const cluster = useClusterName();
   const read = useQuery({
-    queryKey: [...queryKeys.table.confidence(), refreshAfter ?? null],
-    queryFn: ({ signal }) => fetchJson<KeptConfidenceAnswer>(ROW_CONFIDENCE_API, signal),
+    queryKey: [...queryKeys.table.confidence(cluster), refreshAfter ?? null],
+    queryFn: ({ signal }) => fetchJson<KeptConfidenceAnswer>(rowConfidenceApi(cluster), signal),
     staleTime: 60_000,
   });
   const rows = useMemo(

@@ -1,9 +1,9 @@
 import type { FitReport, LimitBreach, NodeFit, QuotaFit } from '@/lib/domain';
 import { formatCount } from '@/lib/domain';
-import { Link } from '@/components/ui/Link';
 import { Memory } from '@/components/ui/Memory';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
-import { workloadHref } from '@/lib/routes';
+import { workloadPath } from '@/lib/routes';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 const over = 'font-semibold text-red-800';
 
@@ -38,9 +38,9 @@ export function FitNodes({ nodes }: { nodes: NodeFit[] }) {
               {n.top.map((t, i) => (
                 <span key={`${t.namespace}/${t.workload}`}>
                   {i > 0 && ', '}
-                  <Link href={workloadHref(t.namespace, t.workload)}>
+                  <ClusterLink href={workloadPath(t.namespace, t.workload)}>
                     {t.namespace}/{t.workload}
-                  </Link>{' '}
+                  </ClusterLink>{' '}
                   +<Memory bytes={t.adds} />
                 </span>
               ))}

@@ -1,12 +1,12 @@
 import { Card } from '@/components/ui/Card';
 import { ErrorState } from '@/components/ui/ErrorState';
-import { Link } from '@/components/ui/Link';
 import { Tag } from '@/components/ui/Tag';
 import { Time } from '@/components/ui/Time';
 import { formatDuration, notYet, type Incident } from '@/lib/domain';
-import { incidentExportHref, podHref } from '@/lib/routes';
+import { incidentExportPath, podPath } from '@/lib/routes';
 import type { IncidentView } from '@/lib/views/incidents-types';
 import { Timeline } from './Timeline';
+import { ClusterLink, ClusterAnchor } from '@/components/shell/ClusterName';
 
 /** One incident: its summary, timeline, the pods created meanwhile, the follow-ups, and its exports. */
 export function IncidentDetail({ view }: { view: IncidentView }) {
@@ -15,12 +15,12 @@ export function IncidentDetail({ view }: { view: IncidentView }) {
     <div className="space-y-3" data-testid="incident" data-id={i.id} data-open={i.open} data-kind={i.kind}>
       <Summary incident={i} />
       <p className="flex flex-wrap gap-3 text-sm">
-        <a href={incidentExportHref(i.id, 'md')} data-testid="export-md" download>
+        <ClusterAnchor href={incidentExportPath(i.id, 'md')} data-testid="export-md" download>
           Postmortem draft (Markdown)
-        </a>
-        <a href={incidentExportHref(i.id, 'json')} data-testid="export-json" download>
+        </ClusterAnchor>
+        <ClusterAnchor href={incidentExportPath(i.id, 'json')} data-testid="export-json" download>
           JSON
-        </a>
+        </ClusterAnchor>
       </p>
       {!view.events.ok && (
         <p className="text-sm text-amber-800" data-testid="events-unread">
@@ -105,9 +105,9 @@ function PodsMeanwhile({ view }: { view: IncidentView }) {
             {g.pods.map((p, n) => (
               <span key={p.name}>
                 {n > 0 && ', '}
-                <Link href={podHref(p.namespace, p.name)} className="font-mono">
+                <ClusterLink href={podPath(p.namespace, p.name)} className="font-mono">
                   {p.name}
-                </Link>
+                </ClusterLink>
               </span>
             ))}
             {view.restarted.includes(name) && (

@@ -1,10 +1,10 @@
-import { Link } from '@/components/ui/Link';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { Tag } from '@/components/ui/Tag';
 import { Time } from '@/components/ui/Time';
 import { formatDuration, notYet } from '@/lib/domain';
-import { incidentHref } from '@/lib/routes';
+import { incidentPath } from '@/lib/routes';
 import type { IncidentSummary } from '@/lib/views/incidents-types';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** Every break-glass and drill, newest first: when it started, whether it is open, how long each half took. */
 export function IncidentList({ incidents }: { incidents: IncidentSummary[] }) {
@@ -23,9 +23,9 @@ export function IncidentList({ incidents }: { incidents: IncidentSummary[] }) {
         {incidents.map((i) => (
           <Row key={i.id} className="align-top" data-testid="incident-row" data-id={i.id} data-kind={i.kind} data-open={i.open}>
             <Td>
-              <Link href={incidentHref(i.id)} className="font-mono">
+              <ClusterLink href={incidentPath(i.id)} className="font-mono">
                 {i.id}
-              </Link>{' '}
+              </ClusterLink>{' '}
               {i.kind === 'drill' && <Tag tone="plain">drill</Tag>}
             </Td>
             <Td className="whitespace-nowrap">

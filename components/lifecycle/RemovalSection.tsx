@@ -1,9 +1,9 @@
 import { LEFTOVER_REFUSES, OWNERLESS_REGISTRATIONS, type RemovalState } from '@/lib/domain';
 import { Fact, Panel } from '@/components/webhook/Panel';
-import { Link } from '@/components/ui/Link';
 import { Tag } from '@/components/ui/Tag';
 import type { LifecycleView } from '@/lib/views/lifecycle-types';
 import { RemovalStep } from './RemovalStep';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** Before and after a removal: what the garbage collector takes, what stays, and the runbook's deletes of it. */
 export function RemovalSection({ view }: { view: LifecycleView }) {
@@ -61,7 +61,7 @@ function Orphans({ removal }: { removal: RemovalState }) {
       {removal.podRegistrationOrphaned && (
         <p className="rounded border border-red-300 bg-red-50 p-2 text-red-900" role="alert" data-testid="orphaned-pod-registration">
           The pod webhook&apos;s registration stands without its owner and refuses covered pods once no admission controller answers: delete
-          it as in <Link href="/break-glass">Break-glass</Link>.
+          it as in <ClusterLink href="/break-glass">Break-glass</ClusterLink>.
         </p>
       )}
       <p>

@@ -1,6 +1,6 @@
-import { Link } from '@/components/ui/Link';
 import type { Explanation } from '@/lib/views/explain-types';
-import { workloadHref } from '@/lib/routes';
+import { workloadPath } from '@/lib/routes';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** pod → ReplicaSet → Deployment, with the workload Kyverno derives from it linked to its page. */
 export function OwnerChain({ explanation: e }: { explanation: Explanation }) {
@@ -21,9 +21,9 @@ export function OwnerChain({ explanation: e }: { explanation: Explanation }) {
       <span className="mx-2 text-zinc-400">|</span>
       workload:{' '}
       {e.workload ? (
-        <Link href={workloadHref(namespace, e.workload.name)} className="font-mono" data-testid="workload-link">
+        <ClusterLink href={workloadPath(namespace, e.workload.name)} className="font-mono" data-testid="workload-link">
           {e.workload.kind} {namespace}/{e.workload.name}
-        </Link>
+        </ClusterLink>
       ) : (
         <span className="text-zinc-600">none</span>
       )}

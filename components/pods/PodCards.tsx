@@ -9,6 +9,7 @@ import { podHref, workloadHref } from '@/lib/routes';
 import type { PodListRow } from '@/lib/views/pods-types';
 import { SortLink } from './PodSortHeader';
 import type { PodListQuery } from './pod-list-query';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 const SORT_WORDS: ReadonlyArray<[PodSort, string]> = [
   ['verdict', 'Verdict'],
@@ -23,6 +24,7 @@ const SORT_WORDS: ReadonlyArray<[PodSort, string]> = [
  * pod, its workload and age. A client component for the same reason as the table: the pods travel once, as data.
  */
 export function PodCards({ pods, now, query }: { pods: PodListRow[]; now: Date; query: PodListQuery }) {
+  const cluster = useClusterName();
   return (
     <div className="space-y-2">
       <div role="group" aria-label="Sort the pods" className="flex flex-wrap items-center gap-x-3 text-zinc-600">
@@ -55,11 +57,11 @@ export function PodCards({ pods, now, query }: { pods: PodListRow[]; now: Date; 
             </ul>
             <p className="font-mono">
               <span className="text-zinc-600">{p.namespace}/</span>
-              <Link href={podHref(p.namespace, p.name)}>{p.name}</Link>
+              <Link href={podHref(cluster, p.namespace, p.name)}>{p.name}</Link>
             </p>
             <p className="text-zinc-600">
               {p.workload ? (
-                <Link href={workloadHref(p.namespace, p.workload.name)} className="font-mono">
+                <Link href={workloadHref(cluster, p.namespace, p.workload.name)} className="font-mono">
                   {p.workload.name}
                 </Link>
               ) : (

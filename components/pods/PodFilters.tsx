@@ -7,6 +7,7 @@ import { podsHref } from '@/lib/routes';
 import { NamespaceSelect } from '@/components/ui/NamespaceSelect';
 import { ErrorText } from '@/components/ui/ErrorText';
 import { Button } from '@/components/ui/Button';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 const selectClass = 'rounded border border-zinc-300 bg-white px-2 py-1';
 
@@ -38,6 +39,7 @@ export function PodFilters({
   name?: string;
   verdict?: VerdictCode | 'differs';
 }) {
+  const cluster = useClusterName();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const fromUrl: Filter = { namespace: initial.namespace ?? '', name: initial.name ?? '', verdict: initial.verdict ?? '' };
@@ -66,7 +68,7 @@ export function PodFilters({
     if (!NAME_FRAGMENT.test(next.name.trim().toLowerCase())) return;
     setSent(asSent(next));
     // a new filter starts from the first page of pods again
-    const href = podsHref({ namespace: next.namespace, name: next.name.trim(), verdict: next.verdict, ...order });
+    const href = podsHref(cluster, { namespace: next.namespace, name: next.name.trim(), verdict: next.verdict, ...order });
     sentHref.current = href;
     startTransition(() => router.replace(href, { scroll: false }));
   }
@@ -81,7 +83,7 @@ export function PodFilters({
   return (
     <form
       method="get"
-      action="/pods"
+      action={podsHref(cluster, {})}
       className="flex flex-wrap items-end gap-3"
       data-testid="pod-filters"
       onSubmit={(e) => {

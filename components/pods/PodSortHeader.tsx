@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Th } from '@/components/ui/Table';
 import type { PodSort } from '@/lib/domain';
 import { sortHref, type PodListQuery } from './pod-list-query';
+import { ClusterAnchor } from '@/components/shell/ClusterName';
 
 /** A column header that sorts the list by its column: a link, so the order is in the URL; aria-sort on the current one. */
 export function PodSortHeader({
@@ -46,7 +47,7 @@ export function SortLink({
   // A plain link: a new order is a new page from the server. The app's router, asked for a second /pods with other
   // search parameters soon after the first, changed the URL and kept the old list (Next 16; e2e/browser/pods-list.spec.ts).
   return (
-    <a
+    <ClusterAnchor
       href={sortHref(query, sort)}
       className="font-semibold whitespace-nowrap text-zinc-900 no-underline hover:underline touch:inline-flex touch:min-h-11 touch:items-center"
       data-testid={`sort-${sort}`}
@@ -54,6 +55,6 @@ export function SortLink({
       {children}
       {current && <span aria-hidden="true">{current === 'ascending' ? ' ▲' : ' ▼'}</span>}
       {current && sayOrder && <span className="sr-only"> (the order now, {current})</span>}
-    </a>
+    </ClusterAnchor>
   );
 }

@@ -9,6 +9,7 @@ import { podHref, workloadHref } from '@/lib/routes';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { PodSortHeader } from './PodSortHeader';
 import type { PodListQuery } from './pod-list-query';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 /**
  * The pods found, one line per container: its request beside today's row, and why it has it; a header sorts by its
@@ -16,6 +17,7 @@ import type { PodListQuery } from './pod-list-query';
  * time for the browser.
  */
 export function PodTable({ pods, now, query }: { pods: PodListRow[]; now: Date; query: PodListQuery }) {
+  const cluster = useClusterName();
   return (
     <Table data-testid="pod-table">
       <thead>
@@ -57,11 +59,11 @@ export function PodTable({ pods, now, query }: { pods: PodListRow[]; now: Date; 
                     {p.namespace}
                   </Td>
                   <Td rowSpan={p.containers.length} className="align-top font-mono">
-                    <Link href={podHref(p.namespace, p.name)}>{p.name}</Link>
+                    <Link href={podHref(cluster, p.namespace, p.name)}>{p.name}</Link>
                   </Td>
                   <Td rowSpan={p.containers.length} className="align-top font-mono">
                     {p.workload ? (
-                      <Link href={workloadHref(p.namespace, p.workload.name)}>
+                      <Link href={workloadHref(cluster, p.namespace, p.workload.name)}>
                         {p.workload.name} <span className="text-zinc-600">{p.workload.kind}</span>
                       </Link>
                     ) : (

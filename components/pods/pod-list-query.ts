@@ -1,5 +1,5 @@
 import { nextPodOrder, podOrderParams, type PodOrder, type PodSort } from '@/lib/domain';
-import { podsHref } from '@/lib/routes';
+import { podsPath } from '@/lib/routes';
 
 /** What /pods was asked for: its filters, its order, and how many pods when the URL said so. */
 export interface PodListQuery {
@@ -10,9 +10,9 @@ export interface PodListQuery {
   order: PodOrder;
 }
 
-/** The list's URL in another order, its filters kept. */
+/** The list's path in its cluster in another order, its filters kept. */
 export function orderedHref({ order: _current, limit, ...filter }: PodListQuery, next: PodOrder): string {
-  return podsHref({ ...filter, ...podOrderParams(next) }, limit);
+  return podsPath({ ...filter, ...podOrderParams(next) }, limit);
 }
 
 /** Where a column's header (or a phone's sort link) leads: its order, or the current one turned around. */

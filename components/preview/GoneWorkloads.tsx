@@ -1,6 +1,6 @@
-import { Link } from '@/components/ui/Link';
 import type { RowChange } from '@/lib/domain';
-import { workloadHref } from '@/lib/routes';
+import { workloadPath } from '@/lib/routes';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** The workloads that would lose rows: their next pods get no request from the table until a later run measures them. */
 export function GoneWorkloads({ gone }: { gone: RowChange[] }) {
@@ -21,7 +21,7 @@ export function GoneWorkloads({ gone }: { gone: RowChange[] }) {
       <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
         {[...byWorkload].slice(0, 500).map(([key, changes]) => (
           <li key={key} className="font-mono" data-testid="gone-workload">
-            {changes[0]!.workload ? <Link href={workloadHref(changes[0]!.namespace, changes[0]!.workload)}>{key}</Link> : key}{' '}
+            {changes[0]!.workload ? <ClusterLink href={workloadPath(changes[0]!.namespace, changes[0]!.workload)}>{key}</ClusterLink> : key}{' '}
             <span className="text-zinc-600">({changes.map((c) => c.container || c.key).join(', ')})</span>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { formatCount } from '@/lib/domain';
-import { Link } from '@/components/ui/Link';
+import { ClusterLink } from '@/components/shell/ClusterName';
 import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';
 import { FitWarnings } from '@/components/fit/FitPanel';
 
@@ -40,9 +40,9 @@ export function GuardVerdict({ preview }: { preview: SnapshotPreview }) {
           {guard.verdict === 'refused' && (
             <>
               . Only this refusal can be overridden: save the table, remove its data and run the job at once —{' '}
-              <Link href={OVERRIDE_HREF} data-testid="override-link">
+              <ClusterLink href={OVERRIDE_HREF} data-testid="override-link">
                 override the guard
-              </Link>
+              </ClusterLink>
               .
             </>
           )}

@@ -1,6 +1,8 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PreviewEvent, PreviewProblem, PreviewProgress, PreviewWindow, SnapshotPreview } from '@/lib/views/snapshot-preview-types';
+import { clusterHref } from '@/lib/routes';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 // Reads GET /api/snapshot/preview as it streams: one JSON event a line. Leaving the page (or pressing Stop) aborts
 // the request, and the server stops its Prometheus reads with it.
@@ -12,17 +14,23 @@ export type PreviewState =
   | { phase: 'stopped' };
 
 export function usePreviewStream(): { state: PreviewState; start: () => void; stop: () => void } {
+  const cluster = useClusterName();
   const [state, setState] = useState<PreviewState>(RUNNING);
   const running = useRef<AbortController | null>(null);
 
-  const run = useCallback((controller: AbortController) => {
-    running.current = controller;
-    readEvents(controller.signal, (event) => setState((s) => next(s, event))).catch((err: unknown) => {
-      if (controller.signal.aborted) return;
-      const message = err instanceof Error ? err.message : String(err);
-      setState({ phase: 'failed', problem: { kind: 'cluster', title: 'memdash did not answer', message } });
-    });
-  }, []);
+  const run = useCallback(
+    (controller: AbortController) => {
+      running.current = controller;
+      readEvents(clusterHref(cluster, '/api/snapshot/preview'), controller.signal, (event) => setState((s) => next(s, event))).catch(
+        (err: unknown) => {
+          if (controller.signal.aborted) return;
+          const message = err instanceof Error ? err.message : String(err);
+          setState({ phase: 'failed', problem: { kind: 'cluster', title: 'memdash did not answer', message } });
+        },
+      );
+    },
+    [cluster],
+  );
 
   const stop = useCallback(() => {
     running.current?.abort();
@@ -61,9 +69,9 @@ function next(state: PreviewState, event: PreviewEvent): PreviewState {
   }
 }
 
-async function readEvents(signal: AbortSignal, onEvent: (event: PreviewEvent) => void): Promise<void> {
-  const response = await fetch('/api/snapshot/preview', { signal, cache: 'no-store' });
-  if (!response.ok || !response.body) throw new Error(`GET /api/snapshot/preview answered HTTP ${response.status}`);
+async function readEvents(url: string, signal: AbortSignal, onEvent: (event: PreviewEvent) => void): Promise<void> {
+  const response = await fetch(url, { signal, cache: 'no-store' });
+  if (!response.ok || !response.body) throw new Error(`GET ${url} answered HTTP ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   let ended = false;

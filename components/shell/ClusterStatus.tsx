@@ -7,7 +7,7 @@ import type { Readiness } from '@/lib/views/readiness-types';
 /** A small live "API server answers" dot for the header, polling /readyz. */
 export function ClusterStatus() {
   const { data, error, isPending } = useQuery({
-    queryKey: queryKeys.cluster.ready(),
+    queryKey: queryKeys.ready(),
     queryFn: ({ signal }) => fetchJson<Readiness>('/readyz', signal),
     refetchInterval: 15_000,
     retry: false,

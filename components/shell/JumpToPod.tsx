@@ -7,13 +7,15 @@ import type { PodSummary } from '@/lib/views/pods-types';
 import { fetchJson, queryKeys } from '@/lib/client/query';
 import { jumpTargets, pageTargets, parseJumpQuery, type JumpTarget } from './jump-targets';
 import { ErrorText } from '@/components/ui/ErrorText';
-import type { NavigationPage } from '@/lib/routes';
+import { clusterHref, type NavigationPage } from '@/lib/routes';
+import { useClusterName } from './ClusterName';
 
 /**
  * Ctrl/Cmd-K from any page: type part of a pod or workload name (or `namespace/name`, or a page), Enter to go there.
  * `pages`: those the asker may open, as the header's navigation offers them.
  */
 export function JumpToPod({ pages }: { pages: readonly NavigationPage[] }) {
+  const cluster = useClusterName();
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -45,11 +47,11 @@ export function JumpToPod({ pages }: { pages: readonly NavigationPage[] }) {
   }, []);
 
   const { data, error, isFetching } = useQuery({
-    queryKey: queryKeys.pods.search(query.namespace, query.name),
-    queryFn: ({ signal }) => fetchJson<{ pods: PodSummary[] }>(searchUrl(query), signal),
+    queryKey: queryKeys.pods.search(cluster, query.namespace, query.name),
+    queryFn: ({ signal }) => fetchJson<{ pods: PodSummary[] }>(searchUrl(cluster, query), signal),
     enabled: query.name.length >= 2 || query.namespace !== '',
   });
-  const targets = [...pageTargets(text, pages), ...(data ? jumpTargets(data.pods) : [])];
+  const targets = [...pageTargets(cluster, text, pages), ...(data ? jumpTargets(cluster, data.pods) : [])];
 
   function go(target: JumpTarget | undefined) {
     if (!target) return;
@@ -133,11 +135,11 @@ export function JumpToPod({ pages }: { pages: readonly NavigationPage[] }) {
   );
 }
 
-function searchUrl(query: { namespace: string; name: string }): string {
+function searchUrl(cluster: string, query: { namespace: string; name: string }): string {
   const params = new URLSearchParams({ limit: '20' });
   if (query.namespace) params.set('namespace', query.namespace);
   if (query.name) params.set('name', query.name);
-  return `/api/pods?${params}`;
+  return clusterHref(cluster, `/api/pods?${params}`);
 }
 
 function useDebounced<T>(value: T, ms: number): T {

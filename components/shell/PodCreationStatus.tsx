@@ -5,7 +5,8 @@ import { Link } from '@/components/ui/Link';
 import { HEALTH_EVERY_MS, PROBE_EVERY_MS } from '@/components/webhook/useWebhookHealth';
 import { lastProbeFailure, lastState } from '@/components/webhook/verdict-inputs';
 import { PROBE_FRESH_MS, WEBHOOK_STATE_WORDS, verdictOf, type ProbeAnswer, type WebhookStateCode, type WebhookVerdict } from '@/lib/domain';
-import { CONTROL_PLANE_FALLBACK_HREF, incidentHref } from '@/lib/routes';
+import { clusterHref, controlPlaneFallbackHref, incidentHref } from '@/lib/routes';
+import { useClusterName } from '@/components/shell/ClusterName';
 import { fetchJson, postJson, queryKeys } from '@/lib/client/query';
 import type { WebhookStateRead } from '@/lib/views/webhook-health-types';
 
@@ -16,15 +17,16 @@ import type { WebhookStateRead } from '@/lib/views/webhook-health-types';
  * memdash stops answering: then it is unknown, and links to the control-plane fallback.
  */
 export function PodCreationStatus() {
+  const cluster = useClusterName();
   const read = useQuery({
-    queryKey: queryKeys.webhook.state(),
-    queryFn: ({ signal }) => fetchJson<WebhookStateRead>('/api/webhook/state', signal),
+    queryKey: queryKeys.webhook.state(cluster),
+    queryFn: ({ signal }) => fetchJson<WebhookStateRead>(clusterHref(cluster, '/api/webhook/state'), signal),
     refetchInterval: HEALTH_EVERY_MS,
     retry: false,
   });
   const probe = useQuery({
-    queryKey: queryKeys.webhook.probe(),
-    queryFn: ({ signal }) => postJson<ProbeAnswer>('/api/webhook/probe', signal),
+    queryKey: queryKeys.webhook.probe(cluster),
+    queryFn: ({ signal }) => postJson<ProbeAnswer>(clusterHref(cluster, '/api/webhook/probe'), signal),
     refetchInterval: PROBE_EVERY_MS,
     staleTime: 0,
     retry: false,
@@ -38,7 +40,7 @@ export function PodCreationStatus() {
       <PodCreationState verdict={verdict} />
       {open && (
         <Link
-          href={incidentHref(open.id)}
+          href={incidentHref(cluster, open.id)}
           className="ml-2 font-semibold text-amber-800!"
           data-testid="open-incident-state"
           data-id={open.id}
@@ -52,14 +54,24 @@ export function PodCreationStatus() {
 }
 
 function PodCreationState({ verdict: { state: verdict, probe: weighed } }: { verdict: WebhookVerdict }) {
+  const cluster = useClusterName();
   if (verdict.code === 'unknown')
-    return <StateLink code="unknown" href={CONTROL_PLANE_FALLBACK_HREF} words="● pod creation: unknown" title={verdict.reason} />;
+    return <StateLink code="unknown" href={controlPlaneFallbackHref(cluster)} words="● pod creation: unknown" title={verdict.reason} />;
   if (weighed?.outcome === 'denied' && fresh(weighed.at))
-    return <StateLink code="denied" href="/webhook" words="● Pods denied by the policy →" title={weighed.explanation} />;
+    return (
+      <StateLink code="denied" href={clusterHref(cluster, '/webhook')} words="● Pods denied by the policy →" title={weighed.explanation} />
+    );
   if (verdict.code === 'refusing')
-    return <StateLink code="refusing" href="/break-glass" words="● Pod creation refused: break-glass →" title={verdict.reason} />;
+    return (
+      <StateLink
+        code="refusing"
+        href={clusterHref(cluster, '/break-glass')}
+        words="● Pod creation refused: break-glass →"
+        title={verdict.reason}
+      />
+    );
   const words = `● pod creation: ${WEBHOOK_STATE_WORDS[verdict.code].toLowerCase()}`;
-  return <StateLink code={verdict.code} href="/webhook" words={words} title={verdict.reason} />;
+  return <StateLink code={verdict.code} href={clusterHref(cluster, '/webhook')} words={words} title={verdict.reason} />;
 }
 
 // Links take the link colour from the global style, so the tones here are marked important. Red is only for pods

@@ -2,7 +2,8 @@
 
 import { Link } from '@/components/ui/Link';
 import { usePathname } from 'next/navigation';
-import { NAVIGATION, type NavigationPage } from '@/lib/routes';
+import { clusterHref, NAVIGATION, pathInCluster, type NavigationPage } from '@/lib/routes';
+import { useClusterName } from './ClusterName';
 import { carriedHref } from './namespace-carry';
 import { useCarriedNamespace } from './useCarriedNamespace';
 
@@ -11,15 +12,15 @@ import { useCarriedNamespace } from './useCarriedNamespace';
  * and by eye; the lists' links carry the namespace chosen in one of them. In the phone's menu, one link a row.
  */
 export function SiteNav({ pages }: { pages: readonly NavigationPage[] }) {
-  const path = usePathname();
-  const current = currentSection(path);
+  const cluster = useClusterName();
+  const current = currentSection(pathInCluster(usePathname()));
   const namespace = useCarriedNamespace();
   return (
     <nav aria-label="Pages" className="flex flex-col gap-x-3 md:flex-row md:flex-wrap md:gap-y-1">
       {pages.map((page) => (
         <Link
           key={page.href}
-          href={carriedHref(page.href, namespace)}
+          href={clusterHref(cluster, carriedHref(page.href, namespace))}
           aria-current={page.href === current ? 'page' : undefined}
           className="flex min-h-11 items-center justify-start md:inline md:min-h-0 aria-[current=page]:font-semibold aria-[current=page]:text-zinc-900 aria-[current=page]:underline"
         >
@@ -30,7 +31,7 @@ export function SiteNav({ pages }: { pages: readonly NavigationPage[] }) {
   );
 }
 
-/** The navigation entry a path belongs to: the longest entry that is the path or a folder above it. */
+/** The navigation entry a path in the cluster belongs to: the longest entry that is the path or a folder above it. */
 export function currentSection(path: string): string | null {
   const matches = NAVIGATION.map((p) => p.href).filter((href) => path === href || path.startsWith(`${href}/`));
   return matches.sort((a, b) => b.length - a.length)[0] ?? null;

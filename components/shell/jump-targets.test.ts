@@ -17,12 +17,16 @@ describe('jumpTargets', () => {
       { namespace: 'shop', name: 'web-2', workload: { kind: 'Deployment', name: 'web' } },
       { namespace: 'development', name: 'debug-shell', workload: null },
     ];
-    expect(jumpTargets(pods)).toEqual([
-      { href: '/workloads/shop/web', label: 'shop/web', kind: 'Deployment' },
-      { href: '/pods/shop/web-1', label: 'shop/web-1', kind: 'Pod' },
-      { href: '/pods/shop/web-2', label: 'shop/web-2', kind: 'Pod' },
-      { href: '/pods/development/debug-shell', label: 'development/debug-shell', kind: 'Pod' },
+    expect(jumpTargets('prd', pods)).toEqual([
+      { href: '/c/prd/workloads/shop/web', label: 'shop/web', kind: 'Deployment' },
+      { href: '/c/prd/pods/shop/web-1', label: 'shop/web-1', kind: 'Pod' },
+      { href: '/c/prd/pods/shop/web-2', label: 'shop/web-2', kind: 'Pod' },
+      { href: '/c/prd/pods/development/debug-shell', label: 'development/debug-shell', kind: 'Pod' },
     ]);
+  });
+  it('leads into the cluster it was asked in', () => {
+    const pods = [{ namespace: 'shop', name: 'web-1', workload: null }];
+    expect(jumpTargets('stg', pods).map((t) => t.href)).toEqual(['/c/stg/pods/shop/web-1']);
   });
 });
 
@@ -33,11 +37,11 @@ describe('pageTargets', () => {
     { href: '/break-glass', label: 'Break-glass' },
   ];
   it('offers the pages whose name starts with the text, whatever its case', () => {
-    expect(pageTargets(' W', pages).map((t) => t.href)).toEqual(['/webhook', '/workloads']);
-    expect(pageTargets('break', pages)).toEqual([{ href: '/break-glass', label: 'Break-glass', kind: 'Page' }]);
+    expect(pageTargets('prd', ' W', pages).map((t) => t.href)).toEqual(['/c/prd/webhook', '/c/prd/workloads']);
+    expect(pageTargets('prd', 'break', pages)).toEqual([{ href: '/c/prd/break-glass', label: 'Break-glass', kind: 'Page' }]);
   });
   it('offers none for a namespace/name or an empty text', () => {
-    expect(pageTargets('web/x', pages)).toEqual([]);
-    expect(pageTargets('  ', pages)).toEqual([]);
+    expect(pageTargets('prd', 'web/x', pages)).toEqual([]);
+    expect(pageTargets('prd', '  ', pages)).toEqual([]);
   });
 });

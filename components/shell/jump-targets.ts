@@ -1,6 +1,6 @@
 // What the Ctrl/Cmd-K jump offers for a search: the pages whose name starts with it, the workloads of the pods found,
 // then the pods themselves.
-import { podHref, workloadHref } from '@/lib/routes';
+import { clusterHref, podHref, workloadHref } from '@/lib/routes';
 
 export interface JumpTarget {
   href: string;
@@ -23,14 +23,14 @@ export function parseJumpQuery(text: string): { namespace: string; name: string 
 }
 
 /** Distinct workloads first (a workload is usually what one looks for), then pods, in the order found. */
-export function jumpTargets(pods: FoundPod[]): JumpTarget[] {
+export function jumpTargets(cluster: string, pods: FoundPod[]): JumpTarget[] {
   const workloads = new Map<string, JumpTarget>();
   for (const p of pods) {
     if (!p.workload) continue;
-    const href = workloadHref(p.namespace, p.workload.name);
+    const href = workloadHref(cluster, p.namespace, p.workload.name);
     if (!workloads.has(href)) workloads.set(href, { href, label: `${p.namespace}/${p.workload.name}`, kind: p.workload.kind });
   }
-  const podTargets = pods.map((p) => ({ href: podHref(p.namespace, p.name), label: `${p.namespace}/${p.name}`, kind: 'Pod' }));
+  const podTargets = pods.map((p) => ({ href: podHref(cluster, p.namespace, p.name), label: `${p.namespace}/${p.name}`, kind: 'Pod' }));
   return [...workloads.values(), ...podTargets];
 }
 
@@ -38,8 +38,10 @@ export function jumpTargets(pods: FoundPod[]): JumpTarget[] {
  * The pages whose label starts with the text typed ("web" → Webhook); none for `namespace/name` or nothing typed.
  * `pages`: those the asker may open (lib/http/viewer's navigationOfPage), never all of NAVIGATION.
  */
-export function pageTargets(text: string, pages: ReadonlyArray<{ href: string; label: string }>): JumpTarget[] {
+export function pageTargets(cluster: string, text: string, pages: ReadonlyArray<{ href: string; label: string }>): JumpTarget[] {
   const typed = text.trim().toLowerCase();
   if (!typed || typed.includes('/')) return [];
-  return pages.filter((p) => p.label.toLowerCase().startsWith(typed)).map((p) => ({ href: p.href, label: p.label, kind: 'Page' }));
+  return pages
+    .filter((p) => p.label.toLowerCase().startsWith(typed))
+    .map((p) => ({ href: clusterHref(cluster, p.href), label: p.label, kind: 'Page' }));
 }

@@ -2,6 +2,7 @@
 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useSyncExternalStore } from 'react';
+import { pathInCluster } from '@/lib/routes';
 import { takesNamespace } from './namespace-carry';
 
 // Kept per tab (sessionStorage): a new tab, or a pasted link, starts from what its URL says, never from a namespace
@@ -14,7 +15,7 @@ const CHANGED = 'memdash:namespace';
  * other page (a pod, a workload), the one last chosen in a list in this tab.
  */
 export function useCarriedNamespace(): string {
-  const path = usePathname();
+  const path = pathInCluster(usePathname());
   const params = useSearchParams();
   const onList = takesNamespace(path);
   const fromUrl = params.get('namespace') ?? '';

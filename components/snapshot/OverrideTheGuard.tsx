@@ -6,7 +6,8 @@ import { useRouter } from 'next/navigation';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { postWrite } from '@/lib/client/query';
 import type { OverrideBody, OverrideDone, TableShown } from '@/lib/views/table-write-types';
-import { snapshotRunHref } from '@/lib/routes';
+import { clusterHref, snapshotRunHref } from '@/lib/routes';
+import { ClusterLink, useClusterName } from '@/components/shell/ClusterName';
 
 interface Props {
   namespace: string;
@@ -20,6 +21,7 @@ interface Props {
 
 /** Save the table (history + download), remove its data, run the snapshot at once, then follow the run. */
 export function OverrideTheGuard({ namespace, table, commands, shown, running }: Props) {
+  const cluster = useClusterName();
   const router = useRouter();
   return (
     <GuardedAction
@@ -55,21 +57,21 @@ export function OverrideTheGuard({ namespace, table, commands, shown, running }:
       unavailable={running && `Job ${running} is still running: reload this page once it has ended`}
       run={(credential) =>
         postWrite<OverrideDone>(
-          '/api/table/override',
+          clusterHref(cluster, '/api/table/override'),
           { confirm: table, resourceVersion: shown.resourceVersion } satisfies OverrideBody,
           credential,
         )
       }
       onDone={(done) => {
         download(done.fileName, done.content);
-        router.push(snapshotRunHref(done.job));
+        router.push(snapshotRunHref(cluster, done.job));
       }}
       result={(done) => (
         <>
           Saved <span className="font-mono">{done.fileName}</span> ({countOf(done.rows, 'row')},{' '}
-          <Link href="/table/snapshots">version {done.savedVersion}</Link>
+          <ClusterLink href="/table/snapshots">version {done.savedVersion}</ClusterLink>
           ), removed the data, created{' '}
-          <Link href={snapshotRunHref(done.job)} className="font-mono">
+          <Link href={snapshotRunHref(cluster, done.job)} className="font-mono">
             {done.job}
           </Link>
           : following it…

@@ -5,6 +5,7 @@ import { usePreviewStream } from '@/components/preview/usePreviewStream';
 import { countOf, formatCount, workloadsDropped } from '@/lib/domain';
 import { workloadHref } from '@/lib/routes';
 import type { SnapshotPreview } from '@/lib/views/snapshot-preview-types';
+import { ClusterLink, useClusterName } from '@/components/shell/ClusterName';
 
 // What a run pressed now would write, beside its button: the preview's one line and the workloads it would drop.
 // It reads the preview the /table/preview page and /workloads read (one shared computation, rate-limited).
@@ -29,7 +30,7 @@ export function PreviewLine() {
           </span>
         )}
         {state.phase === 'done' && <strong data-testid="run-preview-line">{lineOf(state.preview)}</strong>}{' '}
-        <Link href="/table/preview">The whole preview</Link>
+        <ClusterLink href="/table/preview">The whole preview</ClusterLink>
       </p>
       {state.phase === 'done' && <DroppedWorkloads preview={state.preview} />}
     </div>
@@ -49,6 +50,7 @@ function lineOf(preview: SnapshotPreview): string {
 const SHOWN = 50;
 
 function DroppedWorkloads({ preview }: { preview: SnapshotPreview }) {
+  const cluster = useClusterName();
   // only a write drops a workload: a refusal or a crash leaves the table as it is
   if (preview.crash || preview.guard.verdict !== 'written') return null;
   const dropped = workloadsDropped(preview.diff.gone, preview.rows);
@@ -62,7 +64,7 @@ function DroppedWorkloads({ preview }: { preview: SnapshotPreview }) {
         {dropped.slice(0, SHOWN).map((w) => (
           <li key={`${w.namespace}/${w.workload}`} data-testid="run-preview-dropped-workload">
             {w.workload ? (
-              <Link href={workloadHref(w.namespace, w.workload)}>
+              <Link href={workloadHref(cluster, w.namespace, w.workload)}>
                 {w.namespace}/{w.workload}
               </Link>
             ) : (

@@ -7,6 +7,8 @@ import { CommandLines } from '@/components/write/CommandLines';
 import type { RunEvent, SnapshotRunView } from '@/lib/views/snapshot-run-types';
 import { RunResult } from './RunResult';
 import { Card } from '@/components/ui/Card';
+import { clusterHref } from '@/lib/routes';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 /** Follows a run live over server-sent events: tries and their phases, each try's log, the result. */
 export function RunFollower({
@@ -19,11 +21,12 @@ export function RunFollower({
   latest: boolean;
 }) {
   const [run, setRun] = useState(initial);
+  const cluster = useClusterName();
   const [logs, setLogs] = useState(initialLogs);
   const [live, setLive] = useState<'following' | 'ended' | string>('following');
 
   useEffect(() => {
-    const source = new EventSource(`/api/snapshot/runs/${encodeURIComponent(initial.job)}/events`);
+    const source = new EventSource(clusterHref(cluster, `/api/snapshot/runs/${encodeURIComponent(initial.job)}/events`));
     const fresh: Record<string, string[]> = {};
     source.onmessage = (message) => {
       const event = JSON.parse(message.data as string) as RunEvent;
@@ -43,7 +46,7 @@ export function RunFollower({
       if (source.readyState === EventSource.CLOSED) setLive((s) => (s === 'following' ? 'stopped: the connection closed' : s));
     };
     return () => source.close(); // leaving the page closes the stream; the server aborts its calls
-  }, [initial.job]);
+  }, [cluster, initial.job]);
 
   return (
     <div className="space-y-3">

@@ -1,9 +1,9 @@
 import { countOf, formatCount } from '@/lib/domain';
-import { Link } from '@/components/ui/Link';
 import type { SnapshotResult } from '@/lib/domain/snapshot-result';
 import type { RunDiff, RunState } from '@/lib/views/snapshot-run-types';
 import { RowsGone } from './RowsGone';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** What a run ended with, as its log says: a success with the table's change, a refusal as a refusal, a traceback. */
 export function RunResult({
@@ -37,9 +37,9 @@ export function RunResult({
         {diff ? (
           <>
             <p>
-              <Link href={`/table/diff?from=${diff.from}&to=${diff.to}`} data-testid="run-diff-link">
+              <ClusterLink href={`/table/diff?from=${diff.from}&to=${diff.to}`} data-testid="run-diff-link">
                 What changed: the table before the run against after it
-              </Link>{' '}
+              </ClusterLink>{' '}
               ({countOf(diff.counts.rows, 'row')}, {formatCount(diff.counts.new)} new, {formatCount(diff.counts.gone)} gone,{' '}
               {formatCount(diff.counts.changed)} changed)
             </p>
@@ -61,7 +61,8 @@ export function RunResult({
         {result.overridable ? (
           overrideOffered ? (
             <p className="mt-1">
-              Only this refusal (&quot;fewer than half&quot;) can be overridden: <Link href="/snapshot/override">override the guard</Link>.
+              Only this refusal (&quot;fewer than half&quot;) can be overridden:{' '}
+              <ClusterLink href="/snapshot/override">override the guard</ClusterLink>.
             </p>
           ) : (
             <p className="mt-1 text-zinc-700">A later run exists: the override is offered from the last run only.</p>

@@ -4,11 +4,13 @@ import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/navigation';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { postWrite } from '@/lib/client/query';
-import { snapshotRunHref } from '@/lib/routes';
+import { clusterHref, snapshotRunHref } from '@/lib/routes';
 import { PreviewLine } from './PreviewLine';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 /** The runbook's "Refreshing it by hand" as a button: creates the Job from the CronJob, then follows it. */
 export function RunSnapshotNow({ namespace, cronJob, commands }: { namespace: string; cronJob: string; commands: string[] }) {
+  const cluster = useClusterName();
   const router = useRouter();
   return (
     <GuardedAction
@@ -24,12 +26,12 @@ export function RunSnapshotNow({ namespace, cronJob, commands }: { namespace: st
       commands={commands}
       checks={[{ verb: 'create', group: 'batch', resource: 'jobs', namespace }]}
       buttonLabel="Run the snapshot now"
-      run={(credential) => postWrite<{ job: string }>('/api/snapshot/runs', {}, credential)}
-      onDone={({ job }) => router.push(snapshotRunHref(job))}
+      run={(credential) => postWrite<{ job: string }>(clusterHref(cluster, '/api/snapshot/runs'), {}, credential)}
+      onDone={({ job }) => router.push(snapshotRunHref(cluster, job))}
       result={({ job }) => (
         <>
           Created Job{' '}
-          <Link href={snapshotRunHref(job)} className="font-mono">
+          <Link href={snapshotRunHref(cluster, job)} className="font-mono">
             {job}
           </Link>
           : following it…

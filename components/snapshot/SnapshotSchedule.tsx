@@ -1,9 +1,9 @@
-import { Link } from '@/components/ui/Link';
 import { Tag } from '@/components/ui/Tag';
 import type { Tone } from '@/components/ui/tone';
 import { Time } from '@/components/ui/Time';
-import { snapshotRunHref } from '@/lib/routes';
+import { snapshotRunPath } from '@/lib/routes';
 import type { RunOutcome, ScheduleRun, SnapshotScheduleView } from '@/lib/views/snapshot-schedule-types';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 const OUTCOME_TONE: Record<RunOutcome, Tone> = { succeeded: 'good', failed: 'bad', running: 'plain' };
 
@@ -68,9 +68,9 @@ function RunLine({ label, run, now }: { label: string; run: ScheduleRun; now: Da
   return (
     <>
       {label}{' '}
-      <Link href={snapshotRunHref(run.job)} className="font-mono break-all">
+      <ClusterLink href={snapshotRunPath(run.job)} className="font-mono break-all">
         {run.job}
-      </Link>{' '}
+      </ClusterLink>{' '}
       ({run.manual ? 'manual' : 'scheduled'}):{' '}
       <Tag tone={OUTCOME_TONE[run.outcome]} data-testid="run-outcome">
         {run.outcome}

@@ -1,7 +1,7 @@
-import { Link } from '@/components/ui/Link';
 import { formatCount, formatPercent, type DiffPage, type RowChange, type TableDiff } from '@/lib/domain';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
-import { workloadHref } from '@/lib/routes';
+import { workloadPath } from '@/lib/routes';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 type Totals = DiffPage['totals'];
 
@@ -40,7 +40,9 @@ function ChangeList({ title, kind, changes, total }: { title: string; kind: stri
           <tbody>
             {changes.slice(0, 2000).map((c) => (
               <Row key={c.key} data-testid="diff-row" data-key={c.key}>
-                <Td className="font-mono">{c.workload ? <Link href={workloadHref(c.namespace, c.workload)}>{c.key}</Link> : c.key}</Td>
+                <Td className="font-mono">
+                  {c.workload ? <ClusterLink href={workloadPath(c.namespace, c.workload)}>{c.key}</ClusterLink> : c.key}
+                </Td>
                 <Td className="text-right font-mono">{c.fromValue ?? '—'}</Td>
                 <Td className="text-right font-mono">{c.toValue ?? '—'}</Td>
                 <Td className={`text-right font-mono ${tone(c.deltaMi)}`}>{c.deltaMi === null ? '' : signed(c.deltaMi)}</Td>

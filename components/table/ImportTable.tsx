@@ -9,6 +9,8 @@ import { Card } from '@/components/ui/Card';
 import { GuardedAction } from '@/components/write/GuardedAction';
 import { postWrite } from '@/lib/client/query';
 import { Time } from '@/components/ui/Time';
+import { clusterHref } from '@/lib/routes';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 interface Imported {
   versionId: number;
@@ -22,6 +24,7 @@ interface Imported {
  * write: it takes the write credential, which must be allowed to patch the table.
  */
 export function ImportTable({ namespace, table }: { namespace: string; table: string }) {
+  const cluster = useClusterName();
   const router = useRouter();
   const [file, setFile] = useState<File | null>(null);
   const [takenAt, setTakenAt] = useState('');
@@ -72,7 +75,7 @@ export function ImportTable({ namespace, table }: { namespace: string; table: st
         unavailable={file ? null : 'Choose a saved file first'}
         run={async (credential) =>
           postWrite<Imported>(
-            '/api/history/imports',
+            clusterHref(cluster, '/api/history/imports'),
             { fileName: file!.name, content: await file!.text(), takenAt: takenAt || undefined },
             credential,
           )

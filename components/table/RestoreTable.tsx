@@ -9,6 +9,8 @@ import type { AppError } from '@/lib/errors';
 import { postWrite } from '@/lib/client/query';
 import type { RestoreBody, RestoreDone, RestorePreview, RestoreSource } from '@/lib/views/table-write-types';
 import { Card } from '@/components/ui/Card';
+import { clusterHref } from '@/lib/routes';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 export interface VersionChoice {
   id: number;
@@ -28,6 +30,7 @@ interface Props {
 
 /** Pick a version of the history (recorded ones apart from imported ones) or a saved file, see what it changes against today's table, then put it back. */
 export function RestoreTable({ namespace, table, versions, noVersions, commandSettings }: Props) {
+  const cluster = useClusterName();
   const [source, setSource] = useState<RestoreSource | null>(null);
   const [preview, setPreview] = useState<RestorePreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,7 +41,7 @@ export function RestoreTable({ namespace, table, versions, noVersions, commandSe
     setProblem(null);
     try {
       // the diff needs no credential: it writes nothing
-      setPreview(await postWrite<RestorePreview>('/api/table/restore/diff', next, null));
+      setPreview(await postWrite<RestorePreview>(clusterHref(cluster, '/api/table/restore/diff'), next, null));
     } catch (err) {
       setProblem((err as AppError).message);
     }
@@ -125,7 +128,7 @@ export function RestoreTable({ namespace, table, versions, noVersions, commandSe
             // the table this diff was made against: the restore is refused (409) when it was written since
             run={(credential) =>
               postWrite<RestoreDone>(
-                '/api/table/restore',
+                clusterHref(cluster, '/api/table/restore'),
                 { ...source, resourceVersion: preview.resourceVersion } satisfies RestoreBody,
                 credential,
               )

@@ -6,12 +6,13 @@ import { Link } from '@/components/ui/Link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { countOf, formatCount, formatMemory, rowsOfAnswer, type TableRowSent, type TableRowsAnswer } from '@/lib/domain';
 import { fetchJson, queryKeys } from '@/lib/client/query';
-import { TABLE_API, workloadHref } from '@/lib/routes';
+import { tableApi, workloadHref } from '@/lib/routes';
 import { namespacesOf, viewOf, visibleRows, type Sort, type TableFilter } from './table-filter';
 import { ErrorText } from '@/components/ui/ErrorText';
 import { ConfidenceTags } from '@/components/confidence/ConfidenceTags';
 import { KeptConfidencePanel } from '@/components/confidence/KeptConfidencePanel';
 import { useKeptConfidence } from '@/components/confidence/useKeptConfidence';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 const ROW_HEIGHT = 30;
 
@@ -36,9 +37,10 @@ interface Props {
  * The server sends the first rows for the URL's filter; every row comes from /api/table once the page runs.
  */
 export function TableRows({ first, matching, total, namespaces, initial }: Props) {
+  const cluster = useClusterName();
   const every = useQuery({
-    queryKey: queryKeys.table.rows(),
-    queryFn: ({ signal }) => fetchJson<TableRowsAnswer>(TABLE_API, signal),
+    queryKey: queryKeys.table.rows(cluster),
+    queryFn: ({ signal }) => fetchJson<TableRowsAnswer>(tableApi(cluster), signal),
     staleTime: 60_000,
   });
   const all = useMemo(() => (every.data ? rowsOfAnswer(every.data).map(viewOf) : null), [every.data]);
@@ -135,7 +137,7 @@ export function TableRows({ first, matching, total, namespaces, initial }: Props
                   {row.key}
                 </span>
                 <span className="truncate" title={row.workload ?? undefined}>
-                  {row.workload && <Link href={workloadHref(row.namespace, row.workload)}>{row.workload}</Link>}
+                  {row.workload && <Link href={workloadHref(cluster, row.namespace, row.workload)}>{row.workload}</Link>}
                 </span>
                 <span className="text-right font-mono">
                   {row.problem ? <ErrorText data-testid="malformed">{row.value} ⚠</ErrorText> : formatMemory(row.bytes!)}

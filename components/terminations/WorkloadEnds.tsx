@@ -1,12 +1,12 @@
 import { Card } from '@/components/ui/Card';
-import { Link } from '@/components/ui/Link';
 import { Memory } from '@/components/ui/Memory';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { Tag } from '@/components/ui/Tag';
 import { Time } from '@/components/ui/Time';
 import { countOf, type Part } from '@/lib/domain';
-import { podHref } from '@/lib/routes';
+import { podPath } from '@/lib/routes';
 import type { WorkloadEnd, WorkloadEnds } from '@/lib/views/workload-terminations-types';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /**
  * The workload's OOM kills and evictions over the snapshot's window: how many, where each source stood, and the pods
@@ -75,7 +75,7 @@ function EndsList({ namespace, ends }: { namespace: string; ends: WorkloadEnd[] 
                 {e.message && <div className="text-xs text-zinc-600">{e.message}</div>}
               </Td>
               <Td className="font-mono">
-                <Link href={podHref(namespace, e.pod)}>{e.pod}</Link>
+                <ClusterLink href={podPath(namespace, e.pod)}>{e.pod}</ClusterLink>
               </Td>
               <Td>
                 <Time at={new Date(e.t * 1000)} now={now} />

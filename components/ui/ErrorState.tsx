@@ -1,8 +1,8 @@
-import { Link } from '@/components/ui/Link';
 import type { PartError } from '@/lib/domain';
 import type { ErrorCode } from '@/lib/errors';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 const TITLES: Record<ErrorCode, string> = {
   'invalid-name': 'Not a valid Kubernetes name',
@@ -53,7 +53,7 @@ export function ErrorState({ error, title, page = false }: { error: PartError; t
       </ErrorText>
       {hint && <p className="mt-2 text-zinc-700">{hint}</p>}
       <p className="mt-2">
-        <Link href="/pods">Find a pod</Link> · <Link href="/">Home</Link>
+        <ClusterLink href="/pods">Find a pod</ClusterLink> · <ClusterLink href="/">Home</ClusterLink>
       </p>
     </ErrorBox>
   );

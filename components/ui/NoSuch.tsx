@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorBox } from './ErrorBox';
 import { ErrorText } from './ErrorText';
-import { Link } from './Link';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /**
  * A page's "No such …" for a namespaced name that does not exist: the name as typed, then where to look instead. In
@@ -36,7 +36,7 @@ export function NoSuch({
         ) : (
           <>
             You may not list pods in {namespace}, so memdash answers the same whether it is there or not. Ask for a RoleBinding there, or
-            look in <Link href="/pods">the namespaces you can read</Link>.
+            look in <ClusterLink href="/pods">the namespaces you can read</ClusterLink>.
           </>
         )}
       </p>

@@ -1,5 +1,4 @@
-import { Link } from '@/components/ui/Link';
-import { podHref } from '@/lib/routes';
+import { podPath } from '@/lib/routes';
 import type { AdmissionPod, AdmissionReplicas, DisruptionBudget } from '@/lib/views/webhook-health-types';
 import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/ui/Time';
@@ -7,6 +6,7 @@ import { useRenderNow } from '@/components/ui/RenderNow';
 import { Tag } from '@/components/ui/Tag';
 import { Fact, Panel } from './Panel';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 interface Props {
   replicas: Part<AdmissionReplicas | null> | undefined;
@@ -89,7 +89,7 @@ function PodTable({ pods, namespace }: { pods: AdmissionPod[]; namespace: string
           <Row key={p.name} data-testid="admission-pod">
             <Td className="font-mono">{p.node ?? 'unscheduled'}</Td>
             <Td className="font-mono">
-              <Link href={podHref(namespace, p.name)}>{p.name}</Link>
+              <ClusterLink href={podPath(namespace, p.name)}>{p.name}</ClusterLink>
             </Td>
             <Td>
               <Tag tone={p.ready ? 'good' : 'bad'}>

@@ -1,12 +1,12 @@
-import { Link } from '@/components/ui/Link';
 import type { FailedCreateGroup } from '@/lib/domain';
-import { podsInNamespaceHref } from '@/lib/routes';
+import { podsInNamespacePath } from '@/lib/routes';
 import type { Part } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/ui/Time';
 import { useRenderNow } from '@/components/ui/RenderNow';
 import { Tag } from '@/components/ui/Tag';
 import { formatDuration, toDate, formatCount } from '@/lib/domain';
 import { Panel } from './Panel';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 // A refusal older than this is history, not the current state: it is marked "past" with its age.
 const PAST_AFTER_MS = 15 * 60_000;
@@ -55,9 +55,9 @@ function OwnerName({ kind, namespace, name }: { kind: string; namespace: string;
   return (
     <span className="font-mono">
       {kind}{' '}
-      <Link href={`${podsInNamespaceHref(namespace)}&name=${encodeURIComponent(name)}`}>
+      <ClusterLink href={`${podsInNamespacePath(namespace)}&name=${encodeURIComponent(name)}`}>
         {namespace}/{name}
-      </Link>
+      </ClusterLink>
     </span>
   );
 }

@@ -6,12 +6,15 @@ import type { LogTail as Tail } from '@/lib/views/webhook-health-types';
 import { Card } from '@/components/ui/Card';
 import { LogTail } from '@/components/ui/LogTail';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { useClusterName } from '@/components/shell/ClusterName';
+import { clusterHref } from '@/lib/routes';
 
 /** The runbook's `logs -l <admission pods> --prefix --tail=50`, refreshed with the page. */
 export function LogsPanel({ selector, namespace }: { selector: string; namespace: string }) {
+  const cluster = useClusterName();
   const logs = useQuery({
-    queryKey: queryKeys.webhook.logs(),
-    queryFn: ({ signal }) => fetchJson<{ readAt: string; tails: Tail[] }>('/api/webhook/logs', signal),
+    queryKey: queryKeys.webhook.logs(cluster),
+    queryFn: ({ signal }) => fetchJson<{ readAt: string; tails: Tail[] }>(clusterHref(cluster, '/api/webhook/logs'), signal),
     refetchInterval: 10_000,
   });
   const lines = (logs.data?.tails ?? []).flatMap((t) =>

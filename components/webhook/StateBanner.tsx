@@ -1,11 +1,11 @@
 'use client';
 
-import { Link } from '@/components/ui/Link';
-import { CONTROL_PLANE_FALLBACK_HREF } from '@/lib/routes';
+import { CONTROL_PLANE_FALLBACK_PATH } from '@/lib/routes';
 import { WEBHOOK_STATE_WORDS, type WebhookStateCode, type WebhookVerdict } from '@/lib/domain';
 import { Time } from '@/components/ui/Time';
 import { useRenderNow } from '@/components/ui/RenderNow';
 import { BOX_TONE, WEBHOOK_STATE_TONE } from '@/components/ui/tone';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 // The states whose way out is on the break-glass page, and what the operator does there.
 const BREAK_GLASS_STEP: Partial<Record<WebhookStateCode, string>> = {
@@ -39,16 +39,16 @@ export function StateBanner({ verdict, readAt, compact = false }: { verdict: Web
       )}
       {state.code === 'unknown' && (
         <p className="mt-2">
-          <Link href={CONTROL_PLANE_FALLBACK_HREF} className="font-semibold underline" data-testid="fallback-link">
+          <ClusterLink href={CONTROL_PLANE_FALLBACK_PATH} className="font-semibold underline" data-testid="fallback-link">
             When the API server or the token is the broken thing: the commands for a control-plane node →
-          </Link>
+          </ClusterLink>
         </p>
       )}
       {BREAK_GLASS_STEP[state.code] && (
         <p className="mt-2">
-          <Link href="/break-glass" className="font-semibold underline" data-testid="break-glass-link">
+          <ClusterLink href="/break-glass" className="font-semibold underline" data-testid="break-glass-link">
             {BREAK_GLASS_STEP[state.code]}: break-glass →
-          </Link>
+          </ClusterLink>
         </p>
       )}
     </section>

@@ -1,12 +1,12 @@
 import { countOf } from '@/lib/domain';
-import { Link } from '@/components/ui/Link';
-import { snapshotRunHref } from '@/lib/routes';
+import { snapshotRunPath } from '@/lib/routes';
 import type { SnapshotRun } from '@/lib/views/webhook-health-types';
 import type { Part, WebhookHealth } from '@/lib/views/webhook-health-types';
 import { Time } from '@/components/ui/Time';
 import { useRenderNow } from '@/components/ui/RenderNow';
 import { Tag } from '@/components/ui/Tag';
 import { Panel } from './Panel';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** The table the webhook applies, and the snapshot job's last runs with their outcome. */
 export function TablePanel({
@@ -33,17 +33,17 @@ export function TablePanel({
                   {countOf(t.rows, 'row')}, last written <Time at={t.lastWriteAt} now={now} />.
                 </>
               )}{' '}
-              <Link href="/table" data-testid="table-link">
+              <ClusterLink href="/table" data-testid="table-link">
                 The table →
-              </Link>
+              </ClusterLink>
             </p>
           ) : (
             <p>
               <Tag tone="bad">no table</Tag> {t.exists ? 'the ConfigMap has no data' : 'the ConfigMap does not exist'}: covered pods are
               admitted untouched.{' '}
-              <Link href="/table/restore" className="font-semibold" data-testid="table-restore-link">
+              <ClusterLink href="/table/restore" className="font-semibold" data-testid="table-restore-link">
                 Restore a saved table →
-              </Link>
+              </ClusterLink>
             </p>
           )
         }
@@ -58,9 +58,9 @@ export function TablePanel({
                 {list.map((r, i) => (
                   <li key={r.name} data-testid="webhook-snapshot-run" data-outcome={r.outcome}>
                     <Tag tone={r.outcome === 'succeeded' ? 'good' : r.outcome === 'failed' ? 'bad' : 'plain'}>{r.outcome}</Tag>{' '}
-                    <Link href={snapshotRunHref(r.name)} className="font-mono break-all">
+                    <ClusterLink href={snapshotRunPath(r.name)} className="font-mono break-all">
                       {r.name}
-                    </Link>
+                    </ClusterLink>
                     {r.manual && <span className="text-zinc-600"> (by hand)</span>} <Time at={r.startedAt} now={now} />
                     {/* a failure a later run made good is history, not today's problem */}
                     {r.outcome === 'failed' && list.slice(0, i).some((later) => later.outcome === 'succeeded') && (
@@ -88,9 +88,9 @@ export function TablePanel({
 function RunsLink({ failed }: { failed: boolean }) {
   return (
     <p>
-      <Link href="/snapshot/runs" className={failed ? 'font-semibold' : ''} data-testid="snapshot-runs-link">
+      <ClusterLink href="/snapshot/runs" className={failed ? 'font-semibold' : ''} data-testid="snapshot-runs-link">
         {failed ? 'The last run failed: recent runs, run it again or override its guard →' : 'Recent runs, and run it by hand →'}
-      </Link>
+      </ClusterLink>
     </p>
   );
 }

@@ -1,8 +1,8 @@
 'use client';
 
-import { Link } from '@/components/ui/Link';
 import { StateBanner } from './StateBanner';
 import { useWebhookHealth } from './useWebhookHealth';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** The home page's compact webhook verdict, live, linking to the full page. */
 export function WebhookSummary() {
@@ -16,7 +16,7 @@ export function WebhookSummary() {
       )}
       <p className="text-sm">
         {probe.data && <span>Probe: {probe.data.outcome}. </span>}
-        <Link href="/webhook">Webhook health: registration, replicas, probe, refusals →</Link>
+        <ClusterLink href="/webhook">Webhook health: registration, replicas, probe, refusals →</ClusterLink>
       </p>
     </div>
   );

@@ -5,6 +5,8 @@ import { verdictOf, type ProbeAnswer, type WebhookVerdict } from '@/lib/domain';
 import { fetchJson, postJson, queryKeys, serverRead } from '@/lib/client/query';
 import type { WebhookHealth } from '@/lib/views/webhook-health-types';
 import { lastProbeFailure, lastState } from './verdict-inputs';
+import { useClusterName } from '@/components/shell/ClusterName';
+import { clusterHref } from '@/lib/routes';
 
 export const HEALTH_EVERY_MS = 5_000;
 // The probe goes through admission each time, so it runs less often than the reads; the button runs it now.
@@ -16,16 +18,17 @@ export const PROBE_EVERY_MS = 20_000;
  * cluster only after hydrating paints nothing contentful until those reads come back, long at production size).
  */
 export function useWebhookHealth(initial?: WebhookHealth) {
+  const cluster = useClusterName();
   const health = useQuery({
-    queryKey: queryKeys.webhook.health(),
-    queryFn: ({ signal }) => fetchJson<WebhookHealth>('/api/webhook', signal),
+    queryKey: queryKeys.webhook.health(cluster),
+    queryFn: ({ signal }) => fetchJson<WebhookHealth>(clusterHref(cluster, '/api/webhook'), signal),
     refetchInterval: HEALTH_EVERY_MS,
     staleTime: 0,
     ...serverRead(initial),
   });
   const probe = useQuery({
-    queryKey: queryKeys.webhook.probe(),
-    queryFn: ({ signal }) => postJson<ProbeAnswer>('/api/webhook/probe', signal),
+    queryKey: queryKeys.webhook.probe(cluster),
+    queryFn: ({ signal }) => postJson<ProbeAnswer>(clusterHref(cluster, '/api/webhook/probe'), signal),
     refetchInterval: PROBE_EVERY_MS,
     staleTime: 0,
   });

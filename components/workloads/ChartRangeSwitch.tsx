@@ -1,6 +1,6 @@
-import { Link } from '@/components/ui/Link';
+import { ClusterLink } from '@/components/shell/ClusterName';
 import { CHART_RANGES, type ChartRange } from '@/lib/domain';
-import { workloadHref } from '@/lib/routes';
+import { workloadPath } from '@/lib/routes';
 
 const LABELS: Record<ChartRange, string> = { '24h': '24 h', '7d': '7 d', '28d': '28 d' };
 
@@ -12,9 +12,9 @@ export function ChartRangeSwitch({ namespace, workload, current }: { namespace: 
   return (
     <nav aria-label="Time range of the charts" data-testid="chart-range" className="flex items-center gap-1 text-sm">
       {CHART_RANGES.map((range) => (
-        <Link
+        <ClusterLink
           key={range}
-          href={`${workloadHref(namespace, workload)}?range=${range}`}
+          href={`${workloadPath(namespace, workload)}?range=${range}`}
           scroll={false}
           aria-current={range === current ? 'true' : undefined}
           data-range={range}
@@ -23,7 +23,7 @@ export function ChartRangeSwitch({ namespace, workload, current }: { namespace: 
           }`}
         >
           {LABELS[range]}
-        </Link>
+        </ClusterLink>
       ))}
     </nav>
   );

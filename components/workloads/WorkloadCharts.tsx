@@ -9,6 +9,7 @@ import type { ContainerChart, WorkloadMemory, WorkloadCharts as Charts } from '@
 import { workloadMemoryUrl } from '@/lib/routes';
 import { ChartBox, ChartFrame, ChartsReading, type ChartSpan } from './ChartFrame';
 import { seriesId, seriesOf } from './chart-series';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 // The chart library is most of this page's JavaScript: it loads after the page, in the space kept for it.
 const MemoryChart = dynamic(() => import('./MemoryChart'), { ssr: false, loading: () => <ChartBox text="Drawing…" /> });
@@ -44,9 +45,10 @@ export function WorkloadCharts({
   span: string;
   initial?: ServerRead;
 }) {
+  const cluster = useClusterName();
   const query = useQuery({
-    queryKey: queryKeys.workloads.memory(namespace, workload, range),
-    queryFn: ({ signal }) => fetchJson<WorkloadMemory>(workloadMemoryUrl(namespace, workload, range), signal),
+    queryKey: queryKeys.workloads.memory(cluster, namespace, workload, range),
+    queryFn: ({ signal }) => fetchJson<WorkloadMemory>(workloadMemoryUrl(cluster, namespace, workload, range), signal),
     staleTime: 60_000,
     initialData: initial?.memory,
     initialDataUpdatedAt: initial?.readAt,

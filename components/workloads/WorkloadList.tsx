@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { MiB, compareNames, formatCount, formatMemory, formatPercent, rowKey } from '@/lib/domain';
 import type { WorkloadSummary } from '@/lib/views/workloads-types';
 import { fetchJson, queryKeys } from '@/lib/client/query';
-import { WORKLOADS_API, workloadHref } from '@/lib/routes';
+import { clusterHref, workloadsApi, workloadHref } from '@/lib/routes';
 import { NamespaceSelect } from '@/components/ui/NamespaceSelect';
 import { usePreviewStream } from '@/components/preview/usePreviewStream';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
@@ -21,6 +21,7 @@ import {
   type WorkloadListFilter,
   type WorkloadSort,
 } from './workload-sorts';
+import { useClusterName } from '@/components/shell/ClusterName';
 
 const SORT_LABEL: Record<WorkloadSort, string> = {
   name: 'Workload',
@@ -39,9 +40,10 @@ const SORT_LABEL: Record<WorkloadSort, string> = {
  * "Show more" reaches the rest.
  */
 export function WorkloadList({ first, matching, initial }: { first: WorkloadSummary[]; matching: number; initial: WorkloadListFilter }) {
+  const cluster = useClusterName();
   const every = useQuery({
-    queryKey: queryKeys.workloads.all(),
-    queryFn: ({ signal }) => fetchJson<WorkloadSummary[]>(WORKLOADS_API, signal),
+    queryKey: queryKeys.workloads.all(cluster),
+    queryFn: ({ signal }) => fetchJson<WorkloadSummary[]>(workloadsApi(cluster), signal),
     staleTime: 60_000,
   });
   // Until every workload is here, the list works on the first window the server sent.
@@ -55,7 +57,10 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
   // read again once this page's preview has kept its figures
   const kept = useKeptConfidence(state.phase === 'done' ? state.preview.computedAt : null);
   // replaceState, not the router: a new order is no new page to render on the server, nor a history entry.
-  useEffect(() => window.history.replaceState(null, '', workloadListHref({ search, sort, namespace })), [search, sort, namespace]);
+  useEffect(
+    () => window.history.replaceState(null, '', clusterHref(cluster, workloadListHref({ search, sort, namespace }))),
+    [cluster, search, sort, namespace],
+  );
   const sorted = useMemo(() => {
     const change = (w: WorkloadSummary) =>
       Math.max(0, ...w.rows.map((r) => Math.abs(changeOf(r.bytes, p90?.[rowKey(w.namespace, w.workload, r.container)]) ?? 0)));
@@ -122,7 +127,7 @@ export function WorkloadList({ first, matching, initial }: { first: WorkloadSumm
           {sorted.slice(0, shown).map((w) => (
             <Row key={`${w.namespace}/${w.workload}`} data-testid="workload" data-workload={`${w.namespace}/${w.workload}`}>
               <Td className="font-mono">
-                <Link href={workloadHref(w.namespace, w.workload)}>
+                <Link href={workloadHref(cluster, w.namespace, w.workload)}>
                   {w.namespace}/{w.workload}
                 </Link>
               </Td>

@@ -3,8 +3,9 @@ import { Verdict } from '@/components/ui/Verdict';
 import { isDrifted, rowRuns, type ContainerExplanation, type TableVersion } from '@/lib/domain';
 import type { WorkloadPod } from '@/lib/views/workload-history-types';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
-import { podHref } from '@/lib/routes';
+import { podPath } from '@/lib/routes';
 import { Time } from '@/components/ui/Time';
+import { ClusterAnchor } from '@/components/shell/ClusterName';
 
 /** The workload's rows across the recorded versions, newest first, one line per run of identical values; a cell changes colour where the row changed. */
 export function RowsAcrossVersions({ versions, keys }: { versions: TableVersion[]; keys: Array<{ container: string; key: string }> }) {
@@ -79,7 +80,7 @@ export function WorkloadPods({ namespace, pods }: { namespace: string; pods: Wor
                 data-drifted={drifted}
               >
                 <Td className="font-mono">
-                  <a href={podHref(namespace, pod.name)}>{pod.name}</a>
+                  <ClusterAnchor href={podPath(namespace, pod.name)}>{pod.name}</ClusterAnchor>
                 </Td>
                 <Td className="font-mono">
                   {c.name}

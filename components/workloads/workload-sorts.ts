@@ -37,7 +37,7 @@ export function workloadFilterOf(raw: Record<string, string | string[] | undefin
   return { search: first(raw.q), sort: workloadSort(first(raw.sort)), namespace: first(raw.namespace) };
 }
 
-/** The list's URL for a filter: what a person pastes to show the same list. */
+/** The list's path in its cluster for a filter: what a person pastes to show the same list. */
 export function workloadListHref({ search, sort, namespace }: WorkloadListFilter): string {
   const params = new URLSearchParams();
   if (namespace) params.set('namespace', namespace);

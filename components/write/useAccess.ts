@@ -10,12 +10,15 @@ import type { AccessResult } from '@/lib/access-types';
 import type { AccessCheck } from '@/lib/domain/access';
 import { postWrite, queryKeys } from '@/lib/client/query';
 import { useWriteCredential } from './WriteCredentialProvider';
+import { useClusterName } from '@/components/shell/ClusterName';
+import { clusterHref } from '@/lib/routes';
 
 export function useAccess(checks: readonly AccessCheck[]) {
   const { credential, generation, sessionWrites } = useWriteCredential();
+  const cluster = useClusterName();
   return useQuery({
-    queryKey: queryKeys.access(generation, JSON.stringify(checks)),
-    queryFn: ({ signal }) => postWrite<AccessResult>('/api/access', { checks }, credential, signal),
+    queryKey: queryKeys.access(cluster, generation, JSON.stringify(checks)),
+    queryFn: ({ signal }) => postWrite<AccessResult>(clusterHref(cluster, '/api/access'), { checks }, credential, signal),
     // nothing pasted: the answer is for the signed-in person's own ID token, or why they cannot write as themselves
     enabled: credential !== null || sessionWrites,
     staleTime: 60_000,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
-import { renewalPath, renewedIfEnded } from './query';
+import { queryKeys, renewalPath, renewedIfEnded } from './query';
 
 describe('a page whose sign-in ended under it', () => {
   it('renews at /auth/refresh and comes back to itself, query included', () => {
@@ -20,5 +20,16 @@ describe('a page whose sign-in ended under it', () => {
     expect(renewedIfEnded(ended, page)).toBe(ended);
     renewedIfEnded(ended, page);
     expect(went).toEqual(['/auth/refresh?next=%2Fpods']);
+  });
+});
+
+describe('queryKeys', () => {
+  it('start every key about a cluster with its name, so two clusters never share an answer', () => {
+    expect(queryKeys.table.rows('prd')).not.toEqual(queryKeys.table.rows('stg'));
+    expect(queryKeys.pods.search('prd', 'shop', 'web')[0]).toBe('prd');
+    expect(queryKeys.breakGlass.podsCreated('stg', 'x')[0]).toBe('stg');
+    expect(queryKeys.access('stg', 1, '[]')[0]).toBe('stg');
+    // a prefix of the same cluster's key still invalidates its kin (the break-glass steps invalidate the drill)
+    expect(queryKeys.breakGlass.drill('prd').slice(0, 2)).toEqual([...queryKeys.breakGlass.state('prd')]);
   });
 });

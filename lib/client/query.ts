@@ -2,43 +2,44 @@
 import { AppError, appErrorFromBody } from '@/lib/errors';
 import { writeRequestInit, type WriteCredential } from '@/lib/write-credential';
 
+// Every key about a cluster starts with its name (as Headlamp's do): two clusters' answers are never one entry.
 export const queryKeys = {
-  cluster: {
-    ready: () => ['cluster', 'ready'] as const,
-  },
-  /** Who is signed in: one person's, never shared. */
+  /** /readyz: the server's, not one cluster's. */
+  ready: () => ['ready'] as const,
+  /** Who is signed in: one person's, never shared, the same in every cluster. */
   viewer: () => ['viewer'] as const,
   /** Every cluster's row (`/`, with more than one cluster). */
   fleet: () => ['fleet'] as const,
   table: {
-    rows: () => ['table', 'rows'] as const,
-    confidence: () => ['table', 'confidence'] as const,
+    rows: (cluster: string) => [cluster, 'table', 'rows'] as const,
+    confidence: (cluster: string) => [cluster, 'table', 'confidence'] as const,
   },
   workloads: {
-    all: () => ['workloads', 'all'] as const,
-    memory: (namespace: string, workload: string, range?: string) => ['workloads', 'memory', namespace, workload, range ?? null] as const,
+    all: (cluster: string) => [cluster, 'workloads', 'all'] as const,
+    memory: (cluster: string, namespace: string, workload: string, range?: string) =>
+      [cluster, 'workloads', 'memory', namespace, workload, range ?? null] as const,
   },
   pods: {
-    all: () => ['pods'] as const,
-    search: (namespace: string, name: string) => ['pods', 'search', namespace, name] as const,
+    all: (cluster: string) => [cluster, 'pods'] as const,
+    search: (cluster: string, namespace: string, name: string) => [cluster, 'pods', 'search', namespace, name] as const,
   },
   /** Keyed by the credential's generation (a counter bumped on every change), never by the credential itself. */
-  access: (generation: number, checks: string) => ['access', generation, checks] as const,
+  access: (cluster: string, generation: number, checks: string) => [cluster, 'access', generation, checks] as const,
   snapshot: {
-    runs: () => ['snapshot', 'runs'] as const,
-    run: (job: string) => ['snapshot', 'runs', job] as const,
+    runs: (cluster: string) => [cluster, 'snapshot', 'runs'] as const,
+    run: (cluster: string, job: string) => [cluster, 'snapshot', 'runs', job] as const,
   },
   breakGlass: {
-    state: () => ['break-glass'] as const,
-    drill: () => ['break-glass', 'drill'] as const,
-    podsCreated: (since: string) => ['break-glass', 'pods-created', since] as const,
+    state: (cluster: string) => [cluster, 'break-glass'] as const,
+    drill: (cluster: string) => [cluster, 'break-glass', 'drill'] as const,
+    podsCreated: (cluster: string, since: string) => [cluster, 'break-glass', 'pods-created', since] as const,
   },
-  lifecycle: () => ['lifecycle'] as const,
+  lifecycle: (cluster: string) => [cluster, 'lifecycle'] as const,
   webhook: {
-    health: () => ['webhook', 'health'] as const,
-    state: () => ['webhook', 'state'] as const,
-    logs: () => ['webhook', 'logs'] as const,
-    probe: () => ['webhook', 'probe'] as const,
+    health: (cluster: string) => [cluster, 'webhook', 'health'] as const,
+    state: (cluster: string) => [cluster, 'webhook', 'state'] as const,
+    logs: (cluster: string) => [cluster, 'webhook', 'logs'] as const,
+    probe: (cluster: string) => [cluster, 'webhook', 'probe'] as const,
   },
 } as const;
 

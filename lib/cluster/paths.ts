@@ -49,15 +49,7 @@ export function movedTo(target: string, defaultName: string): string | null {
   return MOVED.test(path) ? `/c/${encodeURIComponent(defaultName)}${target}` : null;
 }
 
-/**
- * A path as one cluster's pages and APIs name it, without its `/c/{cluster}` (`/c/prd/api/pods` → `/api/pods`); any
- * other path as it is. The server's rules about which path is a page, shares an answer or spends which budget are the
- * same in every cluster.
- */
-export function pathInCluster(path: string): string {
-  const inCluster = /^\/c\/[^/]+(\/.*)?$/.exec(path);
-  return inCluster ? inCluster[1] || '/' : path;
-}
+export { pathInCluster } from '@/lib/routes';
 
 /** Whether a path is about every cluster, so its answer depends on the rights in each. */
 export const acrossClusters = (path: string, all: Pick<Clusters, 'all'>) => all.all.length > 1 && ACROSS.some((p) => p.test(path));

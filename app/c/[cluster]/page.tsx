@@ -1,5 +1,4 @@
 import { countOf } from '@/lib/domain';
-import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Time } from '@/components/ui/Time';
@@ -10,7 +9,7 @@ import { readHomeSummary } from '@/lib/views/home';
 import { attempt } from '@/lib/views/part';
 import { readSnapshotSchedule } from '@/lib/views/snapshot-schedule';
 import { navigationOfPage, rightsOfPage, requireSnapshotRuns } from '@/lib/http/viewer';
-import type { NavigationPage } from '@/lib/routes';
+import { clusterHref, type NavigationPage } from '@/lib/routes';
 import { SnapshotSchedule } from '@/components/snapshot/SnapshotSchedule';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import { Card } from '@/components/ui/Card';
@@ -20,6 +19,7 @@ import { readNextTableFit } from '@/lib/views/next-table-fit';
 import type { Cluster } from '@/lib/cluster/cluster';
 import { part } from '@/lib/views/part';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** Where to go, and whether memdash can see the cluster at all. */
 export default async function HomePage({ params }: { params: Promise<{ cluster: string }> }) {
@@ -38,7 +38,7 @@ export default async function HomePage({ params }: { params: Promise<{ cluster: 
       <div className="space-y-4">
         <h1 className="text-lg font-semibold">memdash: is pod creation safe, and why does a pod have its memory request?</h1>
         <ErrorState error={read.error} />
-        <Pages pages={await navigationOfPage()} />
+        <Pages cluster={cluster.name} pages={await navigationOfPage()} />
       </div>
     );
   }
@@ -74,7 +74,7 @@ export default async function HomePage({ params }: { params: Promise<{ cluster: 
           )}
         </dd>
         <dt className="text-zinc-600">
-          <Link href="/snapshot/runs">Snapshot</Link>
+          <ClusterLink href="/snapshot/runs">Snapshot</ClusterLink>
         </dt>
         <dd>
           {schedule.ok ? (
@@ -96,7 +96,7 @@ export default async function HomePage({ params }: { params: Promise<{ cluster: 
       <Suspense fallback={<p>Reading whether the next table fits…</p>}>
         <NextTableFit cluster={cluster} />
       </Suspense>
-      <Pages pages={await navigationOfPage()} />
+      <Pages cluster={cluster.name} pages={await navigationOfPage()} />
     </div>
   );
 }
@@ -110,19 +110,20 @@ async function NextTableFit({ cluster }: { cluster: Cluster }) {
   return <FitPanel part={fit} now={now} />;
 }
 
-function Pages({ pages }: { pages: readonly NavigationPage[] }) {
+function Pages({ cluster, pages }: { cluster: string; pages: readonly NavigationPage[] }) {
+  const here = clusterHref(cluster, '');
   return (
     <Card>
       <h2 className="font-semibold">Pages</h2>
       <ul className="mt-1 list-disc pl-5">
         {pages.map((page) => (
           <li key={page.href}>
-            <Link href={page.href}>{page.label}</Link>: {page.about}
+            <ClusterLink href={page.href}>{page.label}</ClusterLink>: {page.about}
           </li>
         ))}
         <li>
-          A pod directly: <span className="font-mono">/pods/&lt;namespace&gt;/&lt;pod&gt;</span>; its JSON:{' '}
-          <span className="font-mono">/api/pods/&lt;namespace&gt;/&lt;pod&gt;/explanation</span>
+          A pod directly: <span className="font-mono">{here}/pods/&lt;namespace&gt;/&lt;pod&gt;</span>; its JSON:{' '}
+          <span className="font-mono">{here}/api/pods/&lt;namespace&gt;/&lt;pod&gt;/explanation</span>
         </li>
         <li>Ctrl K (⌘K) on any page jumps to a pod or workload by name.</li>
         <li>

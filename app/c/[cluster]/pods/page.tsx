@@ -79,6 +79,7 @@ export default async function PodsPage({ params, searchParams }: Props) {
                 {' or '}
                 <Link
                   href={podsHref(
+                    cluster.name,
                     { namespace: search.namespace, name: search.name, verdict, ...podOrderParams(order) },
                     Math.min(MAX_POD_LIMIT, search.limit + PODS_SHOWN),
                   )}

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { TableRows } from '@/components/table/TableRows';
@@ -12,6 +11,7 @@ import { readTable } from '@/lib/k8s/table';
 import { attempt } from '@/lib/views/part';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 export const metadata: Metadata = { title: 'Table · memdash' };
 
@@ -66,9 +66,11 @@ export default async function TablePage({ params, searchParams }: Props) {
             No table: the ConfigMap {table.exists ? 'has no data' : 'does not exist'}; Kyverno admits every covered pod untouched.
           </ErrorText>
         )}{' '}
-        <Link href="/table/snapshots">Recorded versions</Link> · <Link href="/table/diff">What changed last</Link> ·{' '}
-        <Link href="/table/preview">Preview the next table</Link> · <Link href="/workloads">Workloads</Link> ·{' '}
-        <Link href="/snapshot/runs">Snapshot runs (run it now)</Link> · <Link href="/table/restore">Restore a saved table</Link>
+        <ClusterLink href="/table/snapshots">Recorded versions</ClusterLink> ·{' '}
+        <ClusterLink href="/table/diff">What changed last</ClusterLink> ·{' '}
+        <ClusterLink href="/table/preview">Preview the next table</ClusterLink> · <ClusterLink href="/workloads">Workloads</ClusterLink> ·{' '}
+        <ClusterLink href="/snapshot/runs">Snapshot runs (run it now)</ClusterLink> ·{' '}
+        <ClusterLink href="/table/restore">Restore a saved table</ClusterLink>
       </p>
       {table.parsed.malformed.length > 0 && (
         <ul className="rounded border border-red-200 bg-red-50 p-2 text-sm" data-testid="malformed-rows">

@@ -3,8 +3,8 @@
 import { useParams } from 'next/navigation';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import { ErrorText } from '@/components/ui/ErrorText';
-import { Link } from '@/components/ui/Link';
 import { segmentAsTyped } from '@/lib/routes';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** "No such incident", with the id as typed and where to look instead. */
 export default function IncidentNotFound() {
@@ -16,7 +16,7 @@ export default function IncidentNotFound() {
       </ErrorText>
       <p className="mt-1 font-mono">{id}</p>
       <p className="mt-2 text-zinc-700">
-        memdash recorded no break-glass or drill by that id. <Link href="/incidents">Every incident</Link>
+        memdash recorded no break-glass or drill by that id. <ClusterLink href="/incidents">Every incident</ClusterLink>
       </p>
     </ErrorBox>
   );

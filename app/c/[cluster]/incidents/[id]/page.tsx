@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { IncidentDetail } from '@/components/incidents/IncidentDetail';
 import { ErrorState } from '@/components/ui/ErrorState';
-import { Link } from '@/components/ui/Link';
 import { failureOf, isNotThere } from '@/lib/errors';
 import { notFound } from 'next/navigation';
 import { clusterOfPage } from '@/lib/http/cluster';
@@ -11,6 +10,7 @@ import { rightsOfPage } from '@/lib/http/viewer';
 import { segmentAsTyped } from '@/lib/routes';
 import { readIncident } from '@/lib/views/incidents';
 import type { IncidentView } from '@/lib/views/incidents-types';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 export const metadata: Metadata = { title: 'Incident · memdash' };
 
@@ -32,7 +32,7 @@ export default async function IncidentPage({ params }: { params: Promise<{ id: s
   return (
     <div className="space-y-3">
       <p className="text-sm">
-        <Link href="/incidents">All incidents</Link>
+        <ClusterLink href="/incidents">All incidents</ClusterLink>
       </p>
       <h1 className="text-lg font-semibold">
         {view.incident.kind === 'drill' ? 'Drill' : 'Break-glass'} <span className="font-mono">{view.incident.id}</span>

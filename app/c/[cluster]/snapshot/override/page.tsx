@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { OverrideTheGuard } from '@/components/snapshot/OverrideTheGuard';
@@ -11,6 +10,7 @@ import { tableShownForOverride } from '@/lib/views/table-override';
 import type { TableShown } from '@/lib/views/table-write-types';
 import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage } from '@/lib/http/viewer';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 export const metadata: Metadata = { title: 'Override the guard · memdash' };
 
@@ -34,9 +34,9 @@ export default async function OverridePage({ params }: { params: Promise<{ clust
       {last && (
         <p data-testid="last-run">
           The last run,{' '}
-          <Link href={`/snapshot/runs/${encodeURIComponent(last.job)}`} className="font-mono">
+          <ClusterLink href={`/snapshot/runs/${encodeURIComponent(last.job)}`} className="font-mono">
             {last.job}
-          </Link>
+          </ClusterLink>
           ,{' '}
           {last.result.kind === 'refusal' ? (
             <>
@@ -61,7 +61,7 @@ export default async function OverridePage({ params }: { params: Promise<{ clust
           {offered
             ? `Not offered: ConfigMap ${s.kyvernoNamespace}/${s.tableConfigMap} does not exist.`
             : 'Not offered: only a "fewer than half" refusal of the last run can be overridden; an empty result is never written.'}{' '}
-          <Link href="/snapshot/runs">Snapshot runs</Link>
+          <ClusterLink href="/snapshot/runs">Snapshot runs</ClusterLink>
         </p>
       )}
     </div>

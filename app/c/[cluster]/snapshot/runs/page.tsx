@@ -1,6 +1,5 @@
 import { countOf, formatCount } from '@/lib/domain';
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
@@ -17,6 +16,7 @@ import type { SnapshotRunList } from '@/lib/views/snapshot-run-types';
 import { Time } from '@/components/ui/Time';
 import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage, requireSnapshotRuns } from '@/lib/http/viewer';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 export const metadata: Metadata = { title: 'Snapshot runs · memdash' };
 
@@ -47,7 +47,7 @@ export default async function SnapshotRunsPage({ params }: { params: Promise<{ c
       {last?.result.kind === 'refusal' && last.result.overridable && (
         <p className="rounded border border-amber-400 bg-amber-50 p-2" data-testid="override-offer">
           The last run refused: <span className="font-mono">{last.result.reason}</span>.{' '}
-          <Link href="/snapshot/override">Override the guard</Link>
+          <ClusterLink href="/snapshot/override">Override the guard</ClusterLink>
         </p>
       )}
       <Card>
@@ -82,7 +82,7 @@ function RunsTable({ list }: { list: SnapshotRunList }) {
           <Row key={r.job} className="align-top" data-testid="snapshot-run-row">
             {/* a phone has room for the name, when and outcome: how it started goes under the name */}
             <Td className="min-w-36 font-mono [overflow-wrap:anywhere]">
-              <Link href={`/snapshot/runs/${encodeURIComponent(r.job)}`}>{r.job}</Link>
+              <ClusterLink href={`/snapshot/runs/${encodeURIComponent(r.job)}`}>{r.job}</ClusterLink>
               <span className="block font-sans text-xs text-zinc-600 sm:hidden">{r.manual ? 'manual' : 'scheduled'}</span>
             </Td>
             <Td className="font-mono text-xs">

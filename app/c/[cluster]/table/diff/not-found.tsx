@@ -1,9 +1,9 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { Link } from '@/components/ui/Link';
 import { ErrorBox } from '@/components/ui/ErrorBox';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 /** "No such version", naming the versions the URL asked for and leading to the recorded ones. */
 export default function DiffNotFound() {
@@ -16,7 +16,7 @@ export default function DiffNotFound() {
       </ErrorText>
       <p className="mt-1 font-mono break-words">{asked.length ? asked.join(', ') : '(no versions named)'}</p>
       <p className="mt-2 text-zinc-700">
-        These are not both recorded version numbers. <Link href="/table/snapshots">Recorded versions</Link>
+        These are not both recorded version numbers. <ClusterLink href="/table/snapshots">Recorded versions</ClusterLink>
       </p>
     </ErrorBox>
   );

@@ -14,6 +14,8 @@ import { readDiffPage, type DiffPageView } from '@/lib/views/table-diff';
 import { Time } from '@/components/ui/Time';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 import { Button } from '@/components/ui/Button';
+import { ClusterLink } from '@/components/shell/ClusterName';
+import { clusterHref } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'Table diff · memdash' };
 
@@ -46,7 +48,7 @@ export default async function DiffPage({ params: segments, searchParams }: Props
       <div className="space-y-3">
         <h1 className="text-lg font-semibold">What changed in the table</h1>
         <p>
-          Fewer than two versions of the table are recorded yet. <Link href="/table/snapshots">Recorded versions</Link>
+          Fewer than two versions of the table are recorded yet. <ClusterLink href="/table/snapshots">Recorded versions</ClusterLink>
         </p>
       </div>
     );
@@ -83,13 +85,13 @@ export default async function DiffPage({ params: segments, searchParams }: Props
           <input name="workload" defaultValue={params.workload ?? ''} className="rounded border px-2 py-1 font-mono" />
         </label>
         <Button look="grey">Filter</Button>
-        <a href={`/api/table/diff?${query}&format=csv`} download>
+        <a href={clusterHref(cluster.name, `/api/table/diff?${query}&format=csv`)} download>
           Export CSV
         </a>
-        <a href={`/api/table/diff?${query}&format=json`} download>
+        <a href={clusterHref(cluster.name, `/api/table/diff?${query}&format=json`)} download>
           Export JSON
         </a>
-        <Link href="/table/snapshots">All versions</Link>
+        <ClusterLink href="/table/snapshots">All versions</ClusterLink>
       </form>
       <PageLinks page={page} query={query} />
       <DiffTables diff={page} totals={page.totals} />
@@ -113,8 +115,8 @@ function PageLinks({ page, query }: { page: DiffPage; query: URLSearchParams }) 
       <span>
         Page {formatCount(page.page)} of {formatCount(pages)} ({countOf(page.size, 'row')} of each kind per page; the exports have them all)
       </span>
-      {page.page > 1 && <Link href={href(page.page - 1)}>Previous page</Link>}
-      {page.page < pages && <Link href={href(page.page + 1)}>Next page</Link>}
+      {page.page > 1 && <ClusterLink href={href(page.page - 1)}>Previous page</ClusterLink>}
+      {page.page < pages && <ClusterLink href={href(page.page + 1)}>Next page</ClusterLink>}
     </nav>
   );
 }

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { SnapshotPreviewView } from '@/components/preview/SnapshotPreviewView';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 import { attempt } from '@/lib/views/part';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 export const metadata: Metadata = { title: 'Preview the next table · memdash' };
 
@@ -26,7 +26,7 @@ export default async function PreviewPage({ params }: { params: Promise<{ cluste
         </span>{' '}
         computes it: {s.snapshotWindowDays} days of <span className="font-mono">{s.snapshotMetric}</span> at a {s.snapshotStepSeconds} s
         step, every pod of a workload pooled, each container&apos;s p90 in whole MiB rounded up. Nothing is written.{' '}
-        <Link href="/table">Today&apos;s table</Link>
+        <ClusterLink href="/table">Today&apos;s table</ClusterLink>
       </p>
       <SnapshotPreviewView kubectl={s.kubectl} />
     </div>

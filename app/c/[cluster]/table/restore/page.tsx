@@ -1,6 +1,5 @@
 import { countOf, readableTime, toDate } from '@/lib/domain';
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/Link';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { RestoreTable, type VersionChoice } from '@/components/table/RestoreTable';
@@ -11,6 +10,7 @@ import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 import { readTable } from '@/lib/k8s/table';
 import { attempt } from '@/lib/views/part';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 export const metadata: Metadata = { title: 'Restore a saved table · memdash' };
 
@@ -42,8 +42,8 @@ export default async function RestorePage({ params }: { params: Promise<{ cluste
         <span className="font-mono">
           {s.kyvernoNamespace}/{s.tableConfigMap}
         </span>
-        : first what it changes, then a merge patch of its data. <Link href="/table">Today&apos;s table</Link> ·{' '}
-        <Link href="/table/snapshots">Recorded versions</Link>
+        : first what it changes, then a merge patch of its data. <ClusterLink href="/table">Today&apos;s table</ClusterLink> ·{' '}
+        <ClusterLink href="/table/snapshots">Recorded versions</ClusterLink>
       </p>
       <RestoreTable
         namespace={s.kyvernoNamespace}

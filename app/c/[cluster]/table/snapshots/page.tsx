@@ -11,7 +11,8 @@ import { listGaps, listSnapshots, type SnapshotEntry } from '@/lib/history/reads
 import { attempt } from '@/lib/views/part';
 import { HeadRow, Row, Table, Td, Th } from '@/components/ui/Table';
 import { Card } from '@/components/ui/Card';
-import { diffHref } from '@/lib/routes';
+import { diffPath } from '@/lib/routes';
+import { ClusterLink } from '@/components/shell/ClusterName';
 import { rightsOfPage, requireTable } from '@/lib/http/viewer';
 
 export const metadata: Metadata = { title: 'Table versions · memdash' };
@@ -118,7 +119,7 @@ function VersionsTable({ versions, now, testId }: { versions: SnapshotEntry[]; n
             <Td className="text-right font-mono">{v.counts?.new ?? '—'}</Td>
             <Td className="text-right font-mono">{v.counts?.gone ?? '—'}</Td>
             <Td className="text-right font-mono">{v.counts?.changed ?? '—'}</Td>
-            <Td>{v.before !== null && <Link href={diffHref(v.before, v.id)}>diff with the one before</Link>}</Td>
+            <Td>{v.before !== null && <ClusterLink href={diffPath(v.before, v.id)}>diff with the one before</ClusterLink>}</Td>
           </Row>
         ))}
       </tbody>

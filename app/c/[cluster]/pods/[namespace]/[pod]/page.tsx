@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { ContainerExplanations } from '@/components/pods/ContainerExplanations';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -23,10 +22,11 @@ import { readTodaysFit } from '@/lib/views/next-table-fit';
 import { attempt } from '@/lib/views/part';
 import { readPodMemoryShared, type PodMemory } from '@/lib/views/pod-memory';
 import { readPodEnds } from '@/lib/views/pod-terminations';
-import { podsInNamespaceHref } from '@/lib/routes';
+import { podsInNamespacePath } from '@/lib/routes';
 import { Suspense } from 'react';
 import { WorkloadConfidenceCard } from '@/components/confidence/WorkloadConfidenceCard';
 import { readWorkloadConfidenceShared } from '@/lib/views/row-confidence';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 interface Props {
   params: Promise<{ namespace: string; pod: string; cluster: string }>;
@@ -122,9 +122,9 @@ async function nextPodRefusalsOf(cluster: Cluster, rights: Rights, explanation: 
 function PodTitle({ namespace, pod }: { namespace: string; pod: string }) {
   return (
     <h1 className="mb-3 text-lg font-semibold">
-      <Link href={podsInNamespaceHref(namespace)} className="font-mono text-zinc-600">
+      <ClusterLink href={podsInNamespacePath(namespace)} className="font-mono text-zinc-600">
         {namespace}
-      </Link>
+      </ClusterLink>
       <span className="text-zinc-400"> / </span>
       <span className="font-mono" data-testid="pod-name">
         {pod}

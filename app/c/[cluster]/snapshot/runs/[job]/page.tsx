@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { ErrorState } from '@/components/ui/ErrorState';
@@ -9,6 +8,7 @@ import { readSnapshotRun, readSnapshotRunList, requireRun, type RunWithLogs } fr
 import { parseJobName } from '@/lib/http/params';
 import { clusterOfPage } from '@/lib/http/cluster';
 import { rightsOfPage } from '@/lib/http/viewer';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 export const metadata: Metadata = { title: 'Snapshot run · memdash' };
 
@@ -42,7 +42,7 @@ export default async function SnapshotRunPage({ params }: { params: Promise<{ jo
         Snapshot run <span className="font-mono">{job}</span>
       </h1>
       <p>
-        <Link href="/snapshot/runs">All recent runs</Link> · <Link href="/table">Table</Link>
+        <ClusterLink href="/snapshot/runs">All recent runs</ClusterLink> · <ClusterLink href="/table">Table</ClusterLink>
       </p>
       <RunFollower initial={found.run} initialLogs={logs} latest={latest} />
     </div>

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { Link } from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { Suspense, type ComponentProps } from 'react';
@@ -25,6 +24,7 @@ import { WorkloadEndsSection } from '@/components/terminations/WorkloadEnds';
 import { FitPanel } from '@/components/fit/FitPanel';
 import { readNextTableFit } from '@/lib/views/next-table-fit';
 import { part } from '@/lib/views/part';
+import { ClusterLink } from '@/components/shell/ClusterName';
 
 interface Props {
   params: Promise<{ namespace: string; workload: string; cluster: string }>;
@@ -212,9 +212,9 @@ async function NextTableFit({ cluster, namespace, workload }: { cluster: Cluster
 function Title({ namespace, workload }: { namespace: string; workload: string }) {
   return (
     <h1 className="text-lg font-semibold">
-      <Link href="/workloads" className="text-zinc-600">
+      <ClusterLink href="/workloads" className="text-zinc-600">
         Workloads
-      </Link>{' '}
+      </ClusterLink>{' '}
       /{' '}
       <span className="font-mono">
         {namespace}/{workload}
