@@ -43,6 +43,11 @@ export function SiteHeader({
             <Link href={home} className="font-semibold text-zinc-900" title={cluster?.fleet ? 'Every cluster' : undefined}>
               memdash
             </Link>
+            {cluster && (
+              <Link href={clusterHref(cluster.name, '/')} className="font-mono text-zinc-800" data-testid="cluster-name">
+                {cluster.name}
+              </Link>
+            )}
           </span>
         }
         pill={cluster ? <PodCreationStatus /> : null}

@@ -47,11 +47,15 @@ describe("today's URLs", () => {
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 
-  it('a bookmarked page answers once followed', async () => {
+  it('a bookmarked page answers once followed, its header and title naming the cluster', async () => {
     const moved = await get('/pods?namespace=shop');
     const page = await get(String(moved.headers.location));
     expect(page.status).toBe(200);
-    expect(page.body).toContain('<title>');
+    expect(page.body).toContain(`<title>Pods · memdash · ${NAME}</title>`);
+    expect(page.body).toMatch(new RegExp(`data-testid="cluster-name"[^>]*>${NAME}<`));
+    // its links stay in the cluster
+    expect(page.body).toContain(`href="/c/${NAME}/workloads?namespace=shop"`);
+    expect(page.body).toContain(`action="/c/${NAME}/pods"`);
   });
 
   it('a POST to an old write route is sent on as a POST, and its body reaches the route there', async () => {

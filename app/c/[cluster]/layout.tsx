@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { ClusterProvider } from '@/components/shell/ClusterName';
 import { SiteHeader } from '@/components/shell/SiteHeader';
@@ -7,6 +8,12 @@ import { headerOfPage } from '@/lib/http/header';
 import { navigationOfPage } from '@/lib/http/viewer';
 
 type Props = { params: Promise<{ cluster: string }> };
+
+/** Every title names the cluster: two tabs on prd and stg are told apart in the tab bar. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { name } = clusterOfPage(await params);
+  return { title: { template: `%s · ${name}`, default: `memdash · ${name}` } };
+}
 
 /** Every page of one cluster: the header names it, and its client components learn which cluster from here. */
 export default async function ClusterLayout({ children, params }: Props & { children: ReactNode }) {
