@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeHeader, RIGHTS_BY_CLUSTER_HEADER, RIGHTS_HEADER } from '@/lib/auth/viewer';
 import { EVERYTHING, type Rights } from '@/lib/domain/rights';
+import type { Cluster } from '@/lib/cluster/cluster';
 
 const shop: Rights = { pods: ['shop'], table: false, kyvernoLogs: false, audit: false };
 const saved = { ...process.env };
@@ -70,31 +71,38 @@ describe('the checks', () => {
     expect(() => requireNamespace(EVERYTHING, 'payments', 'No pod payments/ledger-1')).not.toThrow();
   });
 
-  it('refuse the table, the logs and the audit with 403 naming what they lack', async () => {
-    const { requireAudit, requireKyvernoLogs, requireTable } = await viewerWith({ MEMDASH_AUDIT_GROUP: 'memdash-auditors' });
-    expect(() => requireTable(shop)).toThrow(
+  // the cluster asked about, not the settings' (kyverno-prd): each cluster has its own Kyverno, table and CronJob
+  const stg = {
+    facts: { kyvernoNamespace: 'kyverno-stg', tableConfigMap: 'rows-stg', snapshotCronJob: 'snapshot-stg' },
+  } as unknown as Pick<Cluster, 'facts'>;
+
+  it('refuse the table, the logs and the audit with 403 naming what they lack in the cluster asked about', async () => {
+    const { requireAudit, requireKyvernoLogs, requireSnapshotRuns, requireTable } = await viewerWith({
+      MEMDASH_AUDIT_GROUP: 'memdash-auditors',
+    });
+    expect(() => requireTable(stg, shop)).toThrow(
       expect.objectContaining({
         code: 'withheld',
-        message: expect.stringContaining('You may not get configmap memory-requests in kyverno-prd'),
+        message: expect.stringContaining('You may not get configmap rows-stg in kyverno-stg'),
       }),
     );
-    expect(() => requireKyvernoLogs(shop)).toThrow(
-      expect.objectContaining({ code: 'withheld', message: expect.stringContaining('You may not get pods/log in kyverno-prd') }),
+    expect(() => requireKyvernoLogs(stg, shop)).toThrow(
+      expect.objectContaining({ code: 'withheld', message: expect.stringContaining('You may not get pods/log in kyverno-stg') }),
     );
-    const { requireSnapshotRuns } = await viewerWith({});
     // the CronJob is what is withheld: it comes first, the right it takes after
-    expect(() => requireSnapshotRuns(shop)).toThrow(
+    expect(() => requireSnapshotRuns(stg, shop)).toThrow(
       expect.objectContaining({
         code: 'withheld',
         message: expect.stringMatching(
-          /^The snapshot's CronJob kyverno-prd\/memory-snapshot and its runs are withheld\. You may not get pods\/log in kyverno-prd/,
+          /^The snapshot's CronJob kyverno-stg\/snapshot-stg and its runs are withheld\. You may not get pods\/log in kyverno-stg/,
         ),
       }),
     );
-    expect(() => requireSnapshotRuns(EVERYTHING)).not.toThrow();
+    expect(() => requireSnapshotRuns(stg, EVERYTHING)).not.toThrow();
     expect(() => requireAudit(shop)).toThrow(
       expect.objectContaining({ code: 'withheld', message: expect.stringContaining('memdash-auditors') }),
     );
-    for (const check of [requireAudit, requireKyvernoLogs, requireTable]) expect(() => check(EVERYTHING)).not.toThrow();
+    expect(() => requireAudit(EVERYTHING)).not.toThrow();
+    for (const check of [requireKyvernoLogs, requireTable]) expect(() => check(stg, EVERYTHING)).not.toThrow();
   });
 });

@@ -14,6 +14,7 @@ import { partFailed, type Part } from '@/lib/domain/part';
 import { EVERYTHING, mayOpen, seesNamespace, type Rights, type RightsByCluster } from '@/lib/domain/rights';
 import { NAVIGATION, type NavigationPage } from '@/lib/routes';
 import { AppError } from '@/lib/errors';
+import type { Cluster } from '@/lib/cluster/cluster';
 
 /**
  * The asker's rights from a request's headers. Without the gate's header: everything when nobody signs in
@@ -86,9 +87,9 @@ export function requireNamespace(rights: Rights, namespace: string, notFound: st
   if (!seesNamespace(rights, namespace)) throw new AppError('not-found', notFound);
 }
 
-/** The table, its versions, diffs, preview and exports: for those who may get the table ConfigMap. */
-export function requireTable(rights: Rights): void {
-  const s = settings();
+/** The table, its versions, diffs, preview and exports: for those who may get the cluster's table ConfigMap. */
+export function requireTable(cluster: Pick<Cluster, 'facts'>, rights: Rights): void {
+  const s = cluster.facts;
   if (!rights.table)
     throw new AppError(
       'withheld',
@@ -97,11 +98,11 @@ export function requireTable(rights: Rights): void {
 }
 
 /** Kyverno's logs and the snapshot runs' (their Jobs run in Kyverno's namespace): for those who may get pods/log there. */
-export function requireKyvernoLogs(rights: Rights): void {
+export function requireKyvernoLogs(cluster: Pick<Cluster, 'facts'>, rights: Rights): void {
   if (!rights.kyvernoLogs)
     throw new AppError(
       'withheld',
-      `You may not get pods/log in ${settings().kyvernoNamespace}: Kyverno's and the snapshot runs' logs are withheld`,
+      `You may not get pods/log in ${cluster.facts.kyvernoNamespace}: Kyverno's and the snapshot runs' logs are withheld`,
     );
 }
 
@@ -109,8 +110,8 @@ export function requireKyvernoLogs(rights: Rights): void {
  * The snapshot's CronJob and its runs (their Jobs run, and log, in Kyverno's namespace): for those who may get pods/log
  * there. The refusal names what is withheld first, and the right it takes after.
  */
-export function requireSnapshotRuns(rights: Rights): void {
-  const s = settings();
+export function requireSnapshotRuns(cluster: Pick<Cluster, 'facts'>, rights: Rights): void {
+  const s = cluster.facts;
   if (!rights.kyvernoLogs)
     throw new AppError(
       'withheld',

@@ -114,7 +114,7 @@ async function diffOfRun(cluster: Cluster, last: SnapshotTry, createdAt: string 
 }
 
 /** One run as its page and routes show it: its tries' logs, and after a success the table's change. */
-export function requireRun(rights: Rights): void {
-  requireSnapshotRuns(rights);
-  requireTable(rights);
+export function requireRun(cluster: Cluster, rights: Rights): void {
+  requireSnapshotRuns(cluster, rights);
+  requireTable(cluster, rights);
 }

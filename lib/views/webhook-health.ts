@@ -45,7 +45,7 @@ export async function readWebhookHealth(cluster: Cluster, rights: Rights, now = 
   return {
     ...health,
     pods: withheld(health.pods, () => requirePodsIn(rights, ns)),
-    snapshotRuns: withheld(health.snapshotRuns, () => requireSnapshotRuns(rights)),
+    snapshotRuns: withheld(health.snapshotRuns, () => requireSnapshotRuns(cluster, rights)),
     failedCreates: visiblePart(rights, health.failedCreates, (group) => group.owner.namespace),
     quotaRefusals: visiblePart(rights, health.quotaRefusals, (group) => group.owner.namespace),
     registration: health.registration.ok ? { ok: true, value: registrationFor(rights, health.registration.value) } : health.registration,

@@ -23,7 +23,7 @@ export type { WorkloadHistory, WorkloadPod, WorkloadRef };
  * the page).
  */
 export async function readWorkloadHistory(cluster: Cluster, ref: WorkloadRef, rights: Rights, now = new Date()): Promise<WorkloadHistory> {
-  requireWorkload(rights, ref);
+  requireWorkload(cluster, rights, ref);
   const [table, registration, labels, podList] = await Promise.all([
     readTable(cluster),
     readRegistration(cluster),
@@ -76,7 +76,7 @@ const workloadNotFound = (ref: WorkloadRef) =>
  * A workload's page and charts: outside the asker's namespaces the answer of a workload that is not there; without
  * the table, a refusal naming it (its rows are what the page and the charts are drawn against).
  */
-export function requireWorkload(rights: Rights, ref: WorkloadRef): void {
+export function requireWorkload(cluster: Cluster, rights: Rights, ref: WorkloadRef): void {
   requireNamespace(rights, ref.namespace, workloadNotFound(ref));
-  requireTable(rights);
+  requireTable(cluster, rights);
 }

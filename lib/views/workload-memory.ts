@@ -49,7 +49,7 @@ export async function readWorkloadMemory(
   range?: ChartRange,
   { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<WorkloadMemory> {
-  requireWorkload(rights, ref);
+  requireWorkload(cluster, rights, ref);
   const s = cluster.facts;
   const end = Math.floor(now.getTime() / 1000);
   const windowSeconds = s.snapshotWindowDays * 86400;

@@ -28,7 +28,7 @@ export async function readWorkloadEnds(
   rights: Rights,
   { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<WorkloadEnds> {
-  requireWorkload(rights, ref);
+  requireWorkload(cluster, rights, ref);
   const s = cluster.facts;
   const end = Math.floor(now.getTime() / 1000);
   const start = end - s.snapshotWindowDays * 86_400;

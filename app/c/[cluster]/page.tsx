@@ -31,7 +31,7 @@ export default async function HomePage({ params }: { params: Promise<{ cluster: 
     attempt(() => readHomeSummary(cluster, rights)),
     // the schedule is its own part: a CronJob that cannot be read leaves the rest of the summary; its runs are the
     // snapshot Jobs', shown to those who may read their logs
-    attempt(() => (requireSnapshotRuns(rights), readSnapshotSchedule(cluster, now))),
+    attempt(() => (requireSnapshotRuns(cluster, rights), readSnapshotSchedule(cluster, now))),
   ]);
   if (!read.ok) {
     return (

@@ -28,7 +28,7 @@ export default async function TablePage({ params, searchParams }: Props) {
   const now = new Date();
   const s = cluster.facts;
   const read = await attempt(async () => {
-    requireTable(await rightsOfPage());
+    requireTable(cluster, await rightsOfPage());
     return readTable(cluster);
   });
   if (!read.ok) {

@@ -9,6 +9,6 @@ export const dynamic = 'force-dynamic';
 /** Every row of today's table (well-formed ones packed, malformed ones flagged): what /table searches and sorts. */
 export const GET = route<{ cluster?: string }>(async (request, params) => {
   const cluster = clusterOf(params);
-  requireTable(rightsOfAsker(request.headers));
+  requireTable(cluster, rightsOfAsker(request.headers));
   return Response.json(tableRowsAnswer((await readTable(cluster)).parsed));
 });

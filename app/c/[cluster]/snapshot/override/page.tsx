@@ -22,7 +22,7 @@ export default async function OverridePage({ params }: { params: Promise<{ clust
   let last: SnapshotRunSummary | undefined;
   let shown: TableShown | null;
   try {
-    requireRun(await rightsOfPage());
+    requireRun(cluster, await rightsOfPage());
     [last, shown] = await Promise.all([readSnapshotRunList(cluster, 1).then((list) => list.runs[0]), tableShownForOverride(cluster)]);
   } catch (err) {
     return <ErrorState error={failureOf(err)} page />;

@@ -29,7 +29,7 @@ export default async function SnapshotRunsPage({ params }: { params: Promise<{ c
   // A failed read of the runs still leaves the button: running the snapshot does not need the list.
   // the schedule's last runs and the runs' outcomes are the snapshot Jobs': for those who may read their logs
   const rights = await rightsOfPage();
-  const mayRead = () => requireSnapshotRuns(rights);
+  const mayRead = () => requireSnapshotRuns(cluster, rights);
   const [schedule, runs] = await Promise.all([
     attempt(() => (mayRead(), readSnapshotSchedule(cluster, now))),
     attempt(() => (mayRead(), readSnapshotRunList(cluster))),

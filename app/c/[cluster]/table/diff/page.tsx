@@ -33,7 +33,7 @@ export default async function DiffPage({ params: segments, searchParams }: Props
   await connection();
   const raw = await searchParams;
   const read = await attempt(async () => {
-    requireTable(await rightsOfPage());
+    requireTable(cluster, await rightsOfPage());
     const params = parseDiffParams(raw);
     return { params, found: await readDiffPage(cluster, params) };
   });

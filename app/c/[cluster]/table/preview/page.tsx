@@ -14,7 +14,7 @@ export default async function PreviewPage({ params }: { params: Promise<{ cluste
   const cluster = clusterOfPage(await params);
   await connection();
   const s = cluster.facts;
-  const allowed = await attempt(async () => requireTable(await rightsOfPage()));
+  const allowed = await attempt(async () => requireTable(cluster, await rightsOfPage()));
   if (!allowed.ok) return <ErrorState error={allowed.error} page />;
   return (
     <div className="space-y-3">

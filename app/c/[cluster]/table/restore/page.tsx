@@ -21,7 +21,7 @@ export default async function RestorePage({ params }: { params: Promise<{ cluste
   const s = cluster.facts;
   let versions: VersionChoice[];
   try {
-    requireTable(await rightsOfPage());
+    requireTable(cluster, await rightsOfPage());
     versions = (await listVersions(await cluster.history()))
       .filter((v) => v.rows > 0)
       .reverse()

@@ -24,7 +24,7 @@ export default async function SnapshotsPage({ params }: { params: Promise<{ clus
   const now = new Date();
   const s = cluster.facts;
   const read = await attempt(async () => {
-    requireTable(await rightsOfPage());
+    requireTable(cluster, await rightsOfPage());
     const db = await cluster.history();
     const [snapshots, gaps, changes] = await Promise.all([
       listSnapshots(db),

@@ -19,7 +19,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route<{ cluster?: string }>((request, params) => {
   const cluster = clusterOf(params);
-  requireTable(rightsOfAsker(request.headers));
+  requireTable(cluster, rightsOfAsker(request.headers));
   return parsePreviewParams(searchOf(request)).format === 'configmap' ? configMapFile(cluster, request) : stream(cluster, request);
 });
 

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 /** Recent runs of the snapshot, scheduled and manual, newest first, each with what its log says it did. */
 export const GET = route<{ cluster?: string }>(async (request, params) => {
   const cluster = clusterOf(params);
-  requireSnapshotRuns(rightsOfAsker(request.headers));
+  requireSnapshotRuns(cluster, rightsOfAsker(request.headers));
   return Response.json(await readSnapshotRunList(cluster));
 });
 

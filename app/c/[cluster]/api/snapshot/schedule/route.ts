@@ -11,6 +11,6 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route<{ cluster?: string }>(async (request, params) => {
   const cluster = clusterOf(params);
-  requireSnapshotRuns(rightsOfAsker(request.headers));
+  requireSnapshotRuns(cluster, rightsOfAsker(request.headers));
   return Response.json(await readSnapshotSchedule(cluster, new Date()));
 });

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 /** Two recorded versions of the table compared: ?from=&to=&namespace=&workload=&format=json|csv */
 export const GET = route<{ cluster?: string }>(async (request, segments) => {
   const cluster = clusterOf(segments);
-  requireTable(rightsOfAsker(request.headers));
+  requireTable(cluster, rightsOfAsker(request.headers));
   const params = parseDiffParams(searchOf(request));
   const started = performance.now();
   // Large tables are diffed in a worker thread: a diff of 100,000 rows would otherwise hold the server while it runs.

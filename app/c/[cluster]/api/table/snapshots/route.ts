@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic';
 /** Every recorded version of the table, newest first, with the job's counts against the one before. */
 export const GET = route<{ cluster?: string }>(async (request, params) => {
   const cluster = clusterOf(params);
-  requireTable(rightsOfAsker(request.headers));
+  requireTable(cluster, rightsOfAsker(request.headers));
   return Response.json({ snapshots: await listSnapshots(await cluster.history()) });
 });

@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic';
 /** The admission controller's log tail, per pod (polled apart from the page: it is the biggest read). */
 export const GET = route<{ cluster?: string }>(async (request, params) => {
   const cluster = clusterOf(params);
-  requireKyvernoLogs(rightsOfAsker(request.headers));
+  requireKyvernoLogs(cluster, rightsOfAsker(request.headers));
   return Response.json({ readAt: new Date().toISOString(), tails: await readAdmissionLogs(cluster) });
 });

@@ -21,7 +21,7 @@ export default async function SnapshotRunPage({ params }: { params: Promise<{ jo
   let latest: boolean;
   let job: string;
   try {
-    requireRun(await rightsOfPage());
+    requireRun(cluster, await rightsOfPage());
     job = parseJobName(segments.job);
     [found, latest] = await Promise.all([
       readSnapshotRun(cluster, job),

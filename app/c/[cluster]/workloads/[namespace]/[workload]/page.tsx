@@ -132,7 +132,7 @@ async function readPage(cluster: Cluster, namespace: string, workload: string, s
   const ref = parseWorkloadRef({ namespace, workload });
   const range = rangeOf(cluster, parseChartRange(search));
   const rights = await rightsOfPage();
-  requireWorkload(rights, ref); // before Prometheus is asked
+  requireWorkload(cluster, rights, ref); // before Prometheus is asked
   const memory: Promise<MemoryRead> = attempt(() => readWorkloadMemory(cluster, ref, rights, range.asked, { signal: pageSignal() })).then(
     (part) => ({
       part,

@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route<{ cluster?: string }>(async (request, params) => {
   const cluster = clusterOf(params);
-  requireTable(rightsOfAsker(request.headers));
+  requireTable(cluster, rightsOfAsker(request.headers));
   const source = parsedBody(restoreSource, await jsonObjectOf(request));
   return Response.json(await previewRestore(cluster, source));
 });

@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route<{ job: string; cluster?: string }>(async (request, params) => {
   const cluster = clusterOf(params);
-  requireRun(rightsOfAsker(request.headers));
+  requireRun(cluster, rightsOfAsker(request.headers));
   const job = parseJobName(params.job);
   await requireRunJob(cluster, cluster.clients(undefined, request.signal), job);
   const stream = followSnapshotRun(cluster, job, request.signal);
