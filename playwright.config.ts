@@ -100,6 +100,8 @@ export default defineConfig({
       // the deployment group runs the read-only specs with the Helm chart's ServiceAccount token as the only credential
       KUBECONFIG: process.env.MEMDASH_E2E_KUBECONFIG ?? kubeconfig('viewer'),
       NEXT_TELEMETRY_DISABLED: '1',
+      // the cluster's name, so that the specs name its pages (/c/local/…: e2e/browser/every-page.ts)
+      MEMDASH_CLUSTER_NAME: 'local',
       // The workload charts read the local cluster's Prometheus; the history goes to a store of the tests' own.
       MEMDASH_PROMETHEUS_URL: prometheusUrl(cluster),
       MEMDASH_HISTORY_PATH: process.env.MEMDASH_E2E_STORE,

@@ -52,7 +52,7 @@ test('pod creation is unknown, amber, linking to the control-plane fallback whil
     // the webhook page's verdict on top says the same
     await webhook.goto();
     await expect(webhook.state).toHaveAttribute('data-state', 'unknown', { timeout: 30_000 });
-    await expect(page.getByTestId('fallback-link')).toHaveAttribute('href', '/break-glass#control-plane-fallback');
+    await expect(page.getByTestId('fallback-link')).toHaveAttribute('href', '/c/local/break-glass#control-plane-fallback');
   } finally {
     await ensureApiserver(state);
   }

@@ -224,5 +224,5 @@ test('a diff of a version that is not recorded names the version, and leads to t
   await expect(error).toHaveAttribute('data-error', 'not-found');
   await expect(error).toContainText('No such version of the table');
   await expect(error).toContainText('999999');
-  await expect(page.getByRole('link', { name: 'Recorded versions' })).toHaveAttribute('href', '/table/snapshots');
+  await expect(page.getByRole('link', { name: 'Recorded versions' })).toHaveAttribute('href', '/c/local/table/snapshots');
 });

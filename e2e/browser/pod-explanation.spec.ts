@@ -91,7 +91,7 @@ for (const c of CASES) {
     expect(answerFirst).toBe(true);
     const reasons = (await page.getByTestId('reason').allTextContents()).join('\n');
     for (const words of c.says) expect(reasons).toContain(words);
-    if (w.kind !== 'Pod') await expect(podPage.workloadLink).toHaveAttribute('href', `/workloads/${c.namespace}/${c.workload}`);
+    if (w.kind !== 'Pod') await expect(podPage.workloadLink).toHaveAttribute('href', `/c/local/workloads/${c.namespace}/${c.workload}`);
   });
 }
 

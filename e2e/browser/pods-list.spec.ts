@@ -107,7 +107,7 @@ test('a namespace chosen on /pods follows to /workloads, /table and back, and a 
   // all namespaces again: nothing is carried
   await page.getByLabel('Namespace').selectOption('');
   await expect(page).toHaveURL(/\/pods$/);
-  await expect(nav.getByRole('link', { name: 'Workloads', exact: true })).toHaveAttribute('href', '/workloads');
+  await expect(nav.getByRole('link', { name: 'Workloads', exact: true })).toHaveAttribute('href', '/c/local/workloads');
 });
 
 test("clicking a column's header sorts /pods by it, aria-sort saying how; again turns it around", async ({ page }) => {

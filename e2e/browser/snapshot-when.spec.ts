@@ -98,7 +98,7 @@ async function expectSchedule(page: Page, schedule: Locator): Promise<void> {
   const shown = (await last.getByRole('link').textContent())?.trim() ?? '';
   expect(runs.names).toContain(shown);
   await expect(last).toHaveAttribute('data-outcome', runs.outcome[shown]!);
-  await expect(last.getByRole('link')).toHaveAttribute('href', `/snapshot/runs/${shown}`);
+  await expect(last.getByRole('link')).toHaveAttribute('href', `/c/local/snapshot/runs/${shown}`);
 }
 
 test("the CronJob's next run in its zone and in UTC, suspend and the last run, on /snapshot/runs and home", async ({ page }, info) => {
@@ -165,7 +165,7 @@ test('beside Run now the preview says what the run would write and drop; the run
   if (!m) throw new Error(`not the preview's one line: ${line}`);
   const [rows, changed, added, dropped] = m.slice(1).map((n) => Number(n.replaceAll(',', '')));
   const link = preview.getByRole('link', { name: `${DROPPED.namespace}/${DROPPED.workload}` });
-  await expect(link).toHaveAttribute('href', `/workloads/${DROPPED.namespace}/${DROPPED.workload}`);
+  await expect(link).toHaveAttribute('href', `/c/local/workloads/${DROPPED.namespace}/${DROPPED.workload}`);
   await expectAmber(preview.getByTestId('run-preview-dropped'));
   await shoot(page, info.outputPath('run-now-preview.png'));
 

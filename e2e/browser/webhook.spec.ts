@@ -47,11 +47,11 @@ test('healthy: one verdict on top, the probe admitted, the registrations as the 
   await expect(page.getByTestId('mutating-policy')).toContainText('READY true');
   // healthy: nothing to break glass for; the table, the runs and each admission pod are a click away
   await expect(page.getByTestId('break-glass-link')).toHaveCount(0);
-  await expect(page.getByTestId('table-link')).toHaveAttribute('href', '/table');
-  await expect(page.getByTestId('snapshot-runs-link')).toHaveAttribute('href', '/snapshot/runs');
+  await expect(page.getByTestId('table-link')).toHaveAttribute('href', '/c/local/table');
+  await expect(page.getByTestId('snapshot-runs-link')).toHaveAttribute('href', '/c/local/snapshot/runs');
   for (const run of await page.getByTestId('webhook-snapshot-run').all()) {
     const name = (await run.getByRole('link').textContent()) ?? '';
-    await expect(run.getByRole('link')).toHaveAttribute('href', `/snapshot/runs/${name}`);
+    await expect(run.getByRole('link')).toHaveAttribute('href', `/c/local/snapshot/runs/${name}`);
   }
   const admissionPods = kubectlAs('viewer', [
     '-n',
@@ -67,7 +67,7 @@ test('healthy: one verdict on top, the probe admitted, the registrations as the 
     .split('\n')
     .map((p) => p.replace('pod/', ''));
   for (const pod of admissionPods)
-    await expect(page.getByRole('link', { name: pod, exact: true })).toHaveAttribute('href', `/pods/kyverno-prd/${pod}`);
+    await expect(page.getByRole('link', { name: pod, exact: true })).toHaveAttribute('href', `/c/local/pods/kyverno-prd/${pod}`);
   await webhook.screenshot('1-healthy');
 });
 
@@ -98,7 +98,7 @@ test('crash: the probe is refused, the page says refusing and links to the break
   await webhook.runProbe('unreachable');
   await webhook.expectState('refusing', 5_000);
   await expect(webhook.probe).toContainText('failed calling webhook "mpol.validate.kyverno.svc-fail"');
-  await expect(page.getByTestId('break-glass-link')).toHaveAttribute('href', '/break-glass');
+  await expect(page.getByTestId('break-glass-link')).toHaveAttribute('href', '/c/local/break-glass');
   // The stand-in's pods stay Ready when it is killed, so the objects alone read healthy: both are shown.
   await expect(webhook.state).toHaveAttribute('data-computed', 'healthy');
   await expect(page.getByTestId('contradiction')).toContainText('none answers');
@@ -106,7 +106,7 @@ test('crash: the probe is refused, the page says refusing and links to the break
   await page.goto('/table');
   await expect(webhook.headerState).toHaveAttribute('data-state', 'refusing', { timeout: 15_000 });
   await expect(webhook.headerState).toHaveText('● Pod creation refused: break-glass →');
-  await expect(webhook.headerState).toHaveAttribute('href', '/break-glass');
+  await expect(webhook.headerState).toHaveAttribute('href', '/c/local/break-glass');
   await webhook.goto();
 
   kubectlAs('admin', ['apply', '-f', '-'], JSON.stringify(ROLLING_DEPLOYMENT));
@@ -141,7 +141,7 @@ test('scale to 0: the clean shutdown deletes the registration, break-glass', asy
   await webhook.expectState('break-glass', 90_000);
   await expect(page.getByTestId('registration-absent')).toBeVisible();
   await expect(page.getByTestId('replicas')).toHaveAttribute('data-ready', '0');
-  await expect(page.getByTestId('break-glass-link')).toHaveAttribute('href', '/break-glass');
+  await expect(page.getByTestId('break-glass-link')).toHaveAttribute('href', '/c/local/break-glass');
   await expect(page.getByTestId('break-glass-link')).toContainText('Bring Kyverno back');
   await webhook.runProbe('admitted');
   await webhook.screenshot('3-break-glass');

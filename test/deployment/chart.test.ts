@@ -23,7 +23,7 @@ import {
 } from '../integration/cluster.ts';
 import { jobEnds, snapshotMode, tableData } from '../integration/write-harness.ts';
 import { startMemdash, type RunningMemdash } from '../security/server.ts';
-import { EVERY_PAGE } from '../../e2e/browser/every-page.ts';
+import { EVERY_PAGE_AS_BOOKMARKED } from '../../e2e/browser/every-page.ts';
 import { REFUSAL } from '../refusal.ts';
 
 requireCluster();
@@ -286,7 +286,7 @@ current-context: local
 
   it('every page answers with no refusal from the cluster', async () => {
     const pod = podOf('shop', 'web');
-    const pages = [...EVERY_PAGE, `/pods/shop/${pod}`, `/snapshot/runs/${runJob}`];
+    const pages = [...EVERY_PAGE_AS_BOOKMARKED, `/pods/shop/${pod}`, `/snapshot/runs/${runJob}`];
     const refused: string[] = [];
     for (const path of pages) {
       const response = await fetch(base + path);

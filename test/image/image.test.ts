@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmBin } from '../../e2e/cluster/lib/paths.ts';
 import { freePort } from '../../e2e/cluster/lib/ports.ts';
-import { EVERY_PAGE } from '../../e2e/browser/every-page.ts';
+import { EVERY_PAGE_AS_BOOKMARKED } from '../../e2e/browser/every-page.ts';
 import {
   kubeconfig,
   kubectl,
@@ -166,7 +166,7 @@ describe('the Dockerfile’s image, run as the chart’s pod with the in-cluster
   });
 
   it('every page answers with no refusal from the cluster', async () => {
-    const pages = [...EVERY_PAGE, `/pods/shop/${podOf('shop', 'web')}`];
+    const pages = [...EVERY_PAGE_AS_BOOKMARKED, `/pods/shop/${podOf('shop', 'web')}`];
     const refused: string[] = [];
     for (const path of pages) {
       const response = await fetch(base + path);

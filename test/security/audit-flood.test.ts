@@ -61,31 +61,36 @@ interface Log {
   refusals: { total: number; since: string | null; byAction: Array<{ action: string; reason: string; count: number }> };
 }
 const auditLog = async (query: string) => {
-  const answer = await fetch(`${base()}/api/audit${query}`);
+  const answer = await fetch(`${base()}/c/local/api/audit${query}`);
   return { status: answer.status, log: (await answer.json()) as Log };
 };
 
 // What a flood sends, with what the test expects each to be refused for: 1,000 in all, none with a read credential
 // (a token sent with a foreign Origin or a text body is refused before it is read).
 const FLOOD: Array<{ times: number; attempt: Attempt; status: number; action: string; reason: string }> = [
-  { times: 400, attempt: { path: '/api/snapshot/runs', body: '{}' }, status: 401, action: 'snapshot.run', reason: 'unauthorized' },
+  { times: 400, attempt: { path: '/c/local/api/snapshot/runs', body: '{}' }, status: 401, action: 'snapshot.run', reason: 'unauthorized' },
   {
     times: 200,
-    attempt: { path: '/api/table/restore', body: '{}', origin: 'https://evil.example', token: tokenOf('operator') },
+    attempt: { path: '/c/local/api/table/restore', body: '{}', origin: 'https://evil.example', token: tokenOf('operator') },
     status: 403,
     action: 'table.restore',
     reason: 'forbidden',
   },
   {
     times: 200,
-    attempt: { path: '/api/workloads/shop/web/restart', body: 'kind=Deployment', contentType: 'text/plain', token: tokenOf('operator') },
+    attempt: {
+      path: '/c/local/api/workloads/shop/web/restart',
+      body: 'kind=Deployment',
+      contentType: 'text/plain',
+      token: tokenOf('operator'),
+    },
     status: 415,
     action: 'workload.restart',
     reason: 'unsupported-media-type',
   },
   {
     times: 200,
-    attempt: { path: '/api/table/override', body: '{"confirm":' },
+    attempt: { path: '/c/local/api/table/override', body: '{"confirm":' },
     status: 400,
     action: 'table.override',
     reason: 'bad-request',
@@ -120,7 +125,7 @@ describe('writes refused before a credential is read', () => {
 
   it('a write with a credential still leaves exactly one record', async () => {
     const before = rowsOf<{ id: number }>('select id from audit_records');
-    const answer = await post({ path: '/api/snapshot/runs', body: '{}', token: tokenOf('viewer') });
+    const answer = await post({ path: '/c/local/api/snapshot/runs', body: '{}', token: tokenOf('viewer') });
     expect(answer.status).toBe(403); // the viewer may not create Jobs: the cluster refused it, nothing ran
     const after = rowsOf<{ actor: string; action: string; outcome: string }>(
       'select actor, action, outcome from audit_records where id > ? order by id',
@@ -175,7 +180,7 @@ describe('GET /api/audit pages', () => {
 
   it('refuses a page past 1,000 or a cursor that names no record, saying why', async () => {
     for (const query of ['?limit=1001', '?before=x', '?before=99999999']) {
-      const answer = await fetch(`${base()}/api/audit${query}`);
+      const answer = await fetch(`${base()}/c/local/api/audit${query}`);
       expect({ query, status: answer.status }).toEqual({ query, status: 400 });
       expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/^Bad (filter|cursor)/);
     }

@@ -27,7 +27,7 @@ function together(count: number, path: string, headers: Record<string, string> =
 }
 
 beforeAll(async () => {
-  const found = JSON.parse((await send('GET', '/api/pods?namespace=shop&limit=1')).body) as { pods: Array<{ name: string }> };
+  const found = JSON.parse((await send('GET', '/c/local/api/pods?namespace=shop&limit=1')).body) as { pods: Array<{ name: string }> };
   if (!found.pods[0]) throw new Error('the local cluster has no pod in namespace shop: run npm run cluster:up');
   pod = found.pods[0].name;
 });
@@ -35,7 +35,7 @@ beforeAll(async () => {
 describe('identical reads at once', () => {
   it('all get the whole pod page, each with its own length, and most are copies of one answer', async () => {
     const before = await collapsedSoFar();
-    const answers = await together(40, `/pods/shop/${pod}`, { 'accept-encoding': 'gzip' });
+    const answers = await together(40, `/c/local/pods/shop/${pod}`, { 'accept-encoding': 'gzip' });
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     const pages = answers.map((a) => {
       expect(a.headers['content-encoding']).toBe('gzip');
@@ -55,8 +55,8 @@ describe('identical reads at once', () => {
 
   it('keeps apart requests that differ: the dark and the light page each get their own', async () => {
     const [dark, light] = await Promise.all([
-      together(15, `/pods/shop/${pod}`, { cookie: 'memdash-theme=dark' }),
-      together(15, `/pods/shop/${pod}`, { cookie: 'memdash-theme=light' }),
+      together(15, `/c/local/pods/shop/${pod}`, { cookie: 'memdash-theme=dark' }),
+      together(15, `/c/local/pods/shop/${pod}`, { cookie: 'memdash-theme=light' }),
     ]);
     for (const a of dark) expect(a.body).toContain('data-theme="dark"');
     for (const a of light) expect(a.body).toContain('data-theme="light"');
@@ -64,7 +64,7 @@ describe('identical reads at once', () => {
 
   it('answers every request for a pod that is not there with its 404, most of them copies of one', async () => {
     const before = await collapsedSoFar();
-    const answers = await together(20, '/pods/shop/no-such-pod-at-all');
+    const answers = await together(20, '/c/local/pods/shop/no-such-pod-at-all');
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 404));
     for (const a of answers) expect(a.body).toContain('no-such-pod-at-all');
     expect(await collapsedSoFar()).toBeGreaterThan(before);
@@ -75,7 +75,7 @@ describe('identical reads at once', () => {
       const req = httpRequest({
         host: '127.0.0.1',
         port: port(),
-        path: `/api/pods/shop/${pod}/explanation`,
+        path: `/c/local/api/pods/shop/${pod}/explanation`,
         headers: { host: own() },
         setHost: false,
       });
@@ -84,7 +84,7 @@ describe('identical reads at once', () => {
       setTimeout(() => req.destroy(), 1);
       return req;
     });
-    const staying = await together(10, `/api/pods/shop/${pod}/explanation`);
+    const staying = await together(10, `/c/local/api/pods/shop/${pod}/explanation`);
     expect(leaving).toHaveLength(10);
     for (const a of staying) {
       expect(a.status).toBe(200);
@@ -96,7 +96,7 @@ describe('identical reads at once', () => {
 describe('an identical read just after', () => {
   /** When the webhook's state was read: the same time in two answers means the second is the first, kept. */
   const readAt = async (headers: Record<string, string> = {}) => {
-    const answer = await send('GET', '/api/webhook', headers);
+    const answer = await send('GET', '/c/local/api/webhook', headers);
     expect(answer.status).toBe(200);
     return (JSON.parse(answer.body) as { readAt: string }).readAt;
   };
@@ -118,7 +118,7 @@ describe('an identical read just after', () => {
 
   it('gets a fresh answer after any write, even one that was refused', async () => {
     const first = await readAt();
-    const write = await postFromOwnPage('/api/webhook/probe', { unexpected: true });
+    const write = await postFromOwnPage('/c/local/api/webhook/probe', { unexpected: true });
     expect(write.status).toBeGreaterThanOrEqual(200);
     expect(await readAt()).not.toBe(first);
   });
@@ -162,16 +162,16 @@ describe('what one client can make memdash ask of the cluster and Prometheus', (
   }
 
   it('answers ?r=1…20 on /api/webhook with no more API calls than one request', async () => {
-    expect((await at('/api/webhook')).status).toBe(200); // the caches are synced and the first reads made
+    expect((await at('/c/local/api/webhook')).status).toBe(200); // the caches are synced and the first reads made
     await pause(1100);
-    const one = await apiCallsOf(async () => expect((await at('/api/webhook')).status).toBe(200));
+    const one = await apiCallsOf(async () => expect((await at('/c/local/api/webhook')).status).toBe(200));
     expect(one).toBeGreaterThan(0);
     await pause(1100); // the kept answer has gone
     const twenty = await apiCallsOf(async () => {
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => at(`/api/webhook?r=${i + 1}`)));
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => at(`/c/local/api/webhook?r=${i + 1}`)));
       expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     });
-    console.log(`/api/webhook: ${one} API calls for one request, ${twenty} for ?r=1…20`);
+    console.log(`/c/local/api/webhook: ${one} API calls for one request, ${twenty} for ?r=1…20`);
     expect(twenty).toBeLessThanOrEqual(one);
   });
 
@@ -180,20 +180,20 @@ describe('what one client can make memdash ask of the cluster and Prometheus', (
     const before = prometheus.counts.started;
     const firstAt = performance.now();
     for (let i = 0; i < 40; i++) {
-      hangUpOn(memdash.port, '/api/snapshot/preview', 20);
+      hangUpOn(memdash.port, '/c/local/api/snapshot/preview', 20);
       await pause(50);
     }
     await until(() => prometheus.counts.open === 0, 60_000);
     await pause(500);
     const aborted = prometheus.counts.started - before;
     // within the interval after that start: the preview that ran, not a new one
-    const lateComer = eventsOf(await at('/api/snapshot/preview'));
+    const lateComer = eventsOf(await at('/c/local/api/snapshot/preview'));
     expect(lateComer.at(-1)?.type).toBe('done');
     expect(prometheus.counts.started - before).toBe(aborted);
     // once the interval (10 s by default) has passed, a new preview: what one whole preview asks Prometheus
     await pause(Math.max(0, firstAt + 10_500 - performance.now()));
     const beforeOne = prometheus.counts.started;
-    expect(eventsOf(await at('/api/snapshot/preview')).at(-1)?.type).toBe('done');
+    expect(eventsOf(await at('/c/local/api/snapshot/preview')).at(-1)?.type).toBe('done');
     const one = prometheus.counts.started - beforeOne;
     console.log(`the preview: ${aborted} Prometheus requests for 40 aborted in 2 s, ${one} for one whole preview`);
     expect(one).toBeGreaterThan(0);
@@ -201,7 +201,7 @@ describe('what one client can make memdash ask of the cluster and Prometheus', (
   });
 
   it('answers 429 past its limit on /api/access, with Retry-After, the security headers and the JSON error', async () => {
-    const ask = () => sendTo(memdash.port, 'POST', '/api/access', ownPageHeaders(memdash.port), JSON.stringify({ checks: [] }));
+    const ask = () => sendTo(memdash.port, 'POST', '/c/local/api/access', ownPageHeaders(memdash.port), JSON.stringify({ checks: [] }));
     const answers = [];
     for (let i = 0; i < 40; i++) answers.push(await ask());
     const limited = answers.filter((a) => a.status === 429);
@@ -212,7 +212,7 @@ describe('what one client can make memdash ask of the cluster and Prometheus', (
 
   it('answers 429 to a client that has answers made for it past its limit, and /healthz all the while', async () => {
     // a read answered on its own: made for each request
-    const answers = await Promise.all(Array.from({ length: 100 }, () => at('/api/caches')));
+    const answers = await Promise.all(Array.from({ length: 100 }, () => at('/c/local/api/caches')));
     expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(70);
     expectRefusal(
       answers.find((a) => a.status === 429)!,

@@ -36,7 +36,9 @@ interface AuditRecord {
 }
 /** The audit records of `action` stored since `since` (an ISO time), newest first. */
 const auditOf = async (action: string, since = ''): Promise<AuditRecord[]> =>
-  json<{ records: AuditRecord[] }>(await send('GET', `/api/audit?action=${action}&limit=1000`)).records.filter((r) => r.at >= since);
+  json<{ records: AuditRecord[] }>(await send('GET', `/c/local/api/audit?action=${action}&limit=1000`)).records.filter(
+    (r) => r.at >= since,
+  );
 
 const dir = mkdtempSync(join(tmpdir(), 'memdash-credentials-'));
 const tokenFile = join(dir, 'token');
@@ -70,7 +72,7 @@ describe('a kubeconfig naming a file on the server', () => {
   it('token-file: /dev/zero is a 400 at once, and the server keeps answering /healthz within 100 ms', async () => {
     const url = `http://127.0.0.1:${copy.port}`;
     const access = (body: object) =>
-      fetch(`${url}/api/access`, {
+      fetch(`${url}/c/local/api/access`, {
         method: 'POST',
         headers: { origin: url, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -96,11 +98,11 @@ describe('a kubeconfig naming a file on the server', () => {
   it('token-file naming a real token is refused, and that token is not used: no actor, no Job, no secret anywhere', async () => {
     const since = new Date().toISOString();
     const config = withUser(`    token-file: ${tokenFile}`);
-    const access = await postFromOwnPage('/api/access', { ...CHECKS, kubeconfig: config });
+    const access = await postFromOwnPage('/c/local/api/access', { ...CHECKS, kubeconfig: config });
     expect(access.status).toBe(400);
     expect(access.body).not.toContain('operator');
     const jobsBefore = jobNames().length;
-    const run = await postFromOwnPage('/api/snapshot/runs', { kubeconfig: config });
+    const run = await postFromOwnPage('/c/local/api/snapshot/runs', { kubeconfig: config });
     expect(run.status).toBe(400);
     expect(message(run)).toMatch(/names a file \(token-file\); memdash never reads a file a request names/);
     expect(jobNames()).toHaveLength(jobsBefore);
@@ -113,14 +115,14 @@ describe('a kubeconfig naming a file on the server', () => {
   });
 
   it('a missing file answers as an existing one does', async () => {
-    const present = await postFromOwnPage('/api/access', { ...CHECKS, kubeconfig: withUser(`    token-file: ${tokenFile}`) });
-    const missing = await postFromOwnPage('/api/access', { ...CHECKS, kubeconfig: withUser(`    token-file: ${tokenFile}.nope`) });
+    const present = await postFromOwnPage('/c/local/api/access', { ...CHECKS, kubeconfig: withUser(`    token-file: ${tokenFile}`) });
+    const missing = await postFromOwnPage('/c/local/api/access', { ...CHECKS, kubeconfig: withUser(`    token-file: ${tokenFile}.nope`) });
     expect([missing.status, missing.body]).toEqual([present.status, present.body]);
   });
 
   it('a multi-line token in the kubeconfig is refused as a pasted one is, and reaches neither answer nor log', async () => {
     const marker = 'DATABASE_URL=postgres://memdash:hunter2@db/x';
-    const answer = await postFromOwnPage('/api/access', { ...CHECKS, kubeconfig: withUser(`    token: "abc\\n${marker}"`) });
+    const answer = await postFromOwnPage('/c/local/api/access', { ...CHECKS, kubeconfig: withUser(`    token: "abc\\n${marker}"`) });
     expect(answer.status).toBe(400);
     expect(message(answer)).toMatch(/token is not a bearer token/);
     expect(answer.body).not.toContain('hunter2');
@@ -133,11 +135,11 @@ describe('a credential the cluster does not accept', () => {
 
   it('POST /api/break-glass/probe with a bad token: 401, no probe, no record beyond the refusal', async () => {
     const lastProbe = async () =>
-      json<{ evidence: { lastProbe: { at: string } | null } }>(await send('GET', '/api/break-glass')).evidence.lastProbe;
+      json<{ evidence: { lastProbe: { at: string } | null } }>(await send('GET', '/c/local/api/break-glass')).evidence.lastProbe;
     const before = await lastProbe();
     const since = new Date().toISOString();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => postFromOwnPage('/api/break-glass/probe', {}, { authorization: `Bearer ${badToken}` })),
+      Array.from({ length: 5 }, () => postFromOwnPage('/c/local/api/break-glass/probe', {}, { authorization: `Bearer ${badToken}` })),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(5).fill(401));
     expect(message(answers[0]!)).toMatch(/did not accept the write credential/);
@@ -151,21 +153,23 @@ describe('a credential the cluster does not accept', () => {
   it('every guarded route refuses it with 401 before its step', async () => {
     const jobsBefore = jobNames().length;
     const auth = { authorization: `Bearer ${badToken}` };
-    expect((await postFromOwnPage('/api/access', CHECKS, auth)).status).toBe(401);
-    expect((await postFromOwnPage('/api/snapshot/runs', {}, auth)).status).toBe(401);
+    expect((await postFromOwnPage('/c/local/api/access', CHECKS, auth)).status).toBe(401);
+    expect((await postFromOwnPage('/c/local/api/snapshot/runs', {}, auth)).status).toBe(401);
     expect(jobNames()).toHaveLength(jobsBefore);
   });
 
   it('a client certificate the cluster does not trust is refused as anonymous (401), not run as system:anonymous', async () => {
     const config = withUser(`    client-certificate-data: ${b64(certificate)}\n    client-key-data: ${b64(key)}`);
-    const answer = await postFromOwnPage('/api/access', { ...CHECKS, kubeconfig: config });
+    const answer = await postFromOwnPage('/c/local/api/access', { ...CHECKS, kubeconfig: config });
     expect(answer.status).toBe(401);
     expect(message(answer)).toMatch(/did not accept the write credential/);
   });
 
   it("the break-glass probe with the operator's token goes through the webhook page's limiter", async () => {
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => postFromOwnPage('/api/break-glass/probe', {}, { authorization: `Bearer ${tokenOf('operator')}` })),
+      Array.from({ length: 5 }, () =>
+        postFromOwnPage('/c/local/api/break-glass/probe', {}, { authorization: `Bearer ${tokenOf('operator')}` }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(5).fill(200));
     // Each asks for a probe started after it asked: one that reached the limiter after the first probe started waits
@@ -173,7 +177,7 @@ describe('a credential the cluster does not accept', () => {
     const times = [...new Set(answers.map((a) => json<{ probe: { at: string } }>(a).probe.at))].sort();
     expect(times.length).toBeLessThanOrEqual(2);
     // the webhook page's probe, asked within the interval, gets the last of them: one limiter for both
-    const page = await postFromOwnPage('/api/webhook/probe', {});
+    const page = await postFromOwnPage('/c/local/api/webhook/probe', {});
     expect(json<{ at: string }>(page).at).toBe(times.at(-1));
   });
 });
@@ -181,7 +185,7 @@ describe('a credential the cluster does not accept', () => {
 describe('the break-glass probe needs no write credential', () => {
   it('with none, it runs with the read credential and is recorded as asked by nobody in particular', async () => {
     const since = new Date().toISOString();
-    const answers = await Promise.all(Array.from({ length: 3 }, () => postFromOwnPage('/api/break-glass/probe', {})));
+    const answers = await Promise.all(Array.from({ length: 3 }, () => postFromOwnPage('/c/local/api/break-glass/probe', {})));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const probe = json<{ step: string; probe: { outcome: string; at: string } }>(answers[0]!);
     expect(probe.step).toBe('probe');
@@ -192,8 +196,8 @@ describe('the break-glass probe needs no write credential', () => {
     // they shared the limiter's probes, and the step's record is there for the steps to resume from
     const times = new Set(answers.map((a) => json<{ probe: { at: string } }>(a).probe.at));
     expect(times.size).toBeLessThanOrEqual(2);
-    const last = json<{ evidence: { lastProbe: { at: string; outcome: string } | null } }>(await send('GET', '/api/break-glass')).evidence
-      .lastProbe;
+    const last = json<{ evidence: { lastProbe: { at: string; outcome: string } | null } }>(await send('GET', '/c/local/api/break-glass'))
+      .evidence.lastProbe;
     expect((last?.at ?? '') >= since).toBe(true);
     expect(last?.outcome).toBe('admitted');
   });
@@ -203,7 +207,7 @@ describe('what a refusal says', () => {
   it("a kubeconfig naming another server: neither that URL nor the read server's is in the answer or the audit", async () => {
     const other = 'https://10.255.0.7:16443';
     const config = operatorConfig().replace(/server: \S+/, `server: ${other}`);
-    const answer = await postFromOwnPage('/api/snapshot/runs', { kubeconfig: config });
+    const answer = await postFromOwnPage('/c/local/api/snapshot/runs', { kubeconfig: config });
     expect(answer.status).toBe(400);
     expect(message(answer)).toMatch(/names another API server \(its host, port differs from the cluster memdash reads\)/);
     const [record] = await auditOf('snapshot.run');
@@ -215,7 +219,7 @@ describe('what a refusal says', () => {
 
   it('a client certificate that does not parse is a 400 naming it, without its content', async () => {
     const bad = b64('-----BEGIN CERTIFICATE-----\nMIIBnotreally\n-----END CERTIFICATE-----\n');
-    const answer = await postFromOwnPage('/api/access', {
+    const answer = await postFromOwnPage('/c/local/api/access', {
       ...CHECKS,
       kubeconfig: withUser(`    client-certificate-data: ${bad}\n    client-key-data: ${b64(key)}`),
     });

@@ -16,8 +16,8 @@ import { abandonAfter, heldBy, listeningPid, seedLargeVersions, settledWithin, w
 const ROWS = 40_000;
 const ABANDONED = 60;
 const DEADLINE_MS = 15_000;
-const CSV = '/api/table/diff?from=1&to=2&format=csv';
-const JSON_EXPORT = '/api/table/diff?from=1&to=2&format=json';
+const CSV = '/c/local/api/table/diff?from=1&to=2&format=csv';
+const JSON_EXPORT = '/c/local/api/table/diff?from=1&to=2&format=json';
 
 let memdash: RunningMemdash;
 let pid = 0;

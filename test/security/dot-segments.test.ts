@@ -34,6 +34,7 @@ function everyRoute(dir = join(root, 'app')): Route[] {
 /** A dynamic segment (`[namespace]`) as a name a request would carry; a route group `(x)` is no segment. */
 function filled(segment: string): string {
   if (/^\(.*\)$/.test(segment)) return '';
+  if (segment === '[cluster]') return 'local'; // the servers' MEMDASH_CLUSTER_NAME (server.ts)
   return segment.startsWith('[') ? 'shop' : segment;
 }
 
@@ -97,7 +98,7 @@ function refusalOf(answer: Answer): string {
 describe.each(['oidc', 'proxy'] as const)('MEMDASH_AUTH=%s, with no session', (mode) => {
   it('finds the pages and routes to walk, and the gate refuses them asked plainly', async () => {
     expect(routes.length).toBeGreaterThan(40);
-    for (const path of ['api/lifecycle', 'api/caches', 'api/webhook/state']) {
+    for (const path of ['c/local/api/lifecycle', 'c/local/api/caches', 'c/local/api/webhook/state']) {
       expect({ path, status: (await anonymous(servers[mode]!, 'GET', `/${path}`)).status }).toEqual({ path, status: 401 });
     }
   });

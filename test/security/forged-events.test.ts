@@ -129,7 +129,7 @@ async function healthWithControls(): Promise<Health> {
   return until(
     'both control events on /api/webhook',
     async () => {
-      const answer = await send('GET', '/api/webhook');
+      const answer = await send('GET', '/c/local/api/webhook');
       if (answer.status !== 200) return null;
       const health = json<Health>(answer);
       const groups = health.failedCreates.value ?? [];
@@ -165,7 +165,7 @@ describe('events written by others than the controller that reports them', () =>
   });
 
   it('are not on the webhook page either', async () => {
-    const page = await send('GET', '/webhook');
+    const page = await send('GET', '/c/local/webhook');
     expect(page.status).toBe(200);
     expect(page.body).toContain(`${RUN} control`);
     for (const forged of ['unsigned', 'gone', 'elsewhere', 'by hand', 'development']) expect(page.body).not.toContain(`${RUN} ${forged}`);

@@ -9,10 +9,10 @@ describe('the Host header', () => {
   it('gets 421 on every kind of route when it names a host memdash does not answer (DNS rebinding)', async () => {
     for (const path of [
       '/',
-      '/pods',
-      '/table/diff',
-      '/api/pods',
-      '/api/webhook',
+      '/c/local/pods',
+      '/c/local/table/diff',
+      '/c/local/api/pods',
+      '/c/local/api/webhook',
       '/healthz',
       '/readyz',
       '/_next/static/chunks/x.js',
@@ -35,7 +35,7 @@ describe('the Host header', () => {
 
 describe('the probe (a route that acts) from a page that is not memdash', () => {
   const probe = (headers: Record<string, string>) =>
-    send('POST', '/api/webhook/probe', { 'content-type': 'application/json', ...headers }, '{}');
+    send('POST', '/c/local/api/webhook/probe', { 'content-type': 'application/json', ...headers }, '{}');
 
   it('refuses DNS rebinding: Host and Origin agree on a name memdash does not answer', async () => {
     expect((await probe({ host: evil(), origin: `http://${evil()}` })).status).toBe(421);

@@ -55,7 +55,7 @@ describe('a pod whose owner is named like a shell command', () => {
   });
 
   it('is explained through the route with the owner as written and no workload', async () => {
-    const answer = await send('GET', `/api/pods/${namespace}/${pod}/explanation`);
+    const answer = await send('GET', `/c/local/api/pods/${namespace}/${pod}/explanation`);
     expect(answer.status).toBe(200);
     const body = json<{ owner: { name: string }; workload: unknown; containers: Array<{ verdict: string; reason: string }> }>(answer);
     expect(body.owner.name).toBe(ownerName);
@@ -64,7 +64,7 @@ describe('a pod whose owner is named like a shell command', () => {
   });
 
   it("offers no command built from the owner's name on the page, and every command it offers runs nothing", async () => {
-    const answer = await send('GET', `/pods/${namespace}/${pod}`);
+    const answer = await send('GET', `/c/local/pods/${namespace}/${pod}`);
     expect(answer.status).toBe(200);
     const commands = [...answer.body.matchAll(/<pre[^>]*data-command[^>]*>([\s\S]*?)<\/pre>/g)].map((m) => htmlText(m[1]!));
     expect(commands.length).toBeGreaterThan(0);

@@ -97,7 +97,7 @@ beforeAll(async () => {
     MEMDASH_PROMETHEUS_DEADLINE_MS: '10000',
   });
   pid = listeningPid(memdash.server.pid!, memdash.port);
-  const pods = JSON.parse((await sendTo(memdash.port, 'GET', '/api/pods?namespace=shop&limit=200')).body) as {
+  const pods = JSON.parse((await sendTo(memdash.port, 'GET', '/c/local/api/pods?namespace=shop&limit=200')).body) as {
     pods: Array<{ name: string }>;
   };
   const web = pods.pods.find((p) => p.name.startsWith('web-'));
@@ -125,8 +125,8 @@ describe.each(Object.entries(MODES))('Prometheus answering %s', (name, answer) =
     mode = answer;
     const rssBefore = heldBy(pid).rssMb;
     const health = watchHealth(memdash.port);
-    const charts = await sendTo(memdash.port, 'GET', '/api/workloads/shop/web/memory');
-    const podPage = await sendTo(memdash.port, 'GET', `/pods/shop/${pod}`);
+    const charts = await sendTo(memdash.port, 'GET', '/c/local/api/workloads/shop/web/memory');
+    const podPage = await sendTo(memdash.port, 'GET', `/c/local/pods/shop/${pod}`);
     const podMemory = heldBy(pid).rssMb;
     const slowest = await health.stop();
     expectUp();
@@ -145,7 +145,7 @@ describe('Prometheus answering a drip', () => {
   it('is stopped at the deadline', async () => {
     mode = drip;
     const started = performance.now();
-    const charts = await sendTo(memdash.port, 'GET', '/api/workloads/shop/web/memory');
+    const charts = await sendTo(memdash.port, 'GET', '/c/local/api/workloads/shop/web/memory');
     expectUp();
     expect(JSON.parse(charts.body)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/took longer than 10 s/) } });
     expect(performance.now() - started).toBeLessThan(15_000);
@@ -155,7 +155,7 @@ describe('Prometheus answering a drip', () => {
     mode = drip;
     rangeClosedAt = null;
     const { request } = await import('node:http');
-    const req = request({ host: '127.0.0.1', port: memdash.port, path: '/api/workloads/shop/web/memory' });
+    const req = request({ host: '127.0.0.1', port: memdash.port, path: '/c/local/api/workloads/shop/web/memory' });
     req.on('error', () => undefined);
     req.end();
     await new Promise((r) => setTimeout(r, 1500)); // memdash is reading the drip meanwhile
@@ -192,8 +192,8 @@ describe('Prometheus answering a drip', () => {
   }
 
   it('is stopped within seconds when the browser leaves the pod page', () =>
-    leaveWhileReading(`/pods/shop/${pod}`, ['/api/v1/query_range', '/api/v1/query'], 'the working set and its newest sample'));
+    leaveWhileReading(`/c/local/pods/shop/${pod}`, ['/api/v1/query_range', '/api/v1/query'], 'the working set and its newest sample'));
 
   it('is stopped within seconds when the browser leaves the workload page', () =>
-    leaveWhileReading('/workloads/shop/web', ['/api/v1/query_range', '/api/v1/series'], 'its 28 days and its ends'));
+    leaveWhileReading('/c/local/workloads/shop/web', ['/api/v1/query_range', '/api/v1/series'], 'its 28 days and its ends'));
 });

@@ -12,7 +12,7 @@ import { tokenOf } from '../integration/write-harness';
 import { json, port, postFromOwnPage, send, type Answer } from './http';
 import { startMemdash } from './server';
 
-const IMPORTS = '/api/history/imports';
+const IMPORTS = '/c/local/api/history/imports';
 const configMap = (data: Record<string, string>) => ({
   apiVersion: 'v1',
   kind: 'ConfigMap',
@@ -119,9 +119,9 @@ interface AuditRecord {
   detail: string | null;
 }
 const importAudit = async (base = '') =>
-  json<{ records: AuditRecord[] }>(await send('GET', `${base}/api/audit?action=history.import&limit=1000`)).records;
+  json<{ records: AuditRecord[] }>(await send('GET', `${base}/c/local/api/audit?action=history.import&limit=1000`)).records;
 const snapshotLabels = async () =>
-  json<{ snapshots: Array<{ label: string | null }> }>(await send('GET', '/api/table/snapshots')).snapshots.map((s) => s.label);
+  json<{ snapshots: Array<{ label: string | null }> }>(await send('GET', '/c/local/api/table/snapshots')).snapshots.map((s) => s.label);
 /** The user name in a kubeconfig of the local cluster, as the API server knows it (from kubectl, not memdash). */
 const userOf = (user: 'viewer' | 'operator') =>
   (JSON.parse(kubectl(['auth', 'whoami', '-o', 'json'], user)) as { status: { userInfo: { username: string } } }).status.userInfo.username;
@@ -212,7 +212,7 @@ describe("the store's cap on imports", () => {
       expect(full.body.error?.message).toMatch(/cap is 2 imports/);
       expect(full.body.error?.message).toContain('MEMDASH_HISTORY_IMPORTS_MAX');
       expect((await post(files[1]!)).status).toBe(200); // the same file again: already there, full or not
-      const listed = (await (await fetch(`http://127.0.0.1:${capped.port}/api/table/snapshots`)).json()) as {
+      const listed = (await (await fetch(`http://127.0.0.1:${capped.port}/c/local/api/table/snapshots`)).json()) as {
         snapshots: Array<{ label: string | null }>;
       };
       expect(listed.snapshots.map((s) => s.label).filter((l) => l?.startsWith('memory-requests-2026-09'))).toEqual([
@@ -230,7 +230,7 @@ describe('imported versions are offered apart from recorded ones', () => {
     const fileName = `memory-requests-apart-${Date.now().toString(36)}.json`;
     const imported = await importTable({ development_debug_shell: '2Mi' }, new Date(Date.now() - 1000).toISOString(), fileName);
     expect(imported.status).toBe(201);
-    const restore = (await send('GET', '/table/restore')).body;
+    const restore = (await send('GET', '/c/local/table/restore')).body;
     const groups = restore.split('<optgroup');
     const importedGroup = groups.find((g) => g.includes('label="Imported (not recorded by memdash)"'));
     expect(importedGroup, 'the restore page has a group of imported versions').toBeDefined();
@@ -238,13 +238,15 @@ describe('imported versions are offered apart from recorded ones', () => {
     expect(groups.find((g) => g.includes('label="Recorded by memdash"')) ?? '').not.toContain(fileName);
 
     // the newest version is this import; the default diff still compares the last two recorded ones
-    const snapshots = json<{ snapshots: Array<{ id: number; source: string }> }>(await send('GET', '/api/table/snapshots')).snapshots;
+    const snapshots = json<{ snapshots: Array<{ id: number; source: string }> }>(
+      await send('GET', '/c/local/api/table/snapshots'),
+    ).snapshots;
     const recorded = snapshots.filter((s) => s.source === 'watch');
-    const diff = await send('GET', '/table/diff');
+    const diff = await send('GET', '/c/local/table/diff');
     if (recorded.length < 2) expect(diff.body).toContain('Fewer than two versions of the table are recorded yet');
     else {
       const ids = json<{ from: { id: number; source: string }; to: { id: number; source: string } }>(
-        await send('GET', '/api/table/diff?format=json'),
+        await send('GET', '/c/local/api/table/diff?format=json'),
       );
       expect([ids.from.source, ids.to.source]).toEqual(['watch', 'watch']);
       expect(ids.to.id).toBe(recorded[0]!.id);
@@ -284,7 +286,7 @@ describe('imported versions against recorded ones', () => {
       expect(imported.status).toBe(201);
 
       const explanation = json<{ containers: Array<{ evidence: string[] }> }>(
-        await send('GET', `/api/pods/development/${pod}/explanation`),
+        await send('GET', `/c/local/api/pods/development/${pod}/explanation`),
       );
       const evidence = explanation.containers.flatMap((c) => c.evidence).join('\n');
       expect(evidence).toContain('the version recorded, in force from');
@@ -292,10 +294,10 @@ describe('imported versions against recorded ones', () => {
 
       // listed, and shown as what it is
       const snapshots = json<{ snapshots: Array<{ source: string; label: string | null }> }>(
-        await send('GET', '/api/table/snapshots'),
+        await send('GET', '/c/local/api/table/snapshots'),
       ).snapshots;
       expect(snapshots.find((s) => s.label === `memory-requests-ranking-${pod}.json`)?.source).toBe('import');
-      const page = (await send('GET', '/table/snapshots')).body;
+      const page = (await send('GET', '/c/local/table/snapshots')).body;
       const [recordedPart, importedPart] = page.split('data-testid="imported-versions"');
       expect(importedPart).toContain(`imported (memory-requests-ranking-${pod}.json)`);
       expect(recordedPart).not.toContain(`memory-requests-ranking-${pod}.json`);
@@ -308,7 +310,7 @@ describe('imported versions against recorded ones', () => {
 async function firstRecordedVersion(): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const snapshots = json<{ snapshots: Array<{ source: string; inForceFrom: string }> }>(
-      await send('GET', '/api/table/snapshots'),
+      await send('GET', '/c/local/api/table/snapshots'),
     ).snapshots;
     const watched = snapshots.filter((s) => s.source === 'watch');
     if (watched.length > 0) return watched[0]!.inForceFrom.replace('.000Z', 'Z');
@@ -333,9 +335,10 @@ describe('a diff of two tables of 100,000 rows', () => {
       let running = true;
       const latencies: number[] = [];
       const versions = `from=${from.versionId}&to=${to.versionId}`;
-      const diff = send('GET', format === 'page' ? `/table/diff?${versions}` : `/api/table/diff?${versions}&format=${format}`).finally(
-        () => (running = false),
-      );
+      const diff = send(
+        'GET',
+        format === 'page' ? `/c/local/table/diff?${versions}` : `/c/local/api/table/diff?${versions}&format=${format}`,
+      ).finally(() => (running = false));
       await new Promise((r) => setTimeout(r, 20));
       while (running) {
         const health = await send('GET', '/healthz');
@@ -348,7 +351,7 @@ describe('a diff of two tables of 100,000 rows', () => {
       expect(latencies.length, 'health checks made while the diff ran').toBeGreaterThan(3);
       const sorted = [...latencies].sort((a, b) => a - b);
       console.log(
-        `figure: /healthz while the ${format === 'page' ? '/table/diff page' : `${format} export`} of a 100,000-row diff ran: ${latencies.length} checks, median ${sorted[sorted.length >> 1]!.toFixed(1)} ms, slowest ${sorted.at(-1)!.toFixed(1)} ms (target < 100 ms)`,
+        `figure: /healthz while the ${format === 'page' ? '/c/local/table/diff page' : `${format} export`} of a 100,000-row diff ran: ${latencies.length} checks, median ${sorted[sorted.length >> 1]!.toFixed(1)} ms, slowest ${sorted.at(-1)!.toFixed(1)} ms (target < 100 ms)`,
       );
       if (format === 'json') expect(json<{ changed: unknown[] }>(answer).changed).toHaveLength(100_000);
       else if (format === 'page') expect(answer.body).toMatch(/Page (<!-- -->)?1(<!-- -->)? of (<!-- -->)?200/);

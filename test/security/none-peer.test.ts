@@ -50,7 +50,7 @@ function getFrom(address: string, path: string): Promise<{ status: number; body:
 
 describe('MEMDASH_AUTH=none on this machine only', () => {
   it('refuses a peer on the network that names a loopback Host, saying to set MEMDASH_AUTH', async () => {
-    for (const path of ['/api/pods', '/pods', '/healthz']) {
+    for (const path of ['/c/local/api/pods', '/c/local/pods', '/healthz']) {
       const answer = await getFrom(networkAddress(), path);
       expect({ path, status: answer.status }).toEqual({ path, status: 403 });
       expect(answer.body).toMatch(
@@ -60,7 +60,7 @@ describe('MEMDASH_AUTH=none on this machine only', () => {
   });
 
   it('answers this machine over loopback', async () => {
-    for (const path of ['/api/pods?limit=1', '/healthz']) {
+    for (const path of ['/c/local/api/pods?limit=1', '/healthz']) {
       const answer = await getFrom('127.0.0.1', path);
       expect({ path, status: answer.status }).toEqual({ path, status: 200 });
     }

@@ -48,14 +48,17 @@ const fromProxy = (user: string, groups: string): Array<[string, string]> => [
 // The table needs `get` on its ConfigMap: the local cluster grants it to system:masters and not to an unbound group.
 describe('the preconditions: the proxy names a person, and their groups decide what they read', () => {
   it('answers a person of an unbound group, and withholds the table from them', async () => {
-    expect((await rawGet('/api/caches', fromProxy('mallory', 'nobody-binds-this'))).status).toBe(200);
-    expect((await rawGet('/api/table', fromProxy('mallory', 'nobody-binds-this'))).status).toBe(403);
+    expect((await rawGet('/c/local/api/caches', fromProxy('mallory', 'nobody-binds-this'))).status).toBe(200);
+    expect((await rawGet('/c/local/api/table', fromProxy('mallory', 'nobody-binds-this'))).status).toBe(403);
   });
 });
 
 describe('an identity header sent twice', () => {
   it("refuses the client's own groups appended to the proxy's, naming the header", async () => {
-    const answer = await rawGet('/api/table', [...fromProxy('mallory', 'nobody-binds-this'), ['X-Auth-Request-Groups', 'system:masters']]);
+    const answer = await rawGet('/c/local/api/table', [
+      ...fromProxy('mallory', 'nobody-binds-this'),
+      ['X-Auth-Request-Groups', 'system:masters'],
+    ]);
     expect(answer.status).toBe(401);
     expect(answer.body).toMatch(/x-auth-request-groups came more than once/i);
   });
@@ -67,7 +70,7 @@ describe('an identity header sent twice', () => {
       ['x-memdash-proxy-secret', SECRET],
     ] as const) {
       const lines: Array<[string, string]> = [...fromProxy('mallory', 'nobody-binds-this'), ['X-Auth-Request-Email', 'm@example.test']];
-      const answer = await rawGet('/api/caches', [...lines, [name, value]]);
+      const answer = await rawGet('/c/local/api/caches', [...lines, [name, value]]);
       expect({ name, status: answer.status, said: /came more than once/.test(answer.body) }).toEqual({ name, status: 401, said: true });
     }
   });
@@ -75,13 +78,13 @@ describe('an identity header sent twice', () => {
 
 describe('a group the API server keeps for itself', () => {
   it('refuses a person the proxy puts in system:masters, saying why, rather than granting every read', async () => {
-    const answer = await rawGet('/api/table', fromProxy('mallory', 'nobody-binds-this, system:masters'));
+    const answer = await rawGet('/c/local/api/table', fromProxy('mallory', 'nobody-binds-this, system:masters'));
     expect(answer.status).toBe(401);
     expect(answer.body).toMatch(/group \\?"system:masters\\?"/);
   });
 
   it('refuses a system: user', async () => {
-    const answer = await rawGet('/api/caches', fromProxy('system:kube-controller-manager', 'nobody-binds-this'));
+    const answer = await rawGet('/c/local/api/caches', fromProxy('system:kube-controller-manager', 'nobody-binds-this'));
     expect(answer.status).toBe(401);
     expect(answer.body).toMatch(/system:/);
   });

@@ -29,11 +29,11 @@ function rawRequest(head: string): Promise<RawAnswer> {
 
 describe('a path that is not valid percent-encoding', () => {
   it.each([
-    '/pods/shop/%C0%AE', // an overlong UTF-8 "."
-    '/workloads/%ZZ/x',
-    '/api/pods/%E0%A4%A/x/explanation', // a UTF-8 sequence cut short
-    '/api/snapshot/runs/%25ZZ', // valid, but "%ZZ" once decoded
-    '/snapshot/runs/%25ZZ',
+    '/c/local/pods/shop/%C0%AE', // an overlong UTF-8 "."
+    '/c/local/workloads/%ZZ/x',
+    '/c/local/api/pods/%E0%A4%A/x/explanation', // a UTF-8 sequence cut short
+    '/c/local/api/snapshot/runs/%25ZZ', // valid, but "%ZZ" once decoded
+    '/c/local/snapshot/runs/%25ZZ',
   ])('%s is a 400 or 404 with the security headers', async (path) => {
     const answer = await send('GET', path);
     expect({ path, status: answer.status }).toEqual({ path, status: expect.toSatisfy((s: number) => s === 400 || s === 404) });

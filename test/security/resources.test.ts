@@ -12,8 +12,8 @@ import { abandonAfter, heldBy, listeningPid, seedLargeVersions, settledWithin, w
 import { startMemdash, type RunningMemdash } from './server';
 
 const ROWS = 40_000;
-const DIFF = '/api/table/diff?from=1&to=2&format=csv';
-const PREVIEW = '/api/snapshot/preview';
+const DIFF = '/c/local/api/table/diff?from=1&to=2&format=csv';
+const PREVIEW = '/c/local/api/snapshot/preview';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // The memory settings memdash runs with (package.json's start, the image's Dockerfile): what it gives back to the
@@ -28,7 +28,7 @@ const abandon = (path: string, staysMs: number) => abandonAfter(memdash.port, pa
 /** A write from memdash's own page with no credential: refused (401) before anything is read. */
 function refusedWrite(): Promise<number> {
   const origin = `http://127.0.0.1:${memdash.port}`;
-  return fetch(`${origin}/api/snapshot/runs`, {
+  return fetch(`${origin}/c/local/api/snapshot/runs`, {
     method: 'POST',
     headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
     body: '{}',
@@ -42,7 +42,7 @@ beforeAll(async () => {
   pid = listeningPid(memdash.server.pid!, memdash.port);
   // a running server has compiled its routes, loaded the diff worker's code, listed its caches and made a preview
   // long before
-  for (const path of [DIFF, '/api/audit', PREVIEW]) {
+  for (const path of [DIFF, '/c/local/api/audit', PREVIEW]) {
     const answer = await fetch(`http://127.0.0.1:${memdash.port}${path}`);
     await answer.arrayBuffer();
     if (answer.status !== 200) throw new Error(`precondition failed: ${path} answered ${answer.status}`);

@@ -88,6 +88,8 @@ export async function startMemdash(
       NEXT_TELEMETRY_DISABLED: '1',
       MEMDASH_PROMETHEUS_URL: prometheusUrl(),
       MEMDASH_PROBE_MIN_INTERVAL_MS: '5000',
+      // the cluster's name, so that the tests name its pages (/c/local/…) without asking memdash what it is
+      MEMDASH_CLUSTER_NAME: 'local',
       // the tests are one client asking faster than a person: the per-client limits are tried on a server of their
       // own (collapse.test.ts), so that no other test meets them
       MEMDASH_READ_LIMIT: '0',

@@ -48,7 +48,11 @@ afterAll(() => {
 
 describe("a Job of Kyverno's namespace that the snapshot CronJob does not control", () => {
   it.each(created.map((name) => [name]))('%s is a 404 on the run API, its events and its page', async (name) => {
-    for (const path of [`/api/snapshot/runs/${name}`, `/api/snapshot/runs/${name}/events`, `/snapshot/runs/${name}`]) {
+    for (const path of [
+      `/c/local/api/snapshot/runs/${name}`,
+      `/c/local/api/snapshot/runs/${name}/events`,
+      `/c/local/snapshot/runs/${name}`,
+    ]) {
       const answer = await send('GET', path);
       expect({ path, status: answer.status }).toEqual({ path, status: 404 });
       expect({ path, type: answer.headers['content-type'] }).not.toEqual({ path, type: expect.stringContaining('event-stream') });
@@ -57,7 +61,7 @@ describe("a Job of Kyverno's namespace that the snapshot CronJob does not contro
   });
 
   it('is not listed among the runs', async () => {
-    const answer = await send('GET', '/api/snapshot/runs');
+    const answer = await send('GET', '/c/local/api/snapshot/runs');
     expect(answer.status).toBe(200);
     expect(answer.body).not.toContain(RUN);
   });

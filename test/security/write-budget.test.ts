@@ -34,7 +34,7 @@ function recordsOf(action: string): Array<{ actor: string; outcome: string; deta
 }
 
 const junk = (i: number): Promise<Answer> =>
-  sendTo(memdash.port, 'POST', '/api/snapshot/runs', { ...ownPageHeaders(memdash.port), authorization: `Bearer junk-${i}` }, '{}');
+  sendTo(memdash.port, 'POST', '/c/local/api/snapshot/runs', { ...ownPageHeaders(memdash.port), authorization: `Bearer junk-${i}` }, '{}');
 
 describe('50 writes with junk bearers from one client', () => {
   it('are 401 within the budget and 429 past it, with one SelfSubjectReview each within it and one audit record', async () => {

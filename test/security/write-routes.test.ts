@@ -7,21 +7,21 @@ import { auditWindow, callsBy, UNAUTHENTICATED, writesBy } from '../audit';
 import { postFromOwnPage, serverLog } from './http';
 
 const ROUTES: Array<{ path: string; body: unknown }> = [
-  { path: '/api/access', body: { checks: [{ verb: 'patch', group: '', resource: 'configmaps', namespace: 'kyverno-prd' }] } },
-  { path: '/api/break-glass/scale-down', body: {} },
-  { path: '/api/break-glass/delete-registrations', body: {} },
-  { path: '/api/break-glass/scale-up', body: {} },
-  { path: '/api/break-glass/drill/save', body: { confirm: 'kyverno-admission-controller' } },
-  { path: '/api/break-glass/drill/create-saved', body: {} },
-  { path: '/api/lifecycle/delete-registrations', body: {} },
-  { path: '/api/lifecycle/delete-crds', body: { confirm: 'delete 2 CRDs' } },
-  { path: '/api/history/imports', body: { fileName: 'memory-requests-2026-10-01.json', content: '{}' } },
-  { path: '/api/snapshot/runs', body: {} },
-  { path: '/api/table/override', body: { confirm: 'memory-requests', resourceVersion: '1' } },
-  { path: '/api/table/restore', body: { versionId: 1, resourceVersion: '1' } },
-  { path: '/api/workloads/shop/cart/restart', body: { kind: 'Deployment' } },
+  { path: '/c/local/api/access', body: { checks: [{ verb: 'patch', group: '', resource: 'configmaps', namespace: 'kyverno-prd' }] } },
+  { path: '/c/local/api/break-glass/scale-down', body: {} },
+  { path: '/c/local/api/break-glass/delete-registrations', body: {} },
+  { path: '/c/local/api/break-glass/scale-up', body: {} },
+  { path: '/c/local/api/break-glass/drill/save', body: { confirm: 'kyverno-admission-controller' } },
+  { path: '/c/local/api/break-glass/drill/create-saved', body: {} },
+  { path: '/c/local/api/lifecycle/delete-registrations', body: {} },
+  { path: '/c/local/api/lifecycle/delete-crds', body: { confirm: 'delete 2 CRDs' } },
+  { path: '/c/local/api/history/imports', body: { fileName: 'memory-requests-2026-10-01.json', content: '{}' } },
+  { path: '/c/local/api/snapshot/runs', body: {} },
+  { path: '/c/local/api/table/override', body: { confirm: 'memory-requests', resourceVersion: '1' } },
+  { path: '/c/local/api/table/restore', body: { versionId: 1, resourceVersion: '1' } },
+  { path: '/c/local/api/workloads/shop/cart/restart', body: { kind: 'Deployment' } },
 ];
-const PROBE = '/api/break-glass/probe';
+const PROBE = '/c/local/api/break-glass/probe';
 const REFUSED_TOKEN = 'memdash-test-token-the-cluster-does-not-know';
 
 describe('every write route', () => {

@@ -35,7 +35,7 @@ export async function signedInPage(
   browser: Browser,
   base: string,
   account: Account,
-  path = '/pods',
+  path = '/c/local/pods',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -58,20 +58,20 @@ describe('memdash with MEMDASH_AUTH=proxy behind oauth2-proxy', () => {
   it('reads for a person signed in at the proxy through the provider', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${proxy.url}/pods`);
+    await page.goto(`${proxy.url}/c/local/pods`);
     await page.waitForURL(/\/login/);
     await page.getByLabel(/user/i).fill('platform-reader');
     await page.getByLabel(/password/i).fill(oidcSecrets().passwords['platform-reader']);
     await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL(`${proxy.url}/pods`);
-    expect((await page.request.get(`${proxy.url}/api/pods`)).status()).toBe(200);
+    await page.waitForURL(`${proxy.url}/c/local/pods`);
+    expect((await page.request.get(`${proxy.url}/c/local/api/pods`)).status()).toBe(200);
     await context.close();
   });
 
   it('ignores identity headers from a client that is not the proxy, and a proxy request naming nobody', async () => {
     const forged = { 'x-forwarded-user': 'platform-reader', 'x-forwarded-groups': 'platform' };
-    expect(await straight('/api/pods', forged, '127.0.0.2')).toBe(401);
-    expect(await straight('/api/pods', {}, '127.0.0.1')).toBe(401);
+    expect(await straight('/c/local/api/pods', forged, '127.0.0.2')).toBe(401);
+    expect(await straight('/c/local/api/pods', {}, '127.0.0.1')).toBe(401);
     expect(await straight('/healthz', {}, '127.0.0.2')).toBe(200);
   });
 });

@@ -35,15 +35,15 @@ const signedInPage = (account: Account) => signedIn(browser, base(), account);
 
 describe('memdash with MEMDASH_AUTH=oidc', () => {
   it('sends a page without a session to sign in and answers an API 401', async () => {
-    const page = await fetch(`${base()}/pods`, { redirect: 'manual' });
-    expect([page.status, page.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fpods']);
-    const api = await fetch(`${base()}/api/pods`);
+    const page = await fetch(`${base()}/c/local/pods`, { redirect: 'manual' });
+    expect([page.status, page.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fc%2Flocal%2Fpods']);
+    const api = await fetch(`${base()}/c/local/api/pods`);
     expect(api.status).toBe(401);
     expect((await fetch(`${base()}/healthz`)).status).toBe(200);
   });
 
   it('answers a Host it does not serve 421 before sign-in, so a DNS-rebound page is never sent on to the provider', async () => {
-    for (const path of ['/pods', '/api/pods', '/auth/sign-in?next=%2Fpods']) {
+    for (const path of ['/c/local/pods', '/c/local/api/pods', '/auth/sign-in?next=%2Fc%2Flocal%2Fpods']) {
       const answer = await sendTo(memdash.port, 'GET', path, { host: `evil.example:${memdash.port}` });
       expect({ path, status: answer.status, location: answer.headers.location }).toEqual({ path, status: 421, location: undefined });
     }
@@ -54,7 +54,7 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     const cookies = await context.cookies(base());
     const session = cookies.find((c) => c.name === 'memdash-session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    const api = await page.request.get(`${base()}/api/pods`);
+    const api = await page.request.get(`${base()}/c/local/api/pods`);
     expect(api.status()).toBe(200);
     // what the gate asked the cluster for them: the pods of shop, and nothing of any other namespace
     const listed = (await api.json()) as { pods: Array<{ namespace: string }>; total: number };
@@ -67,7 +67,9 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
   it('shows platform-reader every namespace and no-rights none, as their RoleBindings say', async () => {
     const seen = async (account: 'platform-reader' | 'no-rights') => {
       const { context, page } = await signedInPage(account);
-      const listed = (await (await page.request.get(`${base()}/api/pods?limit=200`)).json()) as { pods: Array<{ namespace: string }> };
+      const listed = (await (await page.request.get(`${base()}/c/local/api/pods?limit=200`)).json()) as {
+        pods: Array<{ namespace: string }>;
+      };
       await context.close();
       return new Set(listed.pods.map((p) => p.namespace));
     };
@@ -83,11 +85,11 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
       new Uint8Array(randomBytes(32)),
       now,
     );
-    expect((await fetch(`${base()}/api/pods`, { headers: { cookie: `memdash-session=${forged}` } })).status).toBe(401);
+    expect((await fetch(`${base()}/c/local/api/pods`, { headers: { cookie: `memdash-session=${forged}` } })).status).toBe(401);
     const everything = Buffer.from(JSON.stringify({ pods: 'all', table: true, kyvernoLogs: true, audit: true })).toString('base64url');
     const who = Buffer.from(JSON.stringify({ user: 'platform-reader', groups: ['platform'] })).toString('base64url');
     const headers = { 'x-memdash-rights': everything, 'x-memdash-identity': who };
-    expect((await fetch(`${base()}/api/pods`, { headers })).status).toBe(401);
+    expect((await fetch(`${base()}/c/local/api/pods`, { headers })).status).toBe(401);
   });
 
   it('renews a session whose ID token ended with its refresh token, and sends a spent one to sign in', async () => {
@@ -101,10 +103,10 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
       idTokenExpiresAt: now.getTime() - 1000,
     };
     const cookie = `memdash-session=${await sealSession({ ...ended, expiresAt: now.getTime() + 3600_000 }, key, now)}`;
-    const page = await fetch(`${base()}/pods`, { headers: { cookie }, redirect: 'manual' });
-    expect([page.status, page.headers.get('location')]).toEqual([302, '/auth/refresh?next=%2Fpods']);
-    const renewed = await fetch(`${base()}/auth/refresh?next=%2Fpods`, { headers: { cookie }, redirect: 'manual' });
-    expect([renewed.status, renewed.headers.get('location')]).toEqual([302, '/pods']);
+    const page = await fetch(`${base()}/c/local/pods`, { headers: { cookie }, redirect: 'manual' });
+    expect([page.status, page.headers.get('location')]).toEqual([302, '/auth/refresh?next=%2Fc%2Flocal%2Fpods']);
+    const renewed = await fetch(`${base()}/auth/refresh?next=%2Fc%2Flocal%2Fpods`, { headers: { cookie }, redirect: 'manual' });
+    expect([renewed.status, renewed.headers.get('location')]).toEqual([302, '/c/local/pods']);
     const sealed = /memdash-session=([^;]+)/.exec(renewed.headers.get('set-cookie') ?? '')?.[1];
     const session = await openSession(sealed, key, new Date());
     // the provider's groups now, and an ID token that has not ended; the session's own end is kept
@@ -112,16 +114,16 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     expect(session!.idTokenExpiresAt).toBeGreaterThan(Date.now());
     expect(Math.abs(session!.expiresAt - (now.getTime() + 3600_000))).toBeLessThan(1000);
     // the provider rotates refresh tokens: the old cookie's one is spent
-    const spent = await fetch(`${base()}/auth/refresh?next=%2Fpods`, { headers: { cookie }, redirect: 'manual' });
-    expect([spent.status, spent.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fpods']);
+    const spent = await fetch(`${base()}/auth/refresh?next=%2Fc%2Flocal%2Fpods`, { headers: { cookie }, redirect: 'manual' });
+    expect([spent.status, spent.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fc%2Flocal%2Fpods']);
   });
 
   it("names the signed-in person in a write's audit record, beside the credential's identity", async () => {
     const { context, page } = await signedInPage('platform-reader');
     // the probe: the one step that runs without a write credential (a server-side dry run), so it writes nothing
-    const probe = await page.request.post(`${base()}/api/break-glass/probe`, { headers: { origin: base() }, data: {} });
+    const probe = await page.request.post(`${base()}/c/local/api/break-glass/probe`, { headers: { origin: base() }, data: {} });
     expect(probe.status()).toBe(200);
-    const audit = (await (await page.request.get(`${base()}/api/audit?limit=1`)).json()) as {
+    const audit = (await (await page.request.get(`${base()}/c/local/api/audit?limit=1`)).json()) as {
       records: Array<{ action: string; actor: string; signedIn?: string }>;
     };
     expect(audit.records[0]).toMatchObject({ action: 'break-glass.probe', actor: '(no write credential)', signedIn: 'platform-reader' });
@@ -130,7 +132,7 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
 
   it('refuses a write with only a session (MEMDASH_WRITE_AS_USER off), even from someone whose own token may do it', async () => {
     const { context, page } = await signedInPage('platform-operator');
-    const run = await page.request.post(`${base()}/api/snapshot/runs`, { headers: { origin: base() }, data: {} });
+    const run = await page.request.post(`${base()}/c/local/api/snapshot/runs`, { headers: { origin: base() }, data: {} });
     expect(run.status()).toBe(401);
     expect(((await run.json()) as { error: { message: string } }).error.message).toMatch(/^No write credential: paste a token/);
     // nor does memdash keep the ID token for it
@@ -177,7 +179,7 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
   });
 
   it('answers an API 401 sign-in-ended once the ID token has ended, and an open page renews it by itself', async () => {
-    const api = await fetch(`${base()}/api/pods?limit=1`, {
+    const api = await fetch(`${base()}/c/local/api/pods?limit=1`, {
       headers: { cookie: `memdash-session=${await endedSession('ended-api-session-1')}` },
     });
     expect(api.status).toBe(401);
@@ -186,9 +188,11 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     const { context, page } = await signedInPage('shop-reader');
     const sid = 'ended-page-session-1';
     await context.addCookies([{ name: 'memdash-session', value: await endedSession(sid), url: base(), httpOnly: true, sameSite: 'Lax' }]);
-    const renewal = await page.waitForResponse((r) => r.url().startsWith(`${base()}/auth/refresh?next=%2Fpods`), { timeout: 40_000 });
-    expect([renewal.status(), await renewal.headerValue('location')]).toEqual([302, '/pods']);
-    await page.waitForURL(`${base()}/pods`);
+    const renewal = await page.waitForResponse((r) => r.url().startsWith(`${base()}/auth/refresh?next=%2Fc%2Flocal%2Fpods`), {
+      timeout: 40_000,
+    });
+    expect([renewal.status(), await renewal.headerValue('location')]).toEqual([302, '/c/local/pods']);
+    await page.waitForURL(`${base()}/c/local/pods`);
     const renewed = (await context.cookies(base())).find((c) => c.name === 'memdash-session');
     const session = await openSession(renewed?.value, key, new Date());
     expect(session).toMatchObject({ sid, user: 'shop-reader' });
@@ -199,7 +203,7 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
   it('refuses, with a page saying why, a sign-in whose groups are too many for a cookie', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${base()}/pods`);
+    await page.goto(`${base()}/c/local/pods`);
     await page.waitForURL(/127\.0\.0\.1:\d+\/login/);
     await page.getByLabel(/user/i).fill('many-groups');
     await page.getByLabel(/password/i).fill(oidcSecrets().passwords['many-groups']);
@@ -214,7 +218,7 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     const { context, page } = await signedInPage('platform-reader');
     const before = await context.cookies(base());
     const copy = `memdash-session=${before.find((c) => c.name === 'memdash-session')?.value}`;
-    expect((await fetch(`${base()}/api/pods?limit=1`, { headers: { cookie: copy } })).status).toBe(200);
+    expect((await fetch(`${base()}/c/local/api/pods?limit=1`, { headers: { cookie: copy } })).status).toBe(200);
     // the button as a person presses it: the browser writes the Origin (and Referer) under the page's Referrer-Policy
     const out = page.waitForResponse((r) => r.url() === `${base()}/auth/sign-out`);
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
@@ -224,14 +228,14 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
     await page.getByRole('heading', { name: 'Signed out' }).waitFor();
     expect((await context.cookies(base())).some((c) => c.name === 'memdash-session')).toBe(false);
     // the session is gone: a page goes to sign in, an API answers 401
-    const again = await page.request.get(`${base()}/pods`, { maxRedirects: 0 });
-    expect([again.status(), again.headers()['location']]).toEqual([302, '/auth/sign-in?next=%2Fpods']);
-    expect((await page.request.get(`${base()}/api/pods`)).status()).toBe(401);
+    const again = await page.request.get(`${base()}/c/local/pods`, { maxRedirects: 0 });
+    expect([again.status(), again.headers()['location']]).toEqual([302, '/auth/sign-in?next=%2Fc%2Flocal%2Fpods']);
+    expect((await page.request.get(`${base()}/c/local/api/pods`)).status()).toBe(401);
     // the copy still opens (it is sealed), but the session it names was signed out: refused, and not renewed
-    const refused = await fetch(`${base()}/api/pods?limit=1`, { headers: { cookie: copy } });
+    const refused = await fetch(`${base()}/c/local/api/pods?limit=1`, { headers: { cookie: copy } });
     expect(refused.status).toBe(401);
-    const renew = await fetch(`${base()}/auth/refresh?next=%2Fpods`, { headers: { cookie: copy }, redirect: 'manual' });
-    expect([renew.status, renew.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fpods']);
+    const renew = await fetch(`${base()}/auth/refresh?next=%2Fc%2Flocal%2Fpods`, { headers: { cookie: copy }, redirect: 'manual' });
+    expect([renew.status, renew.headers.get('location')]).toEqual([302, '/auth/sign-in?next=%2Fc%2Flocal%2Fpods']);
     await context.close();
   });
 });

@@ -68,7 +68,7 @@ async function signedIn(account: Account) {
 
 describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
   it('runs the snapshot as platform-operator with their own ID token, pasting nothing, and audits them', async () => {
-    const { context, page } = await signedInPage(browser, base(), 'platform-operator', '/snapshot/runs');
+    const { context, page } = await signedInPage(browser, base(), 'platform-operator', '/c/local/snapshot/runs');
     // the token is kept sealed (a JWE with memdash's key), HttpOnly, and is the provider's ID token for them
     const cookie = (await context.cookies(base())).find((c) => c.name === 'memdash-write');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
@@ -77,7 +77,7 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
     const idToken = kept && 'idToken' in kept ? kept.idToken : '';
     expect(claimsOf(idToken)).toMatchObject({ sub: 'platform-operator', groups: ['platform-operators'] });
 
-    const access = await page.request.post(`${base()}/api/access`, { headers: { origin: base() }, data: CHECKS });
+    const access = await page.request.post(`${base()}/c/local/api/access`, { headers: { origin: base() }, data: CHECKS });
     expect(await access.json()).toMatchObject({
       actor: 'platform-operator',
       credential: 'session',
@@ -95,7 +95,7 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
     created.push(job);
     expect(kubectl(['-n', KYVERNO, 'get', 'job', job, '-o', 'name'], 'admin').trim()).toBe(`job.batch/${job}`);
 
-    const audit = (await (await page.request.get(`${base()}/api/audit?limit=1`)).json()) as AuditRecords;
+    const audit = (await (await page.request.get(`${base()}/c/local/api/audit?limit=1`)).json()) as AuditRecords;
     expect(audit.records[0]).toMatchObject({
       action: 'snapshot.run',
       actor: 'platform-operator',
@@ -111,15 +111,15 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
 
   it("refuses shop-reader's own write with the cluster's 403, as the cluster worded it", async () => {
     const { context, post } = await signedIn('shop-reader');
-    const access = await post('/api/access', CHECKS);
+    const access = await post('/c/local/api/access', CHECKS);
     expect(await access.json()).toMatchObject({ actor: 'shop-reader', credential: 'session', answers: [{ allowed: false }] });
-    const run = await post('/api/snapshot/runs', {});
+    const run = await post('/c/local/api/snapshot/runs', {});
     expect(run.status()).toBe(403);
     const { error } = (await run.json()) as ErrorBody;
     expect(error.message).toMatch(/User "shop-reader" cannot get resource "cronjobs" in API group "batch" in the namespace "kyverno-prd"/);
     await context.close();
     const operator = await signedIn('platform-operator');
-    const audit = (await (await operator.page.request.get(`${base()}/api/audit?limit=1`)).json()) as AuditRecords;
+    const audit = (await (await operator.page.request.get(`${base()}/c/local/api/audit?limit=1`)).json()) as AuditRecords;
     expect(audit.records[0]).toMatchObject({
       action: 'snapshot.run',
       actor: 'shop-reader',
@@ -133,12 +133,12 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
   it("uses a pasted credential over the session's own token", async () => {
     const { context, page, post } = await signedIn('platform-operator');
     const shop = await signInAs(readState()!, 'shop-reader');
-    const access = await post('/api/access', CHECKS, { authorization: `Bearer ${shop.idToken}` });
+    const access = await post('/c/local/api/access', CHECKS, { authorization: `Bearer ${shop.idToken}` });
     expect(await access.json()).toMatchObject({ actor: 'shop-reader', credential: 'pasted', answers: [{ allowed: false }] });
     // the write itself goes with the pasted token, and its record says the credential was pasted, not the sign-in's
-    const run = await post('/api/snapshot/runs', {}, { authorization: `Bearer ${shop.idToken}` });
+    const run = await post('/c/local/api/snapshot/runs', {}, { authorization: `Bearer ${shop.idToken}` });
     expect(run.status()).toBe(403);
-    const audit = (await (await page.request.get(`${base()}/api/audit?limit=1`)).json()) as AuditRecords;
+    const audit = (await (await page.request.get(`${base()}/c/local/api/audit?limit=1`)).json()) as AuditRecords;
     expect(audit.records[0]).toMatchObject({
       action: 'snapshot.run',
       actor: 'shop-reader',
@@ -153,7 +153,7 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
   async function runWith(
     session: { sid: string; idTokenExpiresAt: number },
     token: { sid: string; idTokenExpiresAt: number },
-    path = '/api/snapshot/runs',
+    path = '/c/local/api/snapshot/runs',
     body: object = {},
   ) {
     const now = new Date();
@@ -197,7 +197,7 @@ describe('memdash with MEMDASH_WRITE_AS_USER=on', () => {
     expect(other.status).toBe(401);
     expect(other.error.message).toMatch(/issued with another sign-in than this one: sign in again/);
     // the same token beside its own session is taken (the access check, which asks the cluster and writes nothing)
-    const own = await runWith({ sid: now, idTokenExpiresAt: live }, { sid: now, idTokenExpiresAt: live }, '/api/access', CHECKS);
+    const own = await runWith({ sid: now, idTokenExpiresAt: live }, { sid: now, idTokenExpiresAt: live }, '/c/local/api/access', CHECKS);
     expect([own.status, own.answer.actor, own.answer.credential]).toEqual([200, 'platform-operator', 'session']);
   });
 });
