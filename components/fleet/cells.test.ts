@@ -24,7 +24,7 @@ const byKey = (r: FleetRowView) => Object.fromEntries(fleetCells(r, NOW).map((c)
 describe('fleetCells', () => {
   it("links each cell to the cluster's page that explains it, the cluster's name encoded", () => {
     expect(Object.fromEntries(fleetCells(row(), NOW).map((c) => [c.key, c.href]))).toEqual({
-      apiServer: '/c/stage%20eu/',
+      apiServer: '/c/stage%20eu',
       podCreation: '/c/stage%20eu/webhook',
       kyverno: '/c/stage%20eu/webhook',
       policy: '/c/stage%20eu/webhook',

@@ -3,6 +3,7 @@
 import { ageOf, WEBHOOK_STATE_WORDS, type Part } from '@/lib/domain';
 import type { FleetRowView, FleetSeverity } from '@/lib/views/fleet-types';
 import type { Tone } from '@/components/ui/tone';
+import { clusterHref } from '@/lib/routes';
 
 export interface FleetCell {
   key: 'apiServer' | 'podCreation' | 'kyverno' | 'policy' | 'table' | 'snapshot' | 'drift' | 'oomKills' | 'incident';
@@ -14,9 +15,6 @@ export interface FleetCell {
   /** The longer reason, on hover. */
   title?: string;
 }
-
-// Until lib/routes.ts builds cluster URLs (clusterHref), the one place a fleet link is made.
-const clusterHref = (cluster: string, path: string) => `/c/${encodeURIComponent(cluster)}${path}`;
 
 export const homeHref = (cluster: string) => clusterHref(cluster, '/');
 
