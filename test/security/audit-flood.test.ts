@@ -142,7 +142,7 @@ describe('GET /api/audit pages', () => {
     try {
       db.pragma('busy_timeout = 5000');
       const insert = db.prepare(
-        "insert into audit_records (at, actor, action, target, outcome, detail) values (?, ?, 'table.restore', 'kyverno-prd/configmap/memory-requests', 'refused', null)",
+        "insert into audit_records (cluster, at, actor, action, target, outcome, detail) values ('local', ?, ?, 'table.restore', 'kyverno-prd/configmap/memory-requests', 'refused', null)",
       );
       db.transaction(() => {
         for (let i = 0; i < 2400; i++)
