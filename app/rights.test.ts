@@ -27,6 +27,7 @@ const NEEDS: Record<string, Need> = {
   'app/c/[cluster]/pods/page.tsx': 'cut',
   'app/c/[cluster]/pods/[namespace]/[pod]/page.tsx': 'namespace',
   'app/c/[cluster]/api/pods/route.ts': 'cut',
+  'app/api/search/route.ts': 'cut',
   'app/c/[cluster]/api/pods/[namespace]/[pod]/explanation/route.ts': 'namespace',
   'app/c/[cluster]/workloads/page.tsx': 'cut',
   'app/c/[cluster]/api/workloads/route.ts': 'cut',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeHeader, IDENTITY_HEADER, RIGHTS_HEADER } from '@/lib/auth/viewer';
+import { encodeHeader, IDENTITY_HEADER, RIGHTS_BY_CLUSTER_HEADER, RIGHTS_HEADER } from '@/lib/auth/viewer';
 import { EVERYTHING, type Rights } from '@/lib/domain/rights';
 import { collapseKey, replayable, wantsFresh } from './collapse-rules';
 
@@ -23,6 +23,7 @@ describe('collapseKey', () => {
     ['/pods?namespace=shop&verdict=differs'],
     ['/pods/shop/web-1'],
     ['/api/pods?name=web'],
+    ['/api/search?name=web'],
     ['/api/pods/shop/web-1/explanation'],
     ['/webhook'],
     ['/api/webhook'],
@@ -101,6 +102,23 @@ describe('collapseKey', () => {
     expect(alice).not.toBeNull();
     expect(bob).toBe(alice);
     expect(new Set([alice, carol, dave]).size).toBe(3);
+  });
+
+  it('keeps apart searches across clusters by the rights in each cluster, not by who asks', () => {
+    const shop: Rights = { pods: ['shop'], table: false, kyvernoLogs: false, audit: false };
+    const across = (byCluster: Record<string, Rights | null>, user: string) => ({
+      ...browser,
+      [RIGHTS_HEADER]: encodeHeader(EVERYTHING),
+      [RIGHTS_BY_CLUSTER_HEADER]: encodeHeader(byCluster),
+      [IDENTITY_HEADER]: encodeHeader({ user, groups: [] }),
+    });
+    const key = (byCluster: Record<string, Rights | null>, user: string) =>
+      collapseKey('GET', '/api/search?name=web', across(byCluster, user));
+    const alice = key({ prd: EVERYTHING, stage: shop }, 'alice');
+    expect(alice).not.toBeNull();
+    expect(key({ prd: EVERYTHING, stage: shop }, 'bob')).toBe(alice);
+    expect(key({ prd: EVERYTHING, stage: EVERYTHING }, 'carol')).not.toBe(alice);
+    expect(key({ prd: EVERYTHING, stage: null }, 'dave')).not.toBe(alice);
   });
 
   it('holds no cookie in the key', () => {

@@ -5,7 +5,8 @@ import { IDENTITY_HEADER } from '@/lib/auth/viewer';
 import { pathInCluster } from '@/lib/cluster/paths';
 
 /**
- * The reads a team opens together in an incident: a pod's page and explanation, the pod list and the Ctrl-K search,
+ * The reads a team opens together in an incident: a pod's page and explanation, the pod list and the Ctrl-K search (in every cluster:
+ * the rights in each are in the key, as the gate's header),
  * the webhook's page, state (every page's header asks it) and log tails, every workload and every row of the table
  * (what /workloads and /table read once they run), the snapshot's recent runs. Nothing that streams for long (the
  * preview, a run's events), exports, and no write. Each with the query parameters it reads: any other parameter changes nothing in the answer, so it is
@@ -15,6 +16,7 @@ const COLLAPSIBLE: ReadonlyArray<{ path: RegExp; params: readonly string[] }> = 
   { path: /^\/pods$/, params: ['namespace', 'name', 'verdict', 'limit'] },
   { path: /^\/pods\/[^/]+\/[^/]+$/, params: [] },
   { path: /^\/api\/pods$/, params: ['namespace', 'name', 'limit'] },
+  { path: /^\/api\/search$/, params: ['namespace', 'name', 'limit'] },
   { path: /^\/api\/pods\/[^/]+\/[^/]+\/explanation$/, params: [] },
   { path: /^\/webhook$/, params: [] },
   { path: /^\/api\/webhook$/, params: [] },
