@@ -33,6 +33,7 @@ const NEEDS: Record<string, Need> = {
   'app/c/[cluster]/api/workloads/route.ts': 'cut',
   'app/c/[cluster]/workloads/[namespace]/[workload]/page.tsx': 'table',
   'app/c/[cluster]/api/workloads/[namespace]/[workload]/memory/route.ts': 'table',
+  'app/c/[cluster]/api/workloads/[namespace]/[workload]/across/route.ts': 'table',
   'app/c/[cluster]/api/workloads/[namespace]/[workload]/restart/route.ts': 'signed-in',
   'app/c/[cluster]/table/page.tsx': 'table',
   'app/c/[cluster]/table/diff/page.tsx': 'table',

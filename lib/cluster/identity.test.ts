@@ -59,4 +59,12 @@ describe('the cluster a path is about', () => {
     expect(acrossClusters('/c/prd/', all)).toBe(false);
     expect(acrossClusters('/', { all: [prd] } as never)).toBe(false);
   });
+
+  it('a workload across clusters asks the rights in every cluster; the workload page and its other APIs do not', () => {
+    expect(acrossClusters('/c/stg/api/workloads/shop/web/across', all)).toBe(true);
+    expect(acrossClusters('/c/stg/api/workloads/shop/web/memory', all)).toBe(false);
+    expect(acrossClusters('/c/stg/workloads/shop/web', all)).toBe(false);
+    expect(acrossClusters('/c/stg/api/workloads/shop/web/across/x', all)).toBe(false);
+    expect(acrossClusters('/c/stg/api/workloads/shop/web/across', { all: [prd] } as never)).toBe(false);
+  });
 });

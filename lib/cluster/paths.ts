@@ -2,8 +2,11 @@
 // reads the request. Pure, so the gate and its tests share it.
 import type { Clusters } from './registry';
 
-/** The pages and APIs about every cluster: the fleet (`/`, with more than one cluster) and the search. */
-const ACROSS = [/^\/$/, /^\/api\/fleet$/, /^\/api\/search$/];
+/**
+ * The pages and APIs about every cluster: the fleet (`/`, with more than one cluster), the search, and a workload
+ * across clusters (in one cluster's tree, but it reads the same workload in the others).
+ */
+const ACROSS = [/^\/$/, /^\/api\/fleet$/, /^\/api\/search$/, /^\/c\/[^/]+\/api\/workloads\/[^/]+\/[^/]+\/across$/];
 
 /**
  * The cluster of `/c/{cluster}/…`; on any other path (today's URLs, answered with a redirect to the default cluster,

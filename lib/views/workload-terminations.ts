@@ -29,6 +29,30 @@ export async function readWorkloadEnds(
   { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<WorkloadEnds> {
   requireWorkload(cluster, rights, ref);
+  const { start, end, marks, messages, recorder, prometheus } = await workloadEndMarks(cluster, ref, { now, signal });
+  const ends = await detailed(cluster, ref, marks.slice(-DETAILED).reverse(), messages, signal);
+  return {
+    start,
+    end,
+    marks,
+    ends,
+    oomKills: marks.filter((m) => m.kind === 'oom-kill').length,
+    evictions: marks.filter((m) => m.kind === 'eviction').length,
+    recorder,
+    prometheus,
+  };
+}
+
+/**
+ * The OOM kills and evictions over the snapshot's window, each once across the recorder and Prometheus, and where
+ * each source stood; without the details of the newest (the workload across clusters counts them only). The
+ * caller checks the asker's rights first.
+ */
+export async function workloadEndMarks(
+  cluster: Cluster,
+  ref: WorkloadRef,
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
+) {
   const s = cluster.facts;
   const end = Math.floor(now.getTime() / 1000);
   const start = end - s.snapshotWindowDays * 86_400;
@@ -37,17 +61,7 @@ export async function readWorkloadEnds(
     prometheusMarks(cluster, ref, start, end, s.snapshotStepSeconds, signal),
   ]);
   const marks = mergeMarks([recorded.marks, fromPrometheus.marks], 2 * s.snapshotStepSeconds);
-  const ends = await detailed(cluster, ref, marks.slice(-DETAILED).reverse(), recorded.messages, signal);
-  return {
-    start,
-    end,
-    marks,
-    ends,
-    oomKills: marks.filter((m) => m.kind === 'oom-kill').length,
-    evictions: marks.filter((m) => m.kind === 'eviction').length,
-    recorder: recorded.state,
-    prometheus: fromPrometheus.state,
-  };
+  return { start, end, marks, messages: recorded.messages, recorder: recorded.state, prometheus: fromPrometheus.state };
 }
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
