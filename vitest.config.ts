@@ -50,8 +50,10 @@ const againstTheCluster = {
 const TWO_CLUSTERS = 'e2e/cluster/two-clusters.test.ts';
 // the fleet read from both, the second's API server paused for a while
 const FLEET = 'e2e/cluster/fleet.test.ts';
+// across clusters (the search, a workload's other clusters): on the same pair (it starts the stage when stopped)
+const ACROSS_CLUSTERS = 'test/integration/across-clusters.test.ts';
 const twoClusters: TestProjectInlineConfiguration = {
-  test: { ...againstTheCluster, name: 'two-clusters', include: named([FLEET, TWO_CLUSTERS]), exclude: [] },
+  test: { ...againstTheCluster, name: 'two-clusters', include: named([FLEET, ACROSS_CLUSTERS, TWO_CLUSTERS]), exclude: [] },
 };
 
 // Integration tests: they need the local cluster (npm run cluster:up).
@@ -66,6 +68,7 @@ const cluster: TestProjectInlineConfiguration = {
       'e2e/cluster/oidc/**',
       TWO_CLUSTERS,
       FLEET,
+      ACROSS_CLUSTERS,
       'test/integration/store-connection-loss.test.ts',
       'test/integration/store-unreachable.test.ts',
     ],
