@@ -47,6 +47,13 @@ export const tableApi = (cluster: string) => clusterHref(cluster, '/api/table');
 export const rowConfidenceApi = (cluster: string) => clusterHref(cluster, '/api/table/confidence');
 export const workloadMemoryUrl = (cluster: string, namespace: string, workload: string, range?: string) =>
   clusterHref(cluster, `/api${workloadPath(namespace, workload)}/memory${range ? `?range=${range}` : ''}`);
+/** The Ctrl/Cmd-K search in every cluster the asker reads: server-wide, not under one cluster. */
+export const searchEveryClusterUrl = (search: { namespace: string; name: string; limit: number }) => {
+  const params = new URLSearchParams({ limit: String(search.limit) });
+  if (search.namespace) params.set('namespace', search.namespace);
+  if (search.name) params.set('name', search.name);
+  return `/api/search?${params}`;
+};
 export const snapshotRunPath = (job: string) => `/snapshot/runs/${seg(job)}`;
 export const snapshotRunHref = (cluster: string, job: string) => clusterHref(cluster, snapshotRunPath(job));
 export const lifecycleApi = (cluster: string) => clusterHref(cluster, '/api/lifecycle');

@@ -3,11 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { PodSummary } from '@/lib/views/pods-types';
+import type { SearchAnswer } from '@/lib/views/search-types';
 import { fetchJson, queryKeys } from '@/lib/client/query';
 import { jumpTargets, pageTargets, parseJumpQuery, type JumpTarget } from './jump-targets';
 import { ErrorText } from '@/components/ui/ErrorText';
-import { clusterHref, type NavigationPage } from '@/lib/routes';
+import { searchEveryClusterUrl, type NavigationPage } from '@/lib/routes';
 import { useClusterName } from './ClusterName';
 
 /**
@@ -46,12 +46,16 @@ export function JumpToPod({ pages }: { pages: readonly NavigationPage[] }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // every cluster the asker reads is searched; this page's cluster's pods and workloads come first
   const { data, error, isFetching } = useQuery({
-    queryKey: queryKeys.pods.search(cluster, query.namespace, query.name),
-    queryFn: ({ signal }) => fetchJson<{ pods: PodSummary[] }>(searchUrl(cluster, query), signal),
+    queryKey: queryKeys.search(query.namespace, query.name),
+    queryFn: ({ signal }) => fetchJson<SearchAnswer>(searchEveryClusterUrl({ ...query, limit: 20 }), signal),
     enabled: query.name.length >= 2 || query.namespace !== '',
   });
   const targets = [...pageTargets(cluster, text, pages), ...(data ? jumpTargets(cluster, data.pods) : [])];
+  // with one cluster every result is in it: its name would only repeat the header's
+  const namesClusters = (data?.clusters.length ?? 0) > 1;
+  const notSearched = data?.clusters.flatMap((c) => ('error' in c ? [`${c.cluster} (${c.error.message})`] : [])) ?? [];
 
   function go(target: JumpTarget | undefined) {
     if (!target) return;
@@ -113,6 +117,11 @@ export function JumpToPod({ pages }: { pages: readonly NavigationPage[] }) {
             ''
           )}
         </p>
+        {notSearched.length > 0 && (
+          <p className="px-3 text-sm" data-testid="jump-not-searched">
+            <ErrorText>Not searched: {notSearched.join('; ')}</ErrorText>
+          </p>
+        )}
         {/* The options are not buttons: focus stays in the input, which names the highlighted one (aria-activedescendant). */}
         <ul id={listId} className="max-h-96 overflow-y-auto py-1" role="listbox" aria-label="Pods and workloads found">
           {targets.map((t, i) => (
@@ -126,20 +135,16 @@ export function JumpToPod({ pages }: { pages: readonly NavigationPage[] }) {
               className={`flex cursor-pointer justify-between px-3 py-1 font-mono ${i === selected ? 'bg-blue-100' : ''}`}
             >
               <span>{t.label}</span>
-              <span className="text-xs text-zinc-600">{t.kind}</span>
+              <span className="text-xs text-zinc-600">
+                {t.kind}
+                {namesClusters && t.cluster ? <span data-cluster={t.cluster}>{` · ${t.cluster}`}</span> : null}
+              </span>
             </li>
           ))}
         </ul>
       </dialog>
     </>
   );
-}
-
-function searchUrl(cluster: string, query: { namespace: string; name: string }): string {
-  const params = new URLSearchParams({ limit: '20' });
-  if (query.namespace) params.set('namespace', query.namespace);
-  if (query.name) params.set('name', query.name);
-  return clusterHref(cluster, `/api/pods?${params}`);
 }
 
 function useDebounced<T>(value: T, ms: number): T {

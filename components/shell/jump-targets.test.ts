@@ -13,20 +13,30 @@ describe('parseJumpQuery', () => {
 describe('jumpTargets', () => {
   it('offers each workload once, before its pods', () => {
     const pods = [
-      { namespace: 'shop', name: 'web-1', workload: { kind: 'Deployment', name: 'web' } },
-      { namespace: 'shop', name: 'web-2', workload: { kind: 'Deployment', name: 'web' } },
-      { namespace: 'development', name: 'debug-shell', workload: null },
+      { cluster: 'prd', namespace: 'shop', name: 'web-1', workload: { kind: 'Deployment', name: 'web' } },
+      { cluster: 'prd', namespace: 'shop', name: 'web-2', workload: { kind: 'Deployment', name: 'web' } },
+      { cluster: 'prd', namespace: 'development', name: 'debug-shell', workload: null },
     ];
     expect(jumpTargets('prd', pods)).toEqual([
-      { href: '/c/prd/workloads/shop/web', label: 'shop/web', kind: 'Deployment' },
-      { href: '/c/prd/pods/shop/web-1', label: 'shop/web-1', kind: 'Pod' },
-      { href: '/c/prd/pods/shop/web-2', label: 'shop/web-2', kind: 'Pod' },
-      { href: '/c/prd/pods/development/debug-shell', label: 'development/debug-shell', kind: 'Pod' },
+      { href: '/c/prd/workloads/shop/web', label: 'shop/web', kind: 'Deployment', cluster: 'prd' },
+      { href: '/c/prd/pods/shop/web-1', label: 'shop/web-1', kind: 'Pod', cluster: 'prd' },
+      { href: '/c/prd/pods/shop/web-2', label: 'shop/web-2', kind: 'Pod', cluster: 'prd' },
+      { href: '/c/prd/pods/development/debug-shell', label: 'development/debug-shell', kind: 'Pod', cluster: 'prd' },
     ]);
   });
-  it('leads into the cluster it was asked in', () => {
-    const pods = [{ namespace: 'shop', name: 'web-1', workload: null }];
-    expect(jumpTargets('stg', pods).map((t) => t.href)).toEqual(['/c/stg/pods/shop/web-1']);
+
+  it("leads each pod and workload into the cluster it was found in, those of the page's cluster first", () => {
+    const pods = [
+      { cluster: 'prd', namespace: 'shop', name: 'web-a', workload: { kind: 'Deployment', name: 'web' } },
+      { cluster: 'stage', namespace: 'shop', name: 'web-b', workload: { kind: 'Deployment', name: 'web' } },
+    ];
+    expect(jumpTargets('stage', pods).map((t) => [t.cluster, t.href])).toEqual([
+      ['stage', '/c/stage/workloads/shop/web'],
+      ['prd', '/c/prd/workloads/shop/web'],
+      ['stage', '/c/stage/pods/shop/web-b'],
+      ['prd', '/c/prd/pods/shop/web-a'],
+    ]);
+    expect(jumpTargets(null, pods).map((t) => t.cluster)).toEqual(['prd', 'stage', 'prd', 'stage']);
   });
 });
 

@@ -23,6 +23,8 @@ export const queryKeys = {
     all: (cluster: string) => [cluster, 'pods'] as const,
     search: (cluster: string, namespace: string, name: string) => [cluster, 'pods', 'search', namespace, name] as const,
   },
+  /** The Ctrl/Cmd-K search in every cluster: the same answer on every cluster's pages (its order is the page's). */
+  search: (namespace: string, name: string) => ['every-cluster', 'search', namespace, name] as const,
   /** Keyed by the credential's generation (a counter bumped on every change), never by the credential itself. */
   access: (cluster: string, generation: number, checks: string) => [cluster, 'access', generation, checks] as const,
   snapshot: {

@@ -14,6 +14,7 @@ const { encodeHeader, RIGHTS_HEADER } = await import('@/lib/auth/viewer');
 const { EVERYTHING } = await import('@/lib/domain/rights');
 const { jumpTargets } = await import('@/components/shell/jump-targets');
 const pods = await import('@/app/c/[cluster]/api/pods/route');
+const search = await import('@/app/api/search/route');
 const explanation = await import('@/app/c/[cluster]/api/pods/[namespace]/[pod]/explanation/route');
 const workloads = await import('@/app/c/[cluster]/api/workloads/route');
 const workloadMemory = await import('@/app/c/[cluster]/api/workloads/[namespace]/[workload]/memory/route');
@@ -31,6 +32,7 @@ const lifecycle = await import('@/app/c/[cluster]/api/lifecycle/route');
 const caches = await import('@/app/c/[cluster]/api/caches/route');
 
 type Rights = import('@/lib/domain/rights').Rights;
+type SearchAnswer = import('@/lib/views/search-types').SearchAnswer;
 type Found = { pods: Array<{ namespace: string; name: string; workload: { kind: string; name: string } | null }>; total: number };
 
 const shopOnly: Rights = { pods: ['shop'], table: false, kyvernoLogs: false, audit: false };
@@ -69,8 +71,9 @@ describe('someone who may list pods in shop only', () => {
     const inPayments = await answer(await pods.GET(asked('/api/pods?namespace=payments', shopOnly)));
     expect(inPayments.body).toEqual({ pods: [], total: 0 });
     for (const name of payments) {
-      const { body } = await answer(await pods.GET(asked(`/api/pods?name=${encodeURIComponent(name)}`, shopOnly)));
-      const labels = jumpTargets('any', (body as Found).pods).map((t) => t.label);
+      // Ctrl-K's own search (of every cluster: here the one)
+      const { body } = await answer(await search.GET(asked(`/api/search?name=${encodeURIComponent(name)}`, shopOnly)));
+      const labels = jumpTargets(null, (body as SearchAnswer).pods).map((t) => t.label);
       expect(labels.filter((label) => label.startsWith('payments/') || label.includes(name))).toEqual([]);
     }
     // the same searches find them for someone who may list every namespace's pods
