@@ -47,6 +47,9 @@ export const tableApi = (cluster: string) => clusterHref(cluster, '/api/table');
 export const rowConfidenceApi = (cluster: string) => clusterHref(cluster, '/api/table/confidence');
 export const workloadMemoryUrl = (cluster: string, namespace: string, workload: string, range?: string) =>
   clusterHref(cluster, `/api${workloadPath(namespace, workload)}/memory${range ? `?range=${range}` : ''}`);
+/** The same workload in the other clusters the asker reads, beside this one. */
+export const workloadAcrossUrl = (cluster: string, namespace: string, workload: string) =>
+  clusterHref(cluster, `/api${workloadPath(namespace, workload)}/across`);
 /** The Ctrl/Cmd-K search in every cluster the asker reads: server-wide, not under one cluster. */
 export const searchEveryClusterUrl = (search: { namespace: string; name: string; limit: number }) => {
   const params = new URLSearchParams({ limit: String(search.limit) });

@@ -18,6 +18,7 @@ export const queryKeys = {
     all: (cluster: string) => [cluster, 'workloads', 'all'] as const,
     memory: (cluster: string, namespace: string, workload: string, range?: string) =>
       [cluster, 'workloads', 'memory', namespace, workload, range ?? null] as const,
+    across: (cluster: string, namespace: string, workload: string) => [cluster, 'workloads', 'across', namespace, workload] as const,
   },
   pods: {
     all: (cluster: string) => [cluster, 'pods'] as const,

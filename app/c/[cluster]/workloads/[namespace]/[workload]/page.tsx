@@ -25,6 +25,8 @@ import { FitPanel } from '@/components/fit/FitPanel';
 import { readNextTableFit } from '@/lib/views/next-table-fit';
 import { part } from '@/lib/views/part';
 import { ClusterLink } from '@/components/shell/ClusterName';
+import { WorkloadAcrossPanel } from '@/components/workloads/WorkloadAcross';
+import { clusters } from '@/lib/cluster/registry';
 
 interface Props {
   params: Promise<{ namespace: string; workload: string; cluster: string }>;
@@ -77,6 +79,8 @@ export default async function WorkloadPage({ params, searchParams }: Props) {
           </ul>
         )}
       </section>
+      {/* the same workload in the other clusters: read by the browser after the page, each cluster within its deadline */}
+      {clusters().all.length > 1 && <WorkloadAcrossPanel namespace={namespace} workload={workload} />}
       <Suspense fallback={<p>Reading whether the next table fits…</p>}>
         <NextTableFit cluster={cluster} namespace={namespace} workload={workload} />
       </Suspense>
