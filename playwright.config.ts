@@ -48,10 +48,11 @@ const WRITERS = [
   'writes',
 ].map((name) => `**/${name}.spec.ts`);
 /**
- * The fleet page needs the server to read two clusters (MEMDASH_CLUSTERS, `up --clusters 2`): a project of its own,
- * run by naming its file, never by the browser group's readers or writers (their server reads one cluster).
+ * The specs that need memdash to read two clusters (MEMDASH_CLUSTERS, `up --clusters 2`): the fleet page, and Ctrl-K
+ * and a workload's page across clusters (which start a memdash of their own on the pair). A project of its own, run
+ * by naming its file, never by the browser group's readers or writers (their server reads one cluster).
  */
-const FLEET = ['**/fleet.spec.ts'];
+const FLEET = ['**/fleet.spec.ts', '**/across-clusters.spec.ts'];
 /** How many specs run at once: MEMDASH_E2E_WORKERS (the browser group's readers: 2), else 1. */
 const workerCount = Number(process.env.MEMDASH_E2E_WORKERS ?? 1);
 if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error('MEMDASH_E2E_WORKERS: a whole number of workers, 1 or more');
