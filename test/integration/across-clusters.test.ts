@@ -20,7 +20,7 @@ process.env.MEMDASH_AUTH = 'proxy';
 process.env.MEMDASH_PROXY_SECRET = SECRET;
 const { gate } = await import('@/lib/auth/gate');
 const search = await import('@/app/api/search/route');
-const across = await import('@/app/api/workloads/[namespace]/[workload]/across/route');
+const across = await import('@/app/c/[cluster]/api/workloads/[namespace]/[workload]/across/route');
 type SearchAnswer = import('@/lib/views/search-types').SearchAnswer;
 type WorkloadAcross = import('@/lib/views/workload-across-types').WorkloadAcross;
 
