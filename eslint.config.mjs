@@ -2,6 +2,7 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { FACT_KEYS as CLUSTER_FACTS } from './lib/cluster/facts.ts';
 
 // The modules under lib/ (as regular expressions of the path after '@/lib/') components may import.
 const COMPONENTS_MAY_IMPORT = ['domain(/.*)?', 'views/[^/]+-types', '[^/]+-types', 'errors', 'client/[^/]+', 'routes', 'write-credential'];
@@ -80,6 +81,43 @@ export default defineConfig([
             },
             { regex: '^\\.\\./', message: "Import lib/ through '@/lib/…', where the rule above reads it." },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The cluster is a value passed in from the edge (docs/architecture.md, "The path of one request"): below the
+    // edge, nothing finds a cluster by itself (the registry), and nothing reads a cluster's fact from the server's
+    // settings: a reader gets the Cluster it works for, and reads `cluster.facts`.
+    files: ['lib/views/**/*.ts', 'lib/k8s/**/*.ts', 'lib/prometheus/**/*.ts', 'lib/history/**/*.ts'],
+    ignores: ['**/*.test.ts', 'lib/history/start.ts', 'lib/history/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/lib/cluster/registry',
+              message: 'Below the edge, take the Cluster as a parameter: route(), a page or the recorder resolves it (lib/http/cluster.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['lib/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'cli/**/*.ts'],
+    ignores: ['**/*.test.ts', 'lib/config.ts', 'lib/cluster/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[object.type='CallExpression'][object.callee.name='settings'][property.name=/^(${CLUSTER_FACTS.join('|')})$/]`,
+          message: "A cluster's fact is `cluster.facts.<name>`: the settings are only its default (lib/cluster/facts.ts).",
+        },
+        {
+          selector: `VariableDeclarator[init.type='CallExpression'][init.callee.name='settings'] > ObjectPattern > Property[key.name=/^(${CLUSTER_FACTS.join('|')})$/]`,
+          message: "A cluster's fact is `cluster.facts.<name>`: the settings are only its default (lib/cluster/facts.ts).",
         },
       ],
     },
