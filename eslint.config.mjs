@@ -98,7 +98,8 @@ export default defineConfig([
           paths: [
             {
               name: '@/lib/cluster/registry',
-              message: 'Below the edge, take the Cluster as a parameter: route(), a page or the recorder resolves it (lib/http/cluster.ts).',
+              message:
+                'Below the edge, take the Cluster as a parameter: route(), a page or the recorder resolves it (lib/http/cluster.ts).',
             },
           ],
         },
