@@ -27,6 +27,7 @@ import { CredentialForm } from './CredentialForm';
 import { useAccess } from './useAccess';
 import { useWriteCredential } from './WriteCredentialProvider';
 import { ErrorText } from '@/components/ui/ErrorText';
+import { useClusterName } from '@/components/shell/ClusterName';
 import { Button } from '@/components/ui/Button';
 
 export interface GuardedActionProps<T> {
@@ -90,6 +91,7 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
       },
     });
   };
+  const cluster = useClusterName();
   const confirmed = !props.confirm || typed === props.confirm;
   const ready =
     (credential !== null || sessionWrites || withoutCredential) &&
@@ -101,6 +103,11 @@ export function GuardedAction<T>(props: GuardedActionProps<T>) {
   return (
     <section className="space-y-2 rounded border border-zinc-300 bg-white p-3" data-testid={props.testId ?? 'guarded-action'}>
       <h2 className="text-base font-semibold">{props.title}</h2>
+      {/* several clusters may be open in as many tabs: the box says which one it writes to, before anything else */}
+      <p data-testid="action-cluster">
+        <span className="text-zinc-600">Writes to cluster: </span>
+        <strong className="font-mono">{cluster}</strong>
+      </p>
       {/* a div: a target's detail may be a list, which a <p> cannot hold (the browser would split it, and hydration fail) */}
       <div data-testid="action-target">
         <span className="text-zinc-600">Target: </span>

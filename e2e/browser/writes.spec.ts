@@ -38,6 +38,7 @@ test('no credential: the button waits for one; the viewer token is refused by th
 }, info) => {
   await page.goto('/snapshot/runs');
   const action = new GuardedButton(page.getByTestId('run-snapshot-now'));
+  await expect(action.section.getByTestId('action-cluster')).toHaveText('Writes to cluster: local');
   await expect(action.section.getByTestId('credential-form')).toBeVisible();
   await expect(action.button('Run the snapshot now')).toBeDisabled();
   await expect(action.section.getByTestId('kubectl-commands')).toContainText(
