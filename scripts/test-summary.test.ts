@@ -170,6 +170,7 @@ describe('the groups file', () => {
       'image',
       'signin',
       'two-clusters',
+      'fleet-browser',
       'browser',
       'side-by-side',
     ]);
