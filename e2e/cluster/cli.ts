@@ -23,8 +23,8 @@ const USAGE = `usage: npm run cluster -- <command>
                       server trusting its ID tokens; kept in the state folder until --no-oidc
                       --no-postgres: no PostgreSQL (the demo's memdash keeps its history in SQLite)
                       --clusters 2: also a second cluster, the stage, in ${secondDir()} (the same scenario, the
-                      stage's rows; no PostgreSQL, no OpenID Provider, the stand-in), and ${clustersFile()}
-                      naming both for MEMDASH_CLUSTERS; --clusters 1 stops such a second cluster
+                      stage's rows; no PostgreSQL, no OpenID Provider, the stand-in; --scale N seeds it too), and
+                      ${clustersFile()} naming both for MEMDASH_CLUSTERS; --clusters 1 stops such a second cluster
   down [--wipe]       stop exactly the processes up started, the second cluster's too; --wipe also deletes ${stateDir}
   status              what runs, where, and the kubeconfigs
   build [cluster|up|tools|signin|all]
@@ -180,7 +180,7 @@ async function main(argv: string[]): Promise<number> {
         stage: flags.includes('--stage'), // the second's own `up` (lib/pair.ts)
       });
       // one after the other: two seedings at once would only share the same cores
-      if (clusters === 2) upSecond(rebackfill);
+      if (clusters === 2) upSecond(rebackfill, scaleFlag(flags));
       if (clusters === 1) downSecond(); // asked for one: a second left by an earlier --clusters 2 stops
       return printStatus();
     }

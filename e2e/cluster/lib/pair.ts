@@ -36,11 +36,12 @@ function onSecond(args: string[]): void {
 
 /**
  * Starts (or reuses) the second cluster beside the first, which must be up, and writes the clusters file; returns
- * its path. `rebackfill`: its Prometheus backfilled anew, as the first's was.
+ * its path. `rebackfill`: its Prometheus backfilled anew, as the first's was; `scale`: as many more pods seeded in it
+ * as `up --scale` seeds in the first (bench/clusters.ts measures two clusters of 10,000 pods each).
  */
-export function upSecond(rebackfill = false): string {
+export function upSecond(rebackfill = false, scale = 0): string {
   if (!readState()) fail('the first cluster is not up: run npm run cluster:up');
-  onSecond(['up', '--stage', '--no-postgres', ...(rebackfill ? ['--rebackfill'] : [])]);
+  onSecond(['up', '--stage', '--no-postgres', ...(rebackfill ? ['--rebackfill'] : []), ...(scale > 0 ? ['--scale', String(scale)] : [])]);
   return writeClustersFile();
 }
 
