@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptSoak, sideBySide, soakSection } from './page.ts';
+import { keptParts, keptSoak, sideBySide, soakSection, twoClustersSection } from './page.ts';
 import type { SoakResult } from './soak/report.ts';
 import type { Row, Run } from './table.ts';
 
@@ -125,5 +125,47 @@ describe('the soak section', () => {
     const previous = `| figure | at 20,000 pods |\n| --- | --- |\n| explanation | 12 ms |\n\n${soakSection(soak)}`;
     expect(keptSoak(previous)).toBe(soakSection(soak));
     expect(keptSoak('No `npm run soak` has run yet.')).toBeNull();
+  });
+});
+
+describe('the two clusters section', () => {
+  const rssOfTwo: Row = {
+    benchmark: 'clusters.ts',
+    figure: 'server RSS after the load, two clusters of 10,000 pods each (as it ends)',
+    value: 241,
+    unit: 'MB',
+    anchor: { name: 'target', value: 300, unit: 'MB' },
+    ratio: null,
+    target: '≤ 300 MB',
+    pass: true,
+  };
+  const two: Run = { ...run(10_000, [rssOfTwo]), clusters: 2 };
+  const section = twoClustersSection(two);
+  const lines = section.split('\n');
+
+  it('says when, at what scale each cluster was and how loaded the machine was, then the figures', () => {
+    expect(lines[0]).toBe(
+      'Two clusters (`npm run bench -- --clusters 2`): 2026-12-01T07:00:00.000Z, `--scale 10000` in each; 2 CPUs, Node v24.21.0, load average 1.0 1.0 1.0 before and 2.0 2.0 2.0 after.',
+    );
+    expect(lines).toContain(
+      '| bench/clusters.ts | server RSS after the load, two clusters of 10,000 pods each (as it ends) | 241 MB | target: 300 MB |  | ≤ 300 MB | pass |',
+    );
+  });
+
+  it('keeps each part of the page as it stands when data/bench/ holds no run of it (a new clone or machine)', () => {
+    const scales = sideBySide([run(20_000, [explain(12, 26.4, true)])]);
+    const soak = 'The latest soak: 2026-12-05T10:00:00.000Z, 20 min at `--scale 20000`, 50 clients.\n\n| figure | value |';
+    expect(keptParts(`${scales}\n\n${section}\n\n${soak}`)).toEqual({ scales, twoClusters: section, soak });
+    // the page before any run of two clusters
+    expect(keptParts(`${scales}\n\nNo run at \`--scale 50000\` yet.\n\n${soak}`)).toEqual({
+      scales: `${scales}\n\nNo run at \`--scale 50000\` yet.`,
+      twoClusters: null,
+      soak,
+    });
+    expect(keptParts('No `npm run bench` has written this section yet.\n\nNo `npm run soak` has run yet.')).toEqual({
+      scales: null,
+      twoClusters: null,
+      soak: null,
+    });
   });
 });

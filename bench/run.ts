@@ -1,5 +1,6 @@
-// `npm run bench [-- --scale N] [-- --seconds S] [-- --preview-runs R] [-- --only a.ts,b.ts] [-- --no-build]`: brings up what the benchmarks need (the local
-// cluster, at N scale pods when asked; a fresh `next build`), runs every benchmark under bench/ one after another,
+// `npm run bench [-- --scale N] [-- --seconds S] [-- --preview-runs R] [-- --only a.ts,b.ts] [-- --no-build] [-- --clusters 2]`: brings up what the
+// benchmarks need (the local cluster, at N scale pods when asked; a fresh `next build`), runs every benchmark under
+// bench/ one after another (with `--clusters 2`: two local clusters, each at N scale pods, and the benchmarks of two),
 // prints one table (figure, value, anchor, ratio, pass/fail), writes it as JSON to data/bench/ and into docs/benchmarks.md
 // (bench/table.ts). Not part of scripts/test.sh: these are figures of a shared machine, not pass/fail tests of the code.
 import { spawn, spawnSync } from 'node:child_process';
@@ -9,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../e2e/cluster/lib/paths.ts';
 import { FIGURE_PREFIX, type Figure } from './figures.ts';
-import { latestAtScale, writeBenchPage } from './page.ts';
+import { LATEST_TWO_CLUSTERS, latestAtScale, writeBenchPage } from './page.ts';
 import { crashReason, LATEST_RUN, notFinished, textTable, type Row, type Run } from './table.ts';
 
 const { values: options } = parseArgs({
@@ -21,6 +22,8 @@ const { values: options } = parseArgs({
     // only these benchmarks, their rows put in place of theirs in the latest run at this scale (one that crashed)
     only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    // two local clusters, each seeded at --scale, and the benchmarks that compare one cluster with two (bench/clusters.ts)
+    clusters: { type: 'string', default: '1' },
   },
 });
 
@@ -28,7 +31,7 @@ const { values: options } = parseArgs({
  * Every benchmark, with its arguments: each starts its own memdash on the built app. `name` (the script's, by
  * default) is what `--only` picks and what its rows are kept under: `--only 'preview.ts --separate-cores'`.
  */
-const BENCHMARKS: Array<{ script: string; name?: string; args: string[]; node?: string[] }> = [
+const BENCHMARKS: Array<{ script: string; name?: string; args: string[]; node?: string[]; clusters?: 2 }> = [
   { script: 'memory.ts', args: [], node: ['--expose-gc'] },
   { script: 'explain.ts', args: [] },
   { script: 'history.ts', args: [] },
@@ -38,7 +41,11 @@ const BENCHMARKS: Array<{ script: string; name?: string; args: string[]; node?: 
   { script: 'pages.ts', args: [] },
   { script: 'load.ts', args: [options.seconds!, '50'] },
   { script: 'signin.ts', args: [options.seconds!, '50'] },
+  // `--clusters 2` alone: a memdash of one cluster against one of two, on two clusters of --scale pods each
+  { script: 'clusters.ts', args: [options.seconds!, '50'], clusters: 2 },
 ];
+if (options.clusters !== '1' && options.clusters !== '2') throw new Error(`--clusters takes 1 or 2, got ${options.clusters}`);
+const clusters = Number(options.clusters) as 1 | 2;
 
 function step(what: string, command: string, args: string[]): void {
   console.log(`\n== ${what}: ${command} ${args.join(' ')}`);
@@ -81,13 +88,19 @@ function run(benchmark: string, script: string, args: string[], nodeOptions: str
 
 const started = new Date();
 const cli = join(repoRoot, 'e2e', 'cluster', 'cli.ts');
-step('the local cluster', process.execPath, [cli, 'up', ...(Number(options.scale) > 0 ? ['--scale', options.scale!] : [])]);
+step('the local cluster', process.execPath, [
+  cli,
+  'up',
+  ...(Number(options.scale) > 0 ? ['--scale', options.scale!] : []),
+  ...(clusters === 2 ? ['--clusters', '2'] : []),
+]);
 if (!options['no-build']) step('a fresh build', 'npm', ['run', 'build']);
 const rows: Row[] = [];
 const loadBefore = loadavg();
 const only = options.only?.split(',');
 const nameOf = (b: (typeof BENCHMARKS)[number]) => b.name ?? b.script;
-for (const b of BENCHMARKS.filter((x) => !only || only.includes(nameOf(x)))) rows.push(...(await run(nameOf(b), b.script, b.args, b.node)));
+const chosen = BENCHMARKS.filter((x) => (x.clusters ?? 1) === clusters && (!only || only.includes(nameOf(x))));
+for (const b of chosen) rows.push(...(await run(nameOf(b), b.script, b.args, b.node)));
 const loadAfter = loadavg();
 
 const result: Run = only
@@ -95,6 +108,7 @@ const result: Run = only
   : {
       at: started.toISOString(),
       scale: Number(options.scale),
+      ...(clusters === 2 ? { clusters } : {}),
       // figures of a shared machine mean little without how busy it was
       machine: { cpus: cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
       figures: rows,
@@ -109,14 +123,14 @@ mkdirSync(dir, { recursive: true });
 const file = join(dir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2));
 writeFileSync(LATEST_RUN, JSON.stringify(result, null, 2));
-// the page shows the latest run at each production size side by side
-writeFileSync(latestAtScale(result.scale), JSON.stringify(result, null, 2));
+// the page shows the latest run at each production size side by side, and the latest of two clusters apart
+writeFileSync(clusters === 2 ? LATEST_TWO_CLUSTERS : latestAtScale(result.scale), JSON.stringify(result, null, 2));
 await writeBenchPage();
 console.log(`written to ${file} (and data/bench/latest.json); docs/benchmarks.md's section shows it`);
 process.exitCode = result.figures.every((r) => r.pass) ? 0 : 1;
 
 function latestRunAt(scale: number): Run {
-  const file = latestAtScale(scale);
+  const file = clusters === 2 ? LATEST_TWO_CLUSTERS : latestAtScale(scale);
   if (!existsSync(file)) throw new Error(`--only needs a run at --scale ${scale} to put its rows in: there is none (${file})`);
   return JSON.parse(readFileSync(file, 'utf8')) as Run;
 }

@@ -15,6 +15,8 @@ export interface Row extends Figure {
 export interface Run {
   at: string;
   scale: number;
+  /** 2 for a run of `--clusters 2` (each cluster at `scale`); absent for one cluster. */
+  clusters?: number;
   machine: { cpus: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
   figures: Row[];
   /** Benchmarks run again later (`npm run bench -- --only …`), their rows put in place of the first ones'. */
