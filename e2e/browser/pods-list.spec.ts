@@ -101,7 +101,7 @@ test('a namespace chosen on /pods follows to /workloads, /table and back, and a 
   await other.goto('/webhook');
   await expect(other.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Pods', exact: true })).toHaveAttribute(
     'href',
-    '/pods',
+    '/c/local/pods',
   );
 
   // all namespaces again: nothing is carried

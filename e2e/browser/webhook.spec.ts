@@ -77,7 +77,7 @@ test('the state and the panels are in the HTML the server sends, and hydrating i
   expect(html).toMatch(/data-testid="webhook-state" data-state="healthy"/);
   expect(html).toContain('data-testid="admission-pod"');
   expect(html).not.toContain('Reading the cluster…');
-  expect(html).toContain('<title>healthy · Webhook health · memdash</title>');
+  expect(html).toContain('<title>healthy · Webhook health · memdash · local</title>');
   // React throws the server's HTML away when the browser's first render differs from it (ages taken at two times)
   const errors: string[] = [];
   page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
@@ -86,7 +86,7 @@ test('the state and the panels are in the HTML the server sends, and hydrating i
   await webhook.goto();
   await webhook.expectState('healthy');
   await expect(webhook.probe).toHaveAttribute('data-outcome', 'admitted'); // hydrated: the probe ran from the browser
-  await expect(page).toHaveTitle('healthy · Webhook health · memdash');
+  await expect(page).toHaveTitle('healthy · Webhook health · memdash · local');
   expect(errors.filter((e) => /hydrat|did(n't| not) match/i.test(e))).toEqual([]);
 });
 

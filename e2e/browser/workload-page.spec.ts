@@ -31,7 +31,7 @@ test('the workload page lists each pod once, its drifted containers marked in th
   await page.goto(`/workloads/${namespace}/${workload}`);
   await expect(page.getByTestId('workload-pods')).toBeVisible();
   for (const pod of pods) {
-    await expect(page.locator(`main a[href="/pods/${namespace}/${pod.metadata.name}"]`), pod.metadata.name).toHaveCount(1);
+    await expect(page.locator(`main a[href="/c/local/pods/${namespace}/${pod.metadata.name}"]`), pod.metadata.name).toHaveCount(1);
   }
   await expect(page.locator('[data-testid="workload-pod"][data-drifted="true"]')).toHaveCount(drifted.length);
   for (const pod of drifted)

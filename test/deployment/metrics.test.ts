@@ -63,18 +63,18 @@ describe('GET /metrics', () => {
 
   it('times requests by route pattern, never by the path a request named', async () => {
     await send('GET', '/healthz');
-    await send('GET', '/pods/no-such-namespace/no-such-pod');
+    await send('GET', '/c/local/pods/no-such-namespace/no-such-pod');
     const { body } = await metrics();
     expect(
       sample(body, 'memdash_http_request_duration_seconds_count', { route: '/healthz', method: 'GET', status: '200' }),
     ).toBeGreaterThan(0);
-    expect(body).toContain('route="/pods/[namespace]/[pod]"');
+    expect(body).toContain('route="/c/[cluster]/pods/[namespace]/[pod]"');
     expect(body).not.toContain('no-such-pod');
   });
 
   it('counts the cluster’s errors by kind', async () => {
     const before = sample((await metrics()).body, 'memdash_cluster_errors_total', { kind: 'not-found' }) ?? 0;
-    const answer = await send('GET', '/api/pods/shop/no-such-pod/explanation');
+    const answer = await send('GET', '/c/local/api/pods/shop/no-such-pod/explanation');
     expect(answer.status).toBe(404);
     const after = sample((await metrics()).body, 'memdash_cluster_errors_total', { kind: 'not-found' });
     expect(after).toBeGreaterThan(before);
@@ -86,7 +86,7 @@ describe('GET /metrics', () => {
     const body = JSON.stringify({ kind: 'Deployment' });
     const answer = await send(
       'POST',
-      '/api/workloads/shop/web/restart',
+      '/c/local/api/workloads/shop/web/restart',
       {
         origin: ownOrigin(),
         'content-type': 'application/json',

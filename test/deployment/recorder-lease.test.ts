@@ -24,7 +24,7 @@ const step = (what: string) => console.log(`${((Date.now() - started) / 1000).to
 async function isLeader(m: RunningMemdash): Promise<boolean> {
   // a fresh connection each time: a kept-alive one that the server closes as it is reused fails the fetch
   const answer = await fetch(`http://127.0.0.1:${m.port}/metrics`, { headers: { connection: 'close' } });
-  return /^memdash_recorder_leader 1$/m.test(await answer.text());
+  return /^memdash_recorder_leader\{cluster="[^"]+"\} 1$/m.test(await answer.text());
 }
 
 describe('the recorder’s Lease on PostgreSQL', () => {

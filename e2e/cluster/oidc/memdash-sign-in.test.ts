@@ -166,7 +166,8 @@ describe('memdash with MEMDASH_AUTH=oidc', () => {
         oidcSecrets().passwords['shop-reader'],
         elsewhere,
       );
-      expect({ next, url: end.url, status: end.status }).toEqual({ next, url: `${base()}/`, status: 200 });
+      // memdash's home: `/`, which with one cluster is that cluster's home page
+      expect({ next, url: end.url, status: end.status }).toEqual({ next, url: `${base()}/c/local`, status: 200 });
     }
   });
 
