@@ -9,13 +9,11 @@
 //      of one namespace), on every configured cluster's pages alike, and the server's RSS as it ends and at its
 //      highest: ≤ 300 MB at two clusters of 10,000 pods each, and the ratio to the server of one cluster.
 // `node bench/clusters.ts [seconds] [clients]`; needs `npm run cluster -- up --clusters 2 --scale 10000` and a build.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { bin } from '../e2e/cluster/lib/paths.ts';
-import { clustersFile, FIRST_NAME, SECOND_NAME, secondState } from '../e2e/cluster/lib/pair.ts';
+import { clustersFile, FIRST_NAME, SECOND_NAME, secondState, webPodsIn } from '../e2e/cluster/lib/pair.ts';
 import { readState } from '../e2e/cluster/lib/state.ts';
 import { cpuMsPerAnswer, idleCpuRate } from './answer-cost.ts';
 import { untilQuiet } from './cpu-time.ts';
@@ -64,21 +62,7 @@ function kubeconfigs(): Map<string, string> {
 function webPods(): Map<string, string> {
   const pods = new Map<string, string>();
   for (const [name, kubeconfig] of kubeconfigs()) {
-    const pod = execFileSync(
-      bin('kubectl'),
-      [
-        `--kubeconfig=${kubeconfig}`,
-        '-n',
-        'shop',
-        'get',
-        'pods',
-        '-l',
-        'app.kubernetes.io/name=web',
-        '-o',
-        'jsonpath={.items[0].metadata.name}',
-      ],
-      { encoding: 'utf8' },
-    );
+    const [pod] = webPodsIn(kubeconfig);
     if (!pod) throw new Error(`no web pod in shop in ${name}: its scenario is not loaded`);
     pods.set(name, pod);
   }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { kubeconfig } from '../../test/integration/cluster';
 import { bin } from '../cluster/lib/paths.ts';
-import { clustersFile, downSecond, secondDir, secondState, upSecond } from '../cluster/lib/pair.ts';
+import { clustersFile, downSecond, secondDir, secondState, upSecond, webPodsIn } from '../cluster/lib/pair.ts';
 import { isRunning } from '../cluster/lib/processes.ts';
 import { startMemdash, stopMemdash, type Memdash } from '../../bench/harness';
 import { JumpDialog } from './pod-page';
@@ -77,18 +77,7 @@ function as(browser: Browser, user: string, { width = 1280, dark = false } = {})
 }
 
 function webPods(cluster: Name): string[] {
-  const names = kubectlIn(cluster, [
-    '-n',
-    'shop',
-    'get',
-    'pods',
-    '-l',
-    'app.kubernetes.io/name=web',
-    '-o',
-    'jsonpath={.items[*].metadata.name}',
-  ])
-    .split(' ')
-    .filter(Boolean);
+  const names = webPodsIn(CLUSTERS[cluster]);
   if (names.length === 0) throw new Error(`precondition failed: no pod of shop/web in ${cluster}`);
   return names;
 }

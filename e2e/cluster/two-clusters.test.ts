@@ -13,7 +13,7 @@ import { loadSettings } from '@/lib/config';
 import { parseClusters, type ClusterEntry } from '@/lib/cluster/config';
 import { requireCluster } from '../../test/integration/cluster';
 import { bin, repoRoot } from './lib/paths.ts';
-import { clustersFile, downSecond, secondState, upSecond } from './lib/pair.ts';
+import { clustersFile, downSecond, secondState, upSecond, webPodsIn } from './lib/pair.ts';
 import { isRunning } from './lib/processes.ts';
 
 requireCluster(); // the first cluster: a failure naming what is missing when it is not up
@@ -117,16 +117,7 @@ describe('two local clusters at once', () => {
       ['prd', tableOf(named('prd')).shop_web_app],
       ['stage', tableOf(named('stage')).shop_web_app],
     ] as const) {
-      const pod = kubectlOf(named(name), [
-        '-n',
-        'shop',
-        'get',
-        'pods',
-        '-l',
-        'app.kubernetes.io/name=web',
-        '-o',
-        'jsonpath={.items[0].metadata.name}',
-      ]);
+      const [pod] = webPodsIn(named(name).kubeconfig!);
       const run = memdash(['explain', '--cluster', name, `shop/${pod}`]);
       expect({ name, code: run.code, err: run.err }).toEqual({ name, code: 0, err: '' });
       expect(run.out).toContain(`pod shop/${pod}`);

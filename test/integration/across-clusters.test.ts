@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin } from '../../e2e/cluster/lib/paths.ts';
-import { clustersFile, secondDir, upSecond } from '../../e2e/cluster/lib/pair.ts';
+import { clustersFile, secondDir, upSecond, webPodsIn } from '../../e2e/cluster/lib/pair.ts';
 import { kubeconfig, PreconditionFailed, requireCluster } from './cluster';
 
 requireCluster();
@@ -37,19 +37,7 @@ const kubectlIn = (cluster: Name, args: string[], input?: string): string =>
 
 /** shop/web's pods in a cluster, as its API server lists them. */
 function webPods(cluster: Name): string[] {
-  const names = kubectlIn(cluster, [
-    '-n',
-    'shop',
-    'get',
-    'pods',
-    '-l',
-    'app.kubernetes.io/name=web',
-    '-o',
-    'jsonpath={.items[*].metadata.name}',
-  ])
-    .split(' ')
-    .filter(Boolean)
-    .sort();
+  const names = webPodsIn(CLUSTERS[cluster]).sort();
   if (names.length === 0) throw new PreconditionFailed(`no pod of shop/web in ${cluster}`, 'both clusters run the scenario');
   return names;
 }

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { repoRoot, state } from './paths.ts';
+import { bin, repoRoot, state } from './paths.ts';
 import { readState, type ClusterState } from './state.ts';
 import { prometheusUrl } from './prometheus.ts';
 import { fail } from './log.ts';
@@ -20,6 +20,21 @@ export const SECOND_NAME = 'stage';
 export const secondDir = (): string => state(SECOND_NAME);
 /** The MEMDASH_CLUSTERS file naming both, written by `up --clusters 2`. */
 export const clustersFile = (): string => state('clusters.yaml');
+
+/**
+ * shop/web's pods in the cluster `kubeconfig` reaches, in the order its API server lists them: the scenario's workload
+ * both clusters run, each under names of its own.
+ */
+export function webPodsIn(kubeconfig: string): string[] {
+  const args = ['-n', 'shop', 'get', 'pods', '-l', 'app.kubernetes.io/name=web', '-o', 'jsonpath={.items[*].metadata.name}'];
+  return execFileSync(bin('kubectl'), [`--kubeconfig=${kubeconfig}`, ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+    .split(' ')
+    .filter(Boolean);
+}
 
 const stateOf = (dir: string): ClusterState | null => {
   const file = join(dir, 'state.json');
